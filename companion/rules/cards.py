@@ -1,0 +1,374 @@
+"""Card kinds, card faces and the physical deck of Sanguosha (三国杀) standard edition.
+
+Data source: the project's own ``companion/data/cards.toml`` (kinds) and
+``companion/data/deck.toml`` (physical cards), read once at import through
+:mod:`importlib.resources`.  Kind ids follow the FreeKill packages
+``standard_cards`` and ``maneuvering``; the card list is the 104-card box
+plus 4 EX cards as listed by FreeKill, QSanguosha-v2 and noname, and is
+checked against the team's oracle (``shared/reference/standard_deck.json``)
+by ``tests/test_data_oracle.py``.
+
+Pure rules core: standard library only, no I/O besides the package data.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass
+from enum import StrEnum
+from importlib import resources
+
+__all__ = [
+    "Suit",
+    "CardType",
+    "Slot",
+    "CardKind",
+    "Face",
+    "Card",
+    "CardError",
+    "UnknownCardError",
+    "CardSyntaxError",
+    "KINDS",
+    "card_kind",
+    "parse_face",
+    "standard_deck",
+    "maneuvering_cards",
+]
+
+
+# --------------------------------------------------------------------------- enums
+
+
+class Suit(StrEnum):
+    """The four suits.  ``.color`` is ``"black"``/``"red"``, ``.symbol`` is ♠♥♣♦, ``.zh`` the Chinese name."""
+
+    SPADE = "spade"
+    HEART = "heart"
+    CLUB = "club"
+    DIAMOND = "diamond"
+
+    @property
+    def color(self) -> str:
+        """``"black"`` for spade/club, ``"red"`` for heart/diamond."""
+        return "black" if self in (Suit.SPADE, Suit.CLUB) else "red"
+
+    @property
+    def symbol(self) -> str:
+        """One of ``♠ ♥ ♣ ♦``."""
+        return _SUIT_SYMBOL[self]
+
+    @property
+    def zh(self) -> str:
+        """One of ``黑桃 红桃 梅花 方块``."""
+        return _SUIT_ZH[self]
+
+
+_SUIT_SYMBOL = {Suit.SPADE: "♠", Suit.HEART: "♥", Suit.CLUB: "♣", Suit.DIAMOND: "♦"}
+_SUIT_ZH = {Suit.SPADE: "黑桃", Suit.HEART: "红桃", Suit.CLUB: "梅花", Suit.DIAMOND: "方块"}
+
+
+class CardType(StrEnum):
+    """Card type.  Delayed tricks (乐不思蜀, 闪电, 兵粮寸断) get their own type here."""
+
+    BASIC = "basic"
+    TRICK = "trick"
+    DELAYED_TRICK = "delayed_trick"
+    EQUIP = "equip"
+
+
+class Slot(StrEnum):
+    """Equipment slot.  PLUS_HORSE = +1 (defensive) horse, MINUS_HORSE = -1 (offensive) horse."""
+
+    WEAPON = "weapon"
+    ARMOR = "armor"
+    PLUS_HORSE = "plus_horse"
+    MINUS_HORSE = "minus_horse"
+
+
+TARGETS = ("self", "other", "any", "all_others", "all", "none")
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class CardError(ValueError):
+    """Base class of card errors; the message is meant to be shown to the moderator."""
+
+
+class UnknownCardError(CardError):
+    """A card name matched no kind.  ``.name`` is the input, ``.suggestions`` up to 3 close kind ids."""
+
+    def __init__(self, name: str, suggestions: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.suggestions = suggestions
+        if suggestions:
+            hint = ", ".join(f"{s} ({KINDS[s].zh})" for s in suggestions)
+            msg = f"unknown card {name!r} — did you mean {hint}?"
+        else:
+            msg = f"unknown card {name!r} (未知的牌) — use an id like slash, a name like 杀, or an alias like sha"
+        super().__init__(msg)
+
+
+class CardSyntaxError(CardError):
+    """A card face (suit + rank) could not be parsed.  ``.text`` is the input."""
+
+    ACCEPTED = "♠7, S7, s 7, spade 7, 黑桃7, ♥Q, H12, ♦10, 方块A"
+
+    def __init__(self, text: str, reason: str = "") -> None:
+        self.text = text
+        why = f" ({reason})" if reason else ""
+        super().__init__(
+            f"cannot read card face {text!r}{why} — write suit then rank, e.g. {self.ACCEPTED} "
+            f"(牌面格式：花色+点数)"
+        )
+
+
+# --------------------------------------------------------------------------- data classes
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind:
+    """One kind of card (e.g. 杀), as defined in ``data/cards.toml``.
+
+    ``type``/``slot``/``range`` follow FreeKill; ``range`` is a weapon's attack
+    range (None otherwise); ``distance_limit`` is 1 for snatch and
+    supply_shortage; ``targets`` is one of ``self other any all_others all none``;
+    ``package`` is ``"standard"`` or ``"maneuvering"``; ``subtype`` uses the
+    QSanguosha-v2 vocabulary (attack_card, single_target_trick, aoe_trick,
+    global_trick, delayed_trick, weapon, armor, defensive_horse, offensive_horse, ...).
+    """
+
+    id: str
+    zh: str
+    en: str
+    type: CardType
+    slot: Slot | None
+    range: int | None
+    aliases: tuple[str, ...]
+    package: str
+    distance_limit: int | None
+    targets: str
+    subtype: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.zh} {self.en}"
+
+
+_RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def _rank_label(rank: int) -> str:
+    return _RANK_LABEL.get(rank, str(rank))
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A suit and a rank (1..13, A=1 J=11 Q=12 K=13).  ``str(face)`` gives e.g. ``"♠7"``, ``"♥Q"``."""
+
+    suit: Suit
+    rank: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
+            raise CardSyntaxError(f"{self.suit} {self.rank}", "rank must be 1..13")
+
+    @property
+    def color(self) -> str:
+        """``"black"`` or ``"red"``."""
+        return self.suit.color
+
+    @property
+    def rank_label(self) -> str:
+        """``"A"``, ``"2"`` .. ``"10"``, ``"J"``, ``"Q"``, ``"K"``."""
+        return _rank_label(self.rank)
+
+    def __str__(self) -> str:
+        return f"{self.suit.symbol}{self.rank_label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card of the deck.
+
+    ``id`` is ``"<kind>-<suit>-<rank>"`` (e.g. ``"slash-spade-7"``); a second
+    identical card gets ``"-2"`` appended.  ``ex`` marks the 4 EX cards.
+    """
+
+    id: str
+    kind: str
+    suit: Suit
+    rank: int
+    ex: bool
+
+    @property
+    def face(self) -> Face:
+        """The card's :class:`Face`."""
+        return Face(self.suit, self.rank)
+
+    @property
+    def color(self) -> str:
+        """``"black"`` or ``"red"``."""
+        return self.suit.color
+
+    def __str__(self) -> str:
+        return f"{self.face} {KINDS[self.kind].zh}"
+
+
+# --------------------------------------------------------------------------- name lookup
+
+
+def _norm(name: str) -> str:
+    """Normalize a name for lookup: NFKC, casefold, drop spaces/underscores/hyphens."""
+    text = unicodedata.normalize("NFKC", name).casefold()
+    return re.sub(r"[\s_\-·•.']+", "", text)
+
+
+def card_kind(name: str) -> CardKind:
+    """Return the :class:`CardKind` named by ``name``.
+
+    Accepts the id (``ex_nihilo``), the Chinese name (``无中生有``), the English
+    name (``Ex Nihilo``) or any alias (``wuzhong``), case-insensitively and
+    ignoring spaces, underscores and hyphens.  Covers standard and maneuvering
+    kinds.  Raises :class:`UnknownCardError` (with up to 3 close matches).
+    """
+    if isinstance(name, CardKind):
+        return name
+    key = _norm(str(name))
+    kind = _NAME_INDEX.get(key)
+    if kind is not None:
+        return kind
+    close = difflib.get_close_matches(key, _NAME_INDEX.keys(), n=12, cutoff=0.6)
+    seen: list[str] = []
+    for c in close:
+        kid = _NAME_INDEX[c].id
+        if kid not in seen:
+            seen.append(kid)
+    raise UnknownCardError(str(name), tuple(seen[:3]))
+
+
+# --------------------------------------------------------------------------- faces
+
+_SUIT_WORDS: dict[str, Suit] = {
+    "♠": Suit.SPADE, "♤": Suit.SPADE, "s": Suit.SPADE, "spade": Suit.SPADE, "spades": Suit.SPADE,
+    "黑桃": Suit.SPADE,
+    "♥": Suit.HEART, "♡": Suit.HEART, "h": Suit.HEART, "heart": Suit.HEART, "hearts": Suit.HEART,
+    "红桃": Suit.HEART, "红心": Suit.HEART,
+    "♣": Suit.CLUB, "♧": Suit.CLUB, "c": Suit.CLUB, "club": Suit.CLUB, "clubs": Suit.CLUB,
+    "梅花": Suit.CLUB,
+    "♦": Suit.DIAMOND, "♢": Suit.DIAMOND, "d": Suit.DIAMOND, "diamond": Suit.DIAMOND,
+    "diamonds": Suit.DIAMOND, "方块": Suit.DIAMOND,
+}
+_RANK_WORDS = {"a": 1, "j": 11, "q": 12, "k": 13, **{str(n): n for n in range(1, 14)}}
+
+_FACE_RE = re.compile(
+    "^(?P<suit>"
+    + "|".join(re.escape(w) for w in sorted(_SUIT_WORDS, key=len, reverse=True))
+    + r")\s*(?P<rank>1[0-3]|[1-9]|[ajqk])$"
+)
+
+
+def parse_face(text: str) -> Face:
+    """Parse a card face typed by the moderator: suit first, then rank.
+
+    Suits: ``♠♥♣♦`` (also ``♤♡♧♢``), letters ``S H C D``, words ``spade(s)
+    heart(s) club(s) diamond(s)``, Chinese ``黑桃 红桃 红心 梅花 方块``.
+    Ranks: ``A``/``1``..``13``/``J``/``Q``/``K``; an optional space may separate
+    suit and rank; case-insensitive; fullwidth characters are accepted.
+    Examples: ``♠7``, ``S7``, ``s 7``, ``spade 7``, ``黑桃7``, ``♥Q``, ``H12``,
+    ``♦10``, ``方块A``.  Raises :class:`CardSyntaxError` otherwise.
+    """
+    if not isinstance(text, str):
+        raise CardSyntaxError(repr(text), "not text")
+    norm = unicodedata.normalize("NFKC", text).replace("\ufe0f", "").strip().casefold()
+    if not norm:
+        raise CardSyntaxError(text, "empty")
+    m = _FACE_RE.match(norm)
+    if m is None:
+        raise CardSyntaxError(text)
+    return Face(_SUIT_WORDS[m["suit"]], _RANK_WORDS[m["rank"]])
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def _load_toml(filename: str) -> dict:
+    data = resources.files("companion").joinpath("data", filename).read_bytes()
+    return tomllib.loads(data.decode("utf-8"))
+
+
+def _load_kinds() -> dict[str, CardKind]:
+    kinds: dict[str, CardKind] = {}
+    for kid, row in _load_toml("cards.toml")["kinds"].items():
+        slot = row.get("slot")
+        targets = row["targets"]
+        if targets not in TARGETS:
+            raise ValueError(f"cards.toml: {kid}: bad targets {targets!r}")
+        kinds[kid] = CardKind(
+            id=kid,
+            zh=row["zh"],
+            en=row["en"],
+            type=CardType(row["type"]),
+            slot=Slot(slot) if slot is not None else None,
+            range=row.get("range"),
+            aliases=tuple(row.get("aliases", ())),
+            package=row["package"],
+            distance_limit=row.get("distance_limit"),
+            targets=targets,
+            subtype=row.get("subtype", ""),
+        )
+    return kinds
+
+
+def _build_index(kinds: dict[str, CardKind]) -> dict[str, CardKind]:
+    index: dict[str, CardKind] = {}
+    for kind in kinds.values():
+        for name in (kind.id, kind.zh, kind.en, *kind.aliases):
+            key = _norm(name)
+            other = index.setdefault(key, kind)
+            if other is not kind:
+                raise ValueError(f"cards.toml: name {name!r} used by both {other.id} and {kind.id}")
+    return index
+
+
+def _load_cards(section: str) -> tuple[Card, ...]:
+    cards: list[Card] = []
+    counts: dict[str, int] = {}
+    for entry in _load_toml("deck.toml")[section]:
+        kind = KINDS[entry["kind"]]
+        ex = bool(entry.get("ex", False))
+        for text in entry["faces"]:
+            face = parse_face(text)
+            base = f"{kind.id}-{face.suit}-{face.rank}"
+            n = counts[base] = counts.get(base, 0) + 1
+            cid = base if n == 1 else f"{base}-{n}"
+            cards.append(Card(cid, kind.id, face.suit, face.rank, ex))
+    return tuple(cards)
+
+
+KINDS: dict[str, CardKind] = _load_kinds()
+"""All card kinds (standard and maneuvering) by id, in ``cards.toml`` order."""
+
+_NAME_INDEX: dict[str, CardKind] = _build_index(KINDS)
+_STANDARD: tuple[Card, ...] = _load_cards("standard")
+_MANEUVERING: tuple[Card, ...] = _load_cards("maneuvering")
+
+
+def standard_deck(ex: bool = True) -> tuple[Card, ...]:
+    """The physical standard deck in ``deck.toml`` order: 108 cards, or the 104 of the original box with ``ex=False``.
+
+    Source: FreeKill ``standard_cards`` (标+EX), EX split as in QSanguosha-v2.
+    """
+    if ex:
+        return _STANDARD
+    return tuple(c for c in _STANDARD if not c.ex)
+
+
+def maneuvering_cards() -> tuple[Card, ...]:
+    """The 军争 cards known to the rules core (兵粮寸断 ×2, 酒 ×5); not part of :func:`standard_deck`.
+
+    Source: FreeKill ``maneuvering`` package.
+    """
+    return _MANEUVERING
