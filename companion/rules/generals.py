@@ -1,0 +1,243 @@
+"""The 25 generals of the Sanguosha (三国杀) standard edition and their skills.
+
+Data source: the project's own ``companion/data/generals.toml``, read once at
+import through :mod:`importlib.resources`.  Ids, kingdoms, genders, max HP and
+skill ids follow the FreeKill ``standard`` package (original skill texts, not
+the 2013+ revisions); skill summaries are the project's own paraphrases.  The
+data is checked against the team's oracle
+(``shared/reference/standard_generals.json``) by ``tests/test_data_oracle.py``.
+
+Pure rules core: standard library only, no I/O besides the package data.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass
+from enum import StrEnum
+from importlib import resources
+
+__all__ = [
+    "Kingdom",
+    "Gender",
+    "Skill",
+    "General",
+    "GENERALS",
+    "SKILLS",
+    "LORD_CANDIDATES",
+    "UnknownGeneralError",
+    "UnknownSkillError",
+    "general",
+    "skill",
+]
+
+
+class Kingdom(StrEnum):
+    """The four kingdoms; ``.zh`` is 魏 蜀 吴 群."""
+
+    WEI = "wei"
+    SHU = "shu"
+    WU = "wu"
+    QUN = "qun"
+
+    @property
+    def zh(self) -> str:
+        """One of ``魏 蜀 吴 群``."""
+        return _KINGDOM_ZH[self]
+
+
+_KINGDOM_ZH = {Kingdom.WEI: "魏", Kingdom.SHU: "蜀", Kingdom.WU: "吴", Kingdom.QUN: "群"}
+
+
+class Gender(StrEnum):
+    """Character gender (matters for 结姻 and 离间)."""
+
+    MALE = "male"
+    FEMALE = "female"
+
+
+SKILL_KINDS = ("trigger", "active", "viewas", "compulsory", "lord")
+
+LORD_CANDIDATES: tuple[str, ...] = ("caocao", "liubei", "sunquan")
+"""Ids of the generals with a lord skill, offered to the lord at setup (曹操, 刘备, 孙权)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A general's skill.
+
+    ``kind`` is one of ``trigger active viewas compulsory lord``;
+    ``compulsory`` (锁定技) and ``lord_skill`` (主公技) are independent flags;
+    ``tags`` come from a small vocabulary (distance, slash_limit, judgement, ...);
+    ``summary_zh``/``summary_en`` are one-line paraphrases of the original text.
+    """
+
+    id: str
+    zh: str
+    en: str
+    kind: str
+    compulsory: bool
+    lord_skill: bool
+    tags: tuple[str, ...]
+    summary_zh: str
+    summary_en: str
+    aliases: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.zh} {self.en}"
+
+
+@dataclass(frozen=True, slots=True)
+class General:
+    """A general (武将): identity, kingdom, gender, max HP (体力上限) and skills in card order."""
+
+    id: str
+    zh: str
+    en: str
+    kingdom: Kingdom
+    gender: Gender
+    max_hp: int
+    skills: tuple[Skill, ...]
+    aliases: tuple[str, ...]
+
+    @property
+    def is_lord_candidate(self) -> bool:
+        """True for 曹操, 刘备 and 孙权 (see :data:`LORD_CANDIDATES`)."""
+        return self.id in LORD_CANDIDATES
+
+    def __str__(self) -> str:
+        return f"{self.zh} {self.en}"
+
+
+class UnknownGeneralError(ValueError):
+    """A general name matched nothing.  ``.name`` is the input, ``.suggestions`` up to 3 close ids."""
+
+    what = "general"
+    what_zh = "武将"
+
+    def __init__(self, name: str, suggestions: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.suggestions = suggestions
+        if suggestions:
+            hint = ", ".join(f"{s} ({self._zh_of(s)})" for s in suggestions)
+            msg = f"unknown {self.what} {name!r} — did you mean {hint}?"
+        else:
+            msg = f"unknown {self.what} {name!r} (未知的{self.what_zh})"
+        super().__init__(msg)
+
+    @staticmethod
+    def _zh_of(ident: str) -> str:
+        return GENERALS[ident].zh
+
+
+class UnknownSkillError(UnknownGeneralError):
+    """A skill name matched nothing (subclass of :class:`UnknownGeneralError`, so one ``except`` catches both)."""
+
+    what = "skill"
+    what_zh = "技能"
+
+    @staticmethod
+    def _zh_of(ident: str) -> str:
+        return SKILLS[ident].zh
+
+
+def _norm(name: str) -> str:
+    """Normalize a name for lookup: NFKC, casefold, ü→v, drop spaces/underscores/hyphens/dots."""
+    text = unicodedata.normalize("NFKC", name).casefold().replace("ü", "v")
+    return re.sub(r"[\s_\-·•.']+", "", text)
+
+
+def _build_index(items, what: str) -> dict[str, object]:
+    index: dict[str, object] = {}
+    for item in items:
+        for name in (item.id, item.zh, item.en, *item.aliases):
+            other = index.setdefault(_norm(name), item)
+            if other is not item:
+                raise ValueError(f"generals.toml: {what} name {name!r} used by both {other.id} and {item.id}")
+    return index
+
+
+def _lookup(name: str, index: dict, error: type[UnknownGeneralError]):
+    key = _norm(str(name))
+    found = index.get(key)
+    if found is not None:
+        return found
+    ids: list[str] = []
+    for c in difflib.get_close_matches(key, index.keys(), n=12, cutoff=0.6):
+        if index[c].id not in ids:
+            ids.append(index[c].id)
+    raise error(str(name), tuple(ids[:3]))
+
+
+def general(name: str) -> General:
+    """Return the :class:`General` named by ``name`` (id, 中文名, English name or alias; case-insensitive).
+
+    Raises :class:`UnknownGeneralError` listing up to 3 close matches.
+    """
+    if isinstance(name, General):
+        return name
+    return _lookup(name, _GENERAL_INDEX, UnknownGeneralError)
+
+
+def skill(name: str) -> Skill:
+    """Return the :class:`Skill` named by ``name`` (id, 中文名, English name or alias such as ``tieji``).
+
+    Raises :class:`UnknownSkillError` (a subclass of :class:`UnknownGeneralError`) with up to 3 close matches.
+    """
+    if isinstance(name, Skill):
+        return name
+    return _lookup(name, _SKILL_INDEX, UnknownSkillError)
+
+
+def _load() -> tuple[dict[str, General], dict[str, Skill]]:
+    raw = resources.files("companion").joinpath("data", "generals.toml").read_bytes()
+    data = tomllib.loads(raw.decode("utf-8"))
+    skills: dict[str, Skill] = {}
+    for sid, row in data["skills"].items():
+        if row["kind"] not in SKILL_KINDS:
+            raise ValueError(f"generals.toml: skill {sid}: bad kind {row['kind']!r}")
+        skills[sid] = Skill(
+            id=sid,
+            zh=row["zh"],
+            en=row["en"],
+            kind=row["kind"],
+            compulsory=bool(row["compulsory"]),
+            lord_skill=bool(row["lord_skill"]),
+            tags=tuple(row.get("tags", ())),
+            summary_zh=row["summary_zh"],
+            summary_en=row["summary_en"],
+            aliases=tuple(row.get("aliases", ())),
+        )
+    generals: dict[str, General] = {}
+    used: set[str] = set()
+    for gid, row in data["generals"].items():
+        try:
+            own = tuple(skills[s] for s in row["skills"])
+        except KeyError as exc:
+            raise ValueError(f"generals.toml: general {gid}: unknown skill {exc}") from None
+        used.update(row["skills"])
+        generals[gid] = General(
+            id=gid,
+            zh=row["zh"],
+            en=row["en"],
+            kingdom=Kingdom(row["kingdom"]),
+            gender=Gender(row["gender"]),
+            max_hp=int(row["max_hp"]),
+            skills=own,
+            aliases=tuple(row.get("aliases", ())),
+        )
+    if unused := set(skills) - used:
+        raise ValueError(f"generals.toml: skills owned by no general: {sorted(unused)}")
+    return generals, skills
+
+
+GENERALS: dict[str, General]
+"""The 25 standard generals by pinyin id, in Wei, Shu, Wu, Qun order."""
+SKILLS: dict[str, Skill]
+"""All their skills by id."""
+GENERALS, SKILLS = _load()
+_GENERAL_INDEX = _build_index(GENERALS.values(), "general")
+_SKILL_INDEX = _build_index(SKILLS.values(), "skill")
