@@ -1,0 +1,156 @@
+"""Splitting an index corner into its rank and suit glyphs, and glyph features.
+
+The same ``glyph_features`` is used when training (on rendered glyphs) and reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .geometry import CARD_W
+
+NORM = 32  # normalised glyph canvas (px)
+_CELL = 8
+_BINS = 9
+_NCELL = (NORM // _CELL) ** 2
+FEATURE_SIZE = _NCELL * _BINS + 144 + 1
+_cy, _cx = np.mgrid[0:NORM, 0:NORM]
+_CELL_ID = ((_cy // _CELL) * (NORM // _CELL) + _cx // _CELL).ravel()
+
+
+def _hog(canvas: np.ndarray) -> np.ndarray:
+    """Histogram of oriented gradients, 4x4 cells x 9 unsigned bins, L2-Hys normalised."""
+    f = canvas.astype(np.float32)
+    gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=3)
+    mag, ang = cv2.cartToPolar(gx, gy)
+    b = np.minimum((np.mod(ang, np.pi) * (_BINS / np.pi)).astype(np.int32), _BINS - 1).ravel()
+    h = np.bincount(_CELL_ID * _BINS + b, weights=mag.ravel(), minlength=_NCELL * _BINS)
+    h = h / (np.linalg.norm(h) + 1e-6)
+    h = np.minimum(h, 0.2)
+    return (h / (np.linalg.norm(h) + 1e-6)).astype(np.float32)
+
+
+@dataclass
+class IndexGlyphs:
+    rank_mask: np.ndarray  # uint8 ink=255, tight crop
+    suit_mask: np.ndarray  # uint8 ink=255, tight crop
+    redness: float  # >0.2 ≈ red ink, ≈0 black (after white balance on the paper)
+    rank_box: tuple[int, int, int, int]  # x, y, w, h in the corner crop
+    suit_box: tuple[int, int, int, int]
+
+
+def glyph_features(mask: np.ndarray) -> np.ndarray:
+    """Feature vector (float32, 1-D) of a glyph mask (uint8, ink>127), any size.
+
+    Aspect-preserving resize of the ink bounding box into a NORM×NORM canvas, then HOG,
+    a 12×12 thumbnail and the log aspect ratio.
+    """
+    ys, xs = np.nonzero(mask > 127)
+    if len(ys) == 0:
+        return np.zeros(FEATURE_SIZE, np.float32)
+    m = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    h, w = m.shape
+    inner = NORM - 4
+    sc = inner / max(h, w)
+    nh, nw = max(1, int(round(h * sc))), max(1, int(round(w * sc)))
+    r = cv2.resize(m, (nw, nh), interpolation=cv2.INTER_AREA)
+    canvas = np.zeros((NORM, NORM), np.uint8)
+    y0, x0 = (NORM - nh) // 2, (NORM - nw) // 2
+    canvas[y0:y0 + nh, x0:x0 + nw] = r
+    hog = _hog(canvas) * 3.0
+    thumb = cv2.resize(canvas, (12, 12), interpolation=cv2.INTER_AREA).ravel().astype(np.float32) / 255.0
+    return np.concatenate([hog, thumb, [np.log(h / w) / 2]]).astype(np.float32)
+
+
+def ink_map(corner: np.ndarray) -> np.ndarray:
+    """255 - min(B, G, R): dark and saturated (red) ink both come out high."""
+    return 255 - corner.min(axis=2)
+
+
+def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
+    """Find the rank (top) and suit (below it) glyphs in an upright corner crop.
+
+    corner: (h, w, 3) uint8 BGR from ``warp_corner``. Returns None when no plausible
+    rank-over-suit pair is found.
+    """
+    ink = ink_map(corner)
+    ink = cv2.GaussianBlur(ink, (3, 3), 0)
+    paper = float(np.percentile(ink, 40))
+    top = float(np.percentile(ink, 99.5))
+    if top - paper < 25:
+        return None
+    thr = paper + (top - paper) * 0.45
+    binm = (ink > thr).astype(np.uint8)
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(binm, connectivity=8)
+    H, W = binm.shape
+    unit = CARD_W
+    cands = []
+    for i in range(1, n):
+        x, y, w, h, a = stats[i]
+        if h < 0.03 * unit or h > 0.2 * unit or w > 0.22 * unit or a < 10:
+            continue
+        if x <= 0 or y <= 0 or x + w >= W:  # touches the card edge / background
+            continue
+        if y + h >= H:
+            continue
+        cands.append((i, x, y, w, h))
+    if not cands:
+        return None
+    cands.sort(key=lambda c: c[2])
+    seed = next((c for c in cands if c[1] + c[3] / 2 < 0.75 * W), None)
+    if seed is None:
+        return None
+    rank = [seed]
+    sy0, sy1 = seed[2], seed[2] + seed[4]
+    rx0, rx1 = seed[1], seed[1] + seed[3]
+    for c in cands:
+        if c is seed:
+            continue
+        cy = c[2] + c[4] / 2
+        gap = max(c[1] - rx1, rx0 - (c[1] + c[3]))
+        if sy0 <= cy <= sy1 and gap < 0.45 * seed[4] and c[4] > 0.5 * seed[4]:
+            rank.append(c)
+            rx0, rx1 = min(rx0, c[1]), max(rx1, c[1] + c[3])
+    ry0 = min(c[2] for c in rank)
+    ry1 = max(c[2] + c[4] for c in rank)
+    rh = ry1 - ry0
+    suit = None
+    for c in cands:
+        if c in rank:
+            continue
+        cx = c[1] + c[3] / 2
+        if c[2] >= ry1 - 0.15 * rh and c[2] - ry1 < 1.0 * rh and rx0 - 0.3 * rh <= cx <= rx1 + 0.3 * rh:
+            if c[4] < 0.35 * rh:
+                continue
+            suit = c
+            break
+    if suit is None:
+        return None
+    # merge pieces of the suit (e.g. a thin stem) lying inside its column band
+    sx0, sx1, sy0, sy1 = suit[1], suit[1] + suit[3], suit[2], suit[2] + suit[4]
+    sids = [suit[0]]
+    for i in range(1, n):
+        if i == suit[0] or any(i == c[0] for c in rank):
+            continue
+        x, y, w, h, a = stats[i]
+        if a >= 4 and x >= sx0 - 2 and x + w <= sx1 + 2 and y >= sy0 - 0.3 * rh and y + h <= sy1 + 0.3 * rh:
+            sids.append(i)
+            sx0, sx1, sy0, sy1 = min(sx0, x), max(sx1, x + w), min(sy0, y), max(sy1, y + h)
+    rids = [c[0] for c in rank]
+    rmask = (np.isin(lab[ry0:ry1, rx0:rx1], rids) * 255).astype(np.uint8)
+    smask = (np.isin(lab[sy0:sy1, sx0:sx1], sids) * 255).astype(np.uint8)
+    # colour: white-balance on the paper, then compare red against green/blue
+    allink = np.isin(lab, rids + sids)
+    paper_px = corner[binm == 0]
+    pb = np.median(paper_px, axis=0).astype(np.float32) + 1.0
+    strong = allink & (ink > paper + (top - paper) * 0.6)
+    if strong.sum() < 5:
+        strong = allink
+    ib = corner[strong].astype(np.float32).mean(0)
+    ratio = ib / pb
+    redness = float(ratio[2] - max(ratio[0], ratio[1]))
+    return IndexGlyphs(rmask, smask, redness, (rx0, ry0, rx1 - rx0, rh), (sx0, sy0, sx1 - sx0, sy1 - sy0))
