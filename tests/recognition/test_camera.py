@@ -1,0 +1,108 @@
+import numpy as np
+import pytest
+
+from card_images.render import synth_photo
+from recognition.camera import CameraError, CameraScanner, FrameVoter, open_capture
+from recognition.reader import Reading
+
+
+class FakeCapture:
+    """Plays a list of (ok, frame) items, then reports failure (device gone)."""
+
+    def __init__(self, items, then_fail=True):
+        self.items = list(items)
+        self.released = False
+        self.then_fail = then_fail
+
+    def read(self):
+        if self.items:
+            return self.items.pop(0)
+        if self.then_fail:
+            return False, None
+        raise RuntimeError("device unplugged")
+
+    def release(self):
+        self.released = True
+
+
+def _r(suit, rank, conf, source="index"):
+    return Reading(suit, rank, conf, conf >= 0.9, source)
+
+
+def test_voter_needs_consecutive_agreeing_frames():
+    v = FrameVoter(frames_needed=3, threshold=0.9)
+    states = [v.update(_r("spade", 7, c)).state for c in (0.95, 0.97, 0.5, 0.95, 0.96, 0.99)]
+    assert states == ["reading", "reading", "reading", "reading", "reading", "accepted"]
+    assert v.update(_r("spade", 7, 0.99)).state == "reading"  # same card not accepted twice
+
+
+def test_voter_disagreeing_frames_never_accept():
+    v = FrameVoter(frames_needed=2, threshold=0.9)
+    for i in range(10):
+        st = v.update(_r("spade" if i % 2 else "club", 7, 0.99))
+        assert st.state != "accepted"
+    assert v.best_guess() is not None
+
+
+def test_voter_qr_counts_as_confident_and_empty_is_searching():
+    v = FrameVoter(frames_needed=2)
+    assert v.update(Reading(None, None, 0.0, False)).state == "searching"
+    v.update(_r("heart", 12, 1.0, "qr"))
+    st = v.update(_r("heart", 12, 1.0, "qr"))
+    assert st.state == "accepted" and st.text == "accepted ♥Q"
+
+
+def test_scanner_accepts_card_from_fake_camera():
+    rng = np.random.default_rng(4242)
+    frames = []
+    base = synth_photo(13, "diamond", rng, rotation=10, tilt=0.04, low_light=False)
+    for _ in range(6):
+        frames.append((True, base.image.copy()))
+    cap = FakeCapture(frames)
+    seen = []
+    with pytest.raises(CameraError, match="stopped delivering frames"):
+        with CameraScanner(cap, frames_needed=3, max_bad_frames=3) as sc:
+            for st in sc:
+                seen.append(st)
+    assert cap.released
+    acc = [s for s in seen if s.state == "accepted"]
+    # the reader may refuse this frame, but must never accept a wrong card
+    assert all(s.reading.suit == "diamond" and s.reading.rank == 13 for s in acc)
+
+
+def test_scanner_garbage_frames_give_camera_error():
+    rng = np.random.default_rng(1)
+    junk = [(True, None), (True, np.zeros((10, 10), np.uint8)), (True, "frame"),
+            (True, rng.integers(0, 255, (720, 1280), dtype=np.uint8))] * 5
+    with pytest.raises(CameraError, match="unusable frames"):
+        for _ in CameraScanner(FakeCapture(junk), max_bad_frames=5):
+            pass
+
+
+def test_scanner_noise_frames_are_not_cards():
+    rng = np.random.default_rng(2)
+    noise = [(True, rng.integers(0, 255, (720, 1280, 3), dtype=np.uint8)) for _ in range(4)]
+    states = []
+    with pytest.raises(CameraError):
+        for st in CameraScanner(FakeCapture(noise), frames_needed=2, max_bad_frames=2):
+            states.append(st.state)
+    assert "accepted" not in states and len(states) == 4
+
+
+def test_scanner_read_raising_is_camera_error():
+    cap = FakeCapture([], then_fail=False)
+    with pytest.raises(CameraError, match="device unplugged"):
+        next(iter(CameraScanner(cap)))
+    assert cap.released
+
+
+def test_no_camera_is_camera_error(tmp_path):
+    with pytest.raises(CameraError, match="cannot open camera"):
+        open_capture(str(tmp_path / "no-such-video-device"))
+
+
+def test_cli_camera_missing_is_clear_message(tmp_path, capsys):
+    from recognition.cli import main
+    assert main(["scan", "--camera", str(tmp_path / "nodev")]) == 1
+    err = capsys.readouterr().err
+    assert "cannot open camera" in err and "by hand" in err and "Traceback" not in err
