@@ -91,16 +91,20 @@ def distort_mask(m: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return ((small > rng.uniform(70, 180)) * 255).astype(np.uint8)
 
 
-_JUNK_CHARS = [c for c in string.ascii_uppercase + string.digits + "#%&@?" if c not in "AJQK23456789"]
+# Not ranks, and not shaped like one (an "O" would teach the net that a round Q is junk).
+_JUNK_CHARS = [c for c in string.ascii_uppercase + "#%&@?" if c not in "AJQKOCDGUILTZSB"]
 
 
 def junk_mask(rng: np.random.Generator, kind: str) -> np.ndarray:
     """Something that is not a valid glyph of `kind` ('rank' or 'suit')."""
     r = rng.random()
     fonts = rank_fonts()
-    if r < 0.35:
+    if r < 0.3:
         m = (render_suit_glyph(SUITS[rng.integers(4)], rng, 64) if kind == "rank"
              else render_rank_glyph(int(rng.integers(1, 14)), rng, 64))
+    elif r < 0.5 and fonts and kind == "rank":
+        # half of a "10": the reader must not take a lone "1" or "0" for a rank
+        m = _text_mask_pil("10"[rng.integers(2)], fonts[rng.integers(len(fonts))], 64, 1.0)
     elif r < 0.7 and fonts:
         c = _JUNK_CHARS[rng.integers(len(_JUNK_CHARS))]
         m = _text_mask_pil(c, fonts[rng.integers(len(fonts))], 64, 1.0)

@@ -10,7 +10,7 @@ CARD_W = 300
 CARD_H = 425
 CORNER_W = int(CARD_W * 0.27)
 CORNER_H = int(CARD_H * 0.36)
-DETECT_LONG_SIDE = 640
+DETECT_LONG_SIDE = 480
 
 
 def order_quad(pts: np.ndarray) -> np.ndarray:
@@ -58,25 +58,33 @@ def _score_quad(q: np.ndarray, cnt_area: float, img_area: float) -> float:
     return qa / img_area * min(fill, 1.0) ** 8
 
 
-def find_card(frame: np.ndarray) -> np.ndarray | None:
-    """Locate the largest card-like quadrilateral in a BGR frame.
+def _percentiles(gray: np.ndarray, qs) -> list[int]:
+    hist = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel().cumsum()
+    n = hist[-1]
+    return [int(np.searchsorted(hist, q / 100.0 * n)) for q in qs]
 
-    frame: (H, W, 3) uint8. Returns the corners as (4, 2) float32 in frame pixels,
-    ordered by ``order_quad``, or None when no card is seen. If the frame itself looks
-    like a cropped card (card-shaped, no smaller card found), the frame border is used.
+
+def find_cards(frame: np.ndarray, max_candidates: int = 4) -> list[np.ndarray]:
+    """Card-like quadrilaterals in a BGR frame, most likely first.
+
+    frame: (H, W, 3) uint8. Bright convex regions with a card's aspect ratio, found
+    at several grey levels on a downscaled copy (DETECT_LONG_SIDE). Each quad is (4, 2)
+    float32 in frame pixels, ordered by ``order_quad``. When the frame itself is
+    card-shaped (a cropped card), its border is appended as a last candidate.
     """
     h, w = frame.shape[:2]
-    s = min(1.0, DETECT_LONG_SIDE / max(h, w))
-    small = cv2.resize(frame, (int(w * s), int(h * s)), interpolation=cv2.INTER_AREA) if s < 1 else frame
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    gray = cv2.GaussianBlur(gray, (5, 5), 0)
+    k = max(1, int(round(max(h, w) / DETECT_LONG_SIDE)))  # integer factor: fast INTER_AREA
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    if k > 1:
+        gray = cv2.resize(gray, (w // k, h // k), interpolation=cv2.INTER_AREA)
+    s = gray.shape[1] / w
+    gray = cv2.blur(gray, (3, 3))
     img_area = float(gray.shape[0] * gray.shape[1])
     otsu, _ = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    levels = {int(otsu)} | {int(v) for v in np.percentile(gray, (50, 70, 85, 93))}
-    best, best_score = None, 0.0
-    kernel = np.ones((3, 3), np.uint8)
-    for t in sorted(levels):
-        m = cv2.morphologyEx((gray > t).astype(np.uint8), cv2.MORPH_OPEN, kernel)
+    levels = sorted({int(otsu)} | set(_percentiles(gray, (50, 70, 85, 93))))
+    found: list[tuple[float, np.ndarray]] = []
+    for t in levels:
+        _, m = cv2.threshold(gray, t, 255, cv2.THRESH_BINARY)
         cnts, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for c in cnts:
             a = cv2.contourArea(c)
@@ -84,14 +92,31 @@ def find_card(frame: np.ndarray) -> np.ndarray | None:
                 continue
             q = _quad_from_contour(c)
             sc = _score_quad(q, a, img_area)
-            if sc > best_score:
-                best, best_score = q, sc
-    if best is None:
-        ratio = max(h, w) / min(h, w)
-        if 1.25 < ratio < 1.75:
-            return order_quad(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]))
-        return None
-    return order_quad(best / s)
+            if sc > 0:
+                found.append((sc, order_quad(q / s)))
+    found.sort(key=lambda x: -x[0])
+    out: list[np.ndarray] = []
+    tol = 0.03 * max(h, w)
+    for _, q in found:
+        if all(_quad_distance(q, o) > tol for o in out):
+            out.append(q)
+        if len(out) >= max_candidates:
+            break
+    ratio = max(h, w) / min(h, w)
+    if 1.25 < ratio < 1.75:
+        out.append(order_quad(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])))
+    return out
+
+
+def _quad_distance(a: np.ndarray, b: np.ndarray) -> float:
+    """Largest corner distance between two ordered quads, allowing the 180° re-ordering."""
+    return min(float(np.abs(a - np.roll(b, k, axis=0)).max()) for k in (0, 2))
+
+
+def find_card(frame: np.ndarray) -> np.ndarray | None:
+    """The most likely card quad (see ``find_cards``) or None when no card is seen."""
+    c = find_cards(frame, 1)
+    return c[0] if c else None
 
 
 def warp_corner(frame: np.ndarray, quad: np.ndarray, turn: int = 0) -> np.ndarray:

@@ -68,7 +68,20 @@ def glyph_features(mask: np.ndarray) -> np.ndarray:
 
 def ink_map(corner: np.ndarray) -> np.ndarray:
     """255 - min(B, G, R): dark and saturated (red) ink both come out high."""
-    return 255 - corner.min(axis=2)
+    b, g, r = cv2.split(corner)
+    return cv2.bitwise_not(cv2.min(cv2.min(b, g), r))
+
+
+def _percentiles(img: np.ndarray, qs) -> list[float]:
+    cum = np.bincount(img.ravel(), minlength=256).cumsum()
+    return [float(np.searchsorted(cum, q / 100.0 * cum[-1])) for q in qs]
+
+
+def _select(lab: np.ndarray, ids: list[int]) -> np.ndarray:
+    m = lab == ids[0]
+    for i in ids[1:]:
+        m |= lab == i
+    return m
 
 
 def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
@@ -79,8 +92,7 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
     """
     ink = ink_map(corner)
     ink = cv2.GaussianBlur(ink, (3, 3), 0)
-    paper = float(np.percentile(ink, 40))
-    top = float(np.percentile(ink, 99.5))
+    paper, top = _percentiles(ink, (40, 99.5))
     if top - paper < 25:
         return None
     thr = paper + (top - paper) * 0.45
@@ -141,16 +153,15 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
             sids.append(i)
             sx0, sx1, sy0, sy1 = min(sx0, x), max(sx1, x + w), min(sy0, y), max(sy1, y + h)
     rids = [c[0] for c in rank]
-    rmask = (np.isin(lab[ry0:ry1, rx0:rx1], rids) * 255).astype(np.uint8)
-    smask = (np.isin(lab[sy0:sy1, sx0:sx1], sids) * 255).astype(np.uint8)
+    rmask = _select(lab[ry0:ry1, rx0:rx1], rids).view(np.uint8) * 255
+    smask = _select(lab[sy0:sy1, sx0:sx1], sids).view(np.uint8) * 255
     # colour: white-balance on the paper, then compare red against green/blue
-    allink = np.isin(lab, rids + sids)
-    paper_px = corner[binm == 0]
-    pb = np.median(paper_px, axis=0).astype(np.float32) + 1.0
+    allink = _select(lab, rids + sids)
+    pb = np.array(cv2.mean(corner, mask=(binm == 0).view(np.uint8))[:3], np.float32) + 1.0
     strong = allink & (ink > paper + (top - paper) * 0.6)
-    if strong.sum() < 5:
+    if np.count_nonzero(strong) < 5:
         strong = allink
-    ib = corner[strong].astype(np.float32).mean(0)
+    ib = np.array(cv2.mean(corner, mask=strong.view(np.uint8))[:3], np.float32)
     ratio = ib / pb
     redness = float(ratio[2] - max(ratio[0], ratio[1]))
     return IndexGlyphs(rmask, smask, redness, (rx0, ry0, rx1 - rx0, rh), (sx0, sy0, sx1 - sx0, sy1 - sy0))

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from . import qr
-from .geometry import find_card, warp_corner
+from .geometry import find_cards, warp_corner
 from .glyphs import glyph_features, segment_index
 from .model import default_models
 
@@ -23,6 +23,8 @@ RED = np.array([False, True, False, True])
 # see docs/recognition.md.
 ACCEPT_THRESHOLD = 0.90
 MAX_IMAGE_SIDE = 1600
+SINGLE_CORNER_FACTOR = 0.92  # only one of the two indices could be read
+RED_SPLIT = 0.2  # ink redness (after white balance on the paper) between black and red
 
 
 class ReadError(ValueError):
@@ -77,17 +79,19 @@ def corner_scores(corner: np.ndarray) -> np.ndarray | None:
     nets = default_models()
     pr = nets["rank"].predict_proba(glyph_features(g.rank_mask))[0][:13]
     ps = nets["suit"].predict_proba(glyph_features(g.suit_mask))[0][:4]
-    p_red = _sigmoid((g.redness - 0.18) / 0.04)
+    p_red = _sigmoid((g.redness - RED_SPLIT) / 0.02)
     colour = np.where(RED, p_red, 1.0 - p_red)
     return np.outer(pr, ps * colour)
 
 
-def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast") -> Reading:
+def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast",
+               max_candidates: int = 3) -> Reading:
     """Read a card from a BGR frame (H, W, 3) uint8.
 
     Looks for a QR sleeve label first (qr_mode "off", "fast" or "thorough", see
     ``qr.find_label``), then finds the card, warps both index corners upright and
-    combines them. Never raises on odd content: returns a Reading with accepted=False
+    combines them; when that is not confident, up to max_candidates other card-like
+    regions are tried and the most confident reading wins. Never raises on odd content: returns a Reading with accepted=False
     (and suit/rank None when nothing could be read).
     """
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
@@ -97,9 +101,17 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         lab = qr.find_label(frame, thorough=qr_mode == "thorough")
         if lab is not None:
             return Reading(lab.suit, lab.rank, 1.0, True, "qr")
-    quad = find_card(frame)
-    if quad is None:
-        return Reading(None, None, 0.0, False)
+    best = Reading(None, None, 0.0, False)
+    for quad in find_cards(frame, max_candidates):
+        r = _read_quad(frame, quad, threshold)
+        if r.confidence > best.confidence or best.quad is None:
+            best = r
+        if r.accepted:
+            break
+    return best
+
+
+def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading:
     scores, crops = [], []
     for turn in (0, 2):
         c = warp_corner(frame, quad, turn)
@@ -112,7 +124,7 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
     if len(scores) == 2:
         joint = np.sqrt(scores[0] * scores[1])
     else:
-        joint = scores[0] * 0.95
+        joint = scores[0] * SINGLE_CORNER_FACTOR
     r, s = np.unravel_index(int(joint.argmax()), joint.shape)
     conf = float(joint[r, s])
     best = int(np.argmax([sc[r, s] for sc in scores]))
