@@ -349,7 +349,8 @@ class SynthPhoto:
 
 def synth_photo(rank: int, suit: str, rng: np.random.Generator, size: tuple[int, int] = (720, 1280),
                 rotation: float | None = None, tilt: float = 0.12, low_light: bool | None = None,
-                card_scale: tuple[float, float] = (0.45, 0.85)) -> SynthPhoto:
+                card_scale: tuple[float, float] = (0.45, 0.85), overlay: np.ndarray | None = None,
+                overlay_mm: float = 27.0) -> SynthPhoto:
     """A frame of ``size`` (h, w) showing one card.
 
     rotation: in-plane angle in degrees (random when None); tilt: max corner jitter as a
@@ -359,6 +360,13 @@ def synth_photo(rank: int, suit: str, rng: np.random.Generator, size: tuple[int,
     face = render_card(rank, suit, rng)
     card = face.image
     ch, cw = card.shape[:2]
+    if overlay is not None:
+        ow = int(cw * overlay_mm / 63.0)
+        oh = int(overlay.shape[0] * ow / overlay.shape[1])
+        o = cv2.resize(overlay, (ow, oh), interpolation=cv2.INTER_AREA)
+        x0, y0 = (cw - ow) // 2, int(ch * 0.62) - oh // 2
+        card = card.copy()
+        card[y0:y0 + oh, x0:x0 + ow] = o
     # rounded corners
     r = int(cw * rng.uniform(0.03, 0.07))
     alpha = np.zeros((ch, cw), np.uint8)

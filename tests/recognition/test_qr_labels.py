@@ -81,3 +81,18 @@ def test_read_image_prefers_qr(tmp_path):
     cv2.imwrite(str(p), page)
     r = read_image(p)
     assert (r.source, r.suit, r.rank) == ("qr", "spade", 7)
+
+
+def test_label_on_a_card_in_rendered_webcam_frames():
+    """QR labels are read on every frame where the label is large enough (>= ~6 px/mm)."""
+    from card_images.render import synth_photo
+    from recognition.labels import qr_image
+    misses = []
+    for i, e in enumerate(ENTRIES):
+        rng = np.random.default_rng(880 + i)
+        q = np.array(qr_image(e, 330).convert("RGB"))[:, :, ::-1]
+        p = synth_photo(5, "club", rng, tilt=0.03, card_scale=(0.85, 0.95), overlay=q, low_light=False)
+        r = read_frame(p.image)
+        if (r.source, r.suit, r.rank) != ("qr", e.suit, e.rank):
+            misses.append(e.card_id)
+    assert not misses

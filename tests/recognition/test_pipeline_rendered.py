@@ -1,0 +1,79 @@
+"""The whole reader on rendered photos with known answers (seeds unused in training)."""
+
+import numpy as np
+import pytest
+
+from card_images.render import SUITS, synth_photo
+from recognition import read_frame, read_image
+from recognition.geometry import find_card
+
+SEED = 31_000_000  # training uses card_images/train.py TRAIN_SEED
+
+
+def _photos(rotations, **kw):
+    out = []
+    for rank in range(1, 14):
+        for si, suit in enumerate(SUITS):
+            for k, rot in enumerate(rotations):
+                rng = np.random.default_rng(SEED + rank * 1000 + si * 100 + k)
+                p = synth_photo(rank, suit, rng, rotation=rot + float(rng.uniform(-8, 8)), **kw)
+                out.append(p)
+    return out
+
+
+def _score(photos):
+    right = wrong = refused = 0
+    seen_right = set()
+    for p in photos:
+        r = read_frame(p.image, qr_mode="off")
+        if r.accepted and (r.suit, r.rank) == (p.suit, p.rank):
+            right += 1
+            seen_right.add((p.suit, p.rank))
+        elif r.accepted:
+            wrong += 1
+        else:
+            refused += 1
+    return right, wrong, refused, seen_right
+
+
+def test_every_rank_and_suit_at_four_rotations():
+    photos = _photos((0, 90, 180, 270), tilt=0.06, low_light=False)
+    right, wrong, refused, seen = _score(photos)
+    n = len(photos)
+    assert wrong == 0, f"{wrong} accepted wrong of {n}"
+    assert right >= 0.85 * n, f"only {right}/{n} read and accepted ({refused} refused)"
+    assert {s for s, _ in seen} == set(SUITS)
+    assert {r for _, r in seen} == set(range(1, 14))
+
+
+def test_tilted_and_dim_frames_never_accepted_wrong():
+    photos = _photos((45,), tilt=0.15, low_light=True)
+    right, wrong, refused, _ = _score(photos)
+    assert wrong == 0
+    assert right >= 0.6 * len(photos), f"{right}/{len(photos)} in low light"
+
+
+def test_card_outline_found_where_it_was_drawn():
+    rng = np.random.default_rng(SEED - 1)
+    for _ in range(10):
+        p = synth_photo(5, "club", rng, tilt=0.05, low_light=False)
+        q = find_card(p.image)
+        assert q is not None
+        d = min(np.abs(q - np.roll(p.quad, k, axis=0)).max() for k in range(4))
+        assert d < 0.06 * 1280, d
+
+
+def test_empty_and_odd_inputs_are_refused_not_raised():
+    rng = np.random.default_rng(0)
+    for img in (np.zeros((720, 1280, 3), np.uint8), rng.integers(0, 255, (720, 1280, 3), dtype=np.uint8),
+                np.full((20, 20, 3), 255, np.uint8), np.zeros((5, 5), np.uint8), np.zeros((100, 100, 3), np.float32)):
+        r = read_image(img)
+        assert not r.accepted
+
+
+def test_large_phone_photo_is_downscaled_and_read():
+    rng = np.random.default_rng(SEED + 7)
+    p = synth_photo(9, "heart", rng, size=(3024, 4032), rotation=90, tilt=0.04, low_light=False)
+    r = read_image(p.image)
+    assert not r.accepted or (r.suit, r.rank) == ("heart", 9)
+    assert r.suit == "heart" and r.rank == 9
