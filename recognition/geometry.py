@@ -8,7 +8,7 @@ import numpy as np
 # Canonical card (portrait) in pixels; the index lives in the top-left corner crop.
 CARD_W = 300
 CARD_H = 425
-CORNER_W = int(CARD_W * 0.27)
+CORNER_W = int(CARD_W * 0.32)
 CORNER_H = int(CARD_H * 0.36)
 DETECT_LONG_SIDE = 480
 
@@ -38,6 +38,43 @@ def _quad_from_contour(cnt: np.ndarray) -> np.ndarray | None:
         if len(approx) == 4:
             return approx.reshape(4, 2).astype(np.float32)
     return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+
+
+def _refine_quad(q: np.ndarray, cnt: np.ndarray) -> np.ndarray:
+    """Fit a line to the straight middle part of each side and intersect them.
+
+    Rounded card corners pull a polygon approximation inwards; the side lines do not.
+    q: (4, 2) ordered corners, cnt: the contour (N, 1, 2). Returns (4, 2) float32.
+    """
+    pts = cnt.reshape(-1, 2).astype(np.float32)
+    lines = []
+    for i in range(4):
+        a, b = q[i], q[(i + 1) % 4]
+        d = b - a
+        L = float(np.hypot(*d))
+        if L < 4:
+            return q
+        u = d / L
+        rel = pts - a
+        t = rel @ u
+        dist = np.abs(rel[:, 0] * u[1] - rel[:, 1] * u[0])
+        sel = pts[(t > 0.2 * L) & (t < 0.8 * L) & (dist < max(2.0, 0.04 * L))]
+        if len(sel) < 5:
+            return q
+        vx, vy, x0, y0 = cv2.fitLine(sel, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    out = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        m = np.array([d1, -d2]).T
+        if abs(np.linalg.det(m)) < 1e-6:
+            return q
+        t = np.linalg.solve(m, p2 - p1)
+        out.append(p1 + t[0] * d1)
+    out = np.array(out, np.float32)
+    if np.abs(out - q).max() > 0.1 * np.ptp(q, axis=0).max():
+        return q
+    return out
 
 
 def _score_quad(q: np.ndarray, cnt_area: float, img_area: float) -> float:
@@ -86,6 +123,17 @@ def find_cards(frame: np.ndarray, max_candidates: int = 4) -> list[np.ndarray]:
     for t in levels:
         _, m = cv2.threshold(gray, t, 255, cv2.THRESH_BINARY)
         cnts, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for c in cnts:
+            a = cv2.contourArea(c)
+            if a < 0.02 * img_area:
+                continue
+            q = _quad_from_contour(c)
+            sc = _score_quad(q, a, img_area)
+            if sc > 0:
+                found.append((sc, order_quad(_refine_quad(order_quad(q), c) / s)))
+    if not found:  # e.g. a light table: fall back to edges (closed outlines)
+        edges = cv2.dilate(cv2.Canny(gray, 30, 90), np.ones((3, 3), np.uint8))
+        cnts, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for c in cnts:
             a = cv2.contourArea(c)
             if a < 0.02 * img_area:

@@ -92,7 +92,8 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
     """
     ink = ink_map(corner)
     ink = cv2.GaussianBlur(ink, (3, 3), 0)
-    paper, top = _percentiles(ink, (40, 99.5))
+    # levels from the interior: a strip of table at the crop's edge must not set them
+    paper, top = _percentiles(ink[6:-2, 6:-2], (40, 99.5))
     if top - paper < 25:
         return None
     thr = paper + (top - paper) * 0.45
@@ -100,14 +101,14 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
     n, lab, stats, _ = cv2.connectedComponentsWithStats(binm, connectivity=8)
     H, W = binm.shape
     unit = CARD_W
-    cands = []
+    cands, cut = [], []
     for i in range(1, n):
         x, y, w, h, a = stats[i]
         if h < 0.03 * unit or h > 0.2 * unit or w > 0.22 * unit or a < 10:
             continue
-        if x <= 0 or y <= 0 or x + w >= W:  # touches the card edge / background
-            continue
-        if y + h >= H:
+        if x <= 0 or y <= 0 or x + w >= W or y + h >= H:  # touches the card edge / background
+            if w >= 0.25 * h:  # glyph-sized (not a frame line) but cut: maybe part of the index
+                cut.append((i, x, y, w, h))
             continue
         cands.append((i, x, y, w, h))
     if not cands:
@@ -142,6 +143,19 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
             break
     if suit is None:
         return None
+    # refuse when a glyph-sized piece cut by the crop border continues the rank's row
+    # (e.g. the "0" of a "10") or stands right beside the suit: the index is not wholly
+    # inside the crop
+    def _beside(c, box, gap_max):
+        bx0, by0, bx1, by1 = box
+        ov = min(by1, c[2] + c[4]) - max(by0, c[2])
+        gap = max(c[1] - bx1, bx0 - (c[1] + c[3]))
+        return ov >= 0.6 * (by1 - by0) and 0.6 * (by1 - by0) <= c[4] <= 1.5 * (by1 - by0) and gap < gap_max
+
+    for c in cut:
+        if _beside(c, (rx0, ry0, rx1, ry1), 0.3 * rh) or \
+                _beside(c, (suit[1], suit[2], suit[1] + suit[3], suit[2] + suit[4]), 0.3 * rh):
+            return None
     # merge pieces of the suit (e.g. a thin stem) lying inside its column band
     sx0, sx1, sy0, sy1 = suit[1], suit[1] + suit[3], suit[2], suit[2] + suit[4]
     sids = [suit[0]]
