@@ -304,7 +304,8 @@ def render_card(rank: int, suit: str, rng: np.random.Generator, width: int = 500
                 cv2.line(card, p, q, c, int(rng.integers(1, 8)))
     # index
     rh = int(W * rng.uniform(0.085, 0.14))
-    rmask = _fit_height(render_rank_glyph(rank, rng, 96), rh, float(rng.uniform(0.8, 1.15)))
+    # card indices are often set in condensed type: squeeze the width down to ~55%
+    rmask = _fit_height(render_rank_glyph(rank, rng, 96), rh, float(rng.uniform(0.55, 1.15)))
     sh = int(rh * rng.uniform(0.6, 0.95))
     smask = _fit_height(render_suit_glyph(suit, rng, 96), sh, float(rng.uniform(0.9, 1.1)))
     gap = int(rh * rng.uniform(0.08, 0.4))
@@ -416,3 +417,33 @@ def synth_photo(rank: int, suit: str, rng: np.random.Generator, size: tuple[int,
     ok, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, q])
     img = cv2.imdecode(enc, cv2.IMREAD_COLOR)
     return SynthPhoto(img, rank, suit, dst)
+
+
+def contact_sheet(seed: int = 1) -> np.ndarray:
+    """A BGR picture of sample glyphs (every rank and suit) and a few rendered photos."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for _ in range(4):
+        gl = [render_rank_glyph(r, rng, 48) for r in range(1, 14)] + [render_suit_glyph(s, rng, 48) for s in SUITS]
+        gl = [_fit_height(255 - g, 40) for g in gl]
+        rows.append(np.hstack([cv2.copyMakeBorder(g, 4, 4, 4, 4, cv2.BORDER_CONSTANT, value=255) for g in gl]))
+    w = max(r.shape[1] for r in rows)
+    glyphs = np.vstack([cv2.copyMakeBorder(r, 0, 0, 0, w - r.shape[1], cv2.BORDER_CONSTANT, value=255) for r in rows])
+    glyphs = cv2.cvtColor(glyphs, cv2.COLOR_GRAY2BGR)
+    photos = [cv2.resize(synth_photo(int(rng.integers(1, 14)), SUITS[rng.integers(4)], rng).image, (320, 180),
+                         interpolation=cv2.INTER_AREA) for _ in range(4)]
+    strip = np.hstack(photos)
+    W = max(strip.shape[1], glyphs.shape[1])
+    pad = lambda im: cv2.copyMakeBorder(im, 0, 0, 0, W - im.shape[1], cv2.BORDER_CONSTANT, value=(255, 255, 255))  # noqa: E731
+    return np.vstack([pad(glyphs), pad(strip)])
+
+
+if __name__ == "__main__":
+    import argparse
+
+    ap = argparse.ArgumentParser(description="Write a contact sheet of rendered glyphs and photos.")
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "samples.png"))
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args()
+    cv2.imwrite(a.out, contact_sheet(a.seed))
+    print(a.out)

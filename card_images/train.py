@@ -79,7 +79,7 @@ def card_corner_samples(rank: int, suit: str, rng: np.random.Generator):
 def distort_mask(m: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Random small affine, resize to a small height, blur and re-threshold a glyph mask."""
     h, w = m.shape
-    a = np.float32([[1 + rng.uniform(-0.15, 0.15), rng.uniform(-0.2, 0.2), 0],
+    a = np.float32([[rng.uniform(0.6, 1.15), rng.uniform(-0.2, 0.2), 0],
                     [rng.uniform(-0.08, 0.08), 1 + rng.uniform(-0.15, 0.15), 0]])
     big = cv2.copyMakeBorder(m, h // 2, h // 2, w // 2 + 4, w // 2 + 4, cv2.BORDER_CONSTANT, value=0)
     big = cv2.warpAffine(big, a, (big.shape[1], big.shape[0]))
@@ -108,6 +108,13 @@ def junk_mask(rng: np.random.Generator, kind: str) -> np.ndarray:
     elif r < 0.7 and fonts:
         c = _JUNK_CHARS[rng.integers(len(_JUNK_CHARS))]
         m = _text_mask_pil(c, fonts[rng.integers(len(fonts))], 64, 1.0)
+    elif r < 0.8:  # a plain bar (a "1" without its flag, a frame line, ...)
+        h = int(rng.integers(30, 64))
+        m = np.zeros((h + 4, 24), np.uint8)
+        bw = max(2, int(h / rng.uniform(3.5, 12)))
+        m[2:h + 2, 12 - bw // 2:12 - bw // 2 + bw] = 255
+        if rng.random() < 0.3:
+            m = np.ascontiguousarray(m.T)
     else:
         m = np.zeros((64, 64), np.uint8)
         for _ in range(int(rng.integers(1, 4))):

@@ -11,13 +11,14 @@ SEED = 31_000_000  # training uses card_images/train.py TRAIN_SEED
 
 
 def _photos(rotations, **kw):
+    """One photo per rank x suit; the rotation cycles through `rotations` (± 8°)."""
     out = []
     for rank in range(1, 14):
         for si, suit in enumerate(SUITS):
-            for k, rot in enumerate(rotations):
-                rng = np.random.default_rng(SEED + rank * 1000 + si * 100 + k)
-                p = synth_photo(rank, suit, rng, rotation=rot + float(rng.uniform(-8, 8)), **kw)
-                out.append(p)
+            k = (rank + si) % len(rotations)
+            rng = np.random.default_rng(SEED + rank * 1000 + si * 100 + k)
+            p = synth_photo(rank, suit, rng, rotation=rotations[k] + float(rng.uniform(-8, 8)), **kw)
+            out.append(p)
     return out
 
 
