@@ -139,7 +139,7 @@ def render_rank_glyph(rank: int, rng: np.random.Generator, size: int = 64) -> np
     """Mask (uint8, ink=255, tight crop + 2 px border) of the rank text in a random font."""
     text = rank_text(rank)
     fonts = rank_fonts()
-    if rank == 12 and fonts and rng.random() < 0.4:
+    if rank == 12 and fonts and rng.random() < 0.5:
         return _q_from_o(fonts[rng.integers(len(fonts))], size, rng)
     if fonts and rng.random() < 0.85:
         path = fonts[rng.integers(len(fonts))]
@@ -156,14 +156,20 @@ def _q_from_o(font_path: str, size: int, rng: np.random.Generator) -> np.ndarray
     canvas = np.zeros((int(h * 1.35), w + 8), np.uint8)
     canvas[:h, 4:4 + w] = o
     t = max(2, int(round(h * rng.uniform(0.07, 0.14))))
-    style = rng.integers(3)
+    style = rng.integers(4)
     x0 = 4 + w * rng.uniform(0.4, 0.6)
     if style == 0:  # vertical tail through the bottom
         pts = [(x0, h * rng.uniform(0.7, 0.85)), (x0 + w * rng.uniform(-0.05, 0.1), h * rng.uniform(1.1, 1.3))]
     elif style == 1:  # diagonal tail to the lower right
         pts = [(x0, h * rng.uniform(0.6, 0.8)), (4 + w * rng.uniform(0.85, 1.0), h * rng.uniform(1.0, 1.2))]
-    else:  # flat curved tail under the bowl
+    elif style == 2:  # flat curved tail under the bowl
         pts = [(x0 - w * 0.1, h * 0.9), (x0 + w * 0.2, h * 1.05), (4 + w * 1.0, h * 1.1)]
+    else:  # tail crossing the bottom of the bowl, ending in an upward flick on the right
+        yb = h * rng.uniform(0.7, 0.85)
+        pts = [(4 + w * rng.uniform(0.15, 0.35), yb), (4 + w * 0.6, h * rng.uniform(0.92, 1.02)),
+               (4 + w * rng.uniform(0.95, 1.1), h * rng.uniform(1.0, 1.1)),
+               (4 + w * rng.uniform(1.05, 1.2), h * rng.uniform(0.85, 0.95))]
+        canvas = cv2.copyMakeBorder(canvas, 0, 0, 0, int(w * 0.25), cv2.BORDER_CONSTANT, value=0)
     p = np.array(pts, np.int32).reshape(-1, 1, 2)
     cv2.polylines(canvas, [p], False, 255, t, cv2.LINE_AA)
     return _crop_mask(canvas)

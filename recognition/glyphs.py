@@ -156,17 +156,27 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
         if _beside(c, (rx0, ry0, rx1, ry1), 0.3 * rh) or \
                 _beside(c, (suit[1], suit[2], suit[1] + suit[3], suit[2] + suit[4]), 0.3 * rh):
             return None
+    rids = [c[0] for c in rank]
+    # fragments of the rank (e.g. the thin foot of a "2" broken off by the threshold)
+    # lying under it and above the suit join the rank
+    for i in range(1, n):
+        if i in rids or i == suit[0]:
+            continue
+        x, y, w, h, a = stats[i]
+        if a >= 4 and y >= ry0 and y + h <= suit[2] + 1 and x >= rx0 - 0.25 * rh and x + w <= rx1 + 0.25 * rh:
+            rids.append(i)
+            rx0, rx1, ry1 = min(rx0, x), max(rx1, x + w), max(ry1, y + h)
+    rh = ry1 - ry0
     # merge pieces of the suit (e.g. a thin stem) lying inside its column band
     sx0, sx1, sy0, sy1 = suit[1], suit[1] + suit[3], suit[2], suit[2] + suit[4]
     sids = [suit[0]]
     for i in range(1, n):
-        if i == suit[0] or any(i == c[0] for c in rank):
+        if i == suit[0] or i in rids:
             continue
         x, y, w, h, a = stats[i]
         if a >= 4 and x >= sx0 - 2 and x + w <= sx1 + 2 and y >= sy0 - 0.3 * rh and y + h <= sy1 + 0.3 * rh:
             sids.append(i)
             sx0, sx1, sy0, sy1 = min(sx0, x), max(sx1, x + w), min(sy0, y), max(sy1, y + h)
-    rids = [c[0] for c in rank]
     rmask = _select(lab[ry0:ry1, rx0:rx1], rids).view(np.uint8) * 255
     smask = _select(lab[sy0:sy1, sx0:sx1], sids).view(np.uint8) * 255
     # colour: white-balance on the paper, then compare red against green/blue

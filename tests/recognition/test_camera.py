@@ -106,3 +106,30 @@ def test_cli_camera_missing_is_clear_message(tmp_path, capsys):
     assert main(["scan", "--camera", str(tmp_path / "nodev")]) == 1
     err = capsys.readouterr().err
     assert "cannot open camera" in err and "by hand" in err and "Traceback" not in err
+
+
+def test_cli_camera_path_reads_a_video_then_reports_its_end(tmp_path, capsys):
+    """`scan --camera PATH` on a recorded MJPG clip: the QR-labelled card is accepted once,
+    then the end of the clip is a clear camera message, not a traceback."""
+    import cv2
+
+    from recognition.cli import main
+    from recognition.labels import LabelEntry, qr_image
+
+    e = LabelEntry("duel-club-1", "duel", "club", 1, "决斗", "Duel")
+    q = np.array(qr_image(e, 330).convert("RGB"))[:, :, ::-1]
+    frame = synth_photo(1, "club", np.random.default_rng(77), tilt=0.02, card_scale=(0.9, 0.95),
+                        overlay=q, low_light=False).image
+    path = tmp_path / "clip.avi"
+    w = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (1280, 720))
+    if not w.isOpened():
+        pytest.skip("no video writer in this OpenCV build")
+    for _ in range(12):
+        w.write(frame)
+    w.release()
+    code = main(["scan", "--camera", str(path), "--frames-needed", "2", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 1  # the "camera" ended; no typed entry without a terminal
+    lines = out.strip().splitlines()
+    assert len(lines) == 1 and '"suit": "club"' in lines[0] and '"rank": 1' in lines[0]
+    assert "stopped delivering frames" in err and "Traceback" not in err
