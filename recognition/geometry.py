@@ -110,10 +110,13 @@ def find_cards(frame: np.ndarray, max_candidates: int = 4) -> list[np.ndarray]:
     card-shaped (a cropped card), its border is appended as a last candidate.
     """
     h, w = frame.shape[:2]
-    k = max(1, int(round(max(h, w) / DETECT_LONG_SIDE)))  # integer factor: fast INTER_AREA
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    if k > 1:
-        gray = cv2.resize(gray, (w // k, h // k), interpolation=cv2.INTER_AREA)
+    # halve with INTER_AREA (fast for exact halves), then a small linear step
+    while max(gray.shape) >= 2 * DETECT_LONG_SIDE:
+        gray = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    if max(gray.shape) > DETECT_LONG_SIDE:
+        f = DETECT_LONG_SIDE / max(gray.shape)
+        gray = cv2.resize(gray, (round(gray.shape[1] * f), round(gray.shape[0] * f)), interpolation=cv2.INTER_LINEAR)
     s = gray.shape[1] / w
     gray = cv2.blur(gray, (3, 3))
     img_area = float(gray.shape[0] * gray.shape[1])
@@ -130,7 +133,7 @@ def find_cards(frame: np.ndarray, max_candidates: int = 4) -> list[np.ndarray]:
             q = _quad_from_contour(c)
             sc = _score_quad(q, a, img_area)
             if sc > 0:
-                found.append((sc, order_quad(_refine_quad(order_quad(q), c) / s)))
+                found.append((sc, order_quad(q), c))
     if not found:  # e.g. a light table: fall back to edges (closed outlines)
         edges = cv2.dilate(cv2.Canny(gray, 30, 90), np.ones((3, 3), np.uint8))
         cnts, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
@@ -141,15 +144,18 @@ def find_cards(frame: np.ndarray, max_candidates: int = 4) -> list[np.ndarray]:
             q = _quad_from_contour(c)
             sc = _score_quad(q, a, img_area)
             if sc > 0:
-                found.append((sc, order_quad(q / s)))
+                found.append((sc, order_quad(q), c))
     found.sort(key=lambda x: -x[0])
     out: list[np.ndarray] = []
-    tol = 0.03 * max(h, w)
-    for _, q in found:
+    out_cnts: list[np.ndarray] = []
+    tol = 0.03 * max(gray.shape)
+    for _, q, c in found:
         if all(_quad_distance(q, o) > tol for o in out):
             out.append(q)
+            out_cnts.append(c)
         if len(out) >= max_candidates:
             break
+    out = [order_quad(_refine_quad(q, c) / s) for q, c in zip(out, out_cnts)]
     ratio = max(h, w) / min(h, w)
     if 1.25 < ratio < 1.75:
         out.append(order_quad(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])))

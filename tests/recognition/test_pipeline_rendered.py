@@ -5,7 +5,7 @@ import pytest
 
 from card_images.render import SUITS, synth_photo
 from recognition import read_frame, read_image
-from recognition.geometry import find_card
+from recognition.geometry import find_cards
 
 SEED = 31_000_000  # training uses card_images/train.py TRAIN_SEED
 
@@ -55,13 +55,17 @@ def test_tilted_and_dim_frames_never_accepted_wrong():
 
 
 def test_card_outline_found_where_it_was_drawn():
+    """The drawn outline is among the candidates (first one on most frames)."""
     rng = np.random.default_rng(SEED - 1)
-    for _ in range(10):
+    first = among = 0
+    n = 20
+    for _ in range(n):
         p = synth_photo(5, "club", rng, tilt=0.05, low_light=False)
-        q = find_card(p.image)
-        assert q is not None
-        d = min(np.abs(q - np.roll(p.quad, k, axis=0)).max() for k in range(4))
-        assert d < 0.06 * 1280, d
+        dists = [min(np.abs(q - np.roll(p.quad, k, axis=0)).max() for k in range(4)) for q in find_cards(p.image)]
+        ok = [d < 0.03 * 1280 for d in dists]
+        first += bool(ok and ok[0])
+        among += any(ok)
+    assert among >= 0.9 * n and first >= 0.8 * n, (first, among)
 
 
 def test_empty_and_odd_inputs_are_refused_not_raised():
