@@ -64,7 +64,36 @@ def find_label(frame: np.ndarray, thorough: bool = False) -> QrLabel | None:
         detectors.append(_full)
     for d in detectors:
         try:
-            text, _, _ = d.detectAndDecode(gray)
+            text, pts, _ = d.detectAndDecode(gray)
+        except cv2.error:
+            continue
+        lab = decode_payload(text)
+        if lab is not None:
+            return lab
+        if d is _fast and pts is not None and len(pts):
+            # found but not decoded (e.g. one corner misplaced): the classic decoder on a
+            # crop around it costs a few ms only when this happens
+            lab = _decode_crop(gray, np.asarray(pts, np.float32).reshape(-1, 2))
+            if lab is not None:
+                return lab
+    return None
+
+
+def _decode_crop(gray: np.ndarray, pts: np.ndarray) -> QrLabel | None:
+    global _full
+    if _full is None:
+        _full = cv2.QRCodeDetector()
+    x0, y0 = pts.min(0)
+    x1, y1 = pts.max(0)
+    m = 0.35 * max(x1 - x0, y1 - y0)
+    h, w = gray.shape[:2]
+    xa, ya, xb, yb = int(max(0, x0 - m)), int(max(0, y0 - m)), int(min(w, x1 + m)), int(min(h, y1 + m))
+    if xb - xa < 21 or yb - ya < 21:
+        return None
+    crop = gray[ya:yb, xa:xb]
+    for img in (crop, cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)):
+        try:
+            text, _, _ = _full.detectAndDecode(img)
         except cv2.error:
             continue
         lab = decode_payload(text)
