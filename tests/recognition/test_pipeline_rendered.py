@@ -82,3 +82,23 @@ def test_large_phone_photo_is_downscaled_and_read():
     r = read_image(p.image)
     assert not r.accepted or (r.suit, r.rank) == ("heart", 9)
     assert r.suit == "heart" and r.rank == 9
+
+
+def test_thumb_over_one_corner_is_never_accepted_wrong():
+    """A thumb (skin-coloured blob) covering one index: one corner left to read."""
+    import cv2
+    right = wrong = 0
+    for i in range(26):
+        rank, suit = i % 13 + 1, SUITS[i % 4]
+        rng = np.random.default_rng(SEED + 500_000 + i)
+        p = synth_photo(rank, suit, rng, tilt=0.05, low_light=False)
+        img = p.image.copy()
+        c = p.quad[int(rng.integers(4))]
+        r = int(0.12 * np.linalg.norm(p.quad[1] - p.quad[0]) + 20)
+        cv2.ellipse(img, (int(c[0]), int(c[1])), (r, int(r * 1.4)), float(rng.uniform(0, 180)), 0, 360,
+                    (120, 150, 200), -1)
+        res = read_frame(img, qr_mode="off")
+        right += res.accepted and (res.suit, res.rank) == (suit, rank)
+        wrong += res.accepted and (res.suit, res.rank) != (suit, rank)
+    assert wrong == 0
+    assert right >= 0.5 * 26, right
