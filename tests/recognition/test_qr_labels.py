@@ -96,3 +96,36 @@ def test_label_on_a_card_in_rendered_webcam_frames():
         if (r.source, r.suit, r.rank) != ("qr", e.suit, e.rank):
             misses.append(e.card_id)
     assert not misses
+
+
+def test_deck_adapter_and_labels_cli_with_a_stand_in_deck(tmp_path, monkeypatch, capsys):
+    """deck_entries() adapts companion.rules.cards (stand-in here: the real one is another
+    engineer's work) and `labels --out` writes the sheets."""
+    import enum
+    import sys
+    import types
+
+    from recognition.cli import main
+    from recognition.labels import deck_entries
+
+    class Suit(enum.StrEnum):
+        SPADE = "spade"
+        HEART = "heart"
+
+    card = types.SimpleNamespace
+    kinds = {"slash": card(zh="杀", en="Slash"), "peach": card(zh="桃", en="Peach")}
+    deck = [card(kind="slash", suit=Suit.SPADE, rank=7, ex=False), card(kind="slash", suit=Suit.SPADE, rank=7, ex=False),
+            card(kind="peach", suit=Suit.HEART, rank=12, ex=False)]
+    mod = types.ModuleType("companion.rules.cards")
+    mod.standard_deck = lambda: list(deck)
+    mod.KINDS = kinds
+    monkeypatch.setitem(sys.modules, "companion.rules.cards", mod)
+    entries = deck_entries()
+    assert [(e.card_id, e.suit, e.rank, e.zh, e.en) for e in entries] == [
+        ("slash-spade-7", "spade", 7, "杀", "Slash"), ("slash-spade-7-2", "spade", 7, "杀", "Slash"),
+        ("peach-heart-12", "heart", 12, "桃", "Peach")]
+    assert main(["labels", "--out", str(tmp_path / "sleeves")]) == 0
+    out = capsys.readouterr().out.split()
+    assert out[0].endswith("sleeves.pdf") and out[1].endswith("sleeves-1.png")
+    page = cv2.imread(out[1])
+    assert find_label(page, thorough=True) is not None
