@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 
 SUIT_WORDS = {
@@ -108,6 +107,7 @@ def _typed_entry() -> int:
 
 def _scan_camera(args) -> int:
     from .camera import CameraError, CameraScanner  # noqa: PLC0415
+    from .model import ModelError  # noqa: PLC0415
 
     src = args.camera
     try:
@@ -122,6 +122,9 @@ def _scan_camera(args) -> int:
     except CameraError as e:
         print(f"scan: {e}. Enter the card by hand.", file=sys.stderr)
         return _typed_entry()
+    except ModelError as e:
+        print(f"scan: {e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 0
     return 0

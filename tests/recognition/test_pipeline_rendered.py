@@ -1,7 +1,6 @@
 """The whole reader on rendered photos with known answers (seeds unused in training)."""
 
 import numpy as np
-import pytest
 
 from card_images.render import SUITS, synth_photo
 from recognition import read_frame, read_image

@@ -2,7 +2,6 @@
 
 import csv
 
-import pytest
 
 from recognition import read_image
 

@@ -2,10 +2,9 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 from recognition.model import RANK_CLASSES, SUIT_CLASSES, default_models, load_models
-
-from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 
