@@ -24,4 +24,5 @@ def test_real_sample_floor_and_no_accepted_wrong(real_dir):
     assert right >= FLOOR * len(sample), f"{right}/{len(sample)} accepted right"
 
 
-FLOOR = 0.5
+# 52/60 measured (Nov 2026); the floor leaves room for platform differences.
+FLOOR = 0.75
