@@ -128,7 +128,8 @@ class CameraScanner:
     source: camera index, device path, video file, or a capture object (``read()`` /
     ``release()``; used as is, e.g. a fake in tests). frames_needed: agreeing frames
     to accept. qr_every: try the QR label detector on every n-th frame (it costs a few
-    ms). max_bad_frames: consecutive failed/garbage frames before CameraError.
+    ms; once a label is read it is tried on every frame while it keeps reading).
+    max_bad_frames: consecutive failed/garbage frames before CameraError.
     Use as a context manager or call close().
     """
 
@@ -173,6 +174,7 @@ class CameraScanner:
         self.open()
         bad = 0
         n = 0
+        last_qr = False
         while True:
             try:
                 ok, frame = self._cap.read()
@@ -188,11 +190,13 @@ class CameraScanner:
                 continue
             bad = 0
             n += 1
-            qr_mode = "fast" if n % self.qr_every == 1 or self.qr_every == 1 else "off"
+            # QR on every qr_every-th frame, and on every frame while labels are being read
+            try_qr = last_qr or self.qr_every == 1 or n % self.qr_every == 1
             try:
-                reading = read_frame(frame, self.voter.threshold, qr_mode=qr_mode)
+                reading = read_frame(frame, self.voter.threshold, qr_mode="fast" if try_qr else "off")
             except cv2.error:
                 reading = Reading(None, None, 0.0, False)
+            last_qr = reading.source == "qr"
             yield self.voter.update(reading)
 
     def _name(self) -> str:

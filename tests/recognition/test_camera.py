@@ -133,3 +133,20 @@ def test_cli_camera_path_reads_a_video_then_reports_its_end(tmp_path, capsys):
     lines = out.strip().splitlines()
     assert len(lines) == 1 and '"suit": "club"' in lines[0] and '"rank": 1' in lines[0]
     assert "stopped delivering frames" in err and "Traceback" not in err
+
+
+def test_scanner_accepts_a_qr_label_even_when_the_index_is_unreadable():
+    """Label on a plain white sleeve insert (no index): QR frames alone must reach acceptance."""
+    from recognition.labels import LabelEntry, qr_image
+
+    e = LabelEntry("peach-heart-12", "peach", "heart", 12, "桃", "Peach")
+    q = np.array(qr_image(e, 200).convert("RGB"))[:, :, ::-1]
+    frame = np.full((720, 1280, 3), (60, 80, 70), np.uint8)
+    frame[200:400, 500:700] = q
+    cap = FakeCapture([(True, frame.copy()) for _ in range(8)])
+    seen = []
+    with pytest.raises(CameraError):
+        for st in CameraScanner(cap, frames_needed=3, qr_every=3, max_bad_frames=2):
+            seen.append(st)
+    acc = [s for s in seen if s.state == "accepted"]
+    assert len(acc) == 1 and acc[0].reading.source == "qr" and acc[0].text == "accepted ♥Q"
