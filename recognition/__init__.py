@@ -11,7 +11,7 @@ Public API (see docs/recognition.md):
 """
 
 from .camera import CameraError, CameraScanner, FrameVoter, ScanStatus
-from .cli import parse_card_text
+from .typed import parse_card_text
 from .reader import ACCEPT_THRESHOLD, Reading, ReadError, read_frame, read_image
 
 __all__ = [
