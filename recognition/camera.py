@@ -1,0 +1,203 @@
+"""Live reading: several frames must agree before a card is accepted.
+
+``FrameVoter`` turns per-frame Readings into a status; ``CameraScanner`` pulls frames
+from a camera (or any object with ``read() -> (ok, frame)`` and ``release()``) and
+yields statuses. Camera faults become ``CameraError`` with a readable message.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass
+from typing import Iterator, Protocol
+
+import cv2
+import numpy as np
+
+from .reader import ACCEPT_THRESHOLD, Reading, read_frame
+
+
+class CameraError(RuntimeError):
+    """No camera, a camera that went away, or a camera that only gives unusable frames."""
+
+
+class Capture(Protocol):
+    def read(self) -> tuple[bool, np.ndarray | None]: ...
+    def release(self) -> None: ...
+
+
+@dataclass
+class ScanStatus:
+    """state: "searching" (no card read), "reading" (a guess, not yet accepted) or
+    "accepted"; reading: the latest (or, when accepted, the agreed) Reading; text: for
+    display, e.g. "reading ♠7 (0.83)"."""
+
+    state: str
+    reading: Reading | None
+    text: str
+    streak: int = 0
+
+
+class FrameVoter:
+    """Accept a card only when ``frames_needed`` consecutive frames read it confidently.
+
+    A QR reading counts as confident. After an acceptance the same card is not accepted
+    again until it has left the view (``frames_needed`` frames with no confident read)
+    or another card was accepted.
+    """
+
+    def __init__(self, frames_needed: int = 3, threshold: float = ACCEPT_THRESHOLD, history: int = 15):
+        if frames_needed < 1:
+            raise ValueError("frames_needed must be >= 1")
+        self.frames_needed = frames_needed
+        self.threshold = threshold
+        self._streak_key: tuple | None = None
+        self._streak = 0
+        self._last_accepted: tuple | None = None
+        self._absent = 0
+        self._recent: deque[Reading] = deque(maxlen=history)
+
+    def reset(self) -> None:
+        self._streak_key, self._streak, self._last_accepted, self._absent = None, 0, None, 0
+        self._recent.clear()
+
+    def best_guess(self) -> Reading | None:
+        """The most frequent (then most confident) card among recent frames, for asking
+        the moderator to confirm; None when nothing was read lately."""
+        read = [r for r in self._recent if r.suit is not None]
+        if not read:
+            return None
+        counts = Counter((r.suit, r.rank) for r in read)
+        key = max(counts, key=lambda k: (counts[k], max(r.confidence for r in read if (r.suit, r.rank) == k)))
+        return max((r for r in read if (r.suit, r.rank) == key), key=lambda r: r.confidence)
+
+    def update(self, reading: Reading) -> ScanStatus:
+        """Feed one frame's Reading; returns the status after it."""
+        self._recent.append(reading)
+        key = (reading.suit, reading.rank) if reading.suit is not None else None
+        confident = key is not None and (reading.source == "qr" or reading.confidence >= self.threshold)
+        if not confident:
+            self._streak = 0
+            self._streak_key = None
+            self._absent += 1
+            if self._absent >= self.frames_needed:
+                self._last_accepted = None
+            if key is None:
+                return ScanStatus("searching", reading, "searching")
+            return ScanStatus("reading", reading, f"reading {reading.label} ({reading.confidence:.2f})")
+        self._absent = 0
+        if key == self._streak_key:
+            self._streak += 1
+        else:
+            self._streak_key, self._streak = key, 1
+        if self._streak >= self.frames_needed:
+            if key != self._last_accepted:
+                self._last_accepted = key
+                return ScanStatus("accepted", reading, f"accepted {reading.label}", self._streak)
+            return ScanStatus("reading", reading, f"accepted {reading.label} (already)", self._streak)
+        return ScanStatus("reading", reading, f"reading {reading.label} ({reading.confidence:.2f})", self._streak)
+
+
+def open_capture(source: int | str, width: int = 1280, height: int = 720) -> cv2.VideoCapture:
+    """Open a camera by index or a device path / video file with MJPG at width×height.
+
+    Raises CameraError when it cannot be opened.
+    """
+    try:
+        src = int(source) if isinstance(source, str) and source.isdigit() else source
+        cap = cv2.VideoCapture(src)
+    except (cv2.error, TypeError, ValueError) as e:
+        raise CameraError(f"cannot open camera {source!r}: {e}") from e
+    if not cap.isOpened():
+        cap.release()
+        raise CameraError(f"cannot open camera {source!r} (not connected, busy, or no permission)")
+    cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*"MJPG"))
+    cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+    cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+    return cap
+
+
+def _usable(frame) -> bool:
+    return (isinstance(frame, np.ndarray) and frame.dtype == np.uint8 and frame.ndim == 3
+            and frame.shape[2] == 3 and min(frame.shape[:2]) >= 64)
+
+
+class CameraScanner:
+    """Iterate over ScanStatus updates read from a camera.
+
+    source: camera index, device path, video file, or a capture object (``read()`` /
+    ``release()``; used as is, e.g. a fake in tests). frames_needed: agreeing frames
+    to accept. qr_every: try the QR label detector on every n-th frame (it costs a few
+    ms; once a label is read it is tried on every frame while it keeps reading).
+    max_bad_frames: consecutive failed/garbage frames before CameraError.
+    Use as a context manager or call close().
+    """
+
+    def __init__(self, source, frames_needed: int = 3, threshold: float = ACCEPT_THRESHOLD,
+                 qr_every: int = 3, max_bad_frames: int = 15, width: int = 1280, height: int = 720):
+        self.source = source
+        self.voter = FrameVoter(frames_needed, threshold)
+        self.qr_every = max(1, qr_every)
+        self.max_bad_frames = max_bad_frames
+        self.size = (width, height)
+        self._cap: Capture | None = None
+
+    def open(self) -> None:
+        """Open the source (no-op if already open). Raises CameraError."""
+        if self._cap is not None:
+            return
+        if hasattr(self.source, "read") and hasattr(self.source, "release"):
+            self._cap = self.source
+        else:
+            self._cap = open_capture(self.source, *self.size)
+
+    def close(self) -> None:
+        if self._cap is not None:
+            try:
+                self._cap.release()
+            except Exception:  # noqa: BLE001 - releasing a dead device must not raise
+                pass
+            self._cap = None
+
+    def __enter__(self) -> "CameraScanner":
+        self.open()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __iter__(self) -> Iterator[ScanStatus]:
+        return self.updates()
+
+    def updates(self) -> Iterator[ScanStatus]:
+        """Yield one ScanStatus per usable frame, forever. Raises CameraError on faults."""
+        self.open()
+        bad = 0
+        n = 0
+        last_qr = False
+        while True:
+            try:
+                ok, frame = self._cap.read()
+            except Exception as e:  # noqa: BLE001 - any driver failure is a camera fault
+                self.close()
+                raise CameraError(f"camera {self._name()} failed: {e}") from e
+            if not ok or not _usable(frame):
+                bad += 1
+                if bad >= self.max_bad_frames:
+                    self.close()
+                    what = "stopped delivering frames (disconnected?)" if not ok else "delivers unusable frames"
+                    raise CameraError(f"camera {self._name()} {what}")
+                continue
+            bad = 0
+            n += 1
+            # QR on every qr_every-th frame, and on every frame while labels are being read
+            try_qr = last_qr or self.qr_every == 1 or n % self.qr_every == 1
+            try:
+                reading = read_frame(frame, self.voter.threshold, qr_mode="fast" if try_qr else "off")
+            except cv2.error:
+                reading = Reading(None, None, 0.0, False)
+            last_qr = reading.source == "qr"
+            yield self.voter.update(reading)
+
+    def _name(self) -> str:
+        return repr(self.source) if isinstance(self.source, (int, str)) else type(self.source).__name__

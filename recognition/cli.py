@@ -1,0 +1,141 @@
+"""`companion scan` and `companion labels` subcommands.
+
+The main CLI registers them with ``add_scan_parser(subparsers)`` and
+``add_labels_parser(subparsers)``; each sets ``func(args) -> int``. Standalone:
+``python -m recognition.cli scan IMAGE... [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .typed import parse_card_text
+
+
+def add_scan_parser(subparsers) -> argparse.ArgumentParser:
+    """Add the `scan` subcommand to an argparse subparsers object."""
+    p = subparsers.add_parser("scan", help="read a judgement card from images or a camera",
+                              description="Read suit and rank from image files or live from a camera.")
+    p.add_argument("images", nargs="*", metavar="IMAGE", help="image files to read")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument("--camera", metavar="N|PATH", help="read live from camera index N or a device path")
+    p.add_argument("--frames-needed", type=int, default=3, help="agreeing frames to accept (camera)")
+    p.set_defaults(func=run_scan)
+    return p
+
+
+def add_labels_parser(subparsers) -> argparse.ArgumentParser:
+    """Add the `labels` subcommand to an argparse subparsers object."""
+    p = subparsers.add_parser("labels", help="print QR sleeve labels for the deck",
+                              description="Write A4 sheets (PDF + PNG pages) of QR labels, one per card.")
+    p.add_argument("--out", required=True, metavar="FILE", help="output base name (FILE.pdf, FILE-1.png, ...)")
+    p.set_defaults(func=run_labels)
+    return p
+
+
+def _print_reading(path: str, r, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(r.to_json(path), ensure_ascii=False))
+    else:
+        state = "accepted" if r.accepted else "NOT SURE, please confirm"
+        guess = r.label if r.suit else "no card found"
+        print(f"{path}: {guess} ({r.source}, confidence {r.confidence:.2f}) {state}")
+
+
+def run_scan(args) -> int:
+    """Exit 0 when every image is accepted, 1 otherwise, 2 on unreadable files / usage."""
+    from .reader import ReadError, read_image  # noqa: PLC0415
+    from .model import ModelError  # noqa: PLC0415
+
+    if args.camera is not None:
+        return _scan_camera(args)
+    if not args.images:
+        print("scan: give IMAGE files or --camera N", file=sys.stderr)
+        return 2
+    status = 0
+    for path in args.images:
+        try:
+            r = read_image(path)
+        except ReadError as e:
+            print(f"scan: {e}", file=sys.stderr)
+            status = 2
+            continue
+        except ModelError as e:
+            print(f"scan: {e}", file=sys.stderr)
+            return 2
+        _print_reading(path, r, args.json)
+        if not r.accepted and status == 0:
+            status = 1
+    return status
+
+
+def _typed_entry() -> int:
+    if not sys.stdin.isatty():
+        return 1
+    while True:
+        try:
+            text = input("type the card (e.g. ♠7, S7, 10h), empty to stop: ")
+        except EOFError:
+            return 1
+        if not text.strip():
+            return 1
+        card = parse_card_text(text)
+        if card:
+            print(f"entered {card[0]} {card[1]}")
+            return 0
+        print("not understood; suits S/H/C/D or ♠♥♣♦, ranks A 2..10 J Q K")
+
+
+def _scan_camera(args) -> int:
+    from .camera import CameraError, CameraScanner  # noqa: PLC0415
+    from .model import ModelError  # noqa: PLC0415
+
+    src = args.camera
+    try:
+        with CameraScanner(src, frames_needed=args.frames_needed) as sc:
+            for st in sc:
+                if st.state == "accepted":
+                    r = st.reading
+                    if args.json:
+                        print(json.dumps(r.to_json(f"camera:{src}"), ensure_ascii=False), flush=True)
+                    else:
+                        print(f"{st.text} ({r.source}, confidence {r.confidence:.2f})", flush=True)
+    except CameraError as e:
+        print(f"scan: {e}. Enter the card by hand.", file=sys.stderr)
+        return _typed_entry()
+    except ModelError as e:
+        print(f"scan: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+def run_labels(args) -> int:
+    """Write the label sheets; 0 on success, 2 when deck data or output is unavailable."""
+    from .labels import LabelsError, deck_entries, write_sheets  # noqa: PLC0415
+
+    try:
+        paths = write_sheets(deck_entries(), args.out)
+    except LabelsError as e:
+        print(f"labels: {e}", file=sys.stderr)
+        return 2
+    for p in paths:
+        print(p)
+    return 0
+
+
+def main(argv=None) -> int:
+    """Standalone entry point: ``python -m recognition.cli scan|labels ...``."""
+    ap = argparse.ArgumentParser(prog="companion")
+    sub = ap.add_subparsers(dest="command", required=True)
+    add_scan_parser(sub)
+    add_labels_parser(sub)
+    args = ap.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,195 @@
+"""Finding a card in a frame and warping its corners to a canonical upright view."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+# Canonical card (portrait) in pixels; the index lives in the top-left corner crop.
+CARD_W = 300
+CARD_H = 425
+CORNER_W = int(CARD_W * 0.32)
+CORNER_H = int(CARD_H * 0.36)
+DETECT_LONG_SIDE = 480
+
+
+def order_quad(pts: np.ndarray) -> np.ndarray:
+    """Order 4 points clockwise (image coords) so that the first edge is a short side.
+
+    pts: (4, 2) float. Returns (4, 2) float32: the first point is the top-left of a
+    portrait card in one of its two upright orientations (0° or 180°).
+    """
+    pts = np.asarray(pts, np.float32).reshape(4, 2)
+    c = pts.mean(0)
+    ang = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
+    pts = pts[np.argsort(ang)]
+    e01 = np.linalg.norm(pts[1] - pts[0])
+    e12 = np.linalg.norm(pts[2] - pts[1])
+    if e01 > e12:
+        pts = np.roll(pts, -1, axis=0)
+    return pts
+
+
+def _quad_from_contour(cnt: np.ndarray) -> np.ndarray | None:
+    hull = cv2.convexHull(cnt)
+    peri = cv2.arcLength(hull, True)
+    for eps in (0.02, 0.03, 0.045):
+        approx = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(approx) == 4:
+            return approx.reshape(4, 2).astype(np.float32)
+    return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+
+
+def _refine_quad(q: np.ndarray, cnt: np.ndarray) -> np.ndarray:
+    """Fit a line to the straight middle part of each side and intersect them.
+
+    Rounded card corners pull a polygon approximation inwards; the side lines do not.
+    q: (4, 2) ordered corners, cnt: the contour (N, 1, 2). Returns (4, 2) float32.
+    """
+    pts = cnt.reshape(-1, 2).astype(np.float32)
+    lines = []
+    for i in range(4):
+        a, b = q[i], q[(i + 1) % 4]
+        d = b - a
+        L = float(np.hypot(*d))
+        if L < 4:
+            return q
+        u = d / L
+        rel = pts - a
+        t = rel @ u
+        dist = np.abs(rel[:, 0] * u[1] - rel[:, 1] * u[0])
+        sel = pts[(t > 0.2 * L) & (t < 0.8 * L) & (dist < max(2.0, 0.04 * L))]
+        if len(sel) < 5:
+            return q
+        vx, vy, x0, y0 = cv2.fitLine(sel, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    out = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        m = np.array([d1, -d2]).T
+        if abs(np.linalg.det(m)) < 1e-6:
+            return q
+        t = np.linalg.solve(m, p2 - p1)
+        out.append(p1 + t[0] * d1)
+    out = np.array(out, np.float32)
+    if np.abs(out - q).max() > 0.1 * np.ptp(q, axis=0).max():
+        return q
+    return out
+
+
+def _score_quad(q: np.ndarray, cnt_area: float, img_area: float) -> float:
+    qa = cv2.contourArea(q.reshape(-1, 1, 2))
+    if qa < 0.02 * img_area or qa > 0.97 * img_area:
+        return -1.0
+    fill = cnt_area / qa
+    if fill < 0.9 or fill > 1.08:
+        return -1.0
+    o = order_quad(q)
+    short = (np.linalg.norm(o[1] - o[0]) + np.linalg.norm(o[3] - o[2])) / 2
+    long_ = (np.linalg.norm(o[2] - o[1]) + np.linalg.norm(o[0] - o[3])) / 2
+    if short < 1:
+        return -1.0
+    ratio = long_ / short
+    if not 1.15 < ratio < 1.9:
+        return -1.0
+    return qa / img_area * min(fill, 1.0) ** 8
+
+
+def _percentiles(gray: np.ndarray, qs) -> list[int]:
+    hist = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel().cumsum()
+    n = hist[-1]
+    return [int(np.searchsorted(hist, q / 100.0 * n)) for q in qs]
+
+
+def find_cards(frame: np.ndarray, max_candidates: int = 4) -> list[np.ndarray]:
+    """Card-like quadrilaterals in a BGR frame, most likely first.
+
+    frame: (H, W, 3) uint8. Bright convex regions with a card's aspect ratio, found
+    at several grey levels on a downscaled copy (DETECT_LONG_SIDE). Each quad is (4, 2)
+    float32 in frame pixels, ordered by ``order_quad``. When the frame itself is
+    card-shaped (a cropped card), its border is appended as a last candidate.
+    """
+    h, w = frame.shape[:2]
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    # halve with INTER_AREA (fast for exact halves), then a small linear step
+    while max(gray.shape) >= 2 * DETECT_LONG_SIDE:
+        gray = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    if max(gray.shape) > DETECT_LONG_SIDE:
+        f = DETECT_LONG_SIDE / max(gray.shape)
+        gray = cv2.resize(gray, (round(gray.shape[1] * f), round(gray.shape[0] * f)), interpolation=cv2.INTER_LINEAR)
+    s = gray.shape[1] / w
+    gray = cv2.blur(gray, (3, 3))
+    img_area = float(gray.shape[0] * gray.shape[1])
+    otsu, _ = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    levels = sorted({int(otsu)} | set(_percentiles(gray, (50, 70, 85, 93))))
+    found: list[tuple[float, np.ndarray]] = []
+    for t in levels:
+        _, m = cv2.threshold(gray, t, 255, cv2.THRESH_BINARY)
+        cnts, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for c in cnts:
+            a = cv2.contourArea(c)
+            if a < 0.02 * img_area:
+                continue
+            q = _quad_from_contour(c)
+            sc = _score_quad(q, a, img_area)
+            if sc > 0:
+                found.append((sc, order_quad(q), c))
+    if not found:  # e.g. a light table: fall back to edges (closed outlines)
+        edges = cv2.dilate(cv2.Canny(gray, 30, 90), np.ones((3, 3), np.uint8))
+        cnts, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for c in cnts:
+            a = cv2.contourArea(c)
+            if a < 0.02 * img_area:
+                continue
+            q = _quad_from_contour(c)
+            sc = _score_quad(q, a, img_area)
+            if sc > 0:
+                found.append((sc, order_quad(q), c))
+    found.sort(key=lambda x: -x[0])
+    out: list[np.ndarray] = []
+    out_cnts: list[np.ndarray] = []
+    tol = 0.03 * max(gray.shape)
+    for _, q, c in found:
+        if all(_quad_distance(q, o) > tol for o in out):
+            out.append(q)
+            out_cnts.append(c)
+        if len(out) >= max_candidates:
+            break
+    out = [order_quad(_refine_quad(q, c) / s) for q, c in zip(out, out_cnts)]
+    ratio = max(h, w) / min(h, w)
+    if 1.25 < ratio < 1.75:
+        out.append(order_quad(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])))
+    return out
+
+
+def _quad_distance(a: np.ndarray, b: np.ndarray) -> float:
+    """Largest corner distance between two ordered quads, allowing the 180° re-ordering."""
+    return min(float(np.abs(a - np.roll(b, k, axis=0)).max()) for k in (0, 2))
+
+
+def find_card(frame: np.ndarray) -> np.ndarray | None:
+    """The most likely card quad (see ``find_cards``) or None when no card is seen."""
+    c = find_cards(frame, 1)
+    return c[0] if c else None
+
+
+def warp_corner(frame: np.ndarray, quad: np.ndarray, turn: int = 0) -> np.ndarray:
+    """Warp the top-left index corner of the card to an upright crop.
+
+    quad: (4, 2) ordered by ``order_quad``; turn=0 reads the corner at quad[0], turn=2 the
+    opposite corner (the index printed upside down). Returns (CORNER_H, CORNER_W, 3) uint8.
+    """
+    q = np.roll(np.asarray(quad, np.float32), -turn, axis=0)
+    dst = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
+    M = cv2.getPerspectiveTransform(q, dst)
+    return cv2.warpPerspective(frame, M, (CORNER_W, CORNER_H), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def warp_card(frame: np.ndarray, quad: np.ndarray, turn: int = 0) -> np.ndarray:
+    """Whole card warped upright: (CARD_H, CARD_W, 3) uint8 (for previews and QR)."""
+    q = np.roll(np.asarray(quad, np.float32), -turn, axis=0)
+    dst = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
+    M = cv2.getPerspectiveTransform(q, dst)
+    return cv2.warpPerspective(frame, M, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)

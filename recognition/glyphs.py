@@ -1,0 +1,191 @@
+"""Splitting an index corner into its rank and suit glyphs, and glyph features.
+
+The same ``glyph_features`` is used when training (on rendered glyphs) and reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .geometry import CARD_W
+
+NORM = 32  # normalised glyph canvas (px)
+_CELL = 8
+_BINS = 9
+_NCELL = (NORM // _CELL) ** 2
+FEATURE_SIZE = _NCELL * _BINS + 144 + 1
+_cy, _cx = np.mgrid[0:NORM, 0:NORM]
+_CELL_ID = ((_cy // _CELL) * (NORM // _CELL) + _cx // _CELL).ravel()
+
+
+def _hog(canvas: np.ndarray) -> np.ndarray:
+    """Histogram of oriented gradients, 4x4 cells x 9 unsigned bins, L2-Hys normalised."""
+    f = canvas.astype(np.float32)
+    gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=3)
+    mag, ang = cv2.cartToPolar(gx, gy)
+    b = np.minimum((np.mod(ang, np.pi) * (_BINS / np.pi)).astype(np.int32), _BINS - 1).ravel()
+    h = np.bincount(_CELL_ID * _BINS + b, weights=mag.ravel(), minlength=_NCELL * _BINS)
+    h = h / (np.linalg.norm(h) + 1e-6)
+    h = np.minimum(h, 0.2)
+    return (h / (np.linalg.norm(h) + 1e-6)).astype(np.float32)
+
+
+@dataclass
+class IndexGlyphs:
+    rank_mask: np.ndarray  # uint8 ink=255, tight crop
+    suit_mask: np.ndarray  # uint8 ink=255, tight crop
+    redness: float  # >0.2 ≈ red ink, ≈0 black (after white balance on the paper)
+    rank_box: tuple[int, int, int, int]  # x, y, w, h in the corner crop
+    suit_box: tuple[int, int, int, int]
+
+
+def glyph_features(mask: np.ndarray) -> np.ndarray:
+    """Feature vector (float32, 1-D) of a glyph mask (uint8, ink>127), any size.
+
+    Aspect-preserving resize of the ink bounding box into a NORM×NORM canvas, then HOG,
+    a 12×12 thumbnail and the log aspect ratio.
+    """
+    ys, xs = np.nonzero(mask > 127)
+    if len(ys) == 0:
+        return np.zeros(FEATURE_SIZE, np.float32)
+    m = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    h, w = m.shape
+    inner = NORM - 4
+    sc = inner / max(h, w)
+    nh, nw = max(1, int(round(h * sc))), max(1, int(round(w * sc)))
+    r = cv2.resize(m, (nw, nh), interpolation=cv2.INTER_AREA)
+    canvas = np.zeros((NORM, NORM), np.uint8)
+    y0, x0 = (NORM - nh) // 2, (NORM - nw) // 2
+    canvas[y0:y0 + nh, x0:x0 + nw] = r
+    hog = _hog(canvas) * 3.0
+    thumb = cv2.resize(canvas, (12, 12), interpolation=cv2.INTER_AREA).ravel().astype(np.float32) / 255.0
+    return np.concatenate([hog, thumb, [np.log(h / w) / 2]]).astype(np.float32)
+
+
+def ink_map(corner: np.ndarray) -> np.ndarray:
+    """255 - min(B, G, R): dark and saturated (red) ink both come out high."""
+    b, g, r = cv2.split(corner)
+    return cv2.bitwise_not(cv2.min(cv2.min(b, g), r))
+
+
+def _percentiles(img: np.ndarray, qs) -> list[float]:
+    cum = np.bincount(img.ravel(), minlength=256).cumsum()
+    return [float(np.searchsorted(cum, q / 100.0 * cum[-1])) for q in qs]
+
+
+def _select(lab: np.ndarray, ids: list[int]) -> np.ndarray:
+    m = lab == ids[0]
+    for i in ids[1:]:
+        m |= lab == i
+    return m
+
+
+def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
+    """Find the rank (top) and suit (below it) glyphs in an upright corner crop.
+
+    corner: (h, w, 3) uint8 BGR from ``warp_corner``. Returns None when no plausible
+    rank-over-suit pair is found.
+    """
+    ink = ink_map(corner)
+    ink = cv2.GaussianBlur(ink, (3, 3), 0)
+    # levels from the interior: a strip of table at the crop's edge must not set them
+    paper, top = _percentiles(ink[6:-2, 6:-2], (40, 99.5))
+    if top - paper < 25:
+        return None
+    thr = paper + (top - paper) * 0.45
+    binm = (ink > thr).astype(np.uint8)
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(binm, connectivity=8)
+    H, W = binm.shape
+    unit = CARD_W
+    cands, cut = [], []
+    for i in range(1, n):
+        x, y, w, h, a = stats[i]
+        if h < 0.03 * unit or h > 0.2 * unit or w > 0.22 * unit or a < 10:
+            continue
+        if x <= 0 or y <= 0 or x + w >= W or y + h >= H:  # touches the card edge / background
+            if w >= 0.25 * h:  # glyph-sized (not a frame line) but cut: maybe part of the index
+                cut.append((i, x, y, w, h))
+            continue
+        cands.append((i, x, y, w, h))
+    if not cands:
+        return None
+    cands.sort(key=lambda c: c[2])
+    seed = next((c for c in cands if c[1] + c[3] / 2 < 0.75 * W), None)
+    if seed is None:
+        return None
+    rank = [seed]
+    sy0, sy1 = seed[2], seed[2] + seed[4]
+    rx0, rx1 = seed[1], seed[1] + seed[3]
+    for c in cands:
+        if c is seed:
+            continue
+        cy = c[2] + c[4] / 2
+        gap = max(c[1] - rx1, rx0 - (c[1] + c[3]))
+        if sy0 <= cy <= sy1 and gap < 0.45 * seed[4] and c[4] > 0.5 * seed[4]:
+            rank.append(c)
+            rx0, rx1 = min(rx0, c[1]), max(rx1, c[1] + c[3])
+    ry0 = min(c[2] for c in rank)
+    ry1 = max(c[2] + c[4] for c in rank)
+    rh = ry1 - ry0
+    suit = None
+    for c in cands:
+        if c in rank:
+            continue
+        cx = c[1] + c[3] / 2
+        if c[2] >= ry1 - 0.15 * rh and c[2] - ry1 < 1.0 * rh and rx0 - 0.3 * rh <= cx <= rx1 + 0.3 * rh:
+            if c[4] < 0.35 * rh:
+                continue
+            suit = c
+            break
+    if suit is None:
+        return None
+    # refuse when a glyph-sized piece cut by the crop border continues the rank's row
+    # (e.g. the "0" of a "10") or stands right beside the suit: the index is not wholly
+    # inside the crop
+    def _beside(c, box, gap_max):
+        bx0, by0, bx1, by1 = box
+        ov = min(by1, c[2] + c[4]) - max(by0, c[2])
+        gap = max(c[1] - bx1, bx0 - (c[1] + c[3]))
+        return ov >= 0.6 * (by1 - by0) and 0.6 * (by1 - by0) <= c[4] <= 1.5 * (by1 - by0) and gap < gap_max
+
+    for c in cut:
+        if _beside(c, (rx0, ry0, rx1, ry1), 0.3 * rh) or \
+                _beside(c, (suit[1], suit[2], suit[1] + suit[3], suit[2] + suit[4]), 0.3 * rh):
+            return None
+    rids = [c[0] for c in rank]
+    # fragments of the rank (e.g. the thin foot of a "2" broken off by the threshold)
+    # lying under it and above the suit join the rank
+    for i in range(1, n):
+        if i in rids or i == suit[0]:
+            continue
+        x, y, w, h, a = stats[i]
+        if a >= 4 and y >= ry0 and y + h <= suit[2] + 1 and x >= rx0 - 0.25 * rh and x + w <= rx1 + 0.25 * rh:
+            rids.append(i)
+            rx0, rx1, ry1 = min(rx0, x), max(rx1, x + w), max(ry1, y + h)
+    rh = ry1 - ry0
+    # merge pieces of the suit (e.g. a thin stem) lying inside its column band
+    sx0, sx1, sy0, sy1 = suit[1], suit[1] + suit[3], suit[2], suit[2] + suit[4]
+    sids = [suit[0]]
+    for i in range(1, n):
+        if i == suit[0] or i in rids:
+            continue
+        x, y, w, h, a = stats[i]
+        if a >= 4 and x >= sx0 - 2 and x + w <= sx1 + 2 and y >= sy0 - 0.3 * rh and y + h <= sy1 + 0.3 * rh:
+            sids.append(i)
+            sx0, sx1, sy0, sy1 = min(sx0, x), max(sx1, x + w), min(sy0, y), max(sy1, y + h)
+    rmask = _select(lab[ry0:ry1, rx0:rx1], rids).view(np.uint8) * 255
+    smask = _select(lab[sy0:sy1, sx0:sx1], sids).view(np.uint8) * 255
+    # colour: white-balance on the paper, then compare red against green/blue
+    allink = _select(lab, rids + sids)
+    pb = np.array(cv2.mean(corner, mask=(binm == 0).view(np.uint8))[:3], np.float32) + 1.0
+    strong = allink & (ink > paper + (top - paper) * 0.6)
+    if np.count_nonzero(strong) < 5:
+        strong = allink
+    ib = np.array(cv2.mean(corner, mask=strong.view(np.uint8))[:3], np.float32)
+    ratio = ib / pb
+    redness = float(ratio[2] - max(ratio[0], ratio[1]))
+    return IndexGlyphs(rmask, smask, redness, (rx0, ry0, rx1 - rx0, rh), (sx0, sy0, sx1 - sx0, sy1 - sy0))

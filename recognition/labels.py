@@ -1,0 +1,179 @@
+"""Printable QR sleeve labels: A4 sheets (PNG pages + one PDF) with cut lines.
+
+The label functions take plain ``LabelEntry`` tuples so they work without the deck
+data; ``deck_entries()`` adapts ``companion.rules.cards`` when it exists.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Iterable, NamedTuple
+
+import qrcode
+from PIL import Image, ImageDraw, ImageFont
+from qrcode.constants import ERROR_CORRECT_M
+
+from .qr import encode_payload
+
+DPI = 300
+A4_MM = (210.0, 297.0)
+MARGIN_MM = 10.0
+CELL_MM = (63.0, 30.0)  # one label: QR + name, cut along the grey lines
+QR_MM = 27.0  # incl. the 4-module quiet zone; reads from ~6 px/mm up
+SUIT_SYMBOLS = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+_CJK_FONTS = [
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+]
+_LATIN_FONTS = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+]
+
+
+class LabelEntry(NamedTuple):
+    card_id: str  # unique, e.g. "slash-spade-7" or "slash-spade-7-2"
+    kind: str  # e.g. "slash"
+    suit: str  # spade | heart | club | diamond
+    rank: int  # 1..13
+    zh: str
+    en: str
+
+
+class LabelsError(RuntimeError):
+    """Deck data unavailable or the output cannot be written."""
+
+
+def make_entries(cards: Iterable[tuple[str, str, int, str, str]]) -> list[LabelEntry]:
+    """(kind, suit, rank, zh, en) per physical card -> entries with unique card ids.
+
+    The id is ``<kind>-<suit>-<rank>``; a second identical card gets ``-2``, etc.
+    """
+    seen: Counter[str] = Counter()
+    out = []
+    for kind, suit, rank, zh, en in cards:
+        base = f"{kind}-{suit}-{int(rank)}"
+        seen[base] += 1
+        cid = base if seen[base] == 1 else f"{base}-{seen[base]}"
+        out.append(LabelEntry(cid, kind, str(suit), int(rank), zh, en))
+    return out
+
+
+def deck_entries() -> list[LabelEntry]:
+    """Entries for the 108 standard+EX cards from ``companion.rules.cards``.
+
+    Raises LabelsError when that module (another part of the project) is not there yet.
+    """
+    try:
+        from companion.rules.cards import KINDS, standard_deck  # noqa: PLC0415
+    except ImportError as e:
+        raise LabelsError(f"deck data not available (companion.rules.cards: {e})") from e
+    cards = []
+    for c in standard_deck():
+        k = KINDS[c.kind]
+        suit = getattr(c.suit, "value", c.suit)
+        cards.append((c.kind, str(suit), int(c.rank), getattr(k, "zh", c.kind), getattr(k, "en", c.kind)))
+    return make_entries(cards)
+
+
+def _mm(v: float) -> int:
+    return int(round(v / 25.4 * DPI))
+
+
+def _font(paths: list[str], size: int) -> ImageFont.ImageFont:
+    for p in paths:
+        if os.path.exists(p):
+            try:
+                return ImageFont.truetype(p, size)
+            except OSError:
+                continue
+    for p in sorted(glob.glob("/usr/share/fonts/**/*.tt[fc]", recursive=True)):
+        try:
+            return ImageFont.truetype(p, size)
+        except OSError:
+            continue
+    return ImageFont.load_default(size)
+
+
+def _has_cjk_font() -> bool:
+    return any(os.path.exists(p) for p in _CJK_FONTS)
+
+
+def qr_image(entry: LabelEntry, size_px: int) -> Image.Image:
+    """The QR code of one label as a 1-bit-looking PIL image of size_px × size_px."""
+    q = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=4, box_size=10)
+    q.add_data(encode_payload(entry.card_id, entry.suit, entry.rank))
+    q.make(fit=True)
+    img = q.make_image(fill_color="black", back_color="white").get_image().convert("L")
+    return img.resize((size_px, size_px), Image.NEAREST)
+
+
+def render_sheets(entries: list[LabelEntry]) -> list[Image.Image]:
+    """A4 pages (RGB, 300 dpi) holding one label per entry, with grey cut lines."""
+    if not entries:
+        raise LabelsError("no cards to label")
+    pw, ph = _mm(A4_MM[0]), _mm(A4_MM[1])
+    cw, ch = _mm(CELL_MM[0]), _mm(CELL_MM[1])
+    m = _mm(MARGIN_MM)
+    cols = (pw - 2 * m) // cw
+    rows = (ph - 2 * m) // ch
+    per_page = cols * rows
+    qpx = _mm(QR_MM)
+    big = _font((_CJK_FONTS if _has_cjk_font() else []) + _LATIN_FONTS, _mm(5.5))
+    small = _font(_LATIN_FONTS, _mm(3.2))
+    pages = []
+    for start in range(0, len(entries), per_page):
+        page = Image.new("RGB", (pw, ph), "white")
+        d = ImageDraw.Draw(page)
+        chunk = entries[start:start + per_page]
+        used_rows = (len(chunk) + cols - 1) // cols
+        for i, e in enumerate(chunk):
+            r, c = divmod(i, cols)
+            x, y = m + c * cw, m + r * ch
+            page.paste(qr_image(e, qpx), (x + (ch - qpx) // 2, y + (ch - qpx) // 2))
+            tx = x + ch + _mm(1)
+            colour = (200, 0, 0) if e.suit in ("heart", "diamond") else (0, 0, 0)
+            rank = RANK_NAMES.get(e.rank, str(e.rank))
+            name = e.zh if _has_cjk_font() else e.en
+            d.text((tx, y + _mm(3)), f"{SUIT_SYMBOLS[e.suit]}{rank}", fill=colour, font=big)
+            d.text((tx, y + _mm(11)), name, fill=(0, 0, 0), font=big)
+            d.text((tx, y + _mm(19)), f"{e.en}", fill=(60, 60, 60), font=small)
+            d.text((tx, y + _mm(24)), e.card_id, fill=(110, 110, 110), font=small)
+        grey = (170, 170, 170)
+        for c in range(cols + 1):
+            d.line([(m + c * cw, m), (m + c * cw, m + used_rows * ch)], fill=grey, width=2)
+        for r in range(used_rows + 1):
+            d.line([(m, m + r * ch), (m + cols * cw, m + r * ch)], fill=grey, width=2)
+        pages.append(page)
+    return pages
+
+
+def write_sheets(entries: list[LabelEntry], out: str | os.PathLike) -> list[Path]:
+    """Write ``<out>.pdf`` (all pages) and ``<out>-<n>.png`` per page; returns the paths.
+
+    ``out`` may end in .pdf or .png (the suffix is replaced). Raises LabelsError when
+    the files cannot be written.
+    """
+    out = Path(out)
+    base = out.with_suffix("") if out.suffix.lower() in (".pdf", ".png") else out
+    pages = render_sheets(entries)
+    paths = []
+    try:
+        base.parent.mkdir(parents=True, exist_ok=True)
+        pdf = base.with_name(base.name + ".pdf")
+        pages[0].save(pdf, "PDF", resolution=DPI, save_all=True, append_images=pages[1:])
+        paths.append(pdf)
+        for i, p in enumerate(pages, 1):
+            png = base.with_name(f"{base.name}-{i}.png")
+            p.save(png, "PNG", dpi=(DPI, DPI))
+            paths.append(png)
+    except OSError as e:
+        raise LabelsError(f"cannot write labels to {out}: {e}") from e
+    return paths

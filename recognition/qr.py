@@ -1,0 +1,102 @@
+"""QR sleeve labels: the payload format and finding a label in a frame.
+
+Payload: ``SGS1|std|<card_id>|<suit>|<rank>``, e.g. ``SGS1|std|slash-spade-7|spade|7``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+PREFIX = "SGS1"
+EDITION = "std"
+SUITS = ("spade", "heart", "club", "diamond")
+
+
+@dataclass(frozen=True)
+class QrLabel:
+    edition: str
+    card_id: str
+    suit: str
+    rank: int
+
+
+def encode_payload(card_id: str, suit: str, rank: int, edition: str = EDITION) -> str:
+    """Text stored in a label's QR code. Raises ValueError on a bad suit/rank/id."""
+    if suit not in SUITS or not 1 <= int(rank) <= 13 or "|" in card_id or not card_id:
+        raise ValueError(f"bad label fields: {card_id!r} {suit!r} {rank!r}")
+    return f"{PREFIX}|{edition}|{card_id}|{suit}|{int(rank)}"
+
+
+def decode_payload(text: str) -> QrLabel | None:
+    """Parse a payload; None when it is not one of ours (foreign QR codes are ignored)."""
+    parts = (text or "").strip().split("|")
+    if len(parts) != 5 or parts[0] != PREFIX:
+        return None
+    _, edition, card_id, suit, rank = parts
+    if suit not in SUITS or not rank.isdigit() or not 1 <= int(rank) <= 13 or not card_id:
+        return None
+    return QrLabel(edition, card_id, suit, int(rank))
+
+
+_fast = None
+_full = None
+
+
+def find_label(frame: np.ndarray, thorough: bool = False) -> QrLabel | None:
+    """Decode one of our QR labels in a BGR or gray frame, or None.
+
+    The ArUco-based detector (a few ms on 1280×720) is tried first; thorough=True also
+    tries the classic detector (tens of ms), as for still images.
+    """
+    global _fast, _full
+    if frame is None or frame.size == 0:
+        return None
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    if _fast is None:
+        _fast = cv2.QRCodeDetectorAruco()
+    detectors = [_fast]
+    if thorough:
+        if _full is None:
+            _full = cv2.QRCodeDetector()
+        detectors.append(_full)
+    for d in detectors:
+        try:
+            text, pts, _ = d.detectAndDecode(gray)
+        except cv2.error:
+            continue
+        lab = decode_payload(text)
+        if lab is not None:
+            return lab
+        if d is _fast and pts is not None and len(pts):
+            # found but not decoded (e.g. one corner misplaced): the classic decoder on a
+            # crop around it costs a few ms only when this happens
+            lab = _decode_crop(gray, np.asarray(pts, np.float32).reshape(-1, 2))
+            if lab is not None:
+                return lab
+    return None
+
+
+def _decode_crop(gray: np.ndarray, pts: np.ndarray) -> QrLabel | None:
+    global _full
+    if _full is None:
+        _full = cv2.QRCodeDetector()
+    x0, y0 = pts.min(0)
+    x1, y1 = pts.max(0)
+    m = 0.35 * max(x1 - x0, y1 - y0)
+    h, w = gray.shape[:2]
+    xa, ya, xb, yb = int(max(0, x0 - m)), int(max(0, y0 - m)), int(min(w, x1 + m)), int(min(h, y1 + m))
+    if xb - xa < 21 or yb - ya < 21:
+        return None
+    crop = gray[ya:yb, xa:xb]
+    for img in (crop, cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)):
+        try:
+            text, _, _ = _full.detectAndDecode(img)
+        except cv2.error:
+            continue
+        lab = decode_payload(text)
+        if lab is not None:
+            return lab
+    return None

@@ -1,0 +1,178 @@
+"""Reading one image or frame: QR label first, then the card's corner indices."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from . import qr
+from .geometry import find_cards, warp_corner
+from .glyphs import glyph_features, segment_index
+from .model import default_models
+
+SUITS = ("spade", "heart", "club", "diamond")
+SUIT_SYMBOLS = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+RED = np.array([False, True, False, True])
+
+# Acceptance threshold on the combined confidence of one image. Chosen on rendered
+# validation cards (seeds never used for training) so that none is accepted wrong;
+# see docs/recognition.md.
+ACCEPT_THRESHOLD = 0.90
+MAX_IMAGE_SIDE = 1600
+QR_STILL_SIDE = 2000
+SINGLE_CORNER_FACTOR = 0.92  # only one of the two indices could be read
+RED_SPLIT = 0.2  # ink redness (after white balance on the paper) between black and red
+
+
+class ReadError(ValueError):
+    """The image file cannot be read or is not an image."""
+
+
+@dataclass
+class Reading:
+    """Result of reading one image/frame.
+
+    suit: "spade" | "heart" | "club" | "diamond" | None; rank: 1..13 | None (best guess
+    even when not accepted); confidence: 0..1; accepted: confident enough to use
+    without asking; source: "qr" or "index"; corner: warped corner crop (BGR uint8) of
+    the best corner for previews, or None; quad: (4, 2) card corners in the image or None.
+    """
+
+    suit: str | None
+    rank: int | None
+    confidence: float
+    accepted: bool
+    source: str = "index"
+    corner: np.ndarray | None = field(default=None, repr=False)
+    quad: np.ndarray | None = field(default=None, repr=False)
+
+    @property
+    def label(self) -> str:
+        """Short text such as '♠7', or '?' when nothing was read."""
+        if self.suit is None or self.rank is None:
+            return "?"
+        return f"{SUIT_SYMBOLS[self.suit]}{RANK_NAMES.get(self.rank, str(self.rank))}"
+
+    def to_json(self, image: str | None = None) -> dict:
+        d = {"suit": self.suit, "rank": self.rank, "confidence": round(float(self.confidence), 4),
+             "accepted": bool(self.accepted), "source": self.source}
+        return {"image": image, **d} if image is not None else d
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def corner_scores(corner: np.ndarray) -> np.ndarray | None:
+    """Joint scores (13 ranks x 4 suits, each 0..1) for one upright corner crop.
+
+    Rank and suit classifier probabilities (junk class excluded, so its mass lowers the
+    scores) times the agreement of the ink colour with the suit colour. None when no
+    rank-over-suit pair is found.
+    """
+    g = segment_index(corner)
+    if g is None:
+        return None
+    nets = default_models()
+    pr = nets["rank"].predict_proba(glyph_features(g.rank_mask))[0][:13]
+    ps = nets["suit"].predict_proba(glyph_features(g.suit_mask))[0][:4]
+    p_red = _sigmoid((g.redness - RED_SPLIT) / 0.02)
+    colour = np.where(RED, p_red, 1.0 - p_red)
+    return np.outer(pr, ps * colour)
+
+
+def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast",
+               max_candidates: int = 3) -> Reading:
+    """Read a card from a BGR frame (H, W, 3) uint8.
+
+    Looks for a QR sleeve label first (qr_mode "off", "fast" or "thorough", see
+    ``qr.find_label``), then finds the card, warps both index corners upright and
+    combines them; when that is not confident, up to max_candidates other card-like
+    regions are tried and the most confident reading wins. Never raises on odd content: returns a Reading with accepted=False
+    (and suit/rank None when nothing could be read).
+    """
+    if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
+            or min(frame.shape[:2]) < 16 or frame.dtype != np.uint8:
+        return Reading(None, None, 0.0, False)
+    quads = find_cards(frame, max_candidates)
+    if qr_mode != "off":
+        region = frame
+        if qr_mode == "fast" and quads:  # the label is on the sleeve: look around the card only
+            x, y, w, h = cv2.boundingRect(quads[0].astype(np.int32))
+            mx, my = w // 4, h // 4
+            region = frame[max(0, y - my):y + h + my, max(0, x - mx):x + w + mx]
+        lab = qr.find_label(region, thorough=qr_mode == "thorough")
+        if lab is not None:
+            return Reading(lab.suit, lab.rank, 1.0, True, "qr")
+    best = Reading(None, None, 0.0, False)
+    for quad in quads:
+        r = _read_quad(frame, quad, threshold)
+        if r.confidence > best.confidence or best.quad is None:
+            best = r
+        if r.accepted:
+            break
+    return best
+
+
+def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading:
+    scores, crops = [], []
+    for turn in (0, 2):
+        c = warp_corner(frame, quad, turn)
+        s = corner_scores(c)
+        if s is not None:
+            scores.append(s)
+            crops.append(c)
+    if not scores:
+        return Reading(None, None, 0.0, False, corner=warp_corner(frame, quad, 0), quad=quad)
+    if len(scores) == 2:
+        joint = np.sqrt(scores[0] * scores[1])
+    else:
+        joint = scores[0] * SINGLE_CORNER_FACTOR
+    r, s = np.unravel_index(int(joint.argmax()), joint.shape)
+    conf = float(joint[r, s])
+    best = int(np.argmax([sc[r, s] for sc in scores]))
+    return Reading(SUITS[s], int(r) + 1, conf, conf >= threshold, "index", crops[best], quad)
+
+
+def load_image(path: str | os.PathLike) -> np.ndarray:
+    """Read an image file to BGR uint8. Raises ReadError when it is missing or not an image."""
+    p = os.fspath(path)
+    if not os.path.isfile(p):
+        raise ReadError(f"{p}: no such file")
+    data = np.fromfile(p, np.uint8)
+    img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if img is None:
+        raise ReadError(f"{p}: not a readable image")
+    return img
+
+
+def read_image(img_or_path, threshold: float = ACCEPT_THRESHOLD) -> Reading:
+    """Read a card from an image path or a BGR array (any size; large ones are downscaled).
+
+    Raises ReadError for a path that cannot be read as an image. Takes up to ~0.5 s on a
+    12 MP photo (mostly the QR search).
+    """
+    img = load_image(img_or_path) if isinstance(img_or_path, (str, os.PathLike)) else img_or_path
+    if img is not None and img.ndim == 2:
+        img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
+    if img is not None and img.ndim == 3 and img.shape[2] == 4:
+        img = cv2.cvtColor(img, cv2.COLOR_BGRA2BGR)
+    if not isinstance(img, np.ndarray) or img.ndim != 3 or img.dtype != np.uint8:
+        return Reading(None, None, 0.0, False)
+    # QR: the fast detector at full resolution (labels can be small), both detectors on
+    # a copy of at most QR_STILL_SIDE px (the classic one is slow on 12 MP photos)
+    lab = qr.find_label(img)
+    if lab is None:
+        f = min(1.0, QR_STILL_SIDE / max(img.shape[:2]))
+        lab = qr.find_label(img if f == 1.0 else cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA),
+                            thorough=True)
+    if lab is not None:
+        return Reading(lab.suit, lab.rank, 1.0, True, "qr")
+    if max(img.shape[:2]) > MAX_IMAGE_SIDE:
+        s = MAX_IMAGE_SIDE / max(img.shape[:2])
+        img = cv2.resize(img, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+    return read_frame(img, threshold, qr_mode="off")

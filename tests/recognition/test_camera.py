@@ -1,0 +1,152 @@
+import numpy as np
+import pytest
+
+from card_images.render import synth_photo
+from recognition.camera import CameraError, CameraScanner, FrameVoter, open_capture
+from recognition.reader import Reading
+
+
+class FakeCapture:
+    """Plays a list of (ok, frame) items, then reports failure (device gone)."""
+
+    def __init__(self, items, then_fail=True):
+        self.items = list(items)
+        self.released = False
+        self.then_fail = then_fail
+
+    def read(self):
+        if self.items:
+            return self.items.pop(0)
+        if self.then_fail:
+            return False, None
+        raise RuntimeError("device unplugged")
+
+    def release(self):
+        self.released = True
+
+
+def _r(suit, rank, conf, source="index"):
+    return Reading(suit, rank, conf, conf >= 0.9, source)
+
+
+def test_voter_needs_consecutive_agreeing_frames():
+    v = FrameVoter(frames_needed=3, threshold=0.9)
+    states = [v.update(_r("spade", 7, c)).state for c in (0.95, 0.97, 0.5, 0.95, 0.96, 0.99)]
+    assert states == ["reading", "reading", "reading", "reading", "reading", "accepted"]
+    assert v.update(_r("spade", 7, 0.99)).state == "reading"  # same card not accepted twice
+
+
+def test_voter_disagreeing_frames_never_accept():
+    v = FrameVoter(frames_needed=2, threshold=0.9)
+    for i in range(10):
+        st = v.update(_r("spade" if i % 2 else "club", 7, 0.99))
+        assert st.state != "accepted"
+    assert v.best_guess() is not None
+
+
+def test_voter_qr_counts_as_confident_and_empty_is_searching():
+    v = FrameVoter(frames_needed=2)
+    assert v.update(Reading(None, None, 0.0, False)).state == "searching"
+    v.update(_r("heart", 12, 1.0, "qr"))
+    st = v.update(_r("heart", 12, 1.0, "qr"))
+    assert st.state == "accepted" and st.text == "accepted ♥Q"
+
+
+def test_scanner_accepts_card_from_fake_camera():
+    rng = np.random.default_rng(4242)
+    frames = []
+    base = synth_photo(13, "diamond", rng, rotation=10, tilt=0.04, low_light=False)
+    for _ in range(6):
+        frames.append((True, base.image.copy()))
+    cap = FakeCapture(frames)
+    seen = []
+    with pytest.raises(CameraError, match="stopped delivering frames"):
+        with CameraScanner(cap, frames_needed=3, max_bad_frames=3) as sc:
+            for st in sc:
+                seen.append(st)
+    assert cap.released
+    acc = [s for s in seen if s.state == "accepted"]
+    # the reader may refuse this frame, but must never accept a wrong card
+    assert all(s.reading.suit == "diamond" and s.reading.rank == 13 for s in acc)
+
+
+def test_scanner_garbage_frames_give_camera_error():
+    rng = np.random.default_rng(1)
+    junk = [(True, None), (True, np.zeros((10, 10), np.uint8)), (True, "frame"),
+            (True, rng.integers(0, 255, (720, 1280), dtype=np.uint8))] * 5
+    with pytest.raises(CameraError, match="unusable frames"):
+        for _ in CameraScanner(FakeCapture(junk), max_bad_frames=5):
+            pass
+
+
+def test_scanner_noise_frames_are_not_cards():
+    rng = np.random.default_rng(2)
+    noise = [(True, rng.integers(0, 255, (720, 1280, 3), dtype=np.uint8)) for _ in range(4)]
+    states = []
+    with pytest.raises(CameraError):
+        for st in CameraScanner(FakeCapture(noise), frames_needed=2, max_bad_frames=2):
+            states.append(st.state)
+    assert "accepted" not in states and len(states) == 4
+
+
+def test_scanner_read_raising_is_camera_error():
+    cap = FakeCapture([], then_fail=False)
+    with pytest.raises(CameraError, match="device unplugged"):
+        next(iter(CameraScanner(cap)))
+    assert cap.released
+
+
+def test_no_camera_is_camera_error(tmp_path):
+    with pytest.raises(CameraError, match="cannot open camera"):
+        open_capture(str(tmp_path / "no-such-video-device"))
+
+
+def test_cli_camera_missing_is_clear_message(tmp_path, capsys):
+    from recognition.cli import main
+    assert main(["scan", "--camera", str(tmp_path / "nodev")]) == 1
+    err = capsys.readouterr().err
+    assert "cannot open camera" in err and "by hand" in err and "Traceback" not in err
+
+
+def test_cli_camera_path_reads_a_video_then_reports_its_end(tmp_path, capsys):
+    """`scan --camera PATH` on a recorded MJPG clip: the QR-labelled card is accepted once,
+    then the end of the clip is a clear camera message, not a traceback."""
+    import cv2
+
+    from recognition.cli import main
+    from recognition.labels import LabelEntry, qr_image
+
+    e = LabelEntry("duel-club-1", "duel", "club", 1, "决斗", "Duel")
+    q = np.array(qr_image(e, 330).convert("RGB"))[:, :, ::-1]
+    frame = synth_photo(1, "club", np.random.default_rng(77), tilt=0.02, card_scale=(0.9, 0.95),
+                        overlay=q, low_light=False).image
+    path = tmp_path / "clip.avi"
+    w = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (1280, 720))
+    if not w.isOpened():
+        pytest.skip("no video writer in this OpenCV build")
+    for _ in range(12):
+        w.write(frame)
+    w.release()
+    code = main(["scan", "--camera", str(path), "--frames-needed", "2", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 1  # the "camera" ended; no typed entry without a terminal
+    lines = out.strip().splitlines()
+    assert len(lines) == 1 and '"suit": "club"' in lines[0] and '"rank": 1' in lines[0]
+    assert "stopped delivering frames" in err and "Traceback" not in err
+
+
+def test_scanner_accepts_a_qr_label_even_when_the_index_is_unreadable():
+    """Label on a plain white sleeve insert (no index): QR frames alone must reach acceptance."""
+    from recognition.labels import LabelEntry, qr_image
+
+    e = LabelEntry("peach-heart-12", "peach", "heart", 12, "桃", "Peach")
+    q = np.array(qr_image(e, 200).convert("RGB"))[:, :, ::-1]
+    frame = np.full((720, 1280, 3), (60, 80, 70), np.uint8)
+    frame[200:400, 500:700] = q
+    cap = FakeCapture([(True, frame.copy()) for _ in range(8)])
+    seen = []
+    with pytest.raises(CameraError):
+        for st in CameraScanner(cap, frames_needed=3, qr_every=3, max_bad_frames=2):
+            seen.append(st)
+    acc = [s for s in seen if s.state == "accepted"]
+    assert len(acc) == 1 and acc[0].reading.source == "qr" and acc[0].text == "accepted ♥Q"

@@ -1,0 +1,68 @@
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from recognition.cli import main, parse_card_text
+from recognition.labels import LabelEntry, qr_image
+
+
+def _label_photo(tmp_path, suit="heart", rank=12):
+    e = LabelEntry(f"peach-{suit}-{rank}", "peach", suit, rank, "桃", "Peach")
+    q = np.array(qr_image(e, 240).convert("RGB"))[:, :, ::-1]
+    frame = np.full((720, 1280, 3), 120, np.uint8)
+    frame[200:440, 500:740] = q
+    p = tmp_path / "label.png"
+    cv2.imwrite(str(p), frame)
+    return p
+
+
+def test_scan_exit_0_when_all_accepted(tmp_path, capsys):
+    p = _label_photo(tmp_path)
+    assert main(["scan", str(p), "--json"]) == 0
+    line = json.loads(capsys.readouterr().out.strip())
+    assert line == {"image": str(p), "suit": "heart", "rank": 12, "confidence": 1.0,
+                    "accepted": True, "source": "qr"}
+
+
+def test_scan_exit_1_when_not_sure(tmp_path, capsys):
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((480, 640, 3), 128, np.uint8))
+    ok = _label_photo(tmp_path)
+    assert main(["scan", str(ok), str(blank), "--json"]) == 1
+    lines = [json.loads(x) for x in capsys.readouterr().out.strip().splitlines()]
+    assert [x["accepted"] for x in lines] == [True, False]
+    assert lines[1]["suit"] is None and lines[1]["source"] == "index"
+
+
+def test_scan_exit_2_on_unreadable(tmp_path, capsys):
+    bad = tmp_path / "notanimage.jpg"
+    bad.write_bytes(b"this is not a jpeg")
+    assert main(["scan", str(bad), str(tmp_path / "missing.png")]) == 2
+    err = capsys.readouterr().err
+    assert "not a readable image" in err and "no such file" in err
+    assert "Traceback" not in err
+
+
+def test_scan_plain_text_output(tmp_path, capsys):
+    p = _label_photo(tmp_path, "spade", 1)
+    assert main(["scan", str(p)]) == 0
+    assert "♠A" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("text,card", [("♠7", ("spade", 7)), ("S7", ("spade", 7)), ("10h", ("heart", 10)),
+                                       ("qd", ("diamond", 12)), ("黑桃A", ("spade", 1)), ("7 clubs", ("club", 7)),
+                                       ("x9", None), ("S14", None)])
+def test_parse_card_text(text, card):
+    assert parse_card_text(text) == card
+
+
+def test_labels_without_deck_data_is_clear(tmp_path, capsys, monkeypatch):
+    import recognition.labels as labels
+
+    def missing():
+        raise labels.LabelsError("deck data not available")
+    monkeypatch.setattr(labels, "deck_entries", missing)
+    assert main(["labels", "--out", str(tmp_path / "x")]) == 2
+    assert "deck data not available" in capsys.readouterr().err
