@@ -1,0 +1,64 @@
+"""Typed errors of the rules core.
+
+Modelled on python-chess: a syntax problem (:class:`CommandError`) is not the
+same as a rules problem (:class:`Refused`).  Both carry a message meant for the
+moderator, in English and Chinese; neither ever escapes as a traceback in the
+CLI or the dashboard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Refused", "CommandError", "Event"]
+
+
+class Refused(Exception):
+    """An action the rules forbid.
+
+    ``rule`` is a short rule id (``"slash.range"``, ``"slash.limit"``,
+    ``"equip.slot"``, ``"judgement.duplicate"``, ...), ``source`` where the rule
+    comes from (``"rulebook §…"``, ``"RULES_NOTES: Distance"``, ``"FAQ …"``),
+    ``en``/``zh`` the explanation with the numbers, e.g.
+    ``"seat 2 → seat 5: distance 3 > attack range 2 (青釭剑)"``.
+    ``forceable`` is False for refusals that even ``force`` cannot override
+    (e.g. a seat number that does not exist).
+    """
+
+    def __init__(self, rule: str, en: str, zh: str = "", source: str = "", *, forceable: bool = True) -> None:
+        self.rule = rule
+        self.en = en
+        self.zh = zh or en
+        self.source = source
+        self.forceable = forceable
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        """One line: ``"<en> [rule; source]"``."""
+        src = f"; {self.source}" if self.source else ""
+        return f"{self.en} [{self.rule}{src}]"
+
+
+class CommandError(ValueError):
+    """A command line that cannot be read (unknown verb, bad seat, bad card name).
+
+    ``hint`` is an optional usage line for the verb.
+    """
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        self.hint = hint
+        super().__init__(message + (f" — usage: {hint}" if hint else ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the log: ``kind`` is a short id
+    (``"damage"``, ``"death"``, ``"phase"``, ``"win"``, ...), ``en``/``zh`` the
+    sentence a player understands, ``seat`` the seat concerned (or None)."""
+
+    kind: str
+    en: str
+    zh: str = ""
+    seat: int | None = None
+    data: dict = field(default_factory=dict)

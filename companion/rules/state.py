@@ -1,0 +1,203 @@
+"""The game state of one table: seats, turn, phase, pending prompts.
+
+The state is a plain mutable value that the engine never mutates in place:
+:func:`companion.rules.engine.apply` works on a :meth:`GameState.clone` and
+returns the new state, so every earlier state stays valid (undo, replay).
+``clone`` is hand-written (not :func:`copy.deepcopy`) because one action
+must cost well under a millisecond (docs/performance.md).
+
+Vocabulary follows the open-source engines (FreeKill, QSanguosha): roles
+``lord loyalist rebel renegade``; phases ``start judge draw play discard
+finish``; equipment slots ``weapon armor plus_horse minus_horse``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["ROLES", "PHASES", "SLOTS", "Seat", "Prompt", "GameState"]
+
+ROLES = ("lord", "loyalist", "rebel", "renegade")
+PHASES = ("start", "judge", "draw", "play", "discard", "finish")
+SLOTS = ("weapon", "armor", "plus_horse", "minus_horse")
+
+
+@dataclass(slots=True)
+class Seat:
+    """One seat at the table.
+
+    ``seat`` is 1..N in order of play.  ``role`` is the seat's role when known
+    to the companion (the lord always; others when dealt by the companion or
+    revealed at death), ``role_public`` whether it may be drawn on the shared
+    screen (lord, dead or revealed seats).  ``hand`` is a count of cards (the
+    companion never knows the hand's faces).  ``equipment`` maps each slot to
+    a card id (``"qinggang_sword-spade-6"``) or a kind id when the face was
+    not given (``"crossbow"``), or None.  ``judgement`` holds delayed-trick
+    card ids, oldest first.  ``flags`` holds per-turn / per-seat markers the
+    engine and skills use (e.g. ``"skip_play": True``).
+    """
+
+    seat: int
+    name: str = ""
+    general: str | None = None
+    role: str | None = None
+    role_public: bool = False
+    alive: bool = True
+    hp: int = 4
+    max_hp: int = 4
+    hand: int = 0
+    equipment: dict[str, str | None] = field(default_factory=lambda: dict.fromkeys(SLOTS))
+    judgement: list[str] = field(default_factory=list)
+    flags: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> "Seat":
+        """An independent copy (flags values are copied one level deep)."""
+        return Seat(
+            self.seat, self.name, self.general, self.role, self.role_public, self.alive,
+            self.hp, self.max_hp, self.hand, dict(self.equipment), list(self.judgement),
+            {k: (v.copy() if isinstance(v, (list, dict, set)) else v) for k, v in self.flags.items()},
+        )
+
+    @property
+    def dying(self) -> bool:
+        """True while alive with HP ≤ 0 (waiting for 桃)."""
+        return self.alive and self.hp <= 0
+
+    @property
+    def public_role(self) -> str | None:
+        """The role if it may be shown on the shared screen, else None."""
+        return self.role if (self.role_public or not self.alive) else None
+
+    def to_dict(self, *, reveal: bool = False) -> dict:
+        """The seat in the JSON shape of ``companion replay --json``.
+
+        ``role`` is None while hidden unless ``reveal`` is True.
+        """
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "general": self.general,
+            "role": self.role if reveal else self.public_role,
+            "alive": self.alive,
+            "hp": self.hp,
+            "max_hp": self.max_hp,
+            "hand": self.hand,
+            "equipment": dict(self.equipment),
+            "judgement_area": list(self.judgement),
+        }
+
+
+@dataclass(slots=True)
+class Prompt:
+    """Something the table must decide before play goes on.
+
+    ``kind`` is one of ``respond`` (play 闪 or take damage), ``dying`` (桃
+    asked), ``reveal`` (turn up a dead seat's role card), ``discard`` (down
+    to the hand limit), ``judge`` (flip a judgement card), or a kind a later
+    module adds.  ``seat`` is who must answer; ``data`` is the kind's own
+    detail (source seat, card, amount, who has been asked, ...); ``en``/``zh``
+    the question as shown ("seat 5: play 闪 or take 1 damage from seat 2's 杀").
+    """
+
+    kind: str
+    seat: int
+    en: str
+    zh: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> "Prompt":
+        return Prompt(self.kind, self.seat, self.en, self.zh, dict(self.data))
+
+
+@dataclass(slots=True)
+class GameState:
+    """The whole table.
+
+    Before ``started`` the table is being set up (``players``, names, lord,
+    generals, variants).  ``turn_seat``/``phase`` name the current turn;
+    ``round`` counts rounds (1 = the lord's first turn).  ``prompts`` is a
+    stack: the last one is answered first.  ``variants`` are the named rule
+    variants switched on (docs/rules.md).  ``over``/``winner``/``win_reason``
+    are set the moment a win condition holds.  ``counters`` holds per-phase
+    counters (``"slash"``: 杀 used this play phase) and ``lifts`` the names
+    of what currently lifts the 杀 limit.
+    """
+
+    players: int = 0
+    seats: list[Seat] = field(default_factory=list)
+    variants: set[str] = field(default_factory=set)
+    started: bool = False
+    round: int = 0
+    turn_seat: int | None = None
+    phase: str | None = None
+    prompts: list[Prompt] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)
+    over: bool = False
+    winner: str | None = None
+    win_reason: str | None = None
+    offers: dict[int, list[str]] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> "GameState":
+        """An independent copy; the engine applies actions to a clone."""
+        return GameState(
+            self.players, [s.clone() for s in self.seats], set(self.variants), self.started,
+            self.round, self.turn_seat, self.phase, [p.clone() for p in self.prompts],
+            dict(self.counters), self.over, self.winner, self.win_reason,
+            {k: list(v) for k, v in self.offers.items()},
+            {k: (v.copy() if isinstance(v, (list, dict, set)) else v) for k, v in self.extra.items()},
+        )
+
+    # -- lookups -------------------------------------------------------------
+    def seat(self, n: int) -> Seat:
+        """Seat number ``n`` (1..players).  Raises IndexError when out of range."""
+        if not 1 <= n <= len(self.seats):
+            raise IndexError(f"no seat {n}: the table has seats 1..{len(self.seats)}")
+        return self.seats[n - 1]
+
+    @property
+    def alive(self) -> list[int]:
+        """Living seat numbers, in seat order."""
+        return [s.seat for s in self.seats if s.alive]
+
+    @property
+    def lord_seat(self) -> int | None:
+        """The lord's seat, or None before the lord is set."""
+        for s in self.seats:
+            if s.role == "lord":
+                return s.seat
+        return None
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The prompt to answer now (top of the stack), or None."""
+        return self.prompts[-1] if self.prompts else None
+
+    def next_alive(self, n: int) -> int | None:
+        """The next living seat after seat ``n`` in order of play (wrapping), or None."""
+        N = len(self.seats)
+        for k in range(1, N + 1):
+            s = self.seats[(n - 1 + k) % N]
+            if s.alive and s.seat != n:
+                return s.seat
+        return None
+
+    def to_dict(self, *, reveal: bool = False) -> dict:
+        """The JSON shape of ``companion replay --json`` (issue 2 §6)."""
+        p = self.prompt
+        return {
+            "game": {
+                "players": self.players,
+                "started": self.started,
+                "round": self.round,
+                "turn_seat": self.turn_seat,
+                "phase": self.phase,
+                "over": self.over,
+                "winner": self.winner,
+                "win_reason": self.win_reason,
+                "variants": sorted(self.variants),
+                "prompt": None if p is None else {"kind": p.kind, "seat": p.seat, "en": p.en, "zh": p.zh},
+            },
+            "seats": [s.to_dict(reveal=reveal) for s in self.seats],
+        }
