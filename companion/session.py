@@ -207,8 +207,8 @@ class Session:
                 s.submit(line)
             except (Refused, ValueError, LookupError) as e:  # CommandError is a ValueError
                 raise ReplayError(lineno, line, e, s, lang) from e
-            if on_entry is not None:
-                on_entry(lineno, s.log[-1])
+            if on_entry is not None and s._stack:
+                on_entry(lineno, s._log_entry(s.tip))
         return s
 
     def _load(self, rows: list[EntryRow]) -> None:
@@ -364,16 +364,16 @@ class Session:
         self._states[seq] = applied.state
         return applied.state
 
+    def _log_entry(self, seq: int) -> LogEntry:
+        e = self._entries[seq]
+        if seq not in self._events:
+            self._state_after(seq)
+        return LogEntry(e.seq, e.lines, e.forced, e.undone, self._events.get(seq), e.at, e.parent)
+
     @property
     def log(self) -> list[LogEntry]:
         """Every entry of the game in seq order, undone ones included (the audit trail)."""
-        out = []
-        for seq in sorted(self._entries):
-            e = self._entries[seq]
-            if seq not in self._events:
-                self._state_after(seq)
-            out.append(LogEntry(e.seq, e.lines, e.forced, e.undone, self._events.get(seq), e.at, e.parent))
-        return out
+        return [self._log_entry(seq) for seq in sorted(self._entries)]
 
     def close(self) -> None:
         """Close the journal (when this session has one)."""
