@@ -216,3 +216,9 @@ def test_default_executor_is_companion_script(db):
     s = Session.new(db)
     assert s.state is not None
     s.close()
+
+
+def test_blank_line_is_not_journaled(db):
+    s = Session.new(db, **fe.KW)
+    s.submit("   ")
+    assert _rows(db, s.game_id) == [] and s.log == [] and not s.can_undo
