@@ -4,6 +4,7 @@
     python bench/journal.py                  # real engine when companion.script is importable, else the toy
     python bench/journal.py --fake           # always the toy executor (tests/fake_engine.py)
     python bench/journal.py --script FILE    # real engine, entries taken from a transcript
+    python bench/journal.py --script FILE --loop-from 9   # ... repeating its lines 9.. up to --entries
 
 What is timed:
 * append: ``Session.submit`` of one line = prepare + execute + one committed
@@ -58,6 +59,8 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=30, help="resumes to time")
     ap.add_argument("--fake", action="store_true", help="use the toy executor even when the engine exists")
     ap.add_argument("--script", type=Path, help="transcript whose lines are journaled (real engine)")
+    ap.add_argument("--loop-from", type=int, metavar="K",
+                    help="repeat the script's command lines K.. (1-based, comments skipped) until --entries")
     args = ap.parse_args(argv)
 
     real = not args.fake and importlib.util.find_spec("companion.script") is not None
@@ -68,6 +71,9 @@ def main(argv=None) -> int:
             print("no transcript found (tests/data/*.txt); use --script FILE or --fake", file=sys.stderr)
             return 2
         lines = script_lines(src)
+        if args.loop_from:
+            head, tail = lines[: args.loop_from - 1], lines[args.loop_from - 1:]
+            lines = head + [tail[i % len(tail)] for i in range(max(0, args.entries - len(head)))] if tail else head
         what = f"real engine, lines of {src}"
     else:
         import fake_engine as fe  # noqa: PLC0415

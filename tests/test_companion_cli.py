@@ -170,6 +170,8 @@ def test_judge_example_shape(capsys):
     assert main(["judge", "lightning", "S7", "--json"]) == 0
     r = json.loads(capsys.readouterr().out)
     assert r["card"] == {"suit": "spade", "rank": 7} and r["effect"] is True
+    assert main(["judge", "lightning", "spade", "7", "--json"]) == 0  # the face may be two words
+    assert json.loads(capsys.readouterr().out)["card"] == {"suit": "spade", "rank": 7}
 
 
 def test_judge_unknown_subject_exit_2(capsys):

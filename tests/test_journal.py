@@ -191,3 +191,18 @@ def test_newer_schema_refused_untouched(tmp_path):
 def test_directory_refused(tmp_path):
     with pytest.raises(JournalError, match="directory"):
         Journal(tmp_path)
+
+
+def test_connection_settings(tmp_path):
+    with Journal(tmp_path / "j.sqlite3") as j:
+        assert j._con.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert j._con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_closed_journal_raises(tmp_path):
+    j = Journal(tmp_path / "j.sqlite3")
+    g = j.new_game()
+    j.close()
+    j.close()
+    with pytest.raises(JournalError, match="closed"):
+        j.append(g, ["a"])

@@ -222,3 +222,12 @@ def test_blank_line_is_not_journaled(db):
     s = Session.new(db, **fe.KW)
     s.submit("   ")
     assert _rows(db, s.game_id) == [] and s.log == [] and not s.can_undo
+
+
+def test_failed_journal_write_leaves_state_unchanged(db):
+    s = Session.new(db, **fe.KW)
+    s.submit("add 1")
+    s.journal.close()
+    with pytest.raises(JournalError):
+        s.submit("add 2")
+    assert fe.total(s.state) == 1 and len(s.log) == 1 and s.can_undo
