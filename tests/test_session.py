@@ -231,3 +231,40 @@ def test_failed_journal_write_leaves_state_unchanged(db):
     with pytest.raises(JournalError):
         s.submit("add 2")
     assert fe.total(s.state) == 1 and len(s.log) == 1 and s.can_undo
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_random_submit_undo_redo_resume_matches_a_model(tmp_path, seed):
+    import random
+
+    rng = random.Random(seed)
+    db = tmp_path / "j.sqlite3"
+    s = Session.new(db, **fe.KW)
+    live: list[int] = []
+    redo: list[int] = []  # top is the last item
+    n = 0
+    for _ in range(60):
+        op = rng.choice(["add", "add", "undo", "undo", "redo", "resume"])
+        if op == "add":
+            n += 1
+            s.submit(f"add {n}")
+            live.append(n)
+            redo.clear()
+        elif op == "undo":
+            assert s.undo() == bool(live)
+            if live:
+                redo.append(live.pop())
+        elif op == "redo":
+            assert s.redo() == bool(redo)
+            if redo:
+                live.append(redo.pop())
+        else:
+            s.close()
+            s = Session.resume(db, **fe.KW)
+        assert fe.total(s.state) == sum(live)
+        assert s.can_redo == bool(redo) and s.can_undo == bool(live)
+        assert [int(e.lines[0].split()[1]) for e in s.log if not e.undone] == live
+        assert len(s.log) == n
+        assert all(len(e.events) == 1 and e.events[0].en.startswith(f"added {e.lines[0].split()[1]},")
+                   for e in s.log)
+    s.close()
