@@ -4,7 +4,7 @@
 
     companion [--db PATH] [--game ID] [--lang zh|en]   dashboard on the latest unfinished game
     companion resume [--db PATH] [--game ID]          the same
-    companion new [--db PATH] [--lang zh|en]          dashboard on a new game
+    companion new [--db PATH] [--lang zh|en] [--title T]  dashboard on a new game
     companion games [--db PATH] [--json]              list the games of a journal
     companion replay FILE [--json] [--lang en|zh]     run a script headless, print the log
     companion distance --players N [...] [--json]     distance / attack-range matrix
@@ -75,7 +75,7 @@ def cmd_new(args) -> int:
     """Dashboard on a new game."""
     from .session import Session  # noqa: PLC0415
 
-    return _run_dashboard(lambda: Session.new(_db_arg(args)), getattr(args, "lang", None) or "zh")
+    return _run_dashboard(lambda: Session.new(_db_arg(args), title=args.title), getattr(args, "lang", None) or "zh")
 
 
 def cmd_games(args) -> int:
@@ -341,6 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("new", help="dashboard on a new game", description="Start a new game in the dashboard.")
     db_opt(p)
     p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="dashboard language")
+    p.add_argument("--title", default="", help="a name for the game (shown by `companion games`)")
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("games", help="list the games of the journal", description="List the journal's games.")

@@ -53,7 +53,9 @@ def test_no_args_opens_latest_unfinished_game(tmp_path, dashboard, toy_script):
 def test_resume_by_game_id_and_new(tmp_path, dashboard, toy_script):
     db = tmp_path / "j.sqlite3"
     assert main(["new", "--db", str(db), "--lang", "en"]) == 0
-    assert main(["new", "--db", str(db)]) == 0
+    assert main(["new", "--db", str(db), "--title", "Friday table"]) == 0
+    with Journal(db) as j:
+        assert [g.title for g in j.games()] == ["", "Friday table"]
     assert main(["resume", "--db", str(db), "--game", "1"]) == 0
     assert [c[0] for c in dashboard] == [1, 2, 1]
     assert main(["resume", "--db", str(db), "--game", "9"]) == 2
