@@ -1,0 +1,421 @@
+"""The ``companion`` command.
+
+::
+
+    companion [--db PATH] [--game ID] [--lang zh|en]   dashboard on the latest unfinished game
+    companion resume [--db PATH] [--game ID]          the same
+    companion new [--db PATH] [--lang zh|en] [--title T]  dashboard on a new game
+    companion games [--db PATH] [--json]              list the games of a journal
+    companion replay FILE [--json] [--lang en|zh]     run a script headless, print the log
+    companion distance --players N [...] [--json]     distance / attack-range matrix
+    companion judge SUBJECT CARD [--json]             outcome of one judgement
+    companion scan ... / companion labels ...         card reader (recognition/cli.py)
+
+:func:`main` returns the exit code: 0 success, 1 a refused script line or a
+missing component, 2 a usage error or an unusable journal file.  Errors are
+one clear line on stderr, never a traceback (set ``COMPANION_DEBUG=1`` to get
+the traceback of an internal error).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+
+from .journal import Journal, JournalError, default_path
+
+__all__ = ["main", "build_parser"]
+
+PROG = "companion"
+
+
+class _UsageError(Exception):
+    """A bad argument found after parsing (exit code 2)."""
+
+
+def _err(msg: str) -> None:
+    print(f"{PROG}: {msg}", file=sys.stderr)
+
+
+# --------------------------------------------------------------------------- dashboard
+
+
+def _db_arg(args) -> str | None:
+    return getattr(args, "db", None)
+
+
+def _run_dashboard(make_session, lang: str) -> int:
+    try:
+        from .tui.app import run_dashboard  # noqa: PLC0415
+    except ImportError as e:
+        _err(f"the dashboard is not available in this installation ({e}). "
+             "`companion replay FILE` runs a script without it.")
+        return 1
+    session = make_session()
+    try:
+        rc = run_dashboard(session, lang)
+    finally:
+        session.close()
+    return rc if isinstance(rc, int) else 0
+
+
+def cmd_resume(args) -> int:
+    """Dashboard on game --game, or the latest unfinished game (a new one when there is none)."""
+    from .session import Session  # noqa: PLC0415
+
+    return _run_dashboard(lambda: Session.resume(_db_arg(args), getattr(args, "game", None)),
+                          getattr(args, "lang", None) or "zh")
+
+
+def cmd_new(args) -> int:
+    """Dashboard on a new game."""
+    from .session import Session  # noqa: PLC0415
+
+    return _run_dashboard(lambda: Session.new(_db_arg(args), title=args.title), getattr(args, "lang", None) or "zh")
+
+
+def cmd_games(args) -> int:
+    """List the games of the journal."""
+    path = Path(_db_arg(args)) if _db_arg(args) else default_path()
+    if not path.exists():
+        if args.json:
+            print("[]")
+        else:
+            print(f"no journal at {path} yet")
+        return 0
+    with Journal(path) as j:
+        games = j.games()
+    if args.json:
+        print(json.dumps([{"id": g.id, "created": g.created, "updated": g.updated, "title": g.title,
+                           "over": g.over, "winner": g.winner, "entries": g.entries} for g in games],
+                         ensure_ascii=False))
+        return 0
+    if not games:
+        print(f"no games in {path}")
+        return 0
+    print(f"{'id':>4}  {'updated (UTC)':19}  {'actions':>7}  {'status':22}  title")
+    for g in games:
+        status = f"over, {g.winner or '?'} won" if g.over else "in progress"
+        print(f"{g.id:>4}  {g.updated[:19].replace('T', ' '):19}  {g.entries:>7}  {status:22}  {g.title}")
+    return 0
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def cmd_replay(args) -> int:
+    """Run a script headless; print the log; exit 1 at the first refused line."""
+    if importlib.util.find_spec("companion.script") is None:
+        _err("replay: the command language (companion/script.py) is not installed in this version")
+        return 1
+    from .session import ReplayError, Session  # noqa: PLC0415
+
+    try:
+        text = Path(args.file).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise _UsageError(f"replay: no such file: {args.file}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise _UsageError(f"replay: cannot read {args.file}: {getattr(e, 'strerror', None) or e}") from None
+    zh = args.lang == "zh"
+
+    def show(lineno, entry) -> None:
+        for ev in entry.events or ():
+            print((ev.zh or ev.en) if zh else ev.en)
+
+    try:
+        session = Session.replay_lines(text.splitlines(), lang=args.lang, on_entry=show)
+    except ReplayError as e:
+        sys.stdout.flush()
+        print(f"{args.file}:{e.lineno}: refused: {e.reason}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(session.state.to_dict(), ensure_ascii=False, indent=2))
+    return 0
+
+
+# --------------------------------------------------------------------------- distance
+
+
+def _items(values: list[str] | None) -> list[str]:
+    return [x.strip() for v in values or () for x in v.split(",") if x.strip()]
+
+
+def _seat(text: str, players: int, opt: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise _UsageError(f"distance: {opt} {text!r}: a seat is a number 1..{players}") from None
+    if not 1 <= n <= players:
+        raise _UsageError(f"distance: {opt} {n}: no such seat, the table has seats 1..{players}")
+    return n
+
+
+def _pairs(values, players: int, opt: str, *, value_needed: bool) -> list[tuple[int, str | None]]:
+    out = []
+    for item in _items(values):
+        seat, sep, val = item.partition("=")
+        if value_needed and not (sep and val.strip()):
+            raise _UsageError(f"distance: {opt} {item!r}: write SEAT=NAME, e.g. {opt} 2=qinggang_sword")
+        out.append((_seat(seat.strip(), players, opt), val.strip() or None))
+    return out
+
+
+def _equip(kind_name: str | None, slot: str, default: str, opt: str, item_seat: int) -> str:
+    from .rules.cards import CardError, card_kind  # noqa: PLC0415
+
+    if kind_name is None:
+        return default
+    try:
+        k = card_kind(kind_name)
+    except CardError as e:
+        raise _UsageError(f"distance: {opt} {item_seat}={kind_name}: {e}") from None
+    if k.slot is None or str(k.slot) != slot:
+        what = str(k.slot) if k.slot is not None else str(k.type)
+        raise _UsageError(f"distance: {opt} {item_seat}={kind_name}: {k.zh} {k.en} is not a "
+                          f"{slot.replace('_', ' ')} (it is a {what.replace('_', ' ')} card)")
+    return k.id
+
+
+def build_table(args):
+    """The GameState described by the ``distance`` options.  Raises _UsageError."""
+    from .rules.generals import UnknownGeneralError, general  # noqa: PLC0415
+    from .rules.state import GameState, Seat  # noqa: PLC0415
+
+    n = args.players
+    if not 2 <= n <= 10:
+        raise _UsageError(f"distance: --players {n}: a table has 2 to 10 seats")
+    state = GameState(players=n, seats=[Seat(i) for i in range(1, n + 1)])
+    for item in _items(args.dead):
+        state.seat(_seat(item, n, "--dead")).alive = False
+    for seat, kind in _pairs(args.minus_horse, n, "--minus-horse", value_needed=False):
+        state.seat(seat).equipment["minus_horse"] = _equip(kind, "minus_horse", "chitu", "--minus-horse", seat)
+    for seat, kind in _pairs(args.plus_horse, n, "--plus-horse", value_needed=False):
+        state.seat(seat).equipment["plus_horse"] = _equip(kind, "plus_horse", "dilu", "--plus-horse", seat)
+    for seat, kind in _pairs(args.weapon, n, "--weapon", value_needed=True):
+        state.seat(seat).equipment["weapon"] = _equip(kind, "weapon", "", "--weapon", seat)
+    for seat, name in _pairs(args.general, n, "--general", value_needed=True):
+        try:
+            state.seat(seat).general = general(name).id
+        except UnknownGeneralError as e:
+            raise _UsageError(f"distance: --general {seat}={name}: {e}") from None
+    if len(state.alive) < 2:
+        raise _UsageError("distance: at least two seats must be alive")
+    return state
+
+
+def distance_table(state) -> dict:
+    """``{"alive", "distance", "attack_range", "in_range"}`` with seat numbers as strings (living seats only)."""
+    from .rules.distance import attack_range, distance, in_range  # noqa: PLC0415
+
+    alive = state.alive
+    return {
+        "alive": alive,
+        "distance": {str(a): {str(b): distance(state, a, b).value for b in alive if b != a} for a in alive},
+        "attack_range": {str(a): attack_range(state, a).value for a in alive},
+        "in_range": {str(a): {str(b): in_range(state, a, b).ok for b in alive if b != a} for a in alive},
+    }
+
+
+def cmd_distance(args) -> int:
+    """Print the distance / attack-range matrix of a table described on the command line."""
+    from .rules.cards import KINDS  # noqa: PLC0415
+    from .rules.distance import attack_range, card_kind_of, in_range  # noqa: PLC0415
+    from .rules.generals import GENERALS  # noqa: PLC0415
+
+    state = build_table(args)
+    if args.json:
+        print(json.dumps(distance_table(state)))
+        return 0
+    zh = args.lang == "zh"
+    alive = state.alive
+    dead = [s.seat for s in state.seats if not s.alive]
+    print(f"{state.players} seats; alive: {' '.join(map(str, alive))}"
+          + (f"; dead: {' '.join(map(str, dead))}" if dead else ""))
+    for s in state.seats:
+        bits = []
+        if s.general:
+            g = GENERALS[s.general]
+            bits.append(g.zh if zh else f"{g.zh} {g.en}")
+        for slot in ("weapon", "minus_horse", "plus_horse"):
+            k = card_kind_of(s.equipment.get(slot))
+            if k:
+                sign = {"minus_horse": " (-1)", "plus_horse": " (+1)"}.get(slot, "")
+                bits.append((KINDS[k].zh if zh else f"{KINDS[k].zh} {KINDS[k].en}") + sign)
+        if s.alive:
+            r = attack_range(state, s.seat)
+            bits.append(f"attack range {r.value} ({r.zh if zh or r.en != 'no weapon' else r.en})")
+        else:
+            bits.append("dead")
+        print(f"  seat {s.seat}: " + ", ".join(bits))
+    print("\ndistance from row to column (* = within attack range):")
+    w = 4
+    print("from\\to" + "".join(f"{b:>{w}}" for b in alive))
+    for a in alive:
+        cells = []
+        for b in alive:
+            if a == b:
+                cells.append(f"{'-':>{w}}")
+            else:
+                c = in_range(state, a, b)
+                cells.append(f"{str(c.distance.value) + ('*' if c.ok else ' '):>{w}}")
+        print(f"{a:>7}" + "".join(cells))
+    out = [in_range(state, a, b) for a in alive for b in alive if a != b]
+    out = [c for c in out if not c.ok]
+    print("\nout of attack range:" if out else "\nevery living seat is within everyone's attack range")
+    for c in out:
+        print(f"  {c.zh if zh else c.en}")
+    return 0
+
+
+# --------------------------------------------------------------------------- judge
+
+
+def cmd_judge(args) -> int:
+    """Outcome of one judgement: SUBJECT (indulgence, lightning, ...) and the flipped CARD."""
+    from .rules.cards import CardError, parse_face  # noqa: PLC0415
+
+    try:
+        face = parse_face(args.card)
+    except CardError as e:
+        raise _UsageError(f"judge: {e}") from None
+    if importlib.util.find_spec("companion.rules.judgement") is None:
+        _err("judge: the judgement rules (companion/rules/judgement.py) are not installed in this version")
+        return 1
+    from .rules.judgement import resolve_judgement  # noqa: PLC0415
+
+    try:
+        j = resolve_judgement(args.subject, face)
+    except ValueError as e:
+        raise _UsageError(f"judge: {e}") from None
+    explanation = (j.zh or j.en) if args.lang == "zh" else j.en
+    if args.json:
+        print(json.dumps({"subject": j.subject, "card": {"suit": str(j.face.suit), "rank": j.face.rank},
+                          "effect": bool(j.effect), "explanation": explanation}, ensure_ascii=False))
+    else:
+        verdict = ("生效" if j.effect else "不生效") if args.lang == "zh" else \
+            ("takes effect" if j.effect else "no effect")
+        print(f"{j.subject} {j.face}: {verdict} — {explanation}")
+    return 0
+
+
+# --------------------------------------------------------------------------- parser
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version  # noqa: PLC0415
+
+        return version("sgs-companion")
+    except Exception:  # noqa: BLE001
+        return "unknown"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse parser of ``companion`` (each subcommand sets ``func(args) -> int``)."""
+    ap = argparse.ArgumentParser(
+        prog=PROG, description="Moderator's companion for live games of 三国杀 (Sanguosha), standard edition. "
+                               "Without a command: open the dashboard on the latest unfinished game.")
+    ap.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    ap.add_argument("--db", metavar="PATH", help=f"journal file (default {default_path()})")
+    ap.add_argument("--game", type=int, metavar="ID", help="game id (see `companion games`)")
+    ap.add_argument("--lang", choices=("zh", "en"), help="language of the dashboard (default zh)")
+    ap.set_defaults(func=cmd_resume, command=None)
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND")
+
+    def db_opt(p):
+        p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
+                       help="journal file (default: the user data dir)")
+
+    p = sub.add_parser("resume", help="dashboard on the latest unfinished game (default)",
+                       description="Open the dashboard on game --game, or on the latest unfinished game "
+                                   "(a new one when there is none).")
+    db_opt(p)
+    p.add_argument("--game", type=int, metavar="ID", default=argparse.SUPPRESS, help="game id")
+    p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="dashboard language")
+    p.set_defaults(func=cmd_resume)
+
+    p = sub.add_parser("new", help="dashboard on a new game", description="Start a new game in the dashboard.")
+    db_opt(p)
+    p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="dashboard language")
+    p.add_argument("--title", default="", help="a name for the game (shown by `companion games`)")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("games", help="list the games of the journal", description="List the journal's games.")
+    db_opt(p)
+    p.add_argument("--json", action="store_true", help="a JSON list")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("replay", help="run a script headless and print the log",
+                       description="Run a command script (one action per line, # comments) without the "
+                                   "dashboard. Exit 1 at the first refused line (FILE:LINE: refused: reason).")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="print the final state as JSON")
+    p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the log (default en)")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("distance", help="distance and attack-range matrix of a table",
+                       description="Distances between living seats, attack ranges and who is in range. "
+                                   "Options may be repeated and take comma lists (--dead 3,5).")
+    p.add_argument("--players", type=int, required=True, metavar="N", help="number of seats (2..10)")
+    p.add_argument("--dead", action="append", metavar="S[,S...]", help="dead seats")
+    p.add_argument("--minus-horse", action="append", metavar="S[=KIND]", help="seat with a -1 horse (default 赤兔)")
+    p.add_argument("--plus-horse", action="append", metavar="S[=KIND]", help="seat with a +1 horse (default 的卢)")
+    p.add_argument("--weapon", action="append", metavar="S=KIND", help="weapon of a seat, e.g. 2=qinggang_sword")
+    p.add_argument("--general", action="append", metavar="S=GEN", help="general of a seat, e.g. 1=machao")
+    p.add_argument("--json", action="store_true", help="JSON output")
+    p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the reasons")
+    p.set_defaults(func=cmd_distance)
+
+    p = sub.add_parser("judge", help="outcome of one judgement",
+                       description="Whether a judged card or skill takes effect for a flipped CARD "
+                                   "(♠7, S7, spade 7, 黑桃7, ♥Q, H12, ♦10, 方块A).")
+    p.add_argument("subject", metavar="SUBJECT", help="indulgence, lightning, supply_shortage, eight_diagram, ...")
+    p.add_argument("card", metavar="CARD", nargs="+", help="the flipped card's suit and rank")
+    p.add_argument("--json", action="store_true", help="JSON output")
+    p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the explanation")
+    p.set_defaults(func=cmd_judge)
+
+    try:
+        from recognition.cli import add_labels_parser, add_scan_parser  # noqa: PLC0415
+    except ImportError:  # pragma: no cover - recognition is part of the package
+        pass
+    else:
+        add_scan_parser(sub)
+        add_labels_parser(sub)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``companion`` with ``argv`` (default ``sys.argv[1:]``); returns the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse: usage error (2) or --help/--version (0)
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    if getattr(args, "command", None) == "judge":
+        args.card = " ".join(args.card)
+    try:
+        return int(args.func(args) or 0)
+    except _UsageError as e:
+        _err(str(e))
+        return 2
+    except JournalError as e:
+        _err(str(e))
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 1
+    except Exception as e:  # noqa: BLE001 - never a traceback for the user
+        if os.environ.get("COMPANION_DEBUG"):
+            raise
+        _err(f"internal error: {type(e).__name__}: {e} (run with COMPANION_DEBUG=1 for details, and please report it)")
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

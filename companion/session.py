@@ -1,0 +1,389 @@
+"""A game being moderated: the journal plus a stack of states.
+
+``Session`` is what the dashboard and ``companion replay`` talk to.  Each
+input line goes ``prepare`` → ``execute`` (each prepared line, in order) →
+journal (the prepared lines as one entry, one committed transaction) → the
+caller shows the result.  A refused or unreadable line raises and journals
+nothing.  ``undo``/``redo`` move along a stack of states (O(1), no replay);
+undone entries stay in the journal with ``undone = 1`` as an audit trail.
+
+The line executor is injectable: by default ``companion.script.prepare`` and
+``companion.script.execute`` (imported when first needed), but any
+``execute(state, line) -> Applied`` with ``Applied.state``/``Applied.events``
+and ``prepare(state, line, seed=None) -> list[str]`` will do (tests use a toy
+language).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .journal import EntryRow, Journal, JournalError
+from .rules.errors import Refused
+from .rules.state import GameState
+
+__all__ = ["Session", "LogEntry", "ReplayError", "JournalError", "is_forced"]
+
+Execute = Callable[[GameState, str], Any]
+Prepare = Callable[..., list[str]]
+
+
+def _default_execute(state: GameState, line: str):
+    from .script import execute  # noqa: PLC0415  (the command language arrives with the engine)
+
+    return execute(state, line)
+
+
+def _default_prepare(state: GameState, line: str, seed=None) -> list[str]:
+    from .script import prepare  # noqa: PLC0415
+
+    return prepare(state, line, seed=seed)
+
+
+def is_forced(line: str) -> bool:
+    """True for a line with the ``force`` prefix (``"force slash 2 5"``)."""
+    head = line.strip().split(None, 1)
+    return bool(head) and head[0].casefold() == "force"
+
+
+def _is_blank(line: str) -> bool:
+    s = line.strip()
+    return not s or s.startswith("#")
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One journal entry as shown in the log.
+
+    ``events`` are re-derived by executing ``lines`` on the state the entry
+    was applied to (``None`` when that is no longer possible, e.g. an undone
+    entry the current rules refuse).
+    """
+
+    seq: int
+    lines: tuple[str, ...]
+    forced: bool
+    undone: bool
+    events: list | None = None
+    at: str = ""
+    parent: int = 0
+
+
+class ReplayError(Exception):
+    """A line of a script could not be applied.
+
+    ``lineno`` (1-based) and ``line`` say where, ``error`` is the exception
+    (``Refused``, ``CommandError``, ``ValueError``...), ``reason`` its
+    one-line text, ``session`` the session as it was before that line.
+    """
+
+    def __init__(self, lineno: int, line: str, error: BaseException, session: "Session", lang: str = "en") -> None:
+        self.lineno = lineno
+        self.line = line
+        self.error = error
+        self.session = session
+        self.reason = describe_error(error, lang)
+        super().__init__(f"line {lineno}: refused: {self.reason}")
+
+
+def describe_error(error: BaseException, lang: str = "en") -> str:
+    """One line for a refusal or a syntax error (``Refused`` gets its rule and source)."""
+    if isinstance(error, Refused):
+        text = error.zh if lang == "zh" else error.en
+        src = f"; {error.source}" if error.source else ""
+        return f"{text} [{error.rule}{src}]"
+    msg = str(error)
+    if isinstance(error, KeyError) and error.args:
+        msg = str(error.args[0])
+    return msg or type(error).__name__
+
+
+def _combine(applieds: list):
+    """One Applied for several executed lines: the last state, all events in order."""
+    last = applieds[-1]
+    if len(applieds) == 1:
+        return last
+    events = [ev for a in applieds for ev in a.events]
+    if dataclasses.is_dataclass(last):
+        return dataclasses.replace(last, events=events)
+    if hasattr(last, "_replace"):
+        return last._replace(events=events)
+    return type(last)(last.state, events)
+
+
+@dataclass(slots=True)
+class _Step:
+    entry: EntryRow
+    applied: Any  # Applied (state, events)
+
+
+@dataclass(slots=True)
+class _Redo:
+    entry: EntryRow
+    applied: Any = None  # computed when first needed
+
+
+class Session:
+    """Journal + state stack for one game.
+
+    Build one with :meth:`new`, :meth:`resume` or :meth:`replay_lines`.
+    ``execute``/``prepare`` default to :mod:`companion.script`; ``initial``
+    makes the state before the first entry (default ``GameState()``).
+    ``journal`` None keeps everything in memory.
+    """
+
+    def __init__(self, journal: Journal | None = None, game_id: int | None = None, *,
+                 execute: Execute | None = None, prepare: Prepare | None = None,
+                 initial: Callable[[], GameState] = GameState) -> None:
+        self.journal = journal
+        self.game_id = game_id
+        self._execute = execute or _default_execute
+        self._prepare = prepare or _default_prepare
+        self._initial = initial()
+        self._stack: list[_Step] = []
+        self._redo: list[_Redo] = []  # top of the redo stack is the last item
+        self._entries: dict[int, EntryRow] = {}
+        self._events: dict[int, list | None] = {}
+        self._states: dict[int, GameState] = {0: self._initial}
+        self._next_mem_seq = 1
+        self._over = (False, None)
+
+    # -- constructors -------------------------------------------------------------
+    @staticmethod
+    def _journal(db) -> Journal:
+        return db if isinstance(db, Journal) else Journal(db)
+
+    @classmethod
+    def new(cls, db: str | os.PathLike | Journal | None = None, *, title: str = "", **kw) -> "Session":
+        """A new game in the journal ``db`` (path, open Journal, or None for the default file).
+
+        Raises JournalError for an unusable journal.
+        """
+        j = cls._journal(db)
+        return cls(j, j.new_game(title), **kw)
+
+    @classmethod
+    def resume(cls, db: str | os.PathLike | Journal | None = None, game_id: int | None = None, *,
+               create: bool = True, **kw) -> "Session":
+        """Reopen game ``game_id``, or the latest unfinished game (a new one when there is none and ``create``).
+
+        The state is rebuilt by replaying the live entries.  Raises
+        JournalError for an unusable journal, an unknown game id, or a live
+        entry that no longer replays.
+        """
+        j = cls._journal(db)
+        if game_id is None:
+            game_id = j.latest_unfinished()
+            if game_id is None:
+                if not create:
+                    raise JournalError(f"no unfinished game in {j.path}", j.path)
+                return cls(j, j.new_game(), **kw)
+        j.game(game_id)  # raises for an unknown id
+        s = cls(j, game_id, **kw)
+        s._load(j.entries(game_id))
+        return s
+
+    open = resume  # Session.open(db, game_id)
+
+    @classmethod
+    def replay_lines(cls, lines: Iterable[str], *, lang: str = "en",
+                     on_entry: Callable[[int, LogEntry], None] | None = None, **kw) -> "Session":
+        """Run script lines in memory (no journal), skipping blanks and ``#`` comments.
+
+        ``on_entry(lineno, log_entry)`` is called after each applied line.
+        Raises :class:`ReplayError` (line number, reason, partial session) on
+        the first refused or unreadable line.
+        """
+        s = cls(None, None, **kw)
+        for lineno, line in enumerate(lines, 1):
+            line = line.rstrip("\r\n")
+            if _is_blank(line):
+                continue
+            try:
+                s.submit(line)
+            except (Refused, ValueError, LookupError) as e:  # CommandError is a ValueError
+                raise ReplayError(lineno, line, e, s, lang) from e
+            if on_entry is not None and s._stack:
+                on_entry(lineno, s._log_entry(s.tip))
+        return s
+
+    def _load(self, rows: list[EntryRow]) -> None:
+        for r in rows:
+            self._entries[r.seq] = r
+        self._next_mem_seq = max(self._entries, default=0) + 1
+        for r in rows:
+            if r.undone:
+                continue
+            try:
+                applied = self._run(self.state, r.lines)
+            except Exception as e:  # noqa: BLE001
+                raise JournalError(
+                    f"game {self.game_id}: entry {r.seq} ({' / '.join(r.lines)}) no longer replays: "
+                    f"{describe_error(e)}", self.journal.path if self.journal else None) from None
+            self._push(r, applied)
+        self._over = (self.state.over, self.state.winner)
+        # redo stack: from the tip, follow the latest undone child
+        chain: list[_Redo] = []
+        tip = self.tip
+        while True:
+            kids = [r for r in rows if r.undone and r.parent == tip]
+            if not kids:
+                break
+            r = kids[-1]
+            chain.append(_Redo(r))
+            tip = r.seq
+        self._redo = list(reversed(chain))
+
+    # -- state --------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The current state (do not mutate it)."""
+        return self._stack[-1].applied.state if self._stack else self._initial
+
+    @property
+    def tip(self) -> int:
+        """Seq of the last live entry (0 at the start)."""
+        return self._stack[-1].entry.seq if self._stack else 0
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._stack)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def _run(self, state: GameState, lines) -> Any:
+        applieds = []
+        for line in lines:
+            a = self._execute(state, line)
+            applieds.append(a)
+            state = a.state
+        return _combine(applieds)
+
+    def _push(self, entry: EntryRow, applied) -> None:
+        self._stack.append(_Step(entry, applied))
+        self._events[entry.seq] = list(applied.events)
+        self._states[entry.seq] = applied.state
+
+    # -- actions ------------------------------------------------------------------
+    def submit(self, line: str, *, seed: int | None = None):
+        """Apply one input line; returns its Applied (state, events).
+
+        ``prepare`` expands it into the lines to journal (random outcomes
+        fixed), each is executed in order, then the lines are journaled as one
+        entry (committed before returning).  Raises whatever the executor
+        raises (``Refused``, ``CommandError``...) with nothing journaled and
+        the state unchanged; JournalError when the journal cannot be written
+        (the state is then unchanged too).  A blank line, or a line that prepares
+        to nothing, is executed but not journaled and changes nothing.
+        """
+        state = self.state
+        if not line.strip():
+            return self._execute(state, line)
+        prepared = list(self._prepare(state, line, seed=seed) if seed is not None else self._prepare(state, line))
+        if not prepared:
+            return self._execute(state, line)
+        applied = self._run(state, prepared)
+        forced = any(is_forced(ln) for ln in prepared)
+        over = (bool(applied.state.over), applied.state.winner if applied.state.over else None)
+        change = over if over != self._over else (None, None)
+        if self.journal is not None:
+            entry = self.journal.append(self.game_id, prepared, forced=forced, parent=self.tip,
+                                        over=change[0], winner=change[1])
+        else:
+            entry = EntryRow(0, self._next_mem_seq, tuple(prepared), forced, False, "", self.tip)
+        self._next_mem_seq = entry.seq + 1
+        self._entries[entry.seq] = entry
+        self._over = over
+        self._redo.clear()  # the undone rows stay in the journal, off the redo stack
+        self._push(entry, applied)
+        return applied
+
+    def undo(self) -> bool:
+        """Undo the last live entry (journaled as undone).  False when there is nothing to undo."""
+        if not self._stack:
+            return False
+        step = self._stack[-1]
+        prev = self._stack[-2].applied.state if len(self._stack) > 1 else self._initial
+        over = (bool(prev.over), prev.winner if prev.over else None)
+        change = over if over != self._over else (None, None)
+        if self.journal is not None:
+            self.journal.set_undone(self.game_id, step.entry.seq, True, over=change[0], winner=change[1])
+        self._stack.pop()
+        self._over = over
+        entry = dataclasses.replace(step.entry, undone=True)
+        self._entries[entry.seq] = entry
+        self._redo.append(_Redo(entry, step.applied))
+        return True
+
+    def redo(self) -> bool:
+        """Redo the last undone entry.  False when there is nothing to redo.
+
+        Raises JournalError if a redone entry (after a resume) no longer applies.
+        """
+        if not self._redo:
+            return False
+        r = self._redo[-1]
+        applied = r.applied
+        if applied is None:
+            try:
+                applied = self._run(self.state, r.entry.lines)
+            except Exception as e:  # noqa: BLE001
+                raise JournalError(f"entry {r.entry.seq} cannot be redone: {describe_error(e)}") from None
+        st = applied.state
+        over = (bool(st.over), st.winner if st.over else None)
+        change = over if over != self._over else (None, None)
+        if self.journal is not None:
+            self.journal.set_undone(self.game_id, r.entry.seq, False, over=change[0], winner=change[1])
+        self._redo.pop()
+        self._over = over
+        entry = dataclasses.replace(r.entry, undone=False)
+        self._entries[entry.seq] = entry
+        self._push(entry, applied)
+        return True
+
+    # -- log ----------------------------------------------------------------------
+    def _state_after(self, seq: int) -> GameState | None:
+        if seq in self._states:
+            return self._states[seq]
+        e = self._entries.get(seq)
+        if e is None:
+            return None
+        base = self._state_after(e.parent)
+        if base is None:
+            return None
+        try:
+            applied = self._run(base, e.lines)
+        except Exception:  # noqa: BLE001
+            self._events[seq] = None
+            return None
+        self._events[seq] = list(applied.events)
+        self._states[seq] = applied.state
+        return applied.state
+
+    def _log_entry(self, seq: int) -> LogEntry:
+        e = self._entries[seq]
+        if seq not in self._events:
+            self._state_after(seq)
+        return LogEntry(e.seq, e.lines, e.forced, e.undone, self._events.get(seq), e.at, e.parent)
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """Every entry of the game in seq order, undone ones included (the audit trail)."""
+        return [self._log_entry(seq) for seq in sorted(self._entries)]
+
+    def close(self) -> None:
+        """Close the journal (when this session has one)."""
+        if self.journal is not None:
+            self.journal.close()
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
