@@ -755,7 +755,10 @@ HANDLERS: dict[str, Callable[[_Ctx, Action], None]] = {
 def _answers(p: Prompt, a: Action) -> bool:
     v = a.verb
     if p.kind == "respond":
-        return v in ("take", "pass", "judge") or (v == "use" and card_kind(a.args["card"]).id in ("jink", "nullification"))
+        if v == "use":
+            cid = card_kind(a.args["card"]).id
+            return cid == "nullification" or (cid == "jink" and a.seat in (None, p.seat))
+        return v in ("take", "pass", "judge")
     if p.kind == "dying":
         return v == "pass" or v == "take" or (v == "use" and card_kind(a.args["card"]).id in ("peach", "nullification"))
     if p.kind == "judge":
