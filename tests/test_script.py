@@ -110,3 +110,26 @@ def test_completions():
     assert completions(st, "2 slash ") == ["2 slash 1", "2 slash 2", "2 slash 3", "2 slash 4"]
     assert "variant maneuvering" in completions(st, "variant man")
     assert "general 1 guanyu" in completions(st, "general 1 guan")
+
+
+def test_worked_example_in_docs():
+    import re
+    from pathlib import Path
+
+    from companion.rules.errors import Refused
+
+    text = (Path(__file__).parent.parent / "docs" / "commands.md").read_text(encoding="utf-8")
+    block = text.split("## Worked example", 1)[1].split("```")[1]
+    st = GameState()
+    n_refused = 0
+    for line in block.strip().splitlines():
+        m = re.search(r"#\s*refused:.*\[(\S+)\]", line)
+        if m:
+            with pytest.raises(Refused) as e:
+                execute(st, line)
+            assert e.value.rule == m[1]
+            n_refused += 1
+        else:
+            st = execute(st, line).state
+    assert n_refused == 2
+    assert st.seat(3).hp == 1 and st.prompt is None and st.seat(1).max_hp == 4
