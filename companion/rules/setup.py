@@ -52,7 +52,7 @@ ROLE_VARIANTS: dict[str, tuple[int, dict[str, int], str]] = {
 
 VARIANTS: dict[str, str] = {
     "lord_hp_always": "the lord gets +1 max HP at any player count (one rulebook text)",
-    "no_generals": "beginner mode: everyone has 4 max HP and no skills",
+    "no_generals": "beginner mode: everyone has 4 max HP (the lord +1 as usual) and no skills",
     "maneuvering": "allow the 军争 cards (兵粮寸断, 酒)",
     **{k: f"{v[0]} players: roles {v[1]['lord']}/{v[1]['loyalist']}/{v[1]['rebel']}/{v[1]['renegade']} ({v[2]})"
        for k, v in ROLE_VARIANTS.items()},
