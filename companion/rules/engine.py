@@ -712,6 +712,9 @@ def _v_unequip(ctx: _Ctx, a: Action) -> None:
             raise Refused("equip.missing", f"seat {s.seat} has no {what} equipped", f"{s.seat}号位没有装备{what}",
                           "companion", forceable=False)
     old = s.equipment.get(slot)
+    if old is None:
+        raise Refused("equip.missing", f"seat {s.seat} has nothing in the {slot} slot", f"{s.seat}号位的{slot}栏没有装备",
+                      "companion", forceable=False)
     s.equipment[slot] = None
     ne, nz = who(ctx.st, s.seat)
     ctx.event("unequip", f"{ne} loses {_card_name(old) if old else 'nothing'} ({slot})", f"{nz}失去{slot}装备", s.seat)
