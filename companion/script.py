@@ -338,6 +338,10 @@ def completions(state: GameState, text: str) -> list[str]:
     """Full-line completions of ``text`` for the command bar: verbs, card names (en id
     and zh), seat numbers, general ids, roles, variant names — as ``text`` with its
     last word completed."""
+    stripped = text.lstrip()
+    if stripped.casefold().startswith("force "):
+        head = text[: len(text) - len(stripped)] + stripped[:6]
+        return [head + c for c in completions(state, stripped[6:])]
     ends_space = text.endswith(" ") or not text
     toks = text.split()
     cur = "" if ends_space else toks[-1]
@@ -363,8 +367,8 @@ def completions(state: GameState, text: str) -> list[str]:
             cands = _CARD_WORDS + (list(SLOTS) if first == "unequip" else [])
         elif first == "damage" and len(done) >= 3:
             cands = ["from", "fire", "thunder"] if done[-1] != "from" else seats + ["none"]
-        elif first in _SEAT_VERBS or first in ("force",):
-            cands = seats if first != "force" else list(VERBS) + seats
+        elif first in _SEAT_VERBS:
+            cands = seats
         elif first in _CARD_WORDS or first in {a for k in KINDS.values() for a in k.aliases}:
             cands = seats
         else:

@@ -133,3 +133,9 @@ def test_worked_example_in_docs():
             st = execute(st, line).state
     assert n_refused == 2
     assert st.seat(3).hp == 1 and st.prompt is None and st.seat(1).max_hp == 4
+
+
+def test_completions_after_force():
+    st = table(4)
+    assert "force 2 slash" in completions(st, "force 2 sla")
+    assert "force next" in completions(st, "force ne")

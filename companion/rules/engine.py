@@ -356,8 +356,9 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
         ctx.event("use", f"{ne} plays 闪 (hand {s.hand})", f"{nz}打出闪（手牌{s.hand}）", n, card=ref)
         return
     own_play = st.turn_seat == n and st.phase == "play"
-    ctx.check(own_play, "card.phase", f"{kind.zh} {kind.en} is used in your own play phase (now: seat {st.turn_seat}, {st.phase} phase)",
-              f"{kind.zh}只能在自己的出牌阶段使用（现在：{st.turn_seat}号位{st.phase}阶段）", SRC_PLAY)
+    ctx.check(own_play, "card.phase",
+              f"seat {n}: {kind.zh} is used only in your own play phase (now: seat {st.turn_seat}'s {st.phase} phase)",
+              f"{n}号位：{kind.zh}只能在自己的出牌阶段使用（现在：{st.turn_seat}号位的{st.phase}阶段）", SRC_PLAY)
     tl = [who(st, t) for t in targets]
     on_en = f" on {', '.join(t[0] for t in tl)}" if tl else ""
     on_zh = f"对{'、'.join(t[1] for t in tl)}" if tl else ""
