@@ -171,3 +171,19 @@ def test_dead_seat_shrinks_distance():
     st = _kill(st, 2)
     st = run(st, "reveal rebel")
     assert distance(st, 1, 4).value == 2
+
+
+def test_two_renegades_are_rivals():
+    st = table(8, variants=["roles_8_two_renegades"])
+    # everyone but seats 1 (lord), 7 and 8 dies: 2 loyalists, 3 rebels
+    for seat, role in [(2, "loyalist"), (3, "loyalist"), (4, "rebel"), (5, "rebel"), (6, "rebel")]:
+        st = _kill(st, seat)
+        st = run(st, f"reveal {role}")
+    assert not st.over and +remaining_roles(st) == {"renegade": 2}
+    two = _kill(st, 1)
+    assert two.winner == "rebel"  # two renegades alive: not the renegade's win
+    st = _kill(st, 8)
+    st = run(st, "reveal renegade")
+    assert not st.over
+    st = _kill(st, 1)
+    assert st.winner == "renegade" and "seat 7" in st.win_reason
