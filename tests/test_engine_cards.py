@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-from engine_support import events, refused, run, table, to_play, turn_to
+from engine_support import events, refused, run, table, to_play
 
 from companion.rules.distance import in_range
 from companion.rules.engine import SLASH_LIMIT_LIFTS
