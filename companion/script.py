@@ -102,7 +102,7 @@ def _int(verb: str, tok: str | None, what: str = "number") -> int:
 def _card(verb: str, tok: str | None) -> tuple[str, object]:
     if tok is None:
         raise _err(verb, "missing card name")
-    name, _, face = tok.partition(":")
+    name, _, face = tok.replace("：", ":").partition(":")
     try:
         kind = card_kind(name).id
     except UnknownCardError as e:
@@ -275,7 +275,7 @@ def parse(line: str) -> Action | None:
         return Action(verb, s, {"what": w}, forced, text)
     # a bare card name answers the question (peach / jink)
     try:
-        card_kind(head.partition(":")[0])
+        card_kind(head.replace("：", ":").partition(":")[0])
     except UnknownCardError:
         close = difflib.get_close_matches(verb, list(VERBS), n=3)
         hint = f" — did you mean {', '.join(close)}?" if close else f"; verbs: {', '.join(VERBS)}"

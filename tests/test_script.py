@@ -22,6 +22,7 @@ def test_card_use_zh_and_en_with_face():
     b = parse("2 slash:S7 5")
     assert a.verb == b.verb == "use" and a.seat == 2
     assert a.args == b.args == {"card": "slash", "face": Face(Suit.SPADE, 7), "targets": [5]}
+    assert parse("2 杀：黑桃7 5").args == a.args  # fullwidth colon (Chinese input)
     assert parse("3 peach").args["card"] == "peach"
     assert parse("1 赤兔").args["card"] == "chitu"
     c = parse("peach")
