@@ -1,0 +1,807 @@
+"""The rules engine: ``apply(state, action) -> Applied(state, events)``.
+
+Contract (docs/architecture.md): ``apply`` never mutates ``state``; it works
+on ``state.clone()``.  An illegal action raises :class:`Refused` (rule id,
+en/zh with the numbers, source) unless ``action.forced`` and the refusal is
+forceable.  After each action ``state.prompt`` says what the table must decide.
+
+Rules applied are listed with their sources in docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import outcome as oc
+from .cards import KINDS, CardType, Face, Suit, card_kind
+from .distance import card_kind_of, distance, has_skill, in_range
+from .errors import Event, Refused
+from .generals import UnknownGeneralError, general as find_general
+from .judgement import resolve_judgement
+from .outcome import who
+from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table
+from .state import PHASES, ROLES, GameState, Prompt, Seat
+
+__all__ = ["Action", "Applied", "apply", "SLASH_LIMIT_LIFTS", "SETUP_VERBS", "CORRECTIONS", "card_ref", "hand_limit"]
+
+SRC_TURN = "rulebook: 回合流程 (RULES_NOTES: Other facts)"
+SRC_PLAY = "rulebook: 出牌阶段"
+SRC_RANGE = "RULES_NOTES: Distance and attack range"
+SRC_DISCARD = "RULES_NOTES: Other facts (hand limit = current HP)"
+SRC_JUDGE = "RULES_NOTES: Judgements"
+SRC_SETUP = "RULES_NOTES: Roles per player count; issue 2 §1"
+SRC_AREA = "RULES_NOTES: Other facts (no two cards of the same name in one area)"
+SRC_MANEUVER = "RULES_NOTES: Deck (兵粮寸断 and 酒 are 军争)"
+SRC_PROMPT = "companion: answer the pending question first"
+
+SETUP_VERBS = frozenset({"players", "name", "lord", "swap", "general", "role", "offer", "variant", "start"})
+CORRECTIONS = frozenset({"damage", "heal", "lose", "draw", "give", "hand", "maxhp", "equip", "unequip",
+                         "place", "remove", "name"})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One command: ``verb``, acting ``seat`` (or None), ``args`` per verb, ``forced``, the source ``text``."""
+
+    verb: str
+    seat: int | None = None
+    args: dict = field(default_factory=dict)
+    forced: bool = False
+    text: str = ""
+
+
+@dataclass(slots=True)
+class Applied:
+    """Result of :func:`apply`: the new state and what happened."""
+
+    state: GameState
+    events: list[Event]
+
+
+class _Ctx:
+    __slots__ = ("st", "ev", "forced")
+
+    def __init__(self, st: GameState, forced: bool) -> None:
+        self.st, self.ev, self.forced = st, [], forced
+
+    def check(self, ok: bool, rule: str, en: str, zh: str, source: str, forceable: bool = True) -> None:
+        if ok:
+            return
+        if self.forced and forceable:
+            self.ev.append(Event("forced", f"forced past: {en} [{rule}]", f"强制执行：{zh} [{rule}]", None, {"rule": rule}))
+            return
+        raise Refused(rule, en, zh, source, forceable=forceable)
+
+    def event(self, kind: str, en: str, zh: str, seat: int | None = None, **data: Any) -> None:
+        self.ev.append(Event(kind, en, zh, seat, data))
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def card_ref(kind: str, face: Face | None) -> str:
+    """Card id stored in areas: ``"slash-spade-7"`` with a face, else the kind id."""
+    return f"{kind}-{face.suit}-{face.rank}" if face is not None else kind
+
+
+def _card_name(ref: str) -> str:
+    k = KINDS.get(card_kind_of(ref) or "")
+    if k is None:
+        return ref
+    parts = ref.split("-")
+    if len(parts) >= 3:
+        try:
+            return f"{k.zh}{Face(Suit(parts[1]), int(parts[2]))}"
+        except Exception:
+            return k.zh
+    return k.zh
+
+
+def hand_limit(seat: Seat) -> int:
+    """Hand limit = current HP (never below 0).  Source: RULES_NOTES Other facts."""
+    return max(seat.hp, 0)
+
+
+def _seat(ctx: _Ctx, n: int | None, what: str = "seat", alive: bool = True) -> Seat:
+    st = ctx.st
+    if n is None or not 1 <= n <= len(st.seats):
+        raise Refused("seat.unknown", f"no {what} {n}: the table has seats 1..{len(st.seats)}",
+                      f"没有{n}号位：座位为1..{len(st.seats)}", SRC_SETUP, forceable=False)
+    s = st.seat(n)
+    if alive and not s.alive:
+        raise Refused("seat.dead", f"seat {n} is dead", f"{n}号位已阵亡", "RULES_NOTES: Death", forceable=False)
+    return s
+
+
+def _lift_crossbow(st: GameState, seat: Seat) -> str | None:
+    return "诸葛连弩 crossbow" if card_kind_of(seat.equipment.get("weapon")) == "crossbow" else None
+
+
+def _lift_paoxiao(st: GameState, seat: Seat) -> str | None:
+    return "咆哮 paoxiao" if has_skill(st, seat, "paoxiao") else None
+
+
+SLASH_LIMIT_LIFTS: list[Callable[[GameState, Seat], str | None]] = [_lift_crossbow, _lift_paoxiao]
+"""Functions ``(state, seat) -> reason | None``: a non-None reason lifts the one-杀 limit."""
+
+
+# --------------------------------------------------------------------------- turn
+
+
+def _enter(ctx: _Ctx, phase: str) -> None:
+    st = ctx.st
+    st.phase = phase
+    n = st.turn_seat
+    s = st.seat(n)
+    ne, nz = who(st, n)
+    zh_phase = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}[phase]
+    ctx.event("phase", f"{ne}: {phase} phase", f"{nz}：{zh_phase}阶段", n, phase=phase)
+    if phase == "judge":
+        st.extra["judged"] = []
+        _push_next_judge(ctx, s)
+    elif phase == "draw":
+        if s.flags.pop("skip_draw", False):
+            ctx.event("skip", f"{ne} skips the draw phase (兵粮寸断)", f"{nz}跳过摸牌阶段", n)
+            _enter(ctx, "play")
+            return
+        s.hand += 2
+        ctx.event("draw", f"{ne} draws 2 (hand {s.hand})", f"{nz}摸两张牌（手牌{s.hand}）", n)
+    elif phase == "play":
+        st.counters["slash"] = 0
+        if s.flags.pop("skip_play", False):
+            ctx.event("skip", f"{ne} skips the play phase (乐不思蜀)", f"{nz}跳过出牌阶段", n)
+            _enter(ctx, "discard")
+            return
+    elif phase == "discard":
+        _push_discard(ctx, s)
+
+
+def _push_discard(ctx: _Ctx, s: Seat) -> None:
+    st = ctx.st
+    st.prompts = [p for p in st.prompts if p.kind != "discard"]
+    lim = hand_limit(s)
+    if s.hand > lim:
+        ne, nz = who(st, s.seat)
+        k = s.hand - lim
+        st.prompts.append(Prompt("discard", s.seat, f"{ne}: discard {k} (hand {s.hand} > hand limit {lim})",
+                                 f"{nz}：弃置{k}张牌（手牌{s.hand} > 手牌上限{lim}）", {"limit": lim}))
+
+
+def _push_next_judge(ctx: _Ctx, s: Seat) -> None:
+    judged = ctx.st.extra.setdefault("judged", [])
+    for ref in reversed(s.judgement):
+        if ref not in judged:
+            ne, nz = who(ctx.st, s.seat)
+            name = _card_name(ref)
+            ctx.st.prompts.append(Prompt("judge", s.seat, f"{ne}: flip a judgement card for {name} (judge FACE)",
+                                         f"{nz}：{name}判定，请翻开判定牌（judge 牌面）", {"card": ref}))
+            return
+
+
+def _next_turn(ctx: _Ctx) -> None:
+    st = ctx.st
+    old = st.turn_seat
+    if old is not None:
+        o = st.seat(old)
+        o.flags.pop("skip_play", None)
+        o.flags.pop("skip_draw", None)
+    n = st.next_alive(old) if old is not None else st.lord_seat
+    if n is None:
+        return
+    st.turn_seat = n
+    if n == st.lord_seat:
+        st.round += 1
+    st.counters = {}
+    st.extra.pop("judged", None)
+    ne, nz = who(st, n)
+    ctx.event("turn", f"round {st.round}: {ne}'s turn", f"第{st.round}轮：{nz}的回合", n)
+    _enter(ctx, "start")
+
+
+def _v_next(ctx: _Ctx, a: Action) -> None:
+    st = ctx.st
+    s = st.seat(st.turn_seat)
+    if st.phase == "discard":
+        lim = hand_limit(s)
+        ctx.check(s.hand <= lim, "discard.limit", f"hand {s.hand} > hand limit {lim}: discard {s.hand - lim} first",
+                  f"手牌{s.hand} > 手牌上限{lim}：请先弃置{s.hand - lim}张", SRC_DISCARD)
+    _drop_prompts(ctx)
+    i = PHASES.index(st.phase)
+    if i + 1 < len(PHASES):
+        _enter(ctx, PHASES[i + 1])
+    else:
+        _next_turn(ctx)
+
+
+def _v_end(ctx: _Ctx, a: Action) -> None:
+    st = ctx.st
+    s = st.seat(st.turn_seat)
+    if st.phase == "discard":
+        lim = hand_limit(s)
+        ctx.check(s.hand <= lim, "discard.limit", f"hand {s.hand} > hand limit {lim}: discard {s.hand - lim} first",
+                  f"手牌{s.hand} > 手牌上限{lim}：请先弃置{s.hand - lim}张", SRC_DISCARD)
+    _drop_prompts(ctx)
+    ne, nz = who(st, st.turn_seat)
+    ctx.event("end", f"{ne} ends the turn", f"{nz}结束回合", st.turn_seat)
+    _next_turn(ctx)
+
+
+def _drop_prompts(ctx: _Ctx) -> None:
+    if ctx.st.prompts:
+        for p in ctx.st.prompts:
+            ctx.event("dropped", f"dropped question: {p.en}", f"放弃询问：{p.zh}", p.seat)
+        ctx.st.prompts = []
+
+
+def _v_discard(ctx: _Ctx, a: Action) -> None:
+    st = ctx.st
+    n = a.seat if a.seat is not None else st.turn_seat
+    s = _seat(ctx, n)
+    k = int(a.args["n"])
+    ctx.check(k <= s.hand, "discard.count", f"seat {n} has only {s.hand} hand cards, cannot discard {k}",
+              f"{n}号位只有{s.hand}张手牌，不能弃置{k}张", SRC_DISCARD)
+    s.hand = max(0, s.hand - k)
+    ne, nz = who(st, n)
+    ctx.event("discard", f"{ne} discards {k} (hand {s.hand})", f"{nz}弃置{k}张牌（手牌{s.hand}）", n)
+    top = st.prompt
+    if top is not None and top.kind == "discard" and top.seat == n:
+        st.prompts.pop()
+        _push_discard(ctx, s)
+
+
+def _v_judge(ctx: _Ctx, a: Action) -> None:
+    st = ctx.st
+    face: Face = a.args["face"]
+    top = st.prompt
+    if top is not None and top.kind == "respond":
+        t = st.seat(top.seat)
+        j = resolve_judgement("eight_diagram", face)
+        ctx.check(card_kind_of(t.equipment.get("armor")) == "eight_diagram" and not top.data.get("bagua"),
+                  "judge.none", f"seat {t.seat} has no unused 八卦阵 to judge for", f"{t.seat}号位没有可用的八卦阵", SRC_JUDGE)
+        ctx.event("judgement", j.en, j.zh, t.seat, subject="eight_diagram", effect=j.effect)
+        if j.effect:
+            st.prompts.pop()
+            te, tz = who(st, t.seat)
+            ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: the 杀 misses", f"{tz}的八卦阵视为出闪", t.seat)
+        else:
+            top.data["bagua"] = True
+        return
+    if top is None or top.kind != "judge":
+        raise Refused("judge.none", "nothing to judge now", "现在没有需要判定的牌", SRC_JUDGE, forceable=False)
+    st.prompts.pop()
+    s = st.seat(top.seat)
+    ref = top.data["card"]
+    kind = card_kind_of(ref)
+    st.extra.setdefault("judged", []).append(ref)
+    j = resolve_judgement(kind, face)
+    ne, nz = who(st, s.seat)
+    ctx.event("judgement", f"{ne}: {j.en}", f"{nz}：{j.zh}", s.seat, subject=kind, effect=j.effect)
+    if ref in s.judgement:
+        s.judgement.remove(ref)
+    if kind == "lightning" and not j.effect:
+        dest = None
+        m = s.seat
+        for _ in range(len(st.seats)):
+            m = st.next_alive(m)
+            if m is None or m == s.seat:
+                break
+            if not any(card_kind_of(c) == "lightning" for c in st.seat(m).judgement):
+                dest = m
+                break
+        if dest is None:
+            s.judgement.append(ref)
+            ctx.event("move", "闪电 stays: no other seat can receive it", "闪电留在原处", s.seat)
+        else:
+            st.seat(dest).judgement.append(ref)
+            de, dz = who(st, dest)
+            ctx.event("move", f"闪电 moves to {de}", f"闪电移动到{dz}", dest)
+    else:
+        ctx.event("discard_card", f"{_card_name(ref)} leaves {ne}'s judgement area", f"{_card_name(ref)}离开{nz}的判定区", s.seat)
+    _push_next_judge(ctx, s)
+    if j.effect:
+        if kind == "indulgence":
+            s.flags["skip_play"] = True
+        elif kind == "supply_shortage":
+            s.flags["skip_draw"] = True
+        elif kind == "lightning":
+            oc.deal_damage(st, ctx.ev, s.seat, 3, None, "thunder", "闪电")
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def _v_use(ctx: _Ctx, a: Action) -> None:
+    st = ctx.st
+    kind = card_kind(a.args["card"])
+    face: Face | None = a.args.get("face")
+    targets: list[int] = list(a.args.get("targets") or [])
+    top = st.prompt
+    n = a.seat
+    if n is None and top is not None and ((kind.id == "jink" and top.kind == "respond") or
+                                          (kind.id == "peach" and top.kind == "dying")):
+        n = top.seat
+    if n is None:
+        raise Refused("use.seat", f"who uses {kind.zh}? write the seat first, e.g. '2 {kind.id}'",
+                      f"谁使用{kind.zh}？请先写座位号", SRC_PLAY, forceable=False)
+    s = _seat(ctx, n)
+    ne, nz = who(st, n)
+    if kind.package == "maneuvering":
+        ctx.check("maneuvering" in st.variants, "card.maneuvering",
+                  f"{kind.zh} {kind.en} is a 军争 card: switch on variant maneuvering",
+                  f"{kind.zh}是军争牌：需开启变体 maneuvering", SRC_MANEUVER)
+    for t in targets:
+        _seat(ctx, t, "target")
+    ctx.check(s.hand >= 1, "hand.empty", f"seat {n} has 0 hand cards", f"{n}号位没有手牌", "companion: hand count")
+    ref = card_ref(kind.id, face)
+    # responses
+    if kind.id == "jink" and top is not None and top.kind == "respond" and top.seat == n:
+        s.hand = max(0, s.hand - 1)
+        st.prompts.pop()
+        ctx.event("jink", f"{ne} plays 闪: the 杀 misses (hand {s.hand})", f"{nz}打出闪，杀被抵消（手牌{s.hand}）", n)
+        return
+    if kind.id == "peach" and top is not None and top.kind == "dying":
+        s.hand = max(0, s.hand - 1)
+        oc.dying_peach(st, ctx.ev, n)
+        return
+    if kind.id == "nullification":
+        s.hand = max(0, s.hand - 1)
+        ctx.event("use", f"{ne} plays 无懈可击 (hand {s.hand})", f"{nz}打出无懈可击（手牌{s.hand}）", n, card=ref)
+        return
+    if kind.id == "jink":
+        ctx.check(False, "jink.response", "闪 is only played in answer to a 杀 aimed at you",
+                  "闪只能在响应杀时打出", SRC_PLAY)
+        s.hand = max(0, s.hand - 1)
+        ctx.event("use", f"{ne} plays 闪 (hand {s.hand})", f"{nz}打出闪（手牌{s.hand}）", n, card=ref)
+        return
+    own_play = st.turn_seat == n and st.phase == "play"
+    ctx.check(own_play, "card.phase",
+              f"seat {n}: {kind.zh} is used only in your own play phase (now: seat {st.turn_seat}'s {st.phase} phase)",
+              f"{n}号位：{kind.zh}只能在自己的出牌阶段使用（现在：{st.turn_seat}号位的{st.phase}阶段）", SRC_PLAY)
+    tl = [who(st, t) for t in targets]
+    on_en = f" on {', '.join(t[0] for t in tl)}" if tl else ""
+    on_zh = f"对{'、'.join(t[1] for t in tl)}" if tl else ""
+    if kind.id == "slash":
+        if len(targets) != 1:
+            raise Refused("slash.target", "杀 needs exactly one target seat, e.g. '2 slash 5'",
+                          "杀需要一个目标，例如 2 slash 5", SRC_PLAY, forceable=False)
+        t = targets[0]
+        ctx.check(t != n, "slash.self", "杀 cannot target yourself", "杀不能以自己为目标", SRC_RANGE, forceable=False)
+        rc = in_range(st, n, t)
+        ctx.check(rc.ok, "slash.range", rc.en, rc.zh, SRC_RANGE)
+        used = st.counters.get("slash", 0)
+        lifts = [r for f in SLASH_LIMIT_LIFTS if (r := f(st, s))]
+        ctx.check(used < 1 or bool(lifts), "slash.limit",
+                  f"seat {n} has already used {used} 杀 this play phase (limit 1, no 诸葛连弩 or 咆哮)",
+                  f"{n}号位本阶段已使用{used}张杀（上限1）", "RULES_NOTES: Other facts (one 杀 per play phase)")
+        st.counters["slash"] = used + 1
+        s.hand = max(0, s.hand - 1)
+        te, tz = who(st, t)
+        extra = f" ({lifts[0]})" if used >= 1 and lifts else ""
+        ctx.event("use", f"{ne} uses 杀 on {te}{extra} (hand {s.hand})", f"{nz}对{tz}使用杀（手牌{s.hand}）", n, card=ref, targets=[t])
+        st.prompts.append(Prompt("respond", t, f"{te}: play 闪 or take 1 damage from {ne}'s 杀 (jink / take)",
+                                 f"{tz}：打出闪或受到{nz}的杀造成的1点伤害（jink / take）", {"source": n, "card": ref}))
+        return
+    if kind.id == "peach":
+        ctx.check(not targets or targets == [n], "peach.target", "outside dying, 桃 heals only yourself",
+                  "非濒死时桃只能对自己使用", SRC_PLAY)
+        ctx.check(s.hp < s.max_hp, "peach.full", f"seat {n} is at full HP {s.hp}/{s.max_hp}",
+                  f"{n}号位体力已满（{s.hp}/{s.max_hp}）", SRC_PLAY)
+        s.hand = max(0, s.hand - 1)
+        ctx.event("use", f"{ne} uses 桃 (hand {s.hand})", f"{nz}使用桃（手牌{s.hand}）", n, card=ref)
+        oc.heal(st, ctx.ev, n, 1, "桃")
+        return
+    if kind.type == CardType.EQUIP:
+        s.hand = max(0, s.hand - 1)
+        _equip(ctx, s, ref)
+        return
+    if kind.type == CardType.DELAYED_TRICK:
+        if kind.id == "lightning":
+            ctx.check(not targets or targets == [n], "lightning.target", "闪电 is placed in your own judgement area",
+                      "闪电只能置入自己的判定区", "RULES_NOTES: Judgements (闪电)", forceable=False)
+            t = n
+        else:
+            if len(targets) != 1:
+                raise Refused("trick.target", f"{kind.zh} needs one target seat", f"{kind.zh}需要一个目标",
+                              SRC_PLAY, forceable=False)
+            t = targets[0]
+            ctx.check(t != n, "trick.self", f"{kind.zh} targets another seat", f"{kind.zh}只能对其他角色使用", SRC_PLAY)
+            if kind.distance_limit:
+                _distance_limit(ctx, kind, n, t)
+        ts = st.seat(t)
+        ctx.check(not any(card_kind_of(c) == kind.id for c in ts.judgement), "judgement.duplicate",
+                  f"seat {t} already has {kind.zh} in the judgement area", f"{t}号位判定区已有{kind.zh}", SRC_AREA)
+        s.hand = max(0, s.hand - 1)
+        ts.judgement.append(ref)
+        te, tz = who(st, t)
+        ctx.event("use", f"{ne} places {kind.zh} in {te}'s judgement area (hand {s.hand})",
+                  f"{nz}将{kind.zh}置入{tz}的判定区（手牌{s.hand}）", n, card=ref, targets=[t])
+        return
+    # other tricks (and 酒): recorded with their targets, no resolution yet
+    if kind.distance_limit and targets:
+        for t in targets:
+            _distance_limit(ctx, kind, n, t)
+    s.hand = max(0, s.hand - 1)
+    ctx.event("use", f"{ne} uses {kind.zh}{on_en} (hand {s.hand})", f"{nz}{on_zh}使用{kind.zh}（手牌{s.hand}）",
+              n, card=ref, targets=targets)
+
+
+def _distance_limit(ctx: _Ctx, kind, n: int, t: int) -> None:
+    st = ctx.st
+    if t == n or has_skill(st, st.seat(n), "qicai"):
+        return
+    d = distance(st, n, t)
+    how = f" ({d.explain()})" if d.parts else ""
+    ctx.check(d.value <= kind.distance_limit, "trick.distance",
+              f"seat {n} → seat {t}: distance {d.value}{how} > {kind.distance_limit} ({kind.zh})",
+              f"{n}号位 → {t}号位：距离{d.value} > {kind.distance_limit}（{kind.zh}）", SRC_RANGE)
+
+
+def _equip(ctx: _Ctx, s: Seat, ref: str) -> None:
+    st = ctx.st
+    kind = KINDS[card_kind_of(ref)]
+    slot = str(kind.slot)
+    old = s.equipment.get(slot)
+    s.equipment[slot] = ref
+    ne, nz = who(st, s.seat)
+    if old:
+        ctx.event("equip", f"{ne} equips {_card_name(ref)} ({slot}), replacing {_card_name(old)} (discarded)",
+                  f"{nz}装备{_card_name(ref)}，替换并弃置{_card_name(old)}", s.seat, card=ref, replaced=old)
+    else:
+        ctx.event("equip", f"{ne} equips {_card_name(ref)} ({slot})", f"{nz}装备{_card_name(ref)}", s.seat, card=ref)
+
+
+def _v_take(ctx: _Ctx, a: Action) -> None:
+    st = ctx.st
+    top = st.prompt
+    if top is not None and top.kind == "dying":
+        if a.seat is not None and a.seat != top.seat:
+            raise Refused("prompt.seat", f"seat {top.seat} is being asked for 桃, not seat {a.seat}",
+                          f"正在询问{top.seat}号位是否出桃", SRC_PROMPT, forceable=False)
+        oc.dying_pass(st, ctx.ev)
+        return
+    if top is None or top.kind != "respond":
+        raise Refused("prompt.none", "nothing to take or pass now", "现在没有需要响应的事", SRC_PROMPT, forceable=False)
+    if a.seat is not None and a.seat != top.seat:
+        raise Refused("prompt.seat", f"seat {top.seat} must answer, not seat {a.seat}", f"应由{top.seat}号位响应",
+                      SRC_PROMPT, forceable=False)
+    st.prompts.pop()
+    src = top.data.get("source")
+    oc.deal_damage(st, ctx.ev, top.seat, 1, src if src is not None and st.seat(src).alive else None, "normal", "杀")
+
+
+def _v_reveal(ctx: _Ctx, a: Action) -> None:
+    st = ctx.st
+    top = st.prompt
+    role = a.args["role"]
+    if top is None or top.kind != "reveal":
+        raise Refused("prompt.none", "no role card to turn up now", "现在不需要亮身份", SRC_PROMPT, forceable=False)
+    victim = top.data["victim"]
+    if a.seat is not None and a.seat != victim:
+        raise Refused("prompt.seat", f"seat {victim}'s role is being asked, not seat {a.seat}'s",
+                      f"正在亮{victim}号位的身份", SRC_PROMPT, forceable=False)
+    _check_role(ctx, victim, role)
+    s = st.seat(victim)
+    s.role, s.role_public = role, True
+    st.prompts.pop()
+    oc.finish_death(st, ctx.ev, victim, top.data.get("source"))
+
+
+def _check_role(ctx: _Ctx, n: int, role: str) -> None:
+    st = ctx.st
+    if role not in ROLES:
+        raise Refused("role.unknown", f"unknown role {role!r}: one of {', '.join(ROLES)}", f"未知身份{role}",
+                      SRC_SETUP, forceable=False)
+    ctx.check(role != "lord", "role.lord", "the lord is set with 'lord S'", "主公用 lord 命令设置", SRC_SETUP, forceable=False)
+    table = role_table(st.players, st.variants)
+    left = oc.remaining_roles(st, exclude=n)
+    ctx.check(left[role] > 0, "role.count",
+              f"no {role} card left: {st.players} players have {table[role]} {role} card(s), {table[role] - left[role]} already known",
+              f"{st.players}人局共{table[role]}张{oc.ROLE_ZH[role]}，已知{table[role] - left[role]}张", SRC_SETUP)
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def _v_players(ctx: _Ctx, a: Action) -> None:
+    k = int(a.args["n"])
+    ctx.check(MIN_PLAYERS <= k <= MAX_PLAYERS, "setup.players", f"{k} players: the companion supports {MIN_PLAYERS}..{MAX_PLAYERS}",
+              f"{k}人：支持{MIN_PLAYERS}~{MAX_PLAYERS}人", SRC_SETUP, forceable=False)
+    st = ctx.st
+    old = {s.seat: s for s in st.seats}
+    st.players = k
+    st.seats = [old[i].clone() if i in old else Seat(i) for i in range(1, k + 1)]
+    st.offers = {s: v for s, v in st.offers.items() if s <= k}
+    ctx.event("setup", f"table of {k} players", f"{k}人局")
+
+
+def _v_name(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat, alive=False)
+    s.name = a.args["text"]
+    ctx.event("name", f"seat {s.seat} is {s.name}", f"{s.seat}号位：{s.name}", s.seat)
+
+
+def _v_lord(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    for o in ctx.st.seats:
+        if o.role == "lord":
+            o.role, o.role_public = None, False
+    s.role, s.role_public = "lord", True
+    ctx.event("lord", f"seat {s.seat} is the lord", f"{s.seat}号位是主公", s.seat)
+
+
+def _v_swap(ctx: _Ctx, a: Action) -> None:
+    st = ctx.st
+    x, y = int(a.args["a"]), int(a.args["b"])
+    _seat(ctx, x), _seat(ctx, y)
+    st.seats[x - 1], st.seats[y - 1] = st.seats[y - 1], st.seats[x - 1]
+    st.seats[x - 1].seat, st.seats[y - 1].seat = x, y
+    ox, oy = st.offers.pop(x, None), st.offers.pop(y, None)
+    if ox is not None:
+        st.offers[y] = ox
+    if oy is not None:
+        st.offers[x] = oy
+    ctx.event("swap", f"seats {x} and {y} swapped", f"{x}号位与{y}号位交换", None)
+
+
+def _v_general(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    try:
+        g = find_general(a.args["general"])
+    except UnknownGeneralError as e:
+        raise Refused("general.unknown", str(e), str(e), "generals.toml", forceable=False) from None
+    for o in ctx.st.seats:
+        ctx.check(o.seat == s.seat or o.general != g.id, "general.taken", f"{g.zh} {g.en} is already at seat {o.seat}",
+                  f"{g.zh}已在{o.seat}号位", "rulebook: 选将")
+    offer = ctx.st.offers.get(s.seat)
+    ctx.check(not offer or g.id in offer, "general.offer", f"{g.zh} was not offered to seat {s.seat} (offered: {', '.join(offer or [])})",
+              f"{g.zh}不在{s.seat}号位的候选武将中", "rulebook: 选将")
+    s.general = g.id
+    ctx.event("general", f"seat {s.seat} plays {g.en} ({g.zh})", f"{s.seat}号位选择{g.zh}", s.seat)
+
+
+def _v_role(ctx: _Ctx, a: Action) -> None:
+    st = ctx.st
+    top = st.prompt
+    if st.started and top is not None and top.kind == "reveal" and a.seat == top.data["victim"]:
+        _v_reveal(ctx, Action("reveal", a.seat, {"role": a.args["role"]}, a.forced))
+        return
+    s = _seat(ctx, a.seat, alive=False)
+    if st.started:
+        ctx.check(False, "role.hidden", f"seat {s.seat}'s role is hidden until death", f"{s.seat}号位的身份在阵亡前保密", SRC_SETUP)
+    if st.players and s.role == "lord" and not st.started:
+        raise Refused("role.lord", "this seat is the lord; set another seat with 'lord S' first", "该座位是主公",
+                      SRC_SETUP, forceable=False)
+    _check_role(ctx, s.seat, a.args["role"])
+    s.role, s.role_public = a.args["role"], False
+    ctx.event("role", f"seat {s.seat}'s role is dealt (hidden)", f"{s.seat}号位的身份已发（保密）", s.seat)
+
+
+def _v_offer(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    ids = []
+    for name in a.args["generals"]:
+        try:
+            ids.append(find_general(name).id)
+        except UnknownGeneralError as e:
+            raise Refused("general.unknown", str(e), str(e), "generals.toml", forceable=False) from None
+    ctx.st.offers[s.seat] = ids
+    ctx.event("offer", f"seat {s.seat} is offered {', '.join(ids)}", f"{s.seat}号位候选武将：{'、'.join(ids)}", s.seat)
+
+
+def _v_variant(ctx: _Ctx, a: Action) -> None:
+    name, on = a.args["name"], a.args.get("on", True)
+    if name not in VARIANTS:
+        raise Refused("variant.unknown", f"unknown variant {name!r}; known: {', '.join(VARIANTS)}", f"未知变体{name}",
+                      "docs/rules.md", forceable=False)
+    (ctx.st.variants.add if on else ctx.st.variants.discard)(name)
+    ctx.event("variant", f"variant {name} {'on' if on else 'off'}", f"变体{name}{'开启' if on else '关闭'}")
+
+
+def _v_start(ctx: _Ctx, a: Action) -> None:
+    st = ctx.st
+    ctx.check(st.players >= MIN_PLAYERS, "setup.players", "set the number of players first ('players N')",
+              "请先设置人数（players N）", SRC_SETUP, forceable=False)
+    lord = st.lord_seat
+    ctx.check(lord is not None, "setup.lord", "name the lord first ('lord S')", "请先指定主公（lord S）", SRC_SETUP,
+              forceable=False)
+    if "no_generals" not in st.variants:
+        missing = [s.seat for s in st.seats if s.general is None]
+        ctx.check(not missing, "setup.generals", f"seats without a general: {', '.join(map(str, missing))}",
+                  f"未选武将的座位：{'、'.join(map(str, missing))}", SRC_SETUP)
+    table = role_table(st.players, st.variants)
+    for s in st.seats:
+        s.max_hp = max_hp(s.general, s.role == "lord", st.players, st.variants)
+        s.hp = s.max_hp
+        s.hand = 4
+    st.started, st.round, st.turn_seat = True, 1, lord
+    st.counters = {}
+    le, lz = who(st, lord)
+    roles = "/".join(str(table[r]) for r in ROLES)
+    ctx.event("start", f"the game starts: {st.players} players, roles {roles} (lord/loyalist/rebel/renegade); "
+              f"{le} is the lord with {st.seat(lord).max_hp} HP", f"游戏开始：{st.players}人，{lz}为主公，体力{st.seat(lord).max_hp}")
+    ctx.event("turn", f"round 1: {le}'s turn", f"第1轮：{lz}的回合", lord)
+    _enter(ctx, "start")
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+def _v_damage(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    src = a.args.get("source")
+    if src is not None:
+        _seat(ctx, src, alive=False)
+    oc.deal_damage(ctx.st, ctx.ev, s.seat, int(a.args["n"]), src, a.args.get("nature", "normal"))
+
+
+def _v_heal(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    oc.heal(ctx.st, ctx.ev, s.seat, int(a.args["n"]))
+    top = ctx.st.prompt
+    if top is not None and top.kind == "dying" and top.data["victim"] == s.seat and s.hp >= 1:
+        ctx.st.prompts.pop()
+
+
+def _v_lose(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    oc.lose_hp(ctx.st, ctx.ev, s.seat, int(a.args["n"]))
+
+
+def _v_draw(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    s.hand += int(a.args["n"])
+    ne, nz = who(ctx.st, s.seat)
+    ctx.event("draw", f"{ne} draws {a.args['n']} (hand {s.hand})", f"{nz}摸{a.args['n']}张牌（手牌{s.hand}）", s.seat)
+
+
+def _v_give(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    t = _seat(ctx, a.args["to"])
+    k = int(a.args["n"])
+    ctx.check(k <= s.hand, "hand.count", f"seat {s.seat} has only {s.hand} hand cards, cannot give {k}",
+              f"{s.seat}号位只有{s.hand}张手牌", "companion: hand count")
+    s.hand = max(0, s.hand - k)
+    t.hand += k
+    ne, nz = who(ctx.st, s.seat)
+    te, tz = who(ctx.st, t.seat)
+    ctx.event("give", f"{ne} gives {k} cards to {te} (hands {s.hand}, {t.hand})", f"{nz}交给{tz}{k}张牌", s.seat)
+
+
+def _v_hand(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    s.hand = int(a.args["n"])
+    ne, nz = who(ctx.st, s.seat)
+    ctx.event("hand", f"{ne}: hand set to {s.hand}", f"{nz}手牌数设为{s.hand}", s.seat)
+    _maybe_discard_prompt(ctx, s)
+
+
+def _maybe_discard_prompt(ctx: _Ctx, s: Seat) -> None:
+    st = ctx.st
+    if st.turn_seat == s.seat and st.phase == "discard" and (not st.prompts or st.prompt.kind == "discard"):
+        _push_discard(ctx, s)
+
+
+def _v_maxhp(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    s.max_hp = int(a.args["n"])
+    s.hp = min(s.hp, s.max_hp)
+    ne, nz = who(ctx.st, s.seat)
+    ctx.event("maxhp", f"{ne}: max HP {s.max_hp} (HP {s.hp})", f"{nz}体力上限{s.max_hp}", s.seat)
+    if s.hp <= 0:
+        oc.start_dying(ctx.st, ctx.ev, s.seat, None)
+
+
+def _v_equip(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    kind = card_kind(a.args["card"])
+    if kind.type != CardType.EQUIP:
+        raise Refused("equip.slot", f"{kind.zh} {kind.en} is not equipment", f"{kind.zh}不是装备牌",
+                      "cards.toml", forceable=False)
+    _equip(ctx, s, card_ref(kind.id, a.args.get("face")))
+
+
+def _v_unequip(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    what = a.args["what"]
+    slot = what if what in s.equipment else None
+    if slot is None:
+        k = card_kind(what)
+        slot = str(k.slot) if k.slot else None
+        if slot is None or card_kind_of(s.equipment.get(slot)) != k.id:
+            raise Refused("equip.missing", f"seat {s.seat} has no {what} equipped", f"{s.seat}号位没有装备{what}",
+                          "companion", forceable=False)
+    old = s.equipment.get(slot)
+    if old is None:
+        raise Refused("equip.missing", f"seat {s.seat} has nothing in the {slot} slot", f"{s.seat}号位的{slot}栏没有装备",
+                      "companion", forceable=False)
+    s.equipment[slot] = None
+    ne, nz = who(ctx.st, s.seat)
+    ctx.event("unequip", f"{ne} loses {_card_name(old) if old else 'nothing'} ({slot})", f"{nz}失去{slot}装备", s.seat)
+
+
+def _v_place(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    kind = card_kind(a.args["card"])
+    if kind.type != CardType.DELAYED_TRICK:
+        raise Refused("place.kind", f"{kind.zh} is not a delayed trick", f"{kind.zh}不是延时锦囊", SRC_AREA, forceable=False)
+    ctx.check(not any(card_kind_of(c) == kind.id for c in s.judgement), "judgement.duplicate",
+              f"seat {s.seat} already has {kind.zh} in the judgement area", f"{s.seat}号位判定区已有{kind.zh}", SRC_AREA)
+    s.judgement.append(card_ref(kind.id, a.args.get("face")))
+    ne, nz = who(ctx.st, s.seat)
+    ctx.event("place", f"{kind.zh} placed in {ne}'s judgement area", f"{kind.zh}置入{nz}的判定区", s.seat)
+
+
+def _v_remove(ctx: _Ctx, a: Action) -> None:
+    s = _seat(ctx, a.seat)
+    kind = card_kind(a.args["card"])
+    hit = [c for c in s.judgement if card_kind_of(c) == kind.id]
+    if not hit:
+        raise Refused("place.missing", f"seat {s.seat} has no {kind.zh} in the judgement area",
+                      f"{s.seat}号位判定区没有{kind.zh}", SRC_AREA, forceable=False)
+    s.judgement.remove(hit[-1])
+    ne, nz = who(ctx.st, s.seat)
+    ctx.event("remove", f"{kind.zh} removed from {ne}'s judgement area", f"{kind.zh}移出{nz}的判定区", s.seat)
+
+
+HANDLERS: dict[str, Callable[[_Ctx, Action], None]] = {
+    "players": _v_players, "name": _v_name, "lord": _v_lord, "swap": _v_swap, "general": _v_general,
+    "role": _v_role, "offer": _v_offer, "variant": _v_variant, "start": _v_start,
+    "next": _v_next, "end": _v_end, "discard": _v_discard, "judge": _v_judge, "use": _v_use,
+    "take": _v_take, "pass": _v_take, "reveal": _v_reveal,
+    "damage": _v_damage, "heal": _v_heal, "lose": _v_lose, "draw": _v_draw, "give": _v_give, "hand": _v_hand,
+    "maxhp": _v_maxhp, "equip": _v_equip, "unequip": _v_unequip, "place": _v_place, "remove": _v_remove,
+}
+"""Verb → handler (the engine's verbs; :mod:`companion.script` maps text to them)."""
+
+
+def _answers(p: Prompt, a: Action) -> bool:
+    v = a.verb
+    if p.kind == "respond":
+        if v == "use":
+            cid = card_kind(a.args["card"]).id
+            return cid == "nullification" or (cid == "jink" and a.seat in (None, p.seat))
+        return v in ("take", "pass", "judge")
+    if p.kind == "dying":
+        return v == "pass" or v == "take" or (v == "use" and card_kind(a.args["card"]).id in ("peach", "nullification"))
+    if p.kind == "judge":
+        return v == "judge" or (v == "use" and card_kind(a.args["card"]).id == "nullification")
+    if p.kind == "discard":
+        return v in ("discard", "next", "end", "hand")
+    if p.kind == "reveal":
+        return v in ("reveal", "role")
+    return False
+
+
+def apply(state: GameState, action: Action) -> Applied:
+    """Apply ``action`` to a clone of ``state``; returns :class:`Applied` (new state, events).
+
+    Raises :class:`Refused` for an illegal action (forceable refusals pass when
+    ``action.forced``; the event log then says what was forced).
+    """
+    handler = HANDLERS.get(action.verb)
+    if handler is None:
+        raise Refused("verb.unknown", f"unknown action {action.verb!r}", f"未知操作{action.verb}", "docs/commands.md", forceable=False)
+    st = state.clone()
+    ctx = _Ctx(st, action.forced)
+    v = action.verb
+    if v in SETUP_VERBS and v != "name" and st.started and not (v == "role" and st.prompt and st.prompt.kind == "reveal"):
+        raise Refused("setup.started", f"'{v}' is a setup command: the game has started", f"游戏已开始，不能再执行{v}",
+                      SRC_SETUP, forceable=False)
+    if v not in SETUP_VERBS and not st.started:
+        raise Refused("game.not_started", f"the game has not started: finish setup and type 'start' first",
+                      "游戏尚未开始：请先完成设置并输入 start", SRC_SETUP, forceable=False)
+    if st.over and v not in CORRECTIONS:
+        raise Refused("game.over", f"game over: {st.win_reason}", f"游戏已结束：{st.win_reason}", oc.SRC_WIN, forceable=False)
+    p = st.prompt
+    if p is not None and v not in CORRECTIONS and not _answers(p, action):
+        ctx.check(False, "prompt.pending", f"waiting for an answer first — {p.en}", f"请先回答：{p.zh}", SRC_PROMPT)
+    handler(ctx, action)
+    if st.started and not st.over and st.turn_seat is not None and not st.seat(st.turn_seat).alive \
+            and not any(q.kind in ("reveal", "dying") for q in st.prompts):
+        st.prompts = []
+        de, dz = who(st, st.turn_seat)
+        ctx.event("end", f"{de} died in their own turn: the turn ends", f"{dz}在自己的回合阵亡，回合结束", st.turn_seat)
+        _next_turn(ctx)
+    return Applied(st, ctx.ev)

@@ -1,0 +1,87 @@
+"""Judgements (判定): the ONE entry point for a flipped card.
+
+``resolve_judgement(subject, face)`` says whether the judged effect happens.
+Subjects are a registry (:data:`JUDGEMENTS`) so skills and later card modules
+add their own with :func:`register`; a webcam reader feeds faces here.
+
+Source: RULES_NOTES.md "Judgements" (FK ``indulgence.lua``, ``lightning.lua``,
+``eight_diagram.lua``, ``supply_shortage.lua``; QS ``standard-cards.cpp``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .cards import Face, Suit
+
+__all__ = ["Judgement", "JudgementRule", "JUDGEMENTS", "register", "resolve_judgement"]
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """Outcome: ``effect`` True means the subject's effect happens (e.g. skip the play phase)."""
+
+    subject: str
+    face: Face
+    effect: bool
+    en: str
+    zh: str
+
+
+@dataclass(frozen=True, slots=True)
+class JudgementRule:
+    """A registered subject: ``test(face) -> effect``, sentences for both outcomes, and the source."""
+
+    subject: str
+    zh_name: str
+    test: Callable[[Face], bool]
+    en_yes: str
+    en_no: str
+    zh_yes: str
+    zh_no: str
+    source: str
+
+
+JUDGEMENTS: dict[str, JudgementRule] = {}
+"""Registered judgement subjects by id."""
+
+
+def register(rule: JudgementRule) -> JudgementRule:
+    """Add (or replace) a judgement subject; returns it."""
+    JUDGEMENTS[rule.subject] = rule
+    return rule
+
+
+register(JudgementRule(
+    "indulgence", "乐不思蜀", lambda f: f.suit != Suit.HEART,
+    "not a heart: the play phase is skipped", "a heart: no effect",
+    "不是红桃：跳过出牌阶段", "红桃：无效果", "RULES_NOTES: Judgements (乐不思蜀)"))
+register(JudgementRule(
+    "lightning", "闪电", lambda f: f.suit == Suit.SPADE and 2 <= f.rank <= 9,
+    "spade 2–9: 3 thunder damage", "not spade 2–9: 闪电 moves on",
+    "黑桃2~9：受到3点雷电伤害", "不是黑桃2~9：闪电移动", "RULES_NOTES: Judgements (闪电)"))
+register(JudgementRule(
+    "supply_shortage", "兵粮寸断", lambda f: f.suit != Suit.CLUB,
+    "not a club: the draw phase is skipped", "a club: no effect",
+    "不是梅花：跳过摸牌阶段", "梅花：无效果", "RULES_NOTES: Judgements (兵粮寸断)"))
+register(JudgementRule(
+    "eight_diagram", "八卦阵", lambda f: f.color == "red",
+    "red: counts as 闪", "black: no 闪",
+    "红色：视为使用了闪", "黑色：无效果", "RULES_NOTES: Judgements (八卦阵)"))
+
+
+def resolve_judgement(subject: str, face: Face) -> Judgement:
+    """Judge ``face`` for ``subject`` (a key of :data:`JUDGEMENTS`).
+
+    Returns a :class:`Judgement` with the sentence, e.g. ``"乐不思蜀 judged ♠7:
+    not a heart: the play phase is skipped"``.  Raises ValueError naming the
+    known subjects for an unknown one.
+    """
+    rule = JUDGEMENTS.get(subject)
+    if rule is None:
+        raise ValueError(f"unknown judgement subject {subject!r}; known: {', '.join(sorted(JUDGEMENTS))}")
+    eff = bool(rule.test(face))
+    en = f"{rule.zh_name} judged {face}: {rule.en_yes if eff else rule.en_no}"
+    zh = f"{rule.zh_name}判定{face}：{rule.zh_yes if eff else rule.zh_no}"
+    return Judgement(subject, face, eff, en, zh)

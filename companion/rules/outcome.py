@@ -1,0 +1,245 @@
+"""Damage, dying, death, reward, penalty and the win check.
+
+Sources (RULES_NOTES.md): "Death, reward and penalty" (QS ``gamerule.cpp``
+AskForPeaches, ``rewardAndPunish``; FK ``deathRewardAndPunish``) and "Win
+conditions" (QS ``getWinner``; FK rule text).  Hidden roles: the win check
+works from the role table minus the roles known so far (issue 2 §1).
+
+These helpers mutate the working copy the engine passes in (never a state a
+caller still holds) and append :class:`~companion.rules.errors.Event` s.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .errors import Event
+from .setup import role_table
+from .state import GameState, Prompt
+
+__all__ = [
+    "ROLE_ZH", "NATURE_ZH", "who", "remaining_roles", "deduce_role", "deal_damage", "lose_hp",
+    "heal", "start_dying", "dying_peach", "dying_pass", "kill", "finish_death", "check_win",
+]
+
+ROLE_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反贼", "renegade": "内奸"}
+NATURE_ZH = {"normal": "", "fire": "火焰", "thunder": "雷电"}
+SRC_DEATH = "RULES_NOTES: Death, reward and penalty"
+SRC_WIN = "RULES_NOTES: Win conditions"
+
+
+def who(st: GameState, n: int | None) -> tuple[str, str]:
+    """``("seat 2 (Guan Yu)", "2号位（关羽）")`` — name, else general, in brackets."""
+    if n is None:
+        return "no source", "无来源"
+    s = st.seat(n)
+    from .generals import GENERALS
+    g = GENERALS.get(s.general) if s.general else None
+    en_label = s.name or (g.en if g else "")
+    zh_label = s.name or (g.zh if g else "")
+    en = f"seat {n} ({en_label})" if en_label else f"seat {n}"
+    zh = f"{n}号位（{zh_label}）" if zh_label else f"{n}号位"
+    return en, zh
+
+
+def remaining_roles(st: GameState, exclude: int | None = None) -> Counter:
+    """Role cards of the table not yet known to the companion (role table minus known roles).
+
+    ``exclude``: a seat whose known role is not subtracted.
+    """
+    left = Counter(role_table(st.players, st.variants))
+    for s in st.seats:
+        if s.role is not None and s.seat != exclude:
+            left[s.role] -= 1
+    return left
+
+
+def deduce_role(st: GameState, n: int) -> str | None:
+    """The seat's role if known, or if the remaining role cards leave only one possibility."""
+    s = st.seat(n)
+    if s.role is not None:
+        return s.role
+    left = +remaining_roles(st)
+    return next(iter(left)) if len(left) == 1 else None
+
+
+def _dying_order(st: GameState) -> list[int]:
+    alive = st.alive
+    start = st.turn_seat if st.turn_seat in alive else (st.next_alive(st.turn_seat) if st.turn_seat else None)
+    if start is None or start not in alive:
+        return alive
+    i = alive.index(start)
+    return alive[i:] + alive[:i]
+
+
+def _dying_prompt(st: GameState, victim: int, source, order: list[int], i: int) -> Prompt:
+    v = st.seat(victim)
+    asked = order[i]
+    ve, vz = who(st, victim)
+    ae, az = who(st, asked)
+    return Prompt(
+        "dying", asked,
+        f"{ve} is dying (HP {v.hp}): {ae}, use 桃 (peach) or pass",
+        f"{vz}濒死（体力{v.hp}）：{az}，是否使用桃（peach / pass）",
+        {"victim": victim, "source": source, "order": order, "i": i},
+    )
+
+
+def start_dying(st: GameState, ev: list[Event], victim: int, source: int | None) -> None:
+    """Push the ``dying`` prompt: 桃 is asked of each living seat, current player first, in seat order."""
+    for p in st.prompts:
+        if p.kind == "dying" and p.data.get("victim") == victim:
+            return
+    order = _dying_order(st)
+    st.prompts.append(_dying_prompt(st, victim, source, order, 0))
+    ve, vz = who(st, victim)
+    ev.append(Event("dying", f"{ve} is dying (HP {st.seat(victim).hp})", f"{vz}进入濒死状态（体力{st.seat(victim).hp}）", victim))
+
+
+def deal_damage(st: GameState, ev: list[Event], victim: int, amount: int, source: int | None,
+                nature: str = "normal", cause: str = "") -> None:
+    """``amount`` damage to ``victim`` from ``source`` (None = no source); dying when HP ≤ 0."""
+    s = st.seat(victim)
+    s.hp -= amount
+    ve, vz = who(st, victim)
+    se, sz = who(st, source)
+    nat = "" if nature == "normal" else f" {nature}"
+    frm = f" from {se}" if source is not None else " (no source)"
+    why = f" ({cause})" if cause else ""
+    ev.append(Event(
+        "damage", f"{ve} takes {amount}{nat} damage{frm}{why}: HP {s.hp}/{s.max_hp}",
+        f"{vz}受到{sz if source is not None else '无来源'}的{amount}点{NATURE_ZH.get(nature, '')}伤害：体力{s.hp}/{s.max_hp}",
+        victim, {"amount": amount, "source": source, "nature": nature},
+    ))
+    if s.hp <= 0:
+        start_dying(st, ev, victim, source)
+
+
+def lose_hp(st: GameState, ev: list[Event], victim: int, amount: int) -> None:
+    """HP loss (no source, not damage); dying when HP ≤ 0."""
+    s = st.seat(victim)
+    s.hp -= amount
+    ve, vz = who(st, victim)
+    ev.append(Event("lose", f"{ve} loses {amount} HP: HP {s.hp}/{s.max_hp}", f"{vz}失去{amount}点体力：体力{s.hp}/{s.max_hp}", victim))
+    if s.hp <= 0:
+        start_dying(st, ev, victim, None)
+
+
+def heal(st: GameState, ev: list[Event], n: int, amount: int, cause: str = "") -> int:
+    """Recover up to ``amount`` HP, never above max HP; returns the HP gained."""
+    s = st.seat(n)
+    gain = max(0, min(amount, s.max_hp - s.hp))
+    s.hp += gain
+    ne, nz = who(st, n)
+    why = f" ({cause})" if cause else ""
+    ev.append(Event("heal", f"{ne} recovers {gain} HP{why}: HP {s.hp}/{s.max_hp}", f"{nz}回复{gain}点体力：体力{s.hp}/{s.max_hp}", n))
+    return gain
+
+
+def dying_peach(st: GameState, ev: list[Event], user: int) -> None:
+    """A 桃 on the dying seat of the top ``dying`` prompt (hand already paid by the caller)."""
+    p = st.prompts[-1]
+    victim = p.data["victim"]
+    ue, uz = who(st, user)
+    ve, vz = who(st, victim)
+    ev.append(Event("peach", f"{ue} uses 桃 on {ve}", f"{uz}对{vz}使用桃", user))
+    heal(st, ev, victim, 1, "桃")
+    if st.seat(victim).hp >= 1:
+        st.prompts.pop()
+        ev.append(Event("rescued", f"{ve} is saved", f"{vz}脱离濒死", victim))
+    else:
+        st.prompts[-1] = _dying_prompt(st, victim, p.data["source"], p.data["order"], p.data["i"])
+
+
+def dying_pass(st: GameState, ev: list[Event]) -> None:
+    """The asked seat gives no 桃; the next seat is asked, or the dying seat dies."""
+    p = st.prompts[-1]
+    victim, order, i = p.data["victim"], p.data["order"], p.data["i"] + 1
+    ae, az = who(st, p.seat)
+    ev.append(Event("pass", f"{ae} gives no 桃", f"{az}不出桃", p.seat))
+    while i < len(order) and not st.seat(order[i]).alive:
+        i += 1
+    if i < len(order):
+        st.prompts[-1] = _dying_prompt(st, victim, p.data["source"], order, i)
+        return
+    st.prompts.pop()
+    kill(st, ev, victim, p.data["source"])
+
+
+def kill(st: GameState, ev: list[Event], victim: int, source: int | None) -> None:
+    """The seat dies: prompts about it are dropped; its role is turned up (a ``reveal``
+    prompt when unknown), then :func:`finish_death`."""
+    s = st.seat(victim)
+    s.alive = False
+    st.prompts = [p for p in st.prompts if p.seat != victim and p.data.get("victim") != victim]
+    ve, vz = who(st, victim)
+    ev.append(Event("death", f"{ve} dies", f"{vz}阵亡", victim, {"source": source}))
+    if s.role is None:
+        left = +remaining_roles(st)
+        opts = " / ".join(sorted(left))
+        st.prompts.append(Prompt(
+            "reveal", victim, f"{ve} died: turn up the role card (reveal {opts})",
+            f"{vz}阵亡：请亮出身份牌（reveal 身份）", {"victim": victim, "source": source}))
+        return
+    finish_death(st, ev, victim, source)
+
+
+def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None) -> None:
+    """Role shown, all cards discarded, win check, then reward (killer of a rebel draws 3)
+    or penalty (lord who killed a loyalist discards hand and equipment).  Source: RULES_NOTES."""
+    s = st.seat(victim)
+    s.role_public = True
+    ve, vz = who(st, victim)
+    ev.append(Event("role", f"{ve} was a {s.role}", f"{vz}的身份是{ROLE_ZH.get(s.role, s.role)}", victim))
+    lost = [c for c in s.equipment.values() if c] + list(s.judgement)
+    hand = s.hand
+    s.hand = 0
+    s.equipment = dict.fromkeys(s.equipment)
+    s.judgement = []
+    ev.append(Event("discard_all", f"{ve} discards everything: {hand} hand cards" + (f", {', '.join(lost)}" if lost else ""),
+                    f"{vz}弃置所有牌：{hand}张手牌" + (f"，{'、'.join(lost)}" if lost else ""), victim))
+    check_win(st, ev)
+    if st.over or source is None or source == victim or not st.seat(source).alive:
+        return
+    ke, kz = who(st, source)
+    k = st.seat(source)
+    if s.role == "rebel":
+        k.hand += 3
+        ev.append(Event("reward", f"{ke} killed a rebel: draws 3 (hand {k.hand})", f"{kz}杀死反贼：摸三张牌（手牌{k.hand}）", source))
+    elif s.role == "loyalist" and k.role == "lord":
+        gone = [c for c in k.equipment.values() if c]
+        k.hand = 0
+        k.equipment = dict.fromkeys(k.equipment)
+        ev.append(Event("penalty", f"{ke}, the lord, killed a loyalist: discards all hand and equipment cards"
+                        + (f" ({', '.join(gone)})" if gone else ""),
+                        f"{kz}（主公）杀死忠臣：弃置所有手牌和装备", source))
+
+
+def check_win(st: GameState, ev: list[Event]) -> None:
+    """Set ``over``/``winner``/``win_reason`` when a win condition holds.  Source: RULES_NOTES Win conditions."""
+    if st.over or not st.started:
+        return
+    lord = st.lord_seat
+    if lord is None:
+        return
+    living = st.alive
+    if not st.seat(lord).alive:
+        if len(living) == 1 and deduce_role(st, living[0]) == "renegade":
+            winner = "renegade"
+            en = f"the lord is dead and {who(st, living[0])[0]}, a renegade, is the only one alive: the renegade wins"
+            zh = f"主公阵亡，{who(st, living[0])[1]}（内奸）是唯一存活者：内奸获胜"
+        else:
+            winner = "rebel"
+            en, zh = "the lord is dead: the rebels win", "主公阵亡：反贼获胜"
+    else:
+        if any(st.seat(n).role in ("rebel", "renegade") for n in living):
+            return
+        left = remaining_roles(st)
+        if left["rebel"] + left["renegade"] > 0:
+            return
+        winner = "lord"
+        en = "every rebel and renegade is dead: the lord and the loyalists win"
+        zh = "反贼和内奸全部阵亡：主公和忠臣获胜"
+    st.over, st.winner, st.win_reason = True, winner, en
+    st.prompts = []
+    ev.append(Event("win", en, zh, None, {"winner": winner}))

@@ -1,0 +1,377 @@
+"""The command language: one action per line (docs/commands.md).
+
+* :func:`parse` — a line to an :class:`~companion.rules.engine.Action` (None for
+  blank and ``#`` comment lines); raises :class:`CommandError` with the usage.
+* :func:`prepare` — the lines to journal for one input: random commands
+  (``deal roles``, ``deal generals``) are expanded into their outcome lines
+  (``role S R``, ``offer S g1 g2 …``) so a replay never re-rolls.
+* :func:`execute` — prepare + parse + apply.
+* :data:`VERBS` and :func:`completions` — for help and the command bar.
+
+Seats are integers; Chinese and English card names, ids and aliases are all
+accepted (杀 / slash / sha); a face follows a colon (``杀:♠7``); a ``force``
+prefix forces an action past a forceable refusal.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+import re
+from dataclasses import dataclass
+
+from .rules.cards import KINDS, CardError, UnknownCardError, card_kind, parse_face
+from .rules.engine import Action, Applied, apply
+from .rules.errors import CommandError
+from .rules.generals import GENERALS, UnknownGeneralError, general as find_general
+from .rules.setup import VARIANTS, deal_roles, offer_generals
+from .rules.state import GameState, ROLES, SLOTS
+
+__all__ = ["Usage", "VERBS", "parse", "prepare", "execute", "completions", "ROLE_WORDS"]
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """How a verb is written, with an example, in English and Chinese."""
+
+    usage: str
+    en: str
+    zh: str
+    example: str
+
+
+VERBS: dict[str, Usage] = {
+    "players": Usage("players N", "set the number of seats (2..10)", "设置人数（2~10）", "players 6"),
+    "name": Usage("name S TEXT", "name a seat's player (any time)", "设置玩家名字", "name 1 Alice"),
+    "lord": Usage("lord S", "the lord's seat", "指定主公座位", "lord 1"),
+    "swap": Usage("swap A B", "swap two seats before the start", "开始前交换两个座位", "swap 2 5"),
+    "general": Usage("general S G", "the general a seat picked (zh/en/pinyin)", "座位选择的武将", "general 2 关羽"),
+    "role": Usage("role S ROLE", "a hidden role dealt by the companion, or a dead seat's role", "身份（发牌或亮出）", "role 3 rebel"),
+    "offer": Usage("offer S G1 G2 …", "generals offered to a seat", "座位的候选武将", "offer 2 guanyu zhaoyun lvbu"),
+    "variant": Usage("variant NAME [on|off]", "switch a rule variant", "开启或关闭规则变体", "variant maneuvering on"),
+    "deal": Usage("deal roles|generals [seed=N]", "deal roles or general offers at random", "随机发身份或候选武将", "deal roles seed=7"),
+    "start": Usage("start", "start the game (lord's first turn)", "开始游戏", "start"),
+    "next": Usage("next", "go to the next phase (or turn)", "进入下一阶段", "next"),
+    "end": Usage("end", "end the current turn", "结束当前回合", "end"),
+    "use": Usage("S CARD[:FACE] [T …]", "seat S uses a card (on targets T)", "S号位使用牌（目标T）", "2 杀:♠7 5"),
+    "judge": Usage("judge FACE", "the flipped judgement card", "判定牌的牌面", "judge ♥5"),
+    "discard": Usage("discard [S] N", "discard N hand cards", "弃置N张手牌", "discard 2"),
+    "take": Usage("take [S]", "take the damage instead of playing 闪", "不出闪，受到伤害", "take"),
+    "pass": Usage("pass [S]", "no 桃 for the dying seat / no 闪", "不出桃/不出闪", "pass"),
+    "reveal": Usage("reveal ROLE", "the dead seat's role card", "阵亡角色的身份牌", "reveal rebel"),
+    "damage": Usage("damage T N [from S|none] [fire|thunder]", "correction: damage", "修正：伤害", "damage 4 1 from 2 fire"),
+    "heal": Usage("heal T N", "correction: recover HP (up to max)", "修正：回复体力", "heal 4 1"),
+    "lose": Usage("lose T N", "correction: HP loss (no source)", "修正：失去体力", "lose 3 1"),
+    "draw": Usage("draw S N", "correction: draw cards", "修正：摸牌", "draw 2 1"),
+    "give": Usage("give S T N", "correction: S gives N hand cards to T", "修正：S交给T N张手牌", "give 1 3 2"),
+    "hand": Usage("hand S N", "correction: set the hand count", "修正：设置手牌数", "hand 2 5"),
+    "maxhp": Usage("maxhp S N", "correction: set max HP", "修正：设置体力上限", "maxhp 3 5"),
+    "equip": Usage("equip S CARD[:FACE]", "correction: put equipment in its slot", "修正：装备", "equip 2 赤兔"),
+    "unequip": Usage("unequip S SLOT|CARD", "correction: remove equipment", "修正：移除装备", "unequip 2 weapon"),
+    "place": Usage("place S CARD[:FACE]", "correction: put a delayed trick in a judgement area", "修正：置入判定区", "place 3 闪电"),
+    "remove": Usage("remove S CARD", "correction: take a card out of a judgement area", "修正：移出判定区", "remove 3 lightning"),
+}
+"""Verb → :class:`Usage` (``use`` stands for the card form ``S CARD …``)."""
+
+ROLE_WORDS = {
+    "lord": "lord", "主公": "lord", "zhugong": "lord", "king": "lord",
+    "loyalist": "loyalist", "loyal": "loyalist", "忠臣": "loyalist", "zhongchen": "loyalist", "minister": "loyalist",
+    "rebel": "rebel", "反贼": "rebel", "fanzei": "rebel",
+    "renegade": "renegade", "内奸": "renegade", "neijian": "renegade", "spy": "renegade", "traitor": "renegade",
+}
+"""Accepted role words (en/zh/pinyin) → role id."""
+
+_NATURES = {"fire": "fire", "火": "fire", "火焰": "fire", "thunder": "thunder", "雷": "thunder", "雷电": "thunder",
+            "normal": "normal"}
+
+
+def _err(verb: str, msg: str) -> CommandError:
+    u = VERBS.get(verb)
+    return CommandError(msg, u.usage if u else "")
+
+
+def _int(verb: str, tok: str | None, what: str = "number") -> int:
+    if tok is None:
+        raise _err(verb, f"missing {what}")
+    try:
+        return int(tok)
+    except ValueError:
+        raise _err(verb, f"{what} must be a whole number, not {tok!r}") from None
+
+
+def _card(verb: str, tok: str | None) -> tuple[str, object]:
+    if tok is None:
+        raise _err(verb, "missing card name")
+    name, _, face = tok.replace("：", ":").partition(":")
+    try:
+        kind = card_kind(name).id
+    except UnknownCardError as e:
+        raise _err(verb, str(e)) from None
+    try:
+        f = parse_face(face) if face else None
+    except CardError as e:
+        raise _err(verb, str(e)) from None
+    return kind, f
+
+
+def _role(verb: str, tok: str | None) -> str:
+    r = ROLE_WORDS.get((tok or "").casefold())
+    if r is None:
+        raise _err(verb, f"unknown role {tok!r}: one of {', '.join(ROLES)} (主公 忠臣 反贼 内奸)")
+    return r
+
+
+def _strip(line: str) -> tuple[str, bool]:
+    text = line.strip()
+    if text.startswith("#"):
+        return "", False
+    text = re.split(r"\s#", text, maxsplit=1)[0].strip()
+    forced = False
+    if text.casefold().startswith("force "):
+        forced, text = True, text[6:].strip()
+    return text, forced
+
+
+def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> Action:
+    kind, face = _card("use", toks[0])
+    targets = [_int("use", t, "target seat") for t in toks[1:]]
+    return Action("use", seat, {"card": kind, "face": face, "targets": targets}, forced, text)
+
+
+def parse(line: str) -> Action | None:
+    """Read one command line.
+
+    Returns None for a blank or ``#`` comment line, else an Action
+    (``verb, seat, args, forced, text``).  Raises :class:`CommandError` naming the
+    usage; unknown card names carry the suggestions of ``UnknownCardError``.
+    ``deal`` lines parse to ``Action("deal", …)`` and must go through :func:`prepare`.
+    """
+    text, forced = _strip(line)
+    if not text:
+        return None
+    toks = text.split()
+    head = toks[0]
+    if re.fullmatch(r"\d+", head):
+        seat = int(head)
+        if len(toks) < 2:
+            raise _err("use", f"seat {seat}: what does it do?")
+        w = toks[1].casefold()
+        if w in ("take", "pass"):
+            return Action(w, seat, {}, forced, text)
+        if w == "discard":
+            return Action("discard", seat, {"n": _int("discard", toks[2] if len(toks) > 2 else None)}, forced, text)
+        return _card_action(seat, toks[1:], forced, text)
+    verb = head.casefold()
+    a = toks[1:]
+
+    def arg(i: int) -> str | None:
+        return a[i] if i < len(a) else None
+
+    if verb == "players":
+        return Action(verb, None, {"n": _int(verb, arg(0))}, forced, text)
+    if verb == "name":
+        s = _int(verb, arg(0), "seat")
+        if len(a) < 2:
+            raise _err(verb, "missing the name")
+        return Action(verb, s, {"text": " ".join(a[1:])}, forced, text)
+    if verb == "lord":
+        return Action(verb, _int(verb, arg(0), "seat"), {}, forced, text)
+    if verb == "swap":
+        return Action(verb, None, {"a": _int(verb, arg(0), "seat"), "b": _int(verb, arg(1), "seat")}, forced, text)
+    if verb == "general":
+        s = _int(verb, arg(0), "seat")
+        if arg(1) is None:
+            raise _err(verb, "missing the general")
+        try:
+            g = find_general(" ".join(a[1:])).id
+        except UnknownGeneralError as e:
+            raise _err(verb, str(e)) from None
+        return Action(verb, s, {"general": g}, forced, text)
+    if verb == "role":
+        return Action(verb, _int(verb, arg(0), "seat"), {"role": _role(verb, arg(1))}, forced, text)
+    if verb == "reveal":
+        return Action(verb, None, {"role": _role(verb, arg(0))}, forced, text)
+    if verb == "offer":
+        s = _int(verb, arg(0), "seat")
+        if len(a) < 2:
+            raise _err(verb, "missing generals")
+        try:
+            gs = [find_general(g).id for g in a[1:]]
+        except UnknownGeneralError as e:
+            raise _err(verb, str(e)) from None
+        return Action(verb, s, {"generals": gs}, forced, text)
+    if verb == "variant":
+        name = arg(0)
+        if name is None:
+            raise _err(verb, f"missing the variant name; known: {', '.join(VARIANTS)}")
+        if name not in VARIANTS:
+            close = difflib.get_close_matches(name, VARIANTS, n=3)
+            raise _err(verb, f"unknown variant {name!r}" + (f" — did you mean {', '.join(close)}?" if close else
+                                                               f"; known: {', '.join(VARIANTS)}"))
+        onoff = (arg(1) or "on").casefold()
+        if onoff not in ("on", "off"):
+            raise _err(verb, f"write on or off, not {onoff!r}")
+        return Action(verb, None, {"name": name, "on": onoff == "on"}, forced, text)
+    if verb == "deal":
+        what = (arg(0) or "").casefold()
+        if what not in ("roles", "generals"):
+            raise _err(verb, "deal what? roles or generals")
+        seed = None
+        for t in a[1:]:
+            m = re.fullmatch(r"seed=(-?\d+)", t)
+            if not m:
+                raise _err(verb, f"unexpected {t!r}")
+            seed = int(m[1])
+        return Action(verb, None, {"what": what, "seed": seed}, forced, text)
+    if verb in ("start", "next", "end"):
+        if a:
+            raise _err(verb, f"'{verb}' takes no arguments")
+        return Action(verb, None, {}, forced, text)
+    if verb in ("take", "pass"):
+        return Action(verb, _int(verb, arg(0), "seat") if a else None, {}, forced, text)
+    if verb == "judge":
+        if arg(0) is None:
+            raise _err(verb, "missing the card face")
+        try:
+            face = parse_face(" ".join(a))
+        except CardError as e:
+            raise _err(verb, str(e)) from None
+        return Action(verb, None, {"face": face}, forced, text)
+    if verb == "discard":
+        if len(a) >= 2:
+            return Action(verb, _int(verb, arg(0), "seat"), {"n": _int(verb, arg(1))}, forced, text)
+        return Action(verb, None, {"n": _int(verb, arg(0))}, forced, text)
+    if verb == "damage":
+        t, n = _int(verb, arg(0), "seat"), _int(verb, arg(1))
+        args = {"n": n, "source": None, "nature": "normal"}
+        i = 2
+        while i < len(a):
+            w = a[i].casefold()
+            if w == "from":
+                src = arg(i + 1)
+                args["source"] = None if (src or "").casefold() == "none" else _int(verb, src, "source seat")
+                i += 2
+            elif w in _NATURES:
+                args["nature"] = _NATURES[w]
+                i += 1
+            else:
+                raise _err(verb, f"unexpected {a[i]!r}")
+        return Action(verb, t, args, forced, text)
+    if verb in ("heal", "lose", "draw", "hand", "maxhp"):
+        return Action(verb, _int(verb, arg(0), "seat"), {"n": _int(verb, arg(1))}, forced, text)
+    if verb == "give":
+        return Action(verb, _int(verb, arg(0), "seat"), {"to": _int(verb, arg(1), "seat"), "n": _int(verb, arg(2))}, forced, text)
+    if verb in ("equip", "place", "remove"):
+        s = _int(verb, arg(0), "seat")
+        kind, face = _card(verb, arg(1))
+        return Action(verb, s, {"card": kind, "face": face}, forced, text)
+    if verb == "unequip":
+        s = _int(verb, arg(0), "seat")
+        w = arg(1)
+        if w is None:
+            raise _err(verb, "missing slot or card")
+        if w not in SLOTS:
+            w = _card(verb, w)[0]
+        return Action(verb, s, {"what": w}, forced, text)
+    # a bare card name answers the question (peach / jink)
+    try:
+        card_kind(head.replace("：", ":").partition(":")[0])
+    except UnknownCardError:
+        close = difflib.get_close_matches(verb, list(VERBS), n=3)
+        hint = f" — did you mean {', '.join(close)}?" if close else f"; verbs: {', '.join(VERBS)}"
+        raise CommandError(f"unknown command {head!r}{hint}") from None
+    return _card_action(None, toks, forced, text)
+
+
+def _rng(seed: int | None) -> random.Random:
+    return random.Random(seed) if seed is not None else random.SystemRandom()
+
+
+def prepare(state: GameState, line: str, seed: int | None = None) -> list[str]:
+    """The lines to journal for ``line``: ``[line]``, or for ``deal roles`` / ``deal
+    generals`` the outcome lines (``role S R`` for every non-lord seat; ``offer S …``:
+    the lord's 5 while the lord has no general, then everyone else's).
+
+    ``seed=N`` in the line wins over ``seed``; without either, SystemRandom.
+    Raises CommandError (bad line, or no table/lord yet).
+    """
+    act = parse(line)
+    if act is None or act.verb != "deal":
+        return [line]
+    sd = act.args["seed"] if act.args["seed"] is not None else seed
+    rng = _rng(sd)
+    lord = state.lord_seat
+    if not state.players or lord is None:
+        raise _err("deal", "set 'players N' and 'lord S' first")
+    if act.args["what"] == "roles":
+        roles = deal_roles(state.players, lord, rng, state.variants)
+        return [f"role {s} {r}" for s, r in sorted(roles.items())]
+    lg = state.seat(lord).general
+    offers = offer_generals(state.players, lord, rng, lg)
+    return [f"offer {s} {' '.join(g)}" for s, g in sorted(offers.items())]
+
+
+def execute(state: GameState, line: str, seed: int | None = None) -> Applied:
+    """Parse and apply one line (``deal`` lines are expanded by :func:`prepare` first).
+
+    Returns Applied(state, events); blank/comment lines return the same state and no events.
+    Raises CommandError or Refused.
+    """
+    act = parse(line)
+    if act is None:
+        return Applied(state, [])
+    if act.verb == "deal":
+        events = []
+        for sub in prepare(state, line, seed):
+            r = execute(state, sub)
+            state, events = r.state, events + r.events
+        return Applied(state, events)
+    return apply(state, act)
+
+
+_CARD_WORDS = sorted({k.id for k in KINDS.values()} | {k.zh for k in KINDS.values()})
+_SEAT_VERBS = {"name", "lord", "general", "role", "offer", "heal", "lose", "draw", "give", "hand", "maxhp",
+               "equip", "unequip", "place", "remove", "damage", "discard", "take", "pass", "swap"}
+
+
+def completions(state: GameState, text: str) -> list[str]:
+    """Full-line completions of ``text`` for the command bar: verbs, card names (en id
+    and zh), seat numbers, general ids, roles, variant names — as ``text`` with its
+    last word completed."""
+    stripped = text.lstrip()
+    if stripped.casefold().startswith("force "):
+        head = text[: len(text) - len(stripped)] + stripped[:6]
+        return [head + c for c in completions(state, stripped[6:])]
+    ends_space = text.endswith(" ") or not text
+    toks = text.split()
+    cur = "" if ends_space else toks[-1]
+    done = toks if ends_space else toks[:-1]
+    prefix = text[: len(text) - len(cur)]
+    seats = [str(s.seat) for s in state.seats if s.alive] if state.seats else []
+    if not done:
+        cands = list(VERBS) + seats + _CARD_WORDS
+        cands.remove("use")
+    else:
+        first = done[0].casefold()
+        if first.isdigit():
+            cands = (["take", "pass", "discard"] + _CARD_WORDS) if len(done) == 1 else seats
+        elif first in ("general", "offer") and len(done) >= 2:
+            cands = list(GENERALS)
+        elif first in ("role",) and len(done) == 2 or first == "reveal":
+            cands = [r for r in ROLES if r != "lord"]
+        elif first == "variant":
+            cands = list(VARIANTS) if len(done) == 1 else ["on", "off"]
+        elif first == "deal":
+            cands = ["roles", "generals"] if len(done) == 1 else ["seed="]
+        elif first in ("equip", "place", "remove", "unequip") and len(done) == 2:
+            cands = _CARD_WORDS + (list(SLOTS) if first == "unequip" else [])
+        elif first == "damage" and len(done) >= 3:
+            cands = ["from", "fire", "thunder"] if done[-1] != "from" else seats + ["none"]
+        elif first in _SEAT_VERBS:
+            cands = seats
+        elif first in _CARD_WORDS or first in {a for k in KINDS.values() for a in k.aliases}:
+            cands = seats
+        else:
+            cands = []
+    low = cur.casefold()
+    return [prefix + c for c in cands if c.casefold().startswith(low)]

@@ -1,0 +1,86 @@
+"""Moderator corrections, forced actions and odd answers."""
+
+from __future__ import annotations
+
+from engine_support import events, refused, run, table, to_play
+
+from companion.rules.engine import Action, apply
+
+
+def test_apply_never_mutates_its_input():
+    st = to_play(table(4))
+    before = st.to_dict(reveal=True)
+    apply(st, Action("use", 1, {"card": "slash", "targets": [2]}))
+    run(st, "damage 2 4 from 1", "place 3 lightning", "equip 4 chitu", "hand 1 9")
+    assert st.to_dict(reveal=True) == before and st.prompts == []
+
+
+def test_damage_natures_and_sources():
+    st = table(4)
+    st, ev = events(st, "damage 2 1 from 3 fire")
+    assert ev[0].data == {"amount": 1, "source": 3, "nature": "fire"} and "fire" in ev[0].en
+    st, ev = events(st, "damage 2 1 thunder")
+    assert ev[0].data["source"] is None and st.seat(2).hp == 2
+
+
+def test_lose_and_heal_end_dying():
+    st = table(4)
+    st = run(st, "lose 3 4")
+    assert st.prompt.kind == "dying" and st.seat(3).hp == 0
+    st = run(st, "heal 3 2")
+    assert st.prompt is None and st.seat(3).hp == 2
+
+
+def test_maxhp_lowers_hp_and_can_cause_dying():
+    st = table(4)
+    st = run(st, "maxhp 2 2")
+    assert (st.seat(2).max_hp, st.seat(2).hp) == (2, 2)
+    st = run(st, "maxhp 2 0")
+    assert st.prompt.kind == "dying"
+
+
+def test_place_remove_unequip_checks():
+    st = table(4)
+    assert refused(st, "place 2 slash").rule == "place.kind"
+    assert refused(st, "remove 2 lightning").rule == "place.missing"
+    assert refused(st, "unequip 2 weapon").rule == "equip.missing"
+    st = run(st, "place 2 lightning", "remove 2 闪电")
+    assert st.seat(2).judgement == []
+    assert refused(st, "equip 2 slash").rule == "equip.slot"
+    assert refused(st, "unequip 2 chitu").rule == "equip.missing"
+    st = run(st, "place 2 lightning")
+    assert refused(st, "place 2 lightning").rule == "judgement.duplicate"
+
+
+def test_answers_from_the_wrong_seat():
+    st = to_play(table(4))
+    st = run(st, "1 slash 2")
+    assert refused(st, "take 3").rule == "prompt.seat"
+    st = run(st, "take 2")
+    assert st.seat(2).hp == 3
+    st = run(st, "damage 2 3")
+    assert refused(st, "pass 4").rule == "prompt.seat"  # seat 1 (current player) is asked first
+
+
+def test_force_next_drops_questions():
+    st = to_play(table(4))
+    st = run(st, "1 slash 2")
+    st, ev = events(st, "force next")
+    assert st.phase == "discard" and st.prompt.kind == "discard"  # the respond question is gone
+    assert [e.kind for e in ev][:2] == ["forced", "dropped"]
+
+
+def test_nullification_any_time_jink_needs_a_slash():
+    st = table(4)
+    h = st.seat(3).hand
+    st = run(st, "3 无懈可击")
+    assert st.seat(3).hand == h - 1
+    assert refused(st, "3 jink").rule == "jink.response"
+
+
+def test_setup_and_start_guards():
+    from companion.rules.state import GameState
+    assert refused(GameState(), "next").rule == "game.not_started"
+    st = run(GameState(), "players 4", "name 2 Bo", "swap 2 3")
+    assert st.seat(3).name == "Bo"
+    assert refused(st, "role 1 lord").rule == "role.lord"

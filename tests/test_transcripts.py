@@ -1,0 +1,112 @@
+"""Replay the transcripts in tests/data line by line and check the final state field by field.
+
+Convention: a comment ``# expect-refused RULE: COMMAND`` is skipped by a replay; here
+COMMAND must be refused with RULE at that point (and the state stays as it was).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.rules.errors import Refused
+from companion.rules.state import GameState
+from companion.script import execute
+
+DATA = Path(__file__).parent / "data"
+EXPECT = re.compile(r"#\s*expect-refused\s+(\S+):\s*(.+)$")
+
+
+def replay(name: str):
+    st, events, refusals, actions = GameState(), [], [], 0
+    for no, raw in enumerate((DATA / name).read_text(encoding="utf-8").splitlines(), 1):
+        m = EXPECT.match(raw.strip())
+        if m:
+            with pytest.raises(Refused) as exc:
+                execute(st, m[2])
+            assert exc.value.rule == m[1], f"line {no}: {exc.value}"
+            refusals.append(exc.value)
+            continue
+        try:
+            r = execute(st, raw)
+        except Exception as e:  # pragma: no cover - the message names the line
+            raise AssertionError(f"{name} line {no}: {raw!r}: {e}") from e
+        if raw.split("#")[0].strip():
+            actions += 1
+        st = r.state
+        events.extend(r.events)
+    return st, events, refusals, actions
+
+
+def _seat(d, **kw):
+    base = {"alive": False, "hp": 0, "hand": 0, "judgement_area": [],
+            "equipment": {"weapon": None, "armor": None, "plus_horse": None, "minus_horse": None}}
+    base.update(kw)
+    return base
+
+
+def _check(st, game, seats):
+    d = st.to_dict()
+    for k, v in game.items():
+        assert d["game"][k] == v, k
+    for got, want in zip(d["seats"], seats, strict=True):
+        for k, v in want.items():
+            assert got[k] == v, (got["seat"], k, got[k], v)
+
+
+def test_game6():
+    st, events, refusals, actions = replay("game6.sgs")
+    assert actions >= 80
+    kinds = [e.kind for e in events]
+    # a refused out-of-range 杀 with its reason, later accepted once seat 3 is dead
+    assert refusals[0].en == "seat 2 → seat 5: distance 3 > attack range 2 (青釭剑)"
+    assert any(e.kind == "use" and e.seat == 2 and e.data.get("targets") == [5] for e in events)
+    assert "rescued" in kinds
+    reward = [e for e in events if e.kind == "reward"]
+    assert [e.seat for e in reward] == [4] and "draws 3" in reward[0].en
+    penalty = [e for e in events if e.kind == "penalty"]
+    assert [e.seat for e in penalty] == [1] and "eight_diagram-spade-2" in penalty[0].en
+    assert any(e.kind == "end" and "died in their own turn" in e.en and e.seat == 5 for e in events)
+    _check(st, {"players": 6, "round": 4, "turn_seat": 4, "phase": "play", "over": True,
+                "winner": "rebel", "win_reason": "the lord is dead: the rebels win"}, [
+        # lord 刘备: 4 + 1 max HP at 6 players; killed by Dan in round 4
+        _seat(1, name="Alice", general="liubei", role="lord", max_hp=5),
+        _seat(2, name="Bob", general="guanyu", role="loyalist", max_hp=4),
+        _seat(3, name="Cathy", general="zhangfei", role="rebel", max_hp=4),
+        # Dan: never damaged; his hand count is checked against the log in the next test
+        {"seat": 4, "name": "Dan", "general": "zhaoyun", "role": None, "alive": True, "hp": 4, "max_hp": 4,
+         "equipment": {"weapon": None, "armor": None, "plus_horse": None, "minus_horse": "dayuan-spade-13"},
+         "judgement_area": []},
+        _seat(5, name="Eve", general="lvmeng", role="renegade", max_hp=4),
+        {"seat": 6, "name": "Finn", "general": "huatuo", "role": None, "alive": True, "hp": 3, "max_hp": 3,
+         "judgement_area": []},
+    ])
+
+
+def test_game6_hand_counts_follow_the_log():
+    """Every hand count in the final state equals the last hand count the log reports for that seat."""
+    st, events, _, _ = replay("game6.sgs")
+    last = {}
+    for e in events:
+        m = re.search(r"\(hand (\d+)\)", e.en)
+        if m and e.seat is not None:
+            last[e.seat] = int(m[1])
+    for n in (4, 6):
+        assert st.seat(n).hand == last[n]
+
+
+def test_renegade():
+    st, events, refusals, actions = replay("renegade.sgs")
+    assert [r.rule for r in refusals] == ["slash.limit", "game.over"]
+    assert [e.seat for e in events if e.kind == "reward"] == [4]     # Ou killed the rebel
+    assert not [e for e in events if e.kind == "penalty"]           # only a lord is penalised
+    _check(st, {"players": 4, "round": 3, "turn_seat": 4, "over": True, "winner": "renegade"}, [
+        _seat(1, name="Lu", general="sunquan", role="lord", max_hp=5),  # lord_hp_always at 4 players
+        _seat(2, name="Ma", general="ganning", role="loyalist", max_hp=4),
+        _seat(3, name="Ning", general="huanggai", role="rebel", max_hp=4),
+        {"seat": 4, "name": "Ou", "general": "lvbu", "role": None, "alive": True, "hp": 1, "max_hp": 4,
+         "hand": 0, "equipment": {"weapon": "halberd-diamond-12", "armor": None, "plus_horse": None, "minus_horse": None}},
+    ])
+    assert "renegade wins" in st.win_reason
