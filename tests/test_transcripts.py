@@ -110,3 +110,24 @@ def test_renegade():
          "hand": 0, "equipment": {"weapon": "halberd-diamond-12", "armor": None, "plus_horse": None, "minus_horse": None}},
     ])
     assert "renegade wins" in st.win_reason
+
+
+@pytest.mark.parametrize("name", ["game6.sgs", "renegade.sgs"])
+def test_transcript_through_companion_replay_json(name, tmp_path):
+    """`companion replay FILE --json` (a real process) ends in the state checked above, field by field."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    res = subprocess.run([sys.executable, "-m", "companion", "replay", str(DATA / name), "--json"],
+                         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+    assert res.returncode == 0, res.stderr
+    got = json.loads(res.stdout[res.stdout.index("{"):])
+    want = replay(name)[0].to_dict()
+    assert got["game"] == want["game"]
+    assert got["game"]["over"] is True and got["game"]["winner"] in ("rebel", "renegade")
+    for g, w in zip(got["seats"], want["seats"], strict=True):
+        assert g == w
