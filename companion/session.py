@@ -279,11 +279,11 @@ class Session:
         entry (committed before returning).  Raises whatever the executor
         raises (``Refused``, ``CommandError``...) with nothing journaled and
         the state unchanged; JournalError when the journal cannot be written
-        (the state is then unchanged too).  A blank line, or a line that prepares
-        to nothing, is executed but not journaled and changes nothing.
+        (the state is then unchanged too).  A blank or comment-only line, or a line that
+        prepares to nothing, is executed but not journaled and changes nothing.
         """
         state = self.state
-        if not line.strip():
+        if not line.split("#", 1)[0].strip():  # blank or comment only: nothing to journal
             return self._execute(state, line)
         prepared = list(self._prepare(state, line, seed=seed) if seed is not None else self._prepare(state, line))
         if not prepared:

@@ -268,3 +268,14 @@ def test_random_submit_undo_redo_resume_matches_a_model(tmp_path, seed):
         assert all(len(e.events) == 1 and e.events[0].en.startswith(f"added {e.lines[0].split()[1]},")
                    for e in s.log)
     s.close()
+
+
+def test_comment_only_line_is_not_journaled(tmp_path):
+    from companion.session import Session
+
+    s = Session.new(tmp_path / "j.sqlite3")
+    s.submit("players 4")
+    before = len(s.log)
+    s.submit("   # just a note")
+    assert len(s.log) == before
+    assert s.undo() and s.state.players == 0
