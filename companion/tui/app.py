@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import threading
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Any
 
@@ -194,7 +195,7 @@ class SeatCard(Static):
 class CompanionApp(App[int]):
     """The moderator's dashboard for one game held by ``session``."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = str(Path(__file__).with_name("app.tcss"))  # absolute: subclasses live elsewhere
     TITLE = "三国杀 companion"
     BINDINGS = make_bindings("en")
     WIDE = 120  # columns from which the log moves to the right of the table
