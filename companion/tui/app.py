@@ -258,6 +258,12 @@ class CompanionApp(App[int]):
 
     def on_resize(self, event: Resize) -> None:
         self.query_one("#body").set_class(event.size.width >= self.WIDE, "wide")
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        # three rows of seats (7+ players) on a short terminal: no blank line between rows
+        rows = ring_layout(len(self.state.seats))[0]
+        self.query_one("#table").set_class(rows >= 3 and self.size.height < 34, "-tight")
 
     # -- drawing --------------------------------------------------------------
     @property
@@ -302,6 +308,7 @@ class CompanionApp(App[int]):
                     s = at.get((r, c))
                     cells.append(SeatCard(s) if s is not None else Static("", classes="table-gap"))
             grid.mount_all(cells)
+            self._fit_table()
         for card in grid.query(SeatCard):
             card.show(state, self.lang, self.reveal)
 

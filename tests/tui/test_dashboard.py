@@ -345,3 +345,24 @@ async def test_wide_screen_puts_log_beside_table(session, no_script):
         await pilot.pause()
         log = app.query_one("#log").region
         assert log.y >= app.query_one("#seat-4").region.bottom
+
+
+async def test_ten_seats_fit_at_80x24(no_script):
+    from companion.rules.state import Seat
+    from fakes import table_state
+
+    state = table_state()
+    for k in range(7, 11):
+        state.seats.append(Seat(k, f"P{k}", "zhaoyun", "rebel", False, True, 4, 4, 4))
+    state.players = 10
+    app = CompanionApp(FakeSession(state), lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        for k in range(1, 11):
+            r = app.query_one(f"#seat-{k}").region
+            assert r.height == 5 and r.bottom <= 24 - 3, (k, r)
+        assert "P10" in text and "P7" in text
+        # ring order: seat 10 left of seat 5 on the middle row, seat 6 below seat 5
+        assert app.query_one("#seat-10").region.x < app.query_one("#seat-5").region.x
+        assert app.query_one("#seat-6").region.y > app.query_one("#seat-5").region.y
