@@ -27,7 +27,6 @@ from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
-from .screens import ConfirmRevealScreen, DistanceScreen, HelpScreen
 from .text import header_text, label, prompt_text, ring_layout, seat_lines
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
@@ -437,9 +436,13 @@ class CompanionApp(App[int]):
         self.refresh_view()
 
     def action_distances(self) -> None:
+        from .screens import DistanceScreen  # imported on first use: faster first paint
+
         self.push_screen(DistanceScreen(self.state.clone(), self.lang))
 
     def action_help(self) -> None:
+        from .screens import HelpScreen
+
         self.push_screen(HelpScreen(self.help_text(), self.lang))
 
     def help_text(self) -> str:
@@ -490,6 +493,8 @@ class CompanionApp(App[int]):
             self.say(label("roles_hidden", self.lang))
             self.refresh_view()
             return
+
+        from .screens import ConfirmRevealScreen
 
         def done(ok: bool | None) -> None:
             if ok:

@@ -75,6 +75,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "hand": ("手牌{n}", "hand {n}"),
     "judgement": ("判定区", "judge"),
     "dead": ("阵亡", "dead"),
+    "dying": ("濒死", "dying"),
     "seat": ("{n}号位", "seat {n}"),
     "no_general": ("（未选将）", "(no general)"),
     "judge_hint": ("输入：judge ♠7 — 或按 F6 扫描", "type: judge ♠7 — or press F6 to scan"),
@@ -178,6 +179,8 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False) -> list[str]:
         top += f" [{r}]"
     if not seat.alive:
         top += f" ✝{label('dead', lang)}"
+    elif seat.dying:
+        top += f" !{label('dying', lang)}"
     gen, kingdom = general_name(seat, lang)
     gline = f"{gen} {kingdom}".rstrip()
     hp = f"{hp_marks(seat.hp, seat.max_hp)} {seat.hp}/{seat.max_hp}  {label('hand', lang, n=seat.hand)}"

@@ -57,6 +57,7 @@ def test_seat_lines_hide_living_roles_unless_revealed():
     assert "主公" in seat_lines(s.seat(1), "zh")[0]
     dead = seat_lines(s.seat(6), "en")
     assert "Rebel" in dead[0] and "dead" in dead[0]
+    assert seat_lines(s.seat(5), "zh")[0] == "5 Eve !濒死"
 
 
 def test_seat_lines_content():
