@@ -197,6 +197,7 @@ class CompanionApp(App[int]):
     CSS_PATH = str(Path(__file__).with_name("app.tcss"))  # absolute: subclasses live elsewhere
     TITLE = "三国杀 companion"
     BINDINGS = make_bindings("en")
+    ENABLE_COMMAND_PALETTE = False  # every action has its own key; nothing hidden behind ctrl+p
     WIDE = 120  # columns from which the log moves to the right of the table
 
     def __init__(self, session: Any, lang: str = "zh", *, camera: int | str = 0) -> None:

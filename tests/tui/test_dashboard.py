@@ -366,3 +366,20 @@ async def test_ten_seats_fit_at_80x24(no_script):
         # ring order: seat 10 left of seat 5 on the middle row, seat 6 below seat 5
         assert app.query_one("#seat-10").region.x < app.query_one("#seat-5").region.x
         assert app.query_one("#seat-6").region.y > app.query_one("#seat-5").region.y
+
+
+def test_run_dashboard_returns_exit_code(monkeypatch, session):
+    from companion.tui import app as app_mod
+
+    seen = {}
+
+    def fake_run(self, *a, **kw):
+        seen["lang"] = self.lang
+        seen["session"] = self.session
+        return None
+
+    monkeypatch.setattr(app_mod.CompanionApp, "run", fake_run)
+    assert app_mod.run_dashboard(session, lang="en") == 0
+    assert seen == {"lang": "en", "session": session}
+    with pytest.raises(ValueError):
+        app_mod.CompanionApp(session, lang="fr")
