@@ -1,0 +1,568 @@
+"""The Textual dashboard: seats around the table, a command bar, a log, keys.
+
+The app talks to the game only through a ``Session`` (docs/architecture.md):
+``session.state``, ``session.submit(line)``, ``session.undo()``,
+``session.redo()`` and ``session.log``.  The command language module
+(``companion.script``) is imported lazily for completion and help; without it
+the dashboard falls back to verbs, card names and seat numbers.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from pathlib import Path
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.containers import Grid, Horizontal, Vertical
+from textual.events import Resize
+from textual.suggester import Suggester
+from textual.widgets import Footer, Input, RichLog, Static
+
+from companion.rules.cards import KINDS
+from companion.rules.errors import CommandError, Refused
+from companion.rules.state import GameState, Seat
+
+from .text import header_text, label, prompt_text, ring_layout, seat_lines
+
+__all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of the dashboard: keys (Textual syntax), action, footer text zh/en."""
+
+    keys: str
+    action: str
+    zh: str
+    en: str
+    show: bool = True
+
+
+KEYS: tuple[Key, ...] = (
+    Key("f1", "help", "帮助", "Help"),
+    Key("f2,ctrl+n", "next_phase", "下一阶段", "Next"),
+    Key("ctrl+z", "undo", "撤销", "Undo"),
+    Key("ctrl+y", "redo", "重做", "Redo"),
+    Key("f3", "distances", "距离", "Distance"),
+    Key("f4", "toggle_lang", "EN", "中文"),
+    Key("f5", "reveal_roles", "身份", "Roles"),
+    Key("f6", "scan", "扫描", "Scan"),
+    Key("ctrl+q", "quit", "退出", "Quit"),
+    Key("escape", "stop_scan", "", "", show=False),
+)
+"""The dashboard's keys, as data: the footer, the help screen and the bindings come from here.
+
+Only function keys, ctrl combinations and Escape, so nothing collides with typing."""
+
+# actions that change or inspect the game: ignored while a dialog is open
+_GAME_ACTIONS = {"next_phase", "undo", "redo", "distances", "reveal_roles", "scan", "help", "toggle_lang"}
+
+FALLBACK_VERBS = (
+    "next", "damage", "heal", "lose", "draw", "discard", "hand", "play", "use", "slash",
+    "peach", "equip", "judge", "dying", "reveal", "die", "end", "force",
+)
+
+
+def make_bindings(lang: str) -> list[Binding]:
+    return [
+        Binding(k.keys, k.action, k.zh if lang == "zh" else k.en, show=k.show)
+        for k in KEYS
+    ]
+
+
+def _load_script():
+    """``companion.script`` or None when it does not exist (yet) or fails to import."""
+    try:
+        return importlib.import_module("companion.script")
+    except Exception:  # noqa: BLE001 - the dashboard must open without the command module
+        return None
+
+
+def _last_token(text: str) -> str:
+    i = max(text.rfind(" "), text.rfind("\t"))
+    return text[i + 1:]
+
+
+def fallback_completions(state: GameState, text: str, verbs=FALLBACK_VERBS) -> list[str]:
+    """Whole-line completions without ``companion.script``: verbs for the first word,
+    then card ids / Chinese card names and living seat numbers for the last word."""
+    if not text or text.endswith(" "):
+        return []
+    token = _last_token(text)
+    head = text[: len(text) - len(token)]
+    if not head.strip():
+        pool = list(verbs)
+    else:
+        pool = [str(n) for n in state.alive]
+        for kid, k in KINDS.items():
+            pool.append(kid)
+            pool.append(k.zh)
+    out = []
+    for cand in pool:
+        if cand.startswith(token) and cand != token:
+            out.append(head + cand)
+    return out
+
+
+class CommandSuggester(Suggester):
+    """Inline completion for the command bar, asking the app for whole-line candidates."""
+
+    def __init__(self, app: "CompanionApp") -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self._owner = app
+
+    async def get_suggestion(self, value: str) -> str | None:
+        cands = self._owner.completions(value)
+        return cands[0] if cands else None
+
+
+class CommandBar(Input):
+    """The command line: Enter submits, Tab / → accept the completion, ↑/↓ walk the history."""
+
+    BINDINGS = [
+        Binding("tab", "accept_suggestion", "Complete", show=False),
+        Binding("up", "history(-1)", "Previous command", show=False),
+        Binding("down", "history(1)", "Next command", show=False),
+    ]
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.history: list[str] = []
+        self._hpos = 0
+
+    def remember(self, line: str) -> None:
+        if not self.history or self.history[-1] != line:
+            self.history.append(line)
+        self._hpos = len(self.history)
+
+    def action_accept_suggestion(self) -> None:
+        if self._suggestion and self._suggestion != self.value:
+            self.value = self._suggestion
+            self.cursor_position = len(self.value)
+
+    def action_history(self, step: int) -> None:
+        if not self.history:
+            return
+        self._hpos = max(0, min(len(self.history), self._hpos + step))
+        self.value = self.history[self._hpos] if self._hpos < len(self.history) else ""
+        self.cursor_position = len(self.value)
+
+
+class SeatCard(Static):
+    """One seat: number, name, role (public only), general, HP marks, hand, equipment, judgement."""
+
+    def __init__(self, seat_no: int, **kw: Any) -> None:
+        super().__init__(id=f"seat-{seat_no}", **kw)
+        self.seat_no = seat_no
+
+    def show(self, state: GameState, lang: str, reveal: bool) -> None:
+        seat = state.seat(self.seat_no)
+        p = state.prompt
+        current = state.turn_seat == seat.seat and seat.alive
+        asked = p is not None and p.seat == seat.seat
+        self.set_class(current, "-current")
+        self.set_class(asked, "-prompt")
+        self.set_class(not seat.alive, "-dead")
+        self.update(self._text(seat, lang, reveal, current, asked))
+
+    @staticmethod
+    def _text(seat: Seat, lang: str, reveal: bool, current: bool, asked: bool) -> Text:
+        top, gen, hp, eq, jud = seat_lines(seat, lang, reveal=reveal)
+        mark = "⚠" if asked else ("▶" if current else "")
+        t = Text(no_wrap=True, overflow="ellipsis")
+        if mark:
+            t.append(mark + " ", style="bold")
+        t.append(top, style="bold")
+        t.append("\n")
+        t.append(gen)
+        t.append("\n")
+        marks, _, rest = hp.partition(" ")
+        t.append(marks, style="" if not seat.alive else "bold red")
+        t.append(" " + rest)
+        t.append("\n")
+        t.append(eq)
+        t.append("\n")
+        t.append(jud, style="yellow" if seat.alive else "")
+        return t
+
+
+class CompanionApp(App[int]):
+    """The moderator's dashboard for one game held by ``session``."""
+
+    CSS_PATH = str(Path(__file__).with_name("app.tcss"))  # absolute: subclasses live elsewhere
+    TITLE = "三国杀 companion"
+    BINDINGS = make_bindings("en")
+    ENABLE_COMMAND_PALETTE = False  # every action has its own key; nothing hidden behind ctrl+p
+    WIDE = 120  # columns from which the log moves to the right of the table
+
+    def __init__(self, session: Any, lang: str = "zh", *, camera: int | str = 0) -> None:
+        super().__init__()
+        if lang not in ("zh", "en"):
+            raise ValueError(f"lang must be 'zh' or 'en', not {lang!r}")
+        self.session = session
+        self.lang = lang
+        self.camera = camera
+        self.reveal = False
+        self._script = None
+        self._script_loaded = False
+        self._own_log: list[tuple[str, list]] = []  # used when the session has no .log
+        self._log_plain: list[str] = []
+        self._seat_count = -1
+        self._scan_stop = threading.Event()
+        self._set_bindings()
+
+    # -- bindings / language --------------------------------------------------
+    def _set_bindings(self) -> None:
+        keep = [b for b in App.BINDINGS if isinstance(b, Binding) and b.key != "ctrl+q"]
+        self._bindings = BindingsMap([*keep, *make_bindings(self.lang)])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in _GAME_ACTIONS and len(self.screen_stack) > 1:
+            return False
+        return True
+
+    @property
+    def script(self):
+        if not self._script_loaded:
+            self._script = _load_script()
+            self._script_loaded = True
+        return self._script
+
+    # -- layout ---------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("", id="header")
+        yield Static("", id="banner", classes="-none")
+        with Vertical(id="body"):
+            yield Grid(id="table")
+            log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+            yield log
+        yield Static("", id="message", classes="-empty")
+        with Horizontal(id="command-row"):
+            yield Static("›", id="command-prompt")
+            yield CommandBar(
+                id="command",
+                placeholder=label("placeholder", self.lang),
+                suggester=CommandSuggester(self),
+                select_on_focus=False,
+            )
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.query_one(CommandBar).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        self.query_one("#body").set_class(event.size.width >= self.WIDE, "wide")
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        # three rows of seats (7+ players) on a short terminal: no blank line between rows
+        rows = ring_layout(len(self.state.seats))[0]
+        self.query_one("#table").set_class(rows >= 3 and self.size.height < 34, "-tight")
+
+    # -- drawing --------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    def refresh_view(self) -> None:
+        """Redraw everything from ``session.state`` and ``session.log``."""
+        state = self.state
+        lang = self.lang
+        header = self.query_one("#header", Static)
+        text = "三国杀 · " + header_text(state, lang)
+        if self.reveal:
+            text += "  ·  ⚠ " + label("roles_shown", lang)
+        header.update(Text(text, no_wrap=True, overflow="ellipsis"))
+        header.set_class(state.over, "-over")
+        header.set_class(self.reveal, "-revealed")
+
+        banner = self.query_one("#banner", Static)
+        ptext = prompt_text(state, lang)
+        banner.update(Text(ptext))
+        banner.set_class(not ptext, "-none")
+
+        self._draw_table(state)
+        self._draw_log()
+        self.query_one(CommandBar).placeholder = label("placeholder", lang)
+        self.query_one("#log", RichLog).border_title = label("log", lang)
+
+    def _draw_table(self, state: GameState) -> None:
+        grid = self.query_one("#table", Grid)
+        n = len(state.seats)
+        if n != self._seat_count:
+            self._seat_count = n
+            grid.remove_children()
+            rows, cols, pos = ring_layout(n)
+            grid.styles.grid_size_columns = cols
+            grid.styles.grid_size_rows = rows
+            at = {rc: s for s, rc in pos.items()}
+            cells = []
+            for r in range(rows):
+                for c in range(cols):
+                    s = at.get((r, c))
+                    cells.append(SeatCard(s) if s is not None else Static("", classes="table-gap"))
+            grid.mount_all(cells)
+            self._fit_table()
+        for card in grid.query(SeatCard):
+            card.show(state, self.lang, self.reveal)
+
+    def _log_entries(self) -> list[tuple[str, list, bool, bool]]:
+        """``[(title, events, undone, forced)]`` from ``session.log`` (or the app's own record)."""
+        log = getattr(self.session, "log", None)
+        if log is None:
+            return [(line, ev, False, False) for line, ev in self._own_log]
+        out = []
+        for e in list(log)[-300:]:
+            lines = getattr(e, "lines", None) or []
+            seq = getattr(e, "seq", "")
+            title = f"#{seq} " + " ; ".join(lines)
+            out.append((title, list(getattr(e, "events", []) or []),
+                        bool(getattr(e, "undone", False)), bool(getattr(e, "forced", False))))
+        return out
+
+    def _draw_log(self) -> None:
+        rlog = self.query_one("#log", RichLog)
+        rlog.clear()
+        self._log_plain = []
+        lang = self.lang
+        for title, events, undone, forced in self._log_entries():
+            head = title
+            if forced:
+                head += f"  [{label('forced', lang)}]"
+            if undone:
+                head += f"  ↶ {label('undone', lang)}"
+            style = "dim strike" if undone else "bold"
+            self._log_plain.append(head)
+            rlog.write(Text(head, style=style))
+            for ev in events:
+                words = (getattr(ev, "zh", "") or getattr(ev, "en", "")) if lang == "zh" else getattr(ev, "en", str(ev))
+                line = f"  · {words}"
+                self._log_plain.append(line)
+                rlog.write(Text(line, style="dim" if undone else ""))
+
+    def log_text(self) -> str:
+        """The log pane as plain text (what was written to it)."""
+        return "\n".join(self._log_plain)
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """Show a one-line message (an error in red) above the command bar; "" clears it."""
+        msg = self.query_one("#message", Static)
+        msg.update(Text(text))
+        msg.set_class(error, "-error")
+        msg.set_class(not text, "-empty")
+
+    @property
+    def message(self) -> str:
+        return str(self.query_one("#message", Static).content)
+
+    # -- commands -------------------------------------------------------------
+    def completions(self, text: str) -> list[str]:
+        """Whole-line completions for the command bar."""
+        script = self.script
+        if script is not None and hasattr(script, "completions"):
+            try:
+                cands = list(script.completions(self.state, text))
+            except Exception:  # noqa: BLE001 - completion must never break typing
+                cands = []
+            head = text[: len(text) - len(_last_token(text))]
+            out = []
+            for c in cands:
+                full = c if c.startswith(text) else head + c
+                if full.startswith(text) and full != text:
+                    out.append(full)
+            return out
+        verbs = FALLBACK_VERBS
+        if script is not None and getattr(script, "VERBS", None):
+            verbs = tuple(script.VERBS)
+        return fallback_completions(self.state, text, verbs)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if not isinstance(event.input, CommandBar):
+            return
+        event.stop()
+        line = event.value.strip()
+        if not line:
+            return
+        bar = event.input
+        bar.remember(line)
+        if self.submit_line(line):
+            bar.value = ""
+
+    def submit_line(self, line: str) -> bool:
+        """Send one command line to the session; True when it was applied.
+
+        A refusal or an unreadable command shows the reason and changes nothing.
+        """
+        lang = self.lang
+        try:
+            applied = self.session.submit(line)
+        except Refused as r:
+            words = r.zh if lang == "zh" else r.en
+            src = f"; {r.source}" if r.source else ""
+            hint = " " + label("force_hint", lang) if getattr(r, "forceable", False) else ""
+            self.say(f"✗ {label('refused', lang)}: {words} [{r.rule}{src}]{hint}", error=True)
+            self.refresh_view()
+            return False
+        except CommandError as e:
+            self.say(f"✗ {label('bad_command', lang)}: {e}", error=True)
+            return False
+        except Exception as e:  # noqa: BLE001 - a bug must not close the moderator's game
+            self.say(f"✗ {label('internal', lang)}: {type(e).__name__}: {e}", error=True)
+            self.refresh_view()
+            return False
+        if getattr(self.session, "log", None) is None:
+            self._own_log.append((line, list(getattr(applied, "events", []) or [])))
+        self.say("")
+        self.refresh_view()
+        return True
+
+    # -- actions --------------------------------------------------------------
+    def action_next_phase(self) -> None:
+        self.submit_line("next")
+
+    def action_undo(self) -> None:
+        ok = self.session.undo()
+        self.say(label("undo_done" if ok else "nothing_undo", self.lang), error=not ok)
+        self.refresh_view()
+
+    def action_redo(self) -> None:
+        ok = self.session.redo()
+        self.say(label("redo_done" if ok else "nothing_redo", self.lang), error=not ok)
+        self.refresh_view()
+
+    def action_distances(self) -> None:
+        from .screens import DistanceScreen  # imported on first use: faster first paint
+
+        self.push_screen(DistanceScreen(self.state.clone(), self.lang))
+
+    def action_help(self) -> None:
+        from .screens import HelpScreen
+
+        self.push_screen(HelpScreen(self.help_text(), self.lang))
+
+    def help_text(self) -> str:
+        zh = self.lang == "zh"
+        lines = ["按键" if zh else "Keys"]
+        for k in KEYS:
+            if k.show:
+                lines.append(f"  {k.keys.upper():<12} {k.zh if zh else k.en}")
+        lines.append(("  Tab / →      补全 · ↑/↓ 历史命令" if zh else "  Tab / →      complete · ↑/↓ command history"))
+        lines.append("")
+        lines.append("命令" if zh else "Commands")
+        script = self.script
+        verbs = getattr(script, "VERBS", None) if script is not None else None
+        if verbs:
+            for verb, usage in verbs.items():
+                lines.append(f"  {verb:<10} {self._usage(usage)}")
+        else:
+            lines.append("  （命令模块未加载：按 Tab 补全动词、牌名与座位）" if zh
+                         else "  (command module not loaded: Tab completes verbs, card names and seats)")
+            lines.append("  " + " ".join(FALLBACK_VERBS))
+        return "\n".join(lines)
+
+    def _usage(self, usage: Any) -> str:
+        if isinstance(usage, str):
+            return usage
+        if isinstance(usage, dict):
+            return str(usage.get(self.lang) or usage.get("en") or usage)
+        for attr in ((self.lang,) if self.lang == "en" else ("zh", "en")):
+            val = getattr(usage, attr, None)
+            if val:
+                return str(val)
+        for attr in ("usage", "en", "text"):
+            val = getattr(usage, attr, None)
+            if val:
+                return str(val)
+        return str(usage)
+
+    def action_toggle_lang(self) -> None:
+        self.lang = "en" if self.lang == "zh" else "zh"
+        self._set_bindings()
+        self.refresh_bindings()
+        self.say("")
+        self.refresh_view()
+
+    def action_reveal_roles(self) -> None:
+        if self.reveal:
+            self.reveal = False
+            self.say(label("roles_hidden", self.lang))
+            self.refresh_view()
+            return
+
+        from .screens import ConfirmRevealScreen
+
+        def done(ok: bool | None) -> None:
+            if ok:
+                self.reveal = True
+                self.say(label("roles_shown", self.lang), error=True)
+            self.refresh_view()
+            self.query_one(CommandBar).focus()
+
+        self.push_screen(ConfirmRevealScreen(self.lang), done)
+
+    # -- webcam hook (issue 5) -----------------------------------------------
+    def action_scan(self) -> None:
+        self.scan_judgement_card()
+
+    def action_stop_scan(self) -> None:
+        self._scan_stop.set()
+
+    def scan_judgement_card(self) -> None:
+        """Read the judgement card from the webcam; overridable.
+
+        Runs ``recognition.camera.CameraScanner`` in a worker thread; an accepted
+        reading pre-fills ``judge ♠7`` in the command bar for the moderator to
+        confirm with Enter.  Without a camera (or the recognition package) it
+        says so and typed entry stays as it is.
+        """
+        p = self.state.prompt
+        if p is None or p.kind != "judge":
+            self.say(label("no_judge", self.lang), error=True)
+            return
+        self._scan_stop = threading.Event()
+        self.say(label("scan_start", self.lang))
+        self.run_worker(self._scan_worker, thread=True, exclusive=True, group="scan", name="scan")
+
+    def _scan_worker(self) -> None:
+        stop = self._scan_stop
+        try:
+            from recognition.camera import CameraScanner
+        except Exception as e:  # noqa: BLE001 - cv2 or the model missing
+            self.call_from_thread(self._scan_failed, f"{type(e).__name__}: {e}")
+            return
+        try:
+            with CameraScanner(self.camera) as scanner:
+                for status in scanner.updates():
+                    if stop.is_set():
+                        self.call_from_thread(self.say, "")
+                        return
+                    self.call_from_thread(self.say, status.text)
+                    if status.state == "accepted" and status.reading is not None:
+                        self.call_from_thread(self._scan_accepted, status.reading.label)
+                        return
+        except Exception as e:  # noqa: BLE001 - CameraError and driver faults: back to typing
+            self.call_from_thread(self._scan_failed, str(e))
+
+    def _scan_failed(self, why: str) -> None:
+        self.say(label("scan_unavailable", self.lang, why=why), error=True)
+        self.query_one(CommandBar).focus()
+
+    def _scan_accepted(self, card: str) -> None:
+        bar = self.query_one(CommandBar)
+        bar.value = f"judge {card}"
+        bar.cursor_position = len(bar.value)
+        bar.focus()
+        self.say(label("scan_accepted", self.lang, card=card))
+
+
+def run_dashboard(session: Any, lang: str = "zh") -> int:
+    """Open the dashboard on ``session``; returns the exit code (0 on quit)."""
+    app = CompanionApp(session, lang=lang)
+    result = app.run()
+    return int(result or app.return_code or 0)

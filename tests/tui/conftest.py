@@ -1,0 +1,37 @@
+import asyncio
+import inspect
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+for p in (str(REPO), str(HERE)):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+from fakes import FakeSession  # noqa: E402
+
+
+@pytest.fixture
+def session():
+    return FakeSession()
+
+
+@pytest.fixture
+def no_script(monkeypatch):
+    """Make the dashboard run without companion.script (it lives on another branch)."""
+    import companion.tui.app as app_mod
+
+    monkeypatch.setattr(app_mod, "_load_script", lambda: None)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem):
+    """Run ``async def`` tests with asyncio.run (no pytest-asyncio needed)."""
+    if inspect.iscoroutinefunction(pyfuncitem.obj):
+        args = {n: pyfuncitem.funcargs[n] for n in pyfuncitem._fixtureinfo.argnames}
+        asyncio.run(pyfuncitem.obj(**args))
+        return True
+    return None

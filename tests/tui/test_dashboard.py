@@ -1,0 +1,385 @@
+"""Pilot tests of the dashboard against a fake session."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable
+
+from companion.rules.distance import distance, in_range
+from companion.tui.app import CommandBar, CompanionApp
+from companion.tui.screens import ConfirmRevealScreen, DistanceScreen, HelpScreen
+from fakes import FakeSession, judge_state
+from screen import screen_text
+
+SIZES = [(80, 24), (130, 40)]
+
+
+async def type_line(pilot, text: str) -> None:
+    bar = pilot.app.query_one(CommandBar)
+    bar.focus()
+    bar.value = ""
+    await pilot.press(*text)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_seats_and_prompt_are_drawn(session, no_script, size):
+    app = CompanionApp(session, lang="zh")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        for name in ("Alice", "Bob", "Cara", "Dan", "Eve", "Finn"):
+            assert name in text
+        assert "曹操" in text and "司马懿" in text and "马超" in text
+        assert "●●●○○○" not in text  # no seat has 3/6
+        assert "●○○ 1/3" in text  # seat 4 (Dan)
+        assert "武:青釭" in text and "防:八卦" in text and "-1:赤兔" in text and "+1:的卢" in text
+        assert "判定区: 乐 闪电" in text  # placement order
+        assert "⚠ 5号位濒死：求桃" in text
+        assert "第2轮 · 2号位 出牌阶段" in text
+        assert "▶ 2 Bob" in text and "⚠ 5 Eve" in text
+        assert app.query_one("#seat-2").has_class("-current")
+        assert app.query_one("#seat-5").has_class("-prompt")
+        assert app.query_one("#seat-6").has_class("-dead")
+
+
+async def test_seat_cards_fit_at_80x24(session, no_script):
+    app = CompanionApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for n in range(1, 7):
+            r = app.query_one(f"#seat-{n}").region
+            assert r.right <= 80 and r.bottom <= 24 - 3, (n, r)
+            assert r.height == 5
+
+
+async def test_command_changes_state_and_log(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "damage 3 1")
+        assert session.submitted == ["damage 3 1"]
+        assert session.state.seat(3).hp == 3
+        assert "#1 damage 3 1" in app.log_text()
+        assert "seat 3 takes 1 damage (3/4 HP)" in app.log_text()
+        assert "●●●○ 3/4" in screen_text(app)
+        assert app.query_one(CommandBar).value == ""
+
+
+async def test_refused_command_shows_reason_and_changes_nothing(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = session.state.to_dict(reveal=True)
+        await type_line(pilot, "slash 2 4")
+        expected = in_range(session.state, 2, 4)
+        assert not expected.ok
+        assert session.state.to_dict(reveal=True) == before
+        assert session.log == []
+        msg = app.message
+        assert expected.en in msg and "slash.range" in msg and "RULES_NOTES: Distance" in msg
+        shown = screen_text(app)
+        assert "slash.range" in shown
+        assert "distance 3" in shown
+        # the line stays in the bar to be corrected
+        assert app.query_one(CommandBar).value == "slash 2 4"
+
+
+async def test_unreadable_command_is_shown(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "bogus")
+        assert "unknown command 'bogus'" in app.message
+        assert session.log == []
+        assert app.query_one("#message").has_class("-error")
+
+
+async def test_undo_redo_keys(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "damage 4 1")
+        assert session.state.seat(4).hp == 0
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert session.state.seat(4).hp == 1
+        assert "undone" in app.log_text()
+        assert "●○○ 1/3" in screen_text(app)
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert session.state.seat(4).hp == 0
+        assert "undone" not in app.log_text()
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert "nothing to redo" in app.message
+
+
+async def test_next_phase_key(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        assert session.submitted == ["next"]
+        assert session.state.phase == "discard"
+        assert "seat 2 discard phase" in screen_text(app)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert session.state.phase == "finish"
+
+
+async def test_typing_letters_does_not_trigger_keys(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"qnzyr")
+        await pilot.pause()
+        assert app.is_running
+        assert app.query_one(CommandBar).value == "qnzyr"
+        assert session.submitted == []
+        assert len(app.screen_stack) == 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_distance_screen_numbers_from_distance_py(session, no_script, size):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, DistanceScreen)
+        table = app.screen.query_one(DataTable)
+        alive = session.state.alive
+        assert alive == [1, 2, 3, 4, 5]
+        assert table.row_count == 5
+        for i, a in enumerate(alive):
+            for j, b in enumerate(alive):
+                cell = str(table.get_cell_at((i, j + 1)))
+                if a == b:
+                    assert cell == "—"
+                    continue
+                rc = in_range(session.state, a, b)
+                assert cell == f"{rc.distance.value}" + ("" if rc.ok else "×"), (a, b, cell)
+        # directional: seat 3 has a -1 horse, seat 4 a +1 horse
+        assert distance(session.state, 3, 1).value == 1 and distance(session.state, 1, 3).value == 2
+        assert str(table.get_cell_at((2, 1))).rstrip("×") == "1"  # row seat 3 → column seat 1
+        assert str(table.get_cell_at((0, 3))).rstrip("×") == "2"  # row seat 1 → column seat 3
+        # the reason of the selected pair
+        table.move_cursor(row=1, column=4)  # seat 2 → seat 4
+        await pilot.pause()
+        rc = in_range(session.state, 2, 4)
+        assert str(app.screen.query_one("#reason").content).startswith(rc.en)
+        text = screen_text(app)
+        assert "seat 2 → seat 4: distance 3" in text and "attack range 1" in text
+        assert "6" not in [col.label.plain for col in table.columns.values()]  # dead seat 6 left out
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, DistanceScreen)
+
+
+async def test_game_keys_are_inert_in_a_dialog(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert session.submitted == []
+
+
+async def test_hidden_roles_are_not_drawn(no_script):
+    session = FakeSession()
+    for lang, hidden, lord, rebel in (("zh", ("忠臣", "内奸"), "主公", "反贼"),
+                                      ("en", ("Loyalist", "Renegade"), "Lord", "Rebel")):
+        app = CompanionApp(session, lang=lang)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            for word in hidden:
+                assert word not in text
+            assert lord in text  # the lord is public
+            # seats 3 and 4 are living rebels: only dead seat 6's card is shown
+            assert text.count(rebel) == 1
+
+
+async def test_reveal_needs_confirmation(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmRevealScreen)
+        assert "Loyalist" not in screen_text(app)
+        await pilot.press("enter")  # a stray Enter: nothing typed → cancelled
+        await pilot.pause()
+        assert not app.reveal and "Loyalist" not in screen_text(app)
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.press("y", "enter")  # a wrong word
+        await pilot.pause()
+        assert not app.reveal and "Loyalist" not in screen_text(app)
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.reveal
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.press(*"reveal", "enter")
+        await pilot.pause()
+        assert app.reveal
+        text = screen_text(app)
+        assert "Loyalist" in text and "Renegade" in text
+        await pilot.press("f5")  # hiding needs no confirmation
+        await pilot.pause()
+        assert not app.reveal and "Loyalist" not in screen_text(app)
+
+
+async def test_language_toggle_changes_labels(session, no_script):
+    app = CompanionApp(session, lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "曹操" in text and "手牌4" in text and "出牌阶段" in text
+        assert "Cao Cao" not in text
+        await pilot.press("f4")
+        await pilot.pause()
+        text = screen_text(app)
+        assert app.lang == "en"
+        assert "Cao Cao" in text and "hand 4" in text and "play phase" in text
+        assert "曹操" not in text and "手牌" not in text
+        assert "Undo" in text  # footer follows the language
+        await pilot.press("f4")
+        await pilot.pause()
+        assert "撤销" in screen_text(app)
+
+
+async def test_help_lists_keys(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "CTRL+Z" in text and "Undo" in text and "F3" in text
+        assert "damage" in text
+
+
+async def test_help_uses_script_verbs_when_available(session, monkeypatch):
+    import types
+
+    import companion.tui.app as app_mod
+
+    fake = types.SimpleNamespace(
+        VERBS={"zap": types.SimpleNamespace(en="zap SEAT — test verb", zh="zap 座位 — 测试")},
+        completions=lambda state, text: ["zap 3"] if "zap 3".startswith(text) else [],
+    )
+    monkeypatch.setattr(app_mod, "_load_script", lambda: fake)
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert app.completions("za") == ["zap 3"]
+        await pilot.press("f1")
+        await pilot.pause()
+        assert "zap SEAT — test verb" in screen_text(app)
+
+
+async def test_completion_without_script(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "damage" in app.completions("dam")
+        assert "equip 3 qinggang_sword" in app.completions("equip 3 qing")
+        assert app.completions("play 无中") == ["play 无中生有"]
+        assert "damage 3" not in app.completions("damage 6")  # dead seat 6 is offered nothing else
+        bar = app.query_one(CommandBar)
+        bar.focus()
+        await pilot.press(*"dam")
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert bar.value == "damage"
+
+
+async def test_judge_prompt_offers_scan_and_falls_back(no_script):
+    session = FakeSession(judge_state())
+
+    class NoCamera(CompanionApp):
+        scanned = 0
+
+        def scan_judgement_card(self):
+            NoCamera.scanned += 1
+            self._scan_failed("no camera in tests")
+
+    app = NoCamera(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "type: judge ♠7 — or press F6 to scan" in screen_text(app)
+        await pilot.press("f6")
+        await pilot.pause()
+        assert NoCamera.scanned == 1
+        assert "camera not available: no camera in tests" in app.message
+        assert session.submitted == []
+
+
+async def test_scan_outside_judgement_says_so(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert "no judgement is pending" in app.message
+
+
+async def test_game_over_header(no_script):
+    session = FakeSession()
+    session.state.over = True
+    session.state.winner = "rebel"
+    session.state.win_reason = "the lord died"
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "game over — winner: Rebel (the lord died)" in screen_text(app)
+
+
+async def test_wide_screen_puts_log_beside_table(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.pause()
+        log = app.query_one("#log").region
+        seat3 = app.query_one("#seat-3").region
+        assert log.x >= seat3.right
+    app = CompanionApp(FakeSession(), lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.query_one("#log").region
+        assert log.y >= app.query_one("#seat-4").region.bottom
+
+
+async def test_ten_seats_fit_at_80x24(no_script):
+    from companion.rules.state import Seat
+    from fakes import table_state
+
+    state = table_state()
+    for k in range(7, 11):
+        state.seats.append(Seat(k, f"P{k}", "zhaoyun", "rebel", False, True, 4, 4, 4))
+    state.players = 10
+    app = CompanionApp(FakeSession(state), lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        for k in range(1, 11):
+            r = app.query_one(f"#seat-{k}").region
+            assert r.height == 5 and r.bottom <= 24 - 3, (k, r)
+        assert "P10" in text and "P7" in text
+        # ring order: seat 10 left of seat 5 on the middle row, seat 6 below seat 5
+        assert app.query_one("#seat-10").region.x < app.query_one("#seat-5").region.x
+        assert app.query_one("#seat-6").region.y > app.query_one("#seat-5").region.y
+
+
+def test_run_dashboard_returns_exit_code(monkeypatch, session):
+    from companion.tui import app as app_mod
+
+    seen = {}
+
+    def fake_run(self, *a, **kw):
+        seen["lang"] = self.lang
+        seen["session"] = self.session
+        return None
+
+    monkeypatch.setattr(app_mod.CompanionApp, "run", fake_run)
+    assert app_mod.run_dashboard(session, lang="en") == 0
+    assert seen == {"lang": "en", "session": session}
+    with pytest.raises(ValueError):
+        app_mod.CompanionApp(session, lang="fr")

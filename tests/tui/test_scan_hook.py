@@ -1,0 +1,86 @@
+"""The webcam hook of a judgement prompt (issue 5): F6 scans in a worker, typed entry stays."""
+
+import sys
+import types
+from dataclasses import dataclass
+
+from companion.tui.app import CommandBar, CompanionApp
+from fakes import FakeSession, judge_state
+
+
+@dataclass
+class _Reading:
+    label: str
+
+
+@dataclass
+class _Status:
+    state: str
+    reading: object
+    text: str
+
+
+def _fake_camera_module(statuses=None, error=None):
+    opened = []
+
+    class CameraScanner:
+        def __init__(self, source, **kw):
+            opened.append(source)
+
+        def __enter__(self):
+            if error:
+                raise RuntimeError(error)
+            return self
+
+        def __exit__(self, *exc):
+            return None
+
+        def updates(self):
+            yield from statuses
+
+    mod = types.SimpleNamespace(CameraScanner=CameraScanner, opened=opened)
+    return mod
+
+
+async def test_scan_accepted_prefills_the_command_bar(monkeypatch, no_script):
+    statuses = [_Status("searching", None, "searching"),
+                _Status("reading", _Reading("♠7"), "reading ♠7 (0.83)"),
+                _Status("accepted", _Reading("♠7"), "accepted ♠7")]
+    cam = _fake_camera_module(statuses)
+    monkeypatch.setitem(sys.modules, "recognition.camera", cam)
+    session = FakeSession(judge_state())
+    app = CompanionApp(session, lang="en", camera=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f6")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert cam.opened == [2]
+        assert app.query_one(CommandBar).value == "judge ♠7"
+        assert "read ♠7" in app.message
+        assert session.submitted == []  # the moderator confirms with Enter
+
+
+async def test_scan_without_camera_keeps_typed_entry(monkeypatch, no_script):
+    cam = _fake_camera_module(error="camera 0 not found")
+    monkeypatch.setitem(sys.modules, "recognition.camera", cam)
+    session = FakeSession(judge_state())
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        bar = app.query_one(CommandBar)
+        await pilot.press("f6")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "camera not available: camera 0 not found" in app.message
+        assert app.query_one("#message").has_class("-error")
+        assert bar.value == "" and bar.has_focus
+        assert session.submitted == [] and session.state.prompt.kind == "judge"
+
+
+async def test_scan_without_recognition_package(monkeypatch, no_script):
+    monkeypatch.setitem(sys.modules, "recognition.camera", None)  # import fails
+    app = CompanionApp(FakeSession(judge_state()), lang="zh")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f6")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "无法使用摄像头" in app.message and "judge ♠7" in app.message

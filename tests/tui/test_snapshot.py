@@ -1,0 +1,18 @@
+"""SVG snapshot of the dashboard on a fixed table (regenerate with --snapshot-update)."""
+
+from companion.tui.app import CompanionApp
+from fakes import FakeSession, judge_state
+
+
+def test_dashboard_snapshot_zh(snap_compare, no_script):
+    assert snap_compare(CompanionApp(FakeSession(), lang="zh"), terminal_size=(100, 30))
+
+
+def test_dashboard_snapshot_en_judge_after_damage(snap_compare, no_script):
+    async def run_before(pilot):
+        await pilot.pause()
+        pilot.app.submit_line("damage 4 1")
+        await pilot.pause()
+
+    app = CompanionApp(FakeSession(judge_state()), lang="en")
+    assert snap_compare(app, terminal_size=(100, 30), run_before=run_before)

@@ -1,0 +1,81 @@
+"""The dashboard's words and seat layout (no Textual)."""
+
+import pytest
+
+from companion.rules.state import Seat
+from companion.tui.text import (
+    card_short, header_text, hp_marks, prompt_text, ring_layout, seat_lines,
+)
+from fakes import judge_state, table_state
+
+
+def test_hp_marks():
+    assert hp_marks(3, 4) == "●●●○"
+    assert hp_marks(0, 3) == "○○○"
+    assert hp_marks(-1, 3) == "○○○"
+    assert hp_marks(5, 5) == "●●●●●"
+
+
+def test_card_short_names():
+    assert card_short("qinggang_sword-spade-6", "zh") == "青釭"
+    assert card_short("qinggang_sword-spade-6", "en") == "Qinggang"
+    assert card_short("chitu", "zh") == "赤兔"
+    assert card_short("peach-heart-3", "en") == "Peach"
+    assert card_short("mystery", "en") == "mystery"
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_ring_layout_places_every_seat_once_in_a_ring(n):
+    rows, cols, pos = ring_layout(n)
+    assert sorted(pos) == list(range(1, n + 1))
+    assert len(set(pos.values())) == n
+    assert all(0 <= r < rows and 0 <= c < cols for r, c in pos.values())
+    assert cols <= 4  # at most four seat cards across: they stay readable at 80 columns
+    # consecutive seats are neighbours on the ring (adjacent cells, or the same row/column edge)
+    order = [pos[s] for s in range(1, n + 1)]
+    for (r1, c1), (r2, c2) in zip(order, order[1:]):
+        assert abs(r1 - r2) + abs(c1 - c2) <= 2, (n, order)
+    # seat 1 top left, play goes left to right along the top
+    assert pos[1] == (0, 0)
+    if n >= 2:
+        assert pos[2] == (0, 1) or (n == 2 and pos[2] == (1, 0))
+
+
+def test_ring_layout_ten_seats():
+    rows, cols, pos = ring_layout(10)
+    assert (rows, cols) == (3, 4)
+    assert [pos[s] for s in (1, 2, 3, 4)] == [(0, 0), (0, 1), (0, 2), (0, 3)]
+    assert pos[5] == (1, 3) and pos[10] == (1, 0)
+    assert [pos[s] for s in (6, 7, 8, 9)] == [(2, 3), (2, 2), (2, 1), (2, 0)]
+
+
+def test_seat_lines_hide_living_roles_unless_revealed():
+    s = table_state()
+    loyal = s.seat(2)
+    assert "忠臣" not in "".join(seat_lines(loyal, "zh"))
+    assert "忠臣" in seat_lines(loyal, "zh", reveal=True)[0]
+    assert "主公" in seat_lines(s.seat(1), "zh")[0]
+    dead = seat_lines(s.seat(6), "en")
+    assert "Rebel" in dead[0] and "dead" in dead[0]
+    assert seat_lines(s.seat(5), "zh")[0] == "5 Eve !濒死"
+
+
+def test_seat_lines_content():
+    top, gen, hp, eq, jud = seat_lines(table_state().seat(3), "en")
+    assert top == "3 Cara"
+    assert gen == "Guan Yu shu"
+    assert hp == "●●●● 4/4  hand 4"
+    assert eq == "-1:Chitu"
+    assert jud == "judge: Indul Light"
+    assert seat_lines(Seat(7), "zh")[1] == "（未选将）"
+
+
+def test_header_and_prompt():
+    s = table_state()
+    assert header_text(s, "zh") == "第2轮 · 2号位 出牌阶段"
+    assert header_text(s, "en") == "round 2 · seat 2 play phase"
+    assert prompt_text(s, "zh") == "⚠ 5号位濒死：求桃（询问2号位）"
+    j = judge_state()
+    assert prompt_text(j, "en").endswith("type: judge ♠7 — or press F6 to scan")
+    s.prompts = []
+    assert prompt_text(s, "en") == ""
