@@ -1,0 +1,77 @@
+"""The dashboard on the real Session, command language and SQLite journal (no fakes).
+
+Drives a turn with keys and the command bar, a refusal, an undo, and a resume after
+the app is closed (issue 2, acceptance: Pilot tests).
+"""
+
+from __future__ import annotations
+
+from companion.session import Session
+from companion.tui.app import CommandBar, CompanionApp
+from screen import screen_text
+
+SETUP = ["players 4", "lord 1", "general 1 孙权", "general 2 甘宁", "general 3 黄盖", "general 4 吕布", "start"]
+
+
+async def type_line(pilot, text: str) -> None:
+    bar = pilot.app.query_one(CommandBar)
+    bar.focus()
+    bar.value = ""
+    await pilot.press(*text)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_a_turn_refusal_undo_and_resume(tmp_path):
+    db = tmp_path / "journal.sqlite3"
+    session = Session.new(db)
+    for line in SETUP:
+        session.submit(line)
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert session.state.phase == "start" and session.state.turn_seat == 1
+        for _ in range(3):  # judge, draw, play by key
+            await pilot.press("f2")
+            await pilot.pause()
+        assert session.state.phase == "play"
+        assert session.state.seat(1).hand == 6
+        assert "play phase" in screen_text(app)
+
+        # seat 1 → seat 3: distance 2 > attack range 1: refused, nothing changes
+        before = session.state.to_dict(reveal=True)
+        await type_line(pilot, "1 slash 3")
+        assert session.state.to_dict(reveal=True) == before
+        shown = screen_text(app)
+        assert "distance 2 > attack range 1" in shown and "slash.range" in shown
+
+        await type_line(pilot, "1 杀 2")
+        assert session.state.prompt is not None and session.state.prompt.seat == 2
+        await type_line(pilot, "take")
+        assert session.state.seat(2).hp == 3
+        assert "3/4" in screen_text(app)
+
+        await pilot.press("ctrl+z")  # undo the damage
+        await pilot.pause()
+        assert session.state.seat(2).hp == 4 and session.state.prompt.kind == "respond"
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert session.state.seat(2).hp == 3
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await type_line(pilot, "jink")
+        assert session.state.seat(2).hp == 4 and session.state.seat(2).hand == 3
+        final = session.state.to_dict(reveal=True)
+    session.close()
+
+    # the laptop was closed: a new process reopens the latest unfinished game
+    again = Session.resume(db)
+    assert again.state.to_dict(reveal=True) == final
+    app2 = CompanionApp(again, lang="en")
+    async with app2.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = screen_text(app2)
+        assert "round 1" in text and "play phase" in text
+        assert "jink" in app2.log_text()
+        assert any(e.undone for e in again.log)  # the undone take stays in the audit trail
+    again.close()
