@@ -15,6 +15,7 @@ from pathlib import Path
 from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len, chop_cells
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
@@ -239,7 +240,7 @@ class CompanionApp(App[int]):
         yield Static("", id="banner", classes="-none")
         with Vertical(id="body"):
             yield Grid(id="table")
-            log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+            log = RichLog(id="log", wrap=False, markup=False, auto_scroll=True)
             yield log
         yield Static("", id="message", classes="-empty")
         with Horizontal(id="command-row"):
@@ -259,6 +260,7 @@ class CompanionApp(App[int]):
     def on_resize(self, event: Resize) -> None:
         self.query_one("#body").set_class(event.size.width >= self.WIDE, "wide")
         self._fit_table()
+        self.call_after_refresh(self._draw_log)  # fold the log to its new width
 
     def _fit_table(self) -> None:
         # three rows of seats (7+ players) on a short terminal: no blank line between rows
@@ -330,6 +332,9 @@ class CompanionApp(App[int]):
         rlog = self.query_one("#log", RichLog)
         rlog.clear()
         self._log_plain = []
+        width = rlog.scrollable_content_region.width - 1
+        if width < 20:
+            width = max(20, self.size.width - 4)
         lang = self.lang
         for title, events, undone, forced in self._log_entries():
             head = title
@@ -339,12 +344,24 @@ class CompanionApp(App[int]):
                 head += f"  ↶ {label('undone', lang)}"
             style = "dim strike" if undone else "bold"
             self._log_plain.append(head)
-            rlog.write(Text(head, style=style))
+            self._write_folded(rlog, head, style, width)
             for ev in events:
                 words = (getattr(ev, "zh", "") or getattr(ev, "en", "")) if lang == "zh" else getattr(ev, "en", str(ev))
                 line = f"  · {words}"
                 self._log_plain.append(line)
-                rlog.write(Text(line, style="dim" if undone else ""))
+                self._write_folded(rlog, line, "dim" if undone else "", width)
+
+    @staticmethod
+    def _write_folded(rlog: RichLog, line: str, style: str, width: int) -> None:
+        # fold by cells, not words: Chinese has no spaces, word wrapping would push it to a new line
+        line = " ".join(line.split("\n"))
+        if cell_len(line) <= width:
+            rlog.write(Text(line, style=style))
+            return
+        first, *rest = chop_cells(line, width)
+        rlog.write(Text(first, style=style))
+        for part in chop_cells("".join(rest), max(1, width - 4)):
+            rlog.write(Text("    " + part, style=style))
 
     def log_text(self) -> str:
         """The log pane as plain text (what was written to it)."""
@@ -459,27 +476,29 @@ class CompanionApp(App[int]):
         verbs = getattr(script, "VERBS", None) if script is not None else None
         if verbs:
             for verb, usage in verbs.items():
-                lines.append(f"  {verb:<10} {self._usage(usage)}")
+                syntax, desc, example = self._usage(verb, usage)
+                line = f"  {syntax:<28} {desc}"
+                if example:
+                    line += f"  ({'例' if zh else 'e.g.'} {example})"
+                lines.append(line)
         else:
             lines.append("  （命令模块未加载：按 Tab 补全动词、牌名与座位）" if zh
                          else "  (command module not loaded: Tab completes verbs, card names and seats)")
             lines.append("  " + " ".join(FALLBACK_VERBS))
         return "\n".join(lines)
 
-    def _usage(self, usage: Any) -> str:
+    def _usage(self, verb: str, usage: Any) -> tuple[str, str, str]:
+        """(syntax, description, example) of a ``script.VERBS`` entry, whatever its shape."""
         if isinstance(usage, str):
-            return usage
+            return verb, usage, ""
         if isinstance(usage, dict):
-            return str(usage.get(self.lang) or usage.get("en") or usage)
-        for attr in ((self.lang,) if self.lang == "en" else ("zh", "en")):
-            val = getattr(usage, attr, None)
-            if val:
-                return str(val)
-        for attr in ("usage", "en", "text"):
-            val = getattr(usage, attr, None)
-            if val:
-                return str(val)
-        return str(usage)
+            get = usage.get
+        else:
+            def get(key, default=None):
+                return getattr(usage, key, default)
+        syntax = str(get("usage") or verb)
+        desc = get(self.lang) or get("en") or ""
+        return syntax, str(desc), str(get("example") or "")
 
     def action_toggle_lang(self) -> None:
         self.lang = "en" if self.lang == "zh" else "zh"

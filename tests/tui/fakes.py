@@ -4,6 +4,7 @@ It holds a GameState built by hand and understands a few lines:
 
 * ``damage SEAT [AMOUNT]`` — the seat loses AMOUNT (default 1) HP
 * ``next`` — the next phase (finish → next living seat's start)
+* ``note TEXT`` — an event with that text, changing nothing
 * ``slash SRC DST`` — refused with the real distance.in_range sentence when out of range
 * anything else — CommandError
 
@@ -104,6 +105,9 @@ class FakeSession:
             if not rc.ok:
                 raise Refused("slash.range", rc.en, rc.zh, "RULES_NOTES: Distance")
             events = [Event("slash", f"seat {a} uses Slash on seat {b}", f"{a}号位对{b}号位使用杀", a)]
+        elif words[:1] == ["note"] and len(words) >= 2:
+            text = line.split(None, 1)[1]
+            events = [Event("note", text, text)]
         else:
             raise CommandError(f"unknown command {line!r}", hint="damage SEAT [N] | next | slash SRC DST")
         # a new action drops the redo tail

@@ -265,7 +265,7 @@ async def test_help_uses_script_verbs_when_available(session, monkeypatch):
     import companion.tui.app as app_mod
 
     fake = types.SimpleNamespace(
-        VERBS={"zap": types.SimpleNamespace(en="zap SEAT — test verb", zh="zap 座位 — 测试")},
+        VERBS={"zap": types.SimpleNamespace(usage="zap S", en="test verb", zh="测试动词", example="zap 3")},
         completions=lambda state, text: ["zap 3"] if "zap 3".startswith(text) else [],
     )
     monkeypatch.setattr(app_mod, "_load_script", lambda: fake)
@@ -274,7 +274,8 @@ async def test_help_uses_script_verbs_when_available(session, monkeypatch):
         assert app.completions("za") == ["zap 3"]
         await pilot.press("f1")
         await pilot.pause()
-        assert "zap SEAT — test verb" in screen_text(app)
+        text = screen_text(app)
+        assert "zap S" in text and "test verb" in text and "e.g. zap 3" in text
 
 
 async def test_completion_without_script(session, no_script):
@@ -383,3 +384,18 @@ def test_run_dashboard_returns_exit_code(monkeypatch, session):
     assert seen == {"lang": "en", "session": session}
     with pytest.raises(ValueError):
         app_mod.CompanionApp(session, lang="fr")
+
+
+async def test_long_chinese_log_lines_fold_by_cells(session, no_script):
+    from textual.widgets import RichLog
+
+    long = "强制执行：请先回答：3号位（Cara）濒死（体力0）：1号位（Alice），是否使用桃（peach / pass）"
+    app = CompanionApp(session, lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.submit_line(f"note {long}")
+        await pilot.pause()
+        rows = [strip.text.rstrip() for strip in app.query_one("#log", RichLog).lines]
+        bullet = [r for r in rows if r.startswith("  ·")]
+        assert bullet and bullet[0].startswith("  · 强制执行"), rows  # not a bare bullet then a new line
+        i = rows.index(bullet[0])
+        assert rows[i + 1].startswith("    ") and "".join(r.strip() for r in rows[i:i + 2]).endswith("pass）")
