@@ -70,7 +70,7 @@ _SLOT_MARK = {
 LABELS: dict[str, tuple[str, str]] = {
     "round": ("第{n}轮", "round {n}"),
     "setup": ("准备中（未开始）", "setting up (not started)"),
-    "turn": ("{seat}号位 {phase}", "seat {seat} {phase}"),
+    "turn": ("{seat}号位{name} {phase}", "seat {seat}{name} {phase}"),
     "over": ("游戏结束 — 胜方：{winner}", "game over — winner: {winner}"),
     "hand": ("手牌{n}", "hand {n}"),
     "judgement": ("判定区", "judge"),
@@ -207,7 +207,12 @@ def header_text(state: GameState, lang: str) -> str:
         return label("setup", lang)
     parts = [label("round", lang, n=state.round)]
     if state.turn_seat is not None:
-        parts.append(label("turn", lang, seat=state.turn_seat, phase=phase_name(state.phase, lang)))
+        try:
+            name = state.seat(state.turn_seat).name
+        except IndexError:
+            name = ""
+        name = (f"（{name}）" if lang == "zh" else f" ({name})") if name else ""
+        parts.append(label("turn", lang, seat=state.turn_seat, name=name, phase=phase_name(state.phase, lang)))
     return " · ".join(parts)
 
 

@@ -37,7 +37,7 @@ async def test_seats_and_prompt_are_drawn(session, no_script, size):
         assert "武:青釭" in text and "防:八卦" in text and "-1:赤兔" in text and "+1:的卢" in text
         assert "判定区: 乐 闪电" in text  # placement order
         assert "⚠ 5号位濒死：求桃" in text
-        assert "第2轮 · 2号位 出牌阶段" in text
+        assert "第2轮 · 2号位（Bob） 出牌阶段" in text
         assert "▶ 2 Bob" in text and "⚠ 5 Eve" in text
         assert app.query_one("#seat-2").has_class("-current")
         assert app.query_one("#seat-5").has_class("-prompt")
@@ -119,7 +119,7 @@ async def test_next_phase_key(session, no_script):
         await pilot.pause()
         assert session.submitted == ["next"]
         assert session.state.phase == "discard"
-        assert "seat 2 discard phase" in screen_text(app)
+        assert "seat 2 (Bob) discard phase" in screen_text(app)
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert session.state.phase == "finish"

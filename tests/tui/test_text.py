@@ -72,8 +72,8 @@ def test_seat_lines_content():
 
 def test_header_and_prompt():
     s = table_state()
-    assert header_text(s, "zh") == "第2轮 · 2号位 出牌阶段"
-    assert header_text(s, "en") == "round 2 · seat 2 play phase"
+    assert header_text(s, "zh") == "第2轮 · 2号位（Bob） 出牌阶段"
+    assert header_text(s, "en") == "round 2 · seat 2 (Bob) play phase"
     assert prompt_text(s, "zh") == "⚠ 5号位濒死：求桃（询问2号位）"
     j = judge_state()
     assert prompt_text(j, "en").endswith("type: judge ♠7 — or press F6 to scan")
