@@ -79,3 +79,12 @@ def test_header_and_prompt():
     assert prompt_text(j, "en").endswith("type: judge ♠7 — or press F6 to scan")
     s.prompts = []
     assert prompt_text(s, "en") == ""
+
+
+def test_package_exports_lazily():
+    import companion.tui as tui
+    from companion.tui.app import CompanionApp, run_dashboard
+
+    assert tui.run_dashboard is run_dashboard and tui.CompanionApp is CompanionApp
+    with pytest.raises(AttributeError):
+        tui.nothing_here  # noqa: B018
