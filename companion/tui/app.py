@@ -580,8 +580,10 @@ class CompanionApp(App[int]):
         self.say(label("scan_accepted", self.lang, card=card))
 
 
-def run_dashboard(session: Any, lang: str = "zh") -> int:
-    """Open the dashboard on ``session``; returns the exit code (0 on quit)."""
-    app = CompanionApp(session, lang=lang)
+def run_dashboard(session: Any, lang: str = "zh", *, camera: int | str = 0) -> int:
+    """Open the dashboard on ``session``; returns the exit code (0 on quit).
+
+    ``camera`` is the webcam used by F6 (index or device path)."""
+    app = CompanionApp(session, lang=lang, camera=camera)
     result = app.run()
     return int(result or app.return_code or 0)

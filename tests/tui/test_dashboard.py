@@ -399,3 +399,18 @@ async def test_long_chinese_log_lines_fold_by_cells(session, no_script):
         assert bullet and bullet[0].startswith("  · 强制执行"), rows  # not a bare bullet then a new line
         i = rows.index(bullet[0])
         assert rows[i + 1].startswith("    ") and "".join(r.strip() for r in rows[i:i + 2]).endswith("pass）")
+
+
+async def test_command_history(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "damage 3 1")
+        await type_line(pilot, "bogus")  # refused lines are remembered too, and stay in the bar
+        bar = app.query_one(CommandBar)
+        bar.value = ""
+        await pilot.press("up")
+        assert bar.value == "bogus"
+        await pilot.press("up")
+        assert bar.value == "damage 3 1"
+        await pilot.press("down", "down")
+        assert bar.value == ""
