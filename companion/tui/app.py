@@ -162,6 +162,7 @@ class SeatCard(Static):
         self.seat_no = seat_no
 
     def show(self, state: GameState, lang: str, reveal: bool) -> None:
+        self._shown = (state, lang, reveal)
         seat = state.seat(self.seat_no)
         p = state.prompt
         current = state.turn_seat == seat.seat and seat.alive
@@ -169,11 +170,22 @@ class SeatCard(Static):
         self.set_class(current, "-current")
         self.set_class(asked, "-prompt")
         self.set_class(not seat.alive, "-dead")
-        self.update(self._text(seat, lang, reveal, current, asked))
+        self.update(self._text(seat, lang, reveal, current, asked, self.size.width - 2))
+
+    def on_resize(self) -> None:
+        shown = getattr(self, "_shown", None)
+        if shown is not None:
+            self.show(*shown)
 
     @staticmethod
-    def _text(seat: Seat, lang: str, reveal: bool, current: bool, asked: bool) -> Text:
+    def _text(seat: Seat, lang: str, reveal: bool, current: bool, asked: bool, width: int = 0) -> Text:
         top, gen, hp, eq, jud = seat_lines(seat, lang, reveal=reveal)
+        # full card names where they fit the card's width
+        _t, _g, _h, eq_long, jud_long = seat_lines(seat, lang, reveal=reveal, long=True)
+        if cell_len(eq_long) <= width:
+            eq = eq_long
+        if cell_len(jud_long) <= width:
+            jud = jud_long
         mark = "⚠" if asked else ("▶" if current else "")
         t = Text(no_wrap=True, overflow="ellipsis")
         if mark:

@@ -163,7 +163,7 @@ def seat_label(n: int, lang: str) -> str:
     return label("seat", lang, n=n)
 
 
-def seat_lines(seat: Seat, lang: str, *, reveal: bool = False) -> list[str]:
+def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = False) -> list[str]:
     """The text lines of one seat card (plain text, no markup).
 
     1. number, name, role (public only, or all when ``reveal``)
@@ -171,6 +171,8 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False) -> list[str]:
     3. HP marks, HP/max, hand count
     4. equipment (4 slots)
     5. judgement area, oldest first
+
+    ``long`` uses full card names (wide seat cards).  A weapon shows its range: ``武:青釭(2)``.
     """
     role = seat.role if reveal else seat.public_role
     r = role_name(role, lang)
@@ -184,13 +186,18 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False) -> list[str]:
     gen, kingdom = general_name(seat, lang)
     gline = f"{gen} {kingdom}".rstrip()
     hp = f"{hp_marks(seat.hp, seat.max_hp)} {seat.hp}/{seat.max_hp}  {label('hand', lang, n=seat.hand)}"
+    name = card_full if long else card_short
     eq = []
     for slot in SLOTS:
         ref = seat.equipment.get(slot)
         if ref:
-            eq.append(f"{_pick(_SLOT_MARK[slot], lang)}:{card_short(ref, lang)}")
+            text = f"{_pick(_SLOT_MARK[slot], lang)}:{name(ref, lang)}"
+            k = KINDS.get(kind_of(ref))
+            if slot == "weapon" and k is not None and k.range:
+                text += f"({k.range})"
+            eq.append(text)
     eline = " ".join(eq) if eq else "—"
-    jl = " ".join(card_short(ref, lang) for ref in seat.judgement)
+    jl = " ".join(name(ref, lang) for ref in seat.judgement)
     jline = f"{label('judgement', lang)}: {jl}" if jl else ""
     return [top, gline, hp, eline, jline]
 

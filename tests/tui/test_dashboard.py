@@ -35,7 +35,7 @@ async def test_seats_and_prompt_are_drawn(session, no_script, size):
         assert "●●●○○○" not in text  # no seat has 3/6
         assert "●○○ 1/3" in text  # seat 4 (Dan)
         assert "武:青釭" in text and "防:八卦" in text and "-1:赤兔" in text and "+1:的卢" in text
-        assert "判定区: 乐 闪电" in text  # placement order
+        assert "判定区: 乐不思蜀 闪电" in text  # placement order, full names where they fit
         assert "⚠ 5号位濒死：求桃" in text
         assert "第2轮 · 2号位（Bob） 出牌阶段" in text
         assert "▶ 2 Bob" in text and "⚠ 5 Eve" in text

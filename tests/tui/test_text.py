@@ -88,3 +88,16 @@ def test_package_exports_lazily():
     assert tui.run_dashboard is run_dashboard and tui.CompanionApp is CompanionApp
     with pytest.raises(AttributeError):
         tui.nothing_here  # noqa: B018
+
+
+def test_seat_card_uses_full_card_names_only_where_they_fit():
+    from companion.tui.app import SeatCard
+
+    seat = table_state().seat(3)
+    wide = SeatCard._text(seat, "zh", False, False, False, width=30).plain
+    narrow = SeatCard._text(seat, "zh", False, False, False, width=16).plain
+    assert "判定区: 乐不思蜀 闪电" in wide
+    assert "判定区: 乐 闪电" in narrow and "乐不思蜀" not in narrow
+    one = SeatCard._text(table_state().seat(1), "en", False, False, False, width=30).plain
+    assert "W:Qinggang Sword(2)" in one
+    assert "W:Qinggang(2)" in SeatCard._text(table_state().seat(1), "en", False, False, False, width=12).plain
