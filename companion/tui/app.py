@@ -28,7 +28,7 @@ from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
-from .text import header_text, label, prompt_text, ring_layout, seat_lines
+from .text import header_text, label, prompt_text, redact_line, ring_layout, seat_lines
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -330,12 +330,14 @@ class CompanionApp(App[int]):
         """``[(title, events, undone, forced)]`` from ``session.log`` (or the app's own record)."""
         log = getattr(self.session, "log", None)
         if log is None:
-            return [(line, ev, False, False) for line, ev in self._own_log]
+            return [(redact_line(line, self.state, reveal=self.reveal), ev, False, False)
+                    for line, ev in self._own_log]
         out = []
         for e in list(log)[-300:]:
             lines = getattr(e, "lines", None) or []
             seq = getattr(e, "seq", "")
-            title = f"#{seq} " + " ; ".join(lines)
+            # a dealt role must not reach the shared screen through the journal lines
+            title = f"#{seq} " + " ; ".join(redact_line(x, self.state, reveal=self.reveal) for x in lines)
             out.append((title, list(getattr(e, "events", []) or []),
                         bool(getattr(e, "undone", False)), bool(getattr(e, "forced", False))))
         return out
@@ -419,8 +421,11 @@ class CompanionApp(App[int]):
         if not line:
             return
         bar = event.input
-        bar.remember(line)
-        if self.submit_line(line):
+        # a line naming a hidden role is neither kept in the bar nor in the history
+        secret = redact_line(line, self.state) != line
+        if not secret:
+            bar.remember(line)
+        if self.submit_line(line) or secret:
             bar.value = ""
 
     def submit_line(self, line: str) -> bool:

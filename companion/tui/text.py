@@ -16,7 +16,7 @@ from companion.rules.state import SLOTS, GameState, Seat
 
 __all__ = [
     "ROLE_NAMES", "PHASE_NAMES", "LABELS", "label", "role_name", "phase_name",
-    "kind_of", "card_short", "hp_marks", "seat_lines", "header_text", "prompt_text",
+    "kind_of", "card_short", "redact_line", "hp_marks", "seat_lines", "header_text", "prompt_text",
     "ring_layout", "seat_label",
 ]
 
@@ -200,6 +200,27 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = Fals
     jl = " ".join(name(ref, lang) for ref in seat.judgement)
     jline = f"{label('judgement', lang)}: {jl}" if jl else ""
     return [top, gline, hp, eline, jline]
+
+
+def redact_line(line: str, state: GameState, *, reveal: bool = False) -> str:
+    """A journal line as the shared screen may show it.
+
+    ``role S ROLE`` (typed, or expanded from ``deal roles``) names a hidden
+    role: while seat S is alive and its role not public, the role is replaced
+    by ``••``.  Everything else is returned unchanged.
+    """
+    if reveal:
+        return line
+    words = line.split()
+    i = 1 if words[:1] and words[0].lower() == "force" else 0
+    if len(words) >= i + 3 and words[i].lower() == "role":
+        try:
+            seat = state.seat(int(words[i + 1]))
+        except (ValueError, IndexError):
+            return " ".join(words[: i + 2] + ["••"])  # unreadable seat: show no role word at all
+        if seat.public_role is None:
+            return " ".join(words[: i + 2] + ["••"])
+    return line
 
 
 def header_text(state: GameState, lang: str) -> str:

@@ -417,3 +417,24 @@ async def test_command_history(session, no_script):
         assert bar.value == "damage 3 1"
         await pilot.press("down", "down")
         assert bar.value == ""
+
+
+async def test_dealt_roles_do_not_leak_through_the_log(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_line(pilot, "role 2 loyalist")
+        await type_line(pilot, "role 6 rebel")  # seat 6 is dead: its role is public
+        log = app.log_text()
+        assert "#1 role 2 ••" in log and "loyalist" not in log
+        bar = app.query_one(CommandBar)
+        assert bar.value == "" and "role 2 loyalist" not in bar.history
+        assert "#2 role 6 rebel" in log
+        assert "loyalist" not in screen_text(app).lower()
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.press(*"reveal", "enter")
+        await pilot.pause()
+        assert "#1 role 2 loyalist" in app.log_text()
+        await pilot.press("f5")
+        await pilot.pause()
+        assert "loyalist" not in app.log_text()

@@ -101,3 +101,15 @@ def test_seat_card_uses_full_card_names_only_where_they_fit():
     one = SeatCard._text(table_state().seat(1), "en", False, False, False, width=30).plain
     assert "W:Qinggang Sword(2)" in one
     assert "W:Qinggang(2)" in SeatCard._text(table_state().seat(1), "en", False, False, False, width=12).plain
+
+
+def test_redact_line_hides_living_hidden_roles():
+    from companion.tui.text import redact_line
+
+    s = table_state()
+    assert redact_line("role 2 loyalist", s) == "role 2 ••"
+    assert redact_line("force role 3 反贼", s) == "force role 3 ••"
+    assert redact_line("role 6 rebel", s) == "role 6 rebel"  # dead: public
+    assert redact_line("role 2 loyalist", s, reveal=True) == "role 2 loyalist"
+    assert redact_line("role x rebel", s) == "role x ••"
+    assert redact_line("damage 3 1", s) == "damage 3 1"
