@@ -15,6 +15,7 @@ from pathlib import Path
 from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len, chop_cells
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
@@ -27,7 +28,7 @@ from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
-from .text import header_text, label, prompt_text, ring_layout, seat_lines
+from .text import header_text, label, prompt_text, redact_line, ring_layout, seat_lines
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -48,8 +49,8 @@ KEYS: tuple[Key, ...] = (
     Key("f2,ctrl+n", "next_phase", "下一阶段", "Next"),
     Key("ctrl+z", "undo", "撤销", "Undo"),
     Key("ctrl+y", "redo", "重做", "Redo"),
-    Key("f3", "distances", "距离", "Distance"),
-    Key("f4", "toggle_lang", "EN", "中文"),
+    Key("f3,ctrl+t", "distances", "距离", "Distance"),
+    Key("f4,ctrl+l", "toggle_lang", "EN", "中文"),
     Key("f5", "reveal_roles", "身份", "Roles"),
     Key("f6", "scan", "扫描", "Scan"),
     Key("ctrl+q", "quit", "退出", "Quit"),
@@ -161,6 +162,7 @@ class SeatCard(Static):
         self.seat_no = seat_no
 
     def show(self, state: GameState, lang: str, reveal: bool) -> None:
+        self._shown = (state, lang, reveal)
         seat = state.seat(self.seat_no)
         p = state.prompt
         current = state.turn_seat == seat.seat and seat.alive
@@ -168,11 +170,22 @@ class SeatCard(Static):
         self.set_class(current, "-current")
         self.set_class(asked, "-prompt")
         self.set_class(not seat.alive, "-dead")
-        self.update(self._text(seat, lang, reveal, current, asked))
+        self.update(self._text(seat, lang, reveal, current, asked, self.size.width - 2))
+
+    def on_resize(self) -> None:
+        shown = getattr(self, "_shown", None)
+        if shown is not None:
+            self.show(*shown)
 
     @staticmethod
-    def _text(seat: Seat, lang: str, reveal: bool, current: bool, asked: bool) -> Text:
+    def _text(seat: Seat, lang: str, reveal: bool, current: bool, asked: bool, width: int = 0) -> Text:
         top, gen, hp, eq, jud = seat_lines(seat, lang, reveal=reveal)
+        # full card names where they fit the card's width
+        _t, _g, _h, eq_long, jud_long = seat_lines(seat, lang, reveal=reveal, long=True)
+        if cell_len(eq_long) <= width:
+            eq = eq_long
+        if cell_len(jud_long) <= width:
+            jud = jud_long
         mark = "⚠" if asked else ("▶" if current else "")
         t = Text(no_wrap=True, overflow="ellipsis")
         if mark:
@@ -239,7 +252,7 @@ class CompanionApp(App[int]):
         yield Static("", id="banner", classes="-none")
         with Vertical(id="body"):
             yield Grid(id="table")
-            log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+            log = RichLog(id="log", wrap=False, markup=False, auto_scroll=True)
             yield log
         yield Static("", id="message", classes="-empty")
         with Horizontal(id="command-row"):
@@ -259,6 +272,7 @@ class CompanionApp(App[int]):
     def on_resize(self, event: Resize) -> None:
         self.query_one("#body").set_class(event.size.width >= self.WIDE, "wide")
         self._fit_table()
+        self.call_after_refresh(self._draw_log)  # fold the log to its new width
 
     def _fit_table(self) -> None:
         # three rows of seats (7+ players) on a short terminal: no blank line between rows
@@ -316,12 +330,14 @@ class CompanionApp(App[int]):
         """``[(title, events, undone, forced)]`` from ``session.log`` (or the app's own record)."""
         log = getattr(self.session, "log", None)
         if log is None:
-            return [(line, ev, False, False) for line, ev in self._own_log]
+            return [(redact_line(line, self.state, reveal=self.reveal), ev, False, False)
+                    for line, ev in self._own_log]
         out = []
         for e in list(log)[-300:]:
             lines = getattr(e, "lines", None) or []
             seq = getattr(e, "seq", "")
-            title = f"#{seq} " + " ; ".join(lines)
+            # a dealt role must not reach the shared screen through the journal lines
+            title = f"#{seq} " + " ; ".join(redact_line(x, self.state, reveal=self.reveal) for x in lines)
             out.append((title, list(getattr(e, "events", []) or []),
                         bool(getattr(e, "undone", False)), bool(getattr(e, "forced", False))))
         return out
@@ -330,6 +346,9 @@ class CompanionApp(App[int]):
         rlog = self.query_one("#log", RichLog)
         rlog.clear()
         self._log_plain = []
+        width = rlog.scrollable_content_region.width - 1
+        if width < 20:
+            width = max(20, self.size.width - 4)
         lang = self.lang
         for title, events, undone, forced in self._log_entries():
             head = title
@@ -339,12 +358,24 @@ class CompanionApp(App[int]):
                 head += f"  ↶ {label('undone', lang)}"
             style = "dim strike" if undone else "bold"
             self._log_plain.append(head)
-            rlog.write(Text(head, style=style))
+            self._write_folded(rlog, head, style, width)
             for ev in events:
                 words = (getattr(ev, "zh", "") or getattr(ev, "en", "")) if lang == "zh" else getattr(ev, "en", str(ev))
                 line = f"  · {words}"
                 self._log_plain.append(line)
-                rlog.write(Text(line, style="dim" if undone else ""))
+                self._write_folded(rlog, line, "dim" if undone else "", width)
+
+    @staticmethod
+    def _write_folded(rlog: RichLog, line: str, style: str, width: int) -> None:
+        # fold by cells, not words: Chinese has no spaces, word wrapping would push it to a new line
+        line = " ".join(line.split("\n"))
+        if cell_len(line) <= width:
+            rlog.write(Text(line, style=style))
+            return
+        first, *rest = chop_cells(line, width)
+        rlog.write(Text(first, style=style))
+        for part in chop_cells("".join(rest), max(1, width - 4)):
+            rlog.write(Text("    " + part, style=style))
 
     def log_text(self) -> str:
         """The log pane as plain text (what was written to it)."""
@@ -390,8 +421,11 @@ class CompanionApp(App[int]):
         if not line:
             return
         bar = event.input
-        bar.remember(line)
-        if self.submit_line(line):
+        # a line naming a hidden role is neither kept in the bar nor in the history
+        secret = redact_line(line, self.state) != line
+        if not secret:
+            bar.remember(line)
+        if self.submit_line(line) or secret:
             bar.value = ""
 
     def submit_line(self, line: str) -> bool:
@@ -459,27 +493,29 @@ class CompanionApp(App[int]):
         verbs = getattr(script, "VERBS", None) if script is not None else None
         if verbs:
             for verb, usage in verbs.items():
-                lines.append(f"  {verb:<10} {self._usage(usage)}")
+                syntax, desc, example = self._usage(verb, usage)
+                line = f"  {syntax:<28} {desc}"
+                if example:
+                    line += f"  ({'例' if zh else 'e.g.'} {example})"
+                lines.append(line)
         else:
             lines.append("  （命令模块未加载：按 Tab 补全动词、牌名与座位）" if zh
                          else "  (command module not loaded: Tab completes verbs, card names and seats)")
             lines.append("  " + " ".join(FALLBACK_VERBS))
         return "\n".join(lines)
 
-    def _usage(self, usage: Any) -> str:
+    def _usage(self, verb: str, usage: Any) -> tuple[str, str, str]:
+        """(syntax, description, example) of a ``script.VERBS`` entry, whatever its shape."""
         if isinstance(usage, str):
-            return usage
+            return verb, usage, ""
         if isinstance(usage, dict):
-            return str(usage.get(self.lang) or usage.get("en") or usage)
-        for attr in ((self.lang,) if self.lang == "en" else ("zh", "en")):
-            val = getattr(usage, attr, None)
-            if val:
-                return str(val)
-        for attr in ("usage", "en", "text"):
-            val = getattr(usage, attr, None)
-            if val:
-                return str(val)
-        return str(usage)
+            get = usage.get
+        else:
+            def get(key, default=None):
+                return getattr(usage, key, default)
+        syntax = str(get("usage") or verb)
+        desc = get(self.lang) or get("en") or ""
+        return syntax, str(desc), str(get("example") or "")
 
     def action_toggle_lang(self) -> None:
         self.lang = "en" if self.lang == "zh" else "zh"
@@ -561,8 +597,10 @@ class CompanionApp(App[int]):
         self.say(label("scan_accepted", self.lang, card=card))
 
 
-def run_dashboard(session: Any, lang: str = "zh") -> int:
-    """Open the dashboard on ``session``; returns the exit code (0 on quit)."""
-    app = CompanionApp(session, lang=lang)
+def run_dashboard(session: Any, lang: str = "zh", *, camera: int | str = 0) -> int:
+    """Open the dashboard on ``session``; returns the exit code (0 on quit).
+
+    ``camera`` is the webcam used by F6 (index or device path)."""
+    app = CompanionApp(session, lang=lang, camera=camera)
     result = app.run()
     return int(result or app.return_code or 0)

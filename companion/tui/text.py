@@ -16,7 +16,7 @@ from companion.rules.state import SLOTS, GameState, Seat
 
 __all__ = [
     "ROLE_NAMES", "PHASE_NAMES", "LABELS", "label", "role_name", "phase_name",
-    "kind_of", "card_short", "hp_marks", "seat_lines", "header_text", "prompt_text",
+    "kind_of", "card_short", "redact_line", "hp_marks", "seat_lines", "header_text", "prompt_text",
     "ring_layout", "seat_label",
 ]
 
@@ -70,7 +70,7 @@ _SLOT_MARK = {
 LABELS: dict[str, tuple[str, str]] = {
     "round": ("第{n}轮", "round {n}"),
     "setup": ("准备中（未开始）", "setting up (not started)"),
-    "turn": ("{seat}号位 {phase}", "seat {seat} {phase}"),
+    "turn": ("{seat}号位{name} {phase}", "seat {seat}{name} {phase}"),
     "over": ("游戏结束 — 胜方：{winner}", "game over — winner: {winner}"),
     "hand": ("手牌{n}", "hand {n}"),
     "judgement": ("判定区", "judge"),
@@ -163,7 +163,7 @@ def seat_label(n: int, lang: str) -> str:
     return label("seat", lang, n=n)
 
 
-def seat_lines(seat: Seat, lang: str, *, reveal: bool = False) -> list[str]:
+def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = False) -> list[str]:
     """The text lines of one seat card (plain text, no markup).
 
     1. number, name, role (public only, or all when ``reveal``)
@@ -171,6 +171,8 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False) -> list[str]:
     3. HP marks, HP/max, hand count
     4. equipment (4 slots)
     5. judgement area, oldest first
+
+    ``long`` uses full card names (wide seat cards).  A weapon shows its range: ``武:青釭(2)``.
     """
     role = seat.role if reveal else seat.public_role
     r = role_name(role, lang)
@@ -184,15 +186,41 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False) -> list[str]:
     gen, kingdom = general_name(seat, lang)
     gline = f"{gen} {kingdom}".rstrip()
     hp = f"{hp_marks(seat.hp, seat.max_hp)} {seat.hp}/{seat.max_hp}  {label('hand', lang, n=seat.hand)}"
+    name = card_full if long else card_short
     eq = []
     for slot in SLOTS:
         ref = seat.equipment.get(slot)
         if ref:
-            eq.append(f"{_pick(_SLOT_MARK[slot], lang)}:{card_short(ref, lang)}")
+            text = f"{_pick(_SLOT_MARK[slot], lang)}:{name(ref, lang)}"
+            k = KINDS.get(kind_of(ref))
+            if slot == "weapon" and k is not None and k.range:
+                text += f"({k.range})"
+            eq.append(text)
     eline = " ".join(eq) if eq else "—"
-    jl = " ".join(card_short(ref, lang) for ref in seat.judgement)
+    jl = " ".join(name(ref, lang) for ref in seat.judgement)
     jline = f"{label('judgement', lang)}: {jl}" if jl else ""
     return [top, gline, hp, eline, jline]
+
+
+def redact_line(line: str, state: GameState, *, reveal: bool = False) -> str:
+    """A journal line as the shared screen may show it.
+
+    ``role S ROLE`` (typed, or expanded from ``deal roles``) names a hidden
+    role: while seat S is alive and its role not public, the role is replaced
+    by ``••``.  Everything else is returned unchanged.
+    """
+    if reveal:
+        return line
+    words = line.split()
+    i = 1 if words[:1] and words[0].lower() == "force" else 0
+    if len(words) >= i + 3 and words[i].lower() == "role":
+        try:
+            seat = state.seat(int(words[i + 1]))
+        except (ValueError, IndexError):
+            return " ".join(words[: i + 2] + ["••"])  # unreadable seat: show no role word at all
+        if seat.public_role is None:
+            return " ".join(words[: i + 2] + ["••"])
+    return line
 
 
 def header_text(state: GameState, lang: str) -> str:
@@ -207,7 +235,12 @@ def header_text(state: GameState, lang: str) -> str:
         return label("setup", lang)
     parts = [label("round", lang, n=state.round)]
     if state.turn_seat is not None:
-        parts.append(label("turn", lang, seat=state.turn_seat, phase=phase_name(state.phase, lang)))
+        try:
+            name = state.seat(state.turn_seat).name
+        except IndexError:
+            name = ""
+        name = (f"（{name}）" if lang == "zh" else f" ({name})") if name else ""
+        parts.append(label("turn", lang, seat=state.turn_seat, name=name, phase=phase_name(state.phase, lang)))
     return " · ".join(parts)
 
 

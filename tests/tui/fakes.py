@@ -4,6 +4,8 @@ It holds a GameState built by hand and understands a few lines:
 
 * ``damage SEAT [AMOUNT]`` — the seat loses AMOUNT (default 1) HP
 * ``next`` — the next phase (finish → next living seat's start)
+* ``role SEAT ROLE`` — a dealt (hidden) role, like the lines ``deal roles`` journals
+* ``note TEXT`` — an event with that text, changing nothing
 * ``slash SRC DST`` — refused with the real distance.in_range sentence when out of range
 * anything else — CommandError
 
@@ -104,6 +106,13 @@ class FakeSession:
             if not rc.ok:
                 raise Refused("slash.range", rc.en, rc.zh, "RULES_NOTES: Distance")
             events = [Event("slash", f"seat {a} uses Slash on seat {b}", f"{a}号位对{b}号位使用杀", a)]
+        elif words[:1] == ["role"] and len(words) == 3:
+            n = int(words[1])
+            s.seat(n).role = words[2]
+            events = [Event("role", f"seat {n}'s role is dealt (hidden)", f"{n}号位的身份已发（保密）", n)]
+        elif words[:1] == ["note"] and len(words) >= 2:
+            text = line.split(None, 1)[1]
+            events = [Event("note", text, text)]
         else:
             raise CommandError(f"unknown command {line!r}", hint="damage SEAT [N] | next | slash SRC DST")
         # a new action drops the redo tail

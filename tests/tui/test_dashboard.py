@@ -35,9 +35,9 @@ async def test_seats_and_prompt_are_drawn(session, no_script, size):
         assert "●●●○○○" not in text  # no seat has 3/6
         assert "●○○ 1/3" in text  # seat 4 (Dan)
         assert "武:青釭" in text and "防:八卦" in text and "-1:赤兔" in text and "+1:的卢" in text
-        assert "判定区: 乐 闪电" in text  # placement order
+        assert "判定区: 乐不思蜀 闪电" in text  # placement order, full names where they fit
         assert "⚠ 5号位濒死：求桃" in text
-        assert "第2轮 · 2号位 出牌阶段" in text
+        assert "第2轮 · 2号位（Bob） 出牌阶段" in text
         assert "▶ 2 Bob" in text and "⚠ 5 Eve" in text
         assert app.query_one("#seat-2").has_class("-current")
         assert app.query_one("#seat-5").has_class("-prompt")
@@ -119,7 +119,7 @@ async def test_next_phase_key(session, no_script):
         await pilot.pause()
         assert session.submitted == ["next"]
         assert session.state.phase == "discard"
-        assert "seat 2 discard phase" in screen_text(app)
+        assert "seat 2 (Bob) discard phase" in screen_text(app)
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert session.state.phase == "finish"
@@ -170,6 +170,9 @@ async def test_distance_screen_numbers_from_distance_py(session, no_script, size
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, DistanceScreen)
+        await pilot.press("ctrl+t")  # the alternative key
+        await pilot.pause()
+        assert isinstance(app.screen, DistanceScreen)
 
 
 async def test_game_keys_are_inert_in_a_dialog(session, no_script):
@@ -243,9 +246,9 @@ async def test_language_toggle_changes_labels(session, no_script):
         assert "Cao Cao" in text and "hand 4" in text and "play phase" in text
         assert "曹操" not in text and "手牌" not in text
         assert "Undo" in text  # footer follows the language
-        await pilot.press("f4")
+        await pilot.press("ctrl+l")
         await pilot.pause()
-        assert "撤销" in screen_text(app)
+        assert "撤销" in screen_text(app) and app.lang == "zh"
 
 
 async def test_help_lists_keys(session, no_script):
@@ -265,7 +268,7 @@ async def test_help_uses_script_verbs_when_available(session, monkeypatch):
     import companion.tui.app as app_mod
 
     fake = types.SimpleNamespace(
-        VERBS={"zap": types.SimpleNamespace(en="zap SEAT — test verb", zh="zap 座位 — 测试")},
+        VERBS={"zap": types.SimpleNamespace(usage="zap S", en="test verb", zh="测试动词", example="zap 3")},
         completions=lambda state, text: ["zap 3"] if "zap 3".startswith(text) else [],
     )
     monkeypatch.setattr(app_mod, "_load_script", lambda: fake)
@@ -274,7 +277,8 @@ async def test_help_uses_script_verbs_when_available(session, monkeypatch):
         assert app.completions("za") == ["zap 3"]
         await pilot.press("f1")
         await pilot.pause()
-        assert "zap SEAT — test verb" in screen_text(app)
+        text = screen_text(app)
+        assert "zap S" in text and "test verb" in text and "e.g. zap 3" in text
 
 
 async def test_completion_without_script(session, no_script):
@@ -383,3 +387,54 @@ def test_run_dashboard_returns_exit_code(monkeypatch, session):
     assert seen == {"lang": "en", "session": session}
     with pytest.raises(ValueError):
         app_mod.CompanionApp(session, lang="fr")
+
+
+async def test_long_chinese_log_lines_fold_by_cells(session, no_script):
+    from textual.widgets import RichLog
+
+    long = "强制执行：请先回答：3号位（Cara）濒死（体力0）：1号位（Alice），是否使用桃（peach / pass）"
+    app = CompanionApp(session, lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.submit_line(f"note {long}")
+        await pilot.pause()
+        rows = [strip.text.rstrip() for strip in app.query_one("#log", RichLog).lines]
+        bullet = [r for r in rows if r.startswith("  ·")]
+        assert bullet and bullet[0].startswith("  · 强制执行"), rows  # not a bare bullet then a new line
+        i = rows.index(bullet[0])
+        assert rows[i + 1].startswith("    ") and "".join(r.strip() for r in rows[i:i + 2]).endswith("pass）")
+
+
+async def test_command_history(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "damage 3 1")
+        await type_line(pilot, "bogus")  # refused lines are remembered too, and stay in the bar
+        bar = app.query_one(CommandBar)
+        bar.value = ""
+        await pilot.press("up")
+        assert bar.value == "bogus"
+        await pilot.press("up")
+        assert bar.value == "damage 3 1"
+        await pilot.press("down", "down")
+        assert bar.value == ""
+
+
+async def test_dealt_roles_do_not_leak_through_the_log(session, no_script):
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_line(pilot, "role 2 loyalist")
+        await type_line(pilot, "role 6 rebel")  # seat 6 is dead: its role is public
+        log = app.log_text()
+        assert "#1 role 2 ••" in log and "loyalist" not in log
+        bar = app.query_one(CommandBar)
+        assert bar.value == "" and "role 2 loyalist" not in bar.history
+        assert "#2 role 6 rebel" in log
+        assert "loyalist" not in screen_text(app).lower()
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.press(*"reveal", "enter")
+        await pilot.pause()
+        assert "#1 role 2 loyalist" in app.log_text()
+        await pilot.press("f5")
+        await pilot.pause()
+        assert "loyalist" not in app.log_text()

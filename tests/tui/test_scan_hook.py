@@ -84,3 +84,27 @@ async def test_scan_without_recognition_package(monkeypatch, no_script):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "无法使用摄像头" in app.message and "judge ♠7" in app.message
+
+
+async def test_escape_stops_a_running_scan(monkeypatch, no_script):
+    import time
+
+    def forever():
+        while True:
+            time.sleep(0.01)
+            yield _Status("searching", None, "searching")
+
+    cam = _fake_camera_module(statuses=forever())
+    monkeypatch.setitem(sys.modules, "recognition.camera", cam)
+    app = CompanionApp(FakeSession(judge_state()), lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause(0.2)
+        assert app.message == "searching"
+        assert any(w.name == "scan" and not w.is_finished for w in app.workers)
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert all(w.is_finished for w in app.workers if w.name == "scan")
+        assert app.message == ""
+        assert app.query_one(CommandBar).value == ""

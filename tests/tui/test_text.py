@@ -72,10 +72,44 @@ def test_seat_lines_content():
 
 def test_header_and_prompt():
     s = table_state()
-    assert header_text(s, "zh") == "第2轮 · 2号位 出牌阶段"
-    assert header_text(s, "en") == "round 2 · seat 2 play phase"
+    assert header_text(s, "zh") == "第2轮 · 2号位（Bob） 出牌阶段"
+    assert header_text(s, "en") == "round 2 · seat 2 (Bob) play phase"
     assert prompt_text(s, "zh") == "⚠ 5号位濒死：求桃（询问2号位）"
     j = judge_state()
     assert prompt_text(j, "en").endswith("type: judge ♠7 — or press F6 to scan")
     s.prompts = []
     assert prompt_text(s, "en") == ""
+
+
+def test_package_exports_lazily():
+    import companion.tui as tui
+    from companion.tui.app import CompanionApp, run_dashboard
+
+    assert tui.run_dashboard is run_dashboard and tui.CompanionApp is CompanionApp
+    with pytest.raises(AttributeError):
+        tui.nothing_here  # noqa: B018
+
+
+def test_seat_card_uses_full_card_names_only_where_they_fit():
+    from companion.tui.app import SeatCard
+
+    seat = table_state().seat(3)
+    wide = SeatCard._text(seat, "zh", False, False, False, width=30).plain
+    narrow = SeatCard._text(seat, "zh", False, False, False, width=16).plain
+    assert "判定区: 乐不思蜀 闪电" in wide
+    assert "判定区: 乐 闪电" in narrow and "乐不思蜀" not in narrow
+    one = SeatCard._text(table_state().seat(1), "en", False, False, False, width=30).plain
+    assert "W:Qinggang Sword(2)" in one
+    assert "W:Qinggang(2)" in SeatCard._text(table_state().seat(1), "en", False, False, False, width=12).plain
+
+
+def test_redact_line_hides_living_hidden_roles():
+    from companion.tui.text import redact_line
+
+    s = table_state()
+    assert redact_line("role 2 loyalist", s) == "role 2 ••"
+    assert redact_line("force role 3 反贼", s) == "force role 3 ••"
+    assert redact_line("role 6 rebel", s) == "role 6 rebel"  # dead: public
+    assert redact_line("role 2 loyalist", s, reveal=True) == "role 2 loyalist"
+    assert redact_line("role x rebel", s) == "role x ••"
+    assert redact_line("damage 3 1", s) == "damage 3 1"
