@@ -15,3 +15,15 @@ def screen_text(app) -> str:
                       color_system=None, legacy_windows=False, force_terminal=True)
     console.print(update, end="")
     return console.export_text(styles=False)
+
+
+async def type_line(pilot, text: str) -> None:
+    """Focus the command bar, type ``text`` key by key and press Enter."""
+    from companion.tui.app import CommandBar
+
+    bar = pilot.app.query_one(CommandBar)
+    bar.focus()
+    bar.value = ""
+    await pilot.press(*text)
+    await pilot.press("enter")
+    await pilot.pause()

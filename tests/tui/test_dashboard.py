@@ -9,18 +9,11 @@ from companion.rules.distance import distance, in_range
 from companion.tui.app import CommandBar, CompanionApp
 from companion.tui.screens import ConfirmRevealScreen, DistanceScreen, HelpScreen
 from fakes import FakeSession, judge_state
-from screen import screen_text
+from screen import screen_text, type_line
 
 SIZES = [(80, 24), (130, 40)]
 
 
-async def type_line(pilot, text: str) -> None:
-    bar = pilot.app.query_one(CommandBar)
-    bar.focus()
-    bar.value = ""
-    await pilot.press(*text)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES)

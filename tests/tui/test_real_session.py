@@ -8,18 +8,11 @@ from __future__ import annotations
 
 from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp
-from screen import screen_text
+from screen import screen_text, type_line
 
 SETUP = ["players 4", "lord 1", "general 1 孙权", "general 2 甘宁", "general 3 黄盖", "general 4 吕布", "start"]
 
 
-async def type_line(pilot, text: str) -> None:
-    bar = pilot.app.query_one(CommandBar)
-    bar.focus()
-    bar.value = ""
-    await pilot.press(*text)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 async def test_a_turn_refusal_undo_and_resume(tmp_path):
