@@ -28,7 +28,7 @@ from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
-from .text import header_text, label, prompt_text, redact_line, ring_layout, seat_lines
+from .text import corner_preview, header_text, label, prompt_text, redact_line, ring_layout, seat_lines
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -254,6 +254,7 @@ class CompanionApp(App[int]):
             yield Grid(id="table")
             log = RichLog(id="log", wrap=False, markup=False, auto_scroll=True)
             yield log
+            yield Static("", id="scan-preview")
         yield Static("", id="message", classes="-empty")
         with Horizontal(id="command-row"):
             yield Static("›", id="command-prompt")
@@ -572,24 +573,53 @@ class CompanionApp(App[int]):
         except Exception as e:  # noqa: BLE001 - cv2 or the model missing
             self.call_from_thread(self._scan_failed, f"{type(e).__name__}: {e}")
             return
+        guess = None
         try:
             with CameraScanner(self.camera) as scanner:
                 for status in scanner.updates():
+                    reading = getattr(status, "reading", None)
+                    if reading is not None:
+                        guess = reading
+                    self.call_from_thread(self._scan_status, status.text, getattr(reading, "corner", None))
                     if stop.is_set():
-                        self.call_from_thread(self.say, "")
-                        return
-                    self.call_from_thread(self.say, status.text)
-                    if status.state == "accepted" and status.reading is not None:
-                        self.call_from_thread(self._scan_accepted, status.reading.label)
+                        break
+                    if status.state == "accepted" and reading is not None:
+                        self.call_from_thread(self._scan_accepted, reading.label)
                         return
         except Exception as e:  # noqa: BLE001 - CameraError and driver faults: back to typing
             self.call_from_thread(self._scan_failed, str(e))
+            return
+        # stopped (Esc) or the camera stream ended without an accepted reading:
+        # offer the best guess for the moderator to check, never apply it silently
+        self.call_from_thread(self._scan_unsure, getattr(guess, "label", None))
+
+    def _scan_status(self, text: str, corner: Any = None) -> None:
+        """Live status line and the preview of the warped corner."""
+        self.say(text)
+        preview = self.query_one("#scan-preview", Static)
+        picture = corner_preview(corner)
+        if picture is not None:
+            preview.update(picture)
+        preview.set_class(picture is not None, "-on")
+
+    def _scan_unsure(self, card: str | None) -> None:
+        self.query_one("#scan-preview", Static).set_class(False, "-on")
+        bar = self.query_one(CommandBar)
+        if card:
+            bar.value = f"judge {card}"
+            bar.cursor_position = len(bar.value)
+            self.say(label("scan_guess", self.lang, card=card), error=True)
+        else:
+            self.say(label("scan_nothing", self.lang), error=True)
+        bar.focus()
 
     def _scan_failed(self, why: str) -> None:
+        self.query_one("#scan-preview", Static).set_class(False, "-on")
         self.say(label("scan_unavailable", self.lang, why=why), error=True)
         self.query_one(CommandBar).focus()
 
     def _scan_accepted(self, card: str) -> None:
+        self.query_one("#scan-preview", Static).set_class(False, "-on")
         bar = self.query_one(CommandBar)
         bar.value = f"judge {card}"
         bar.cursor_position = len(bar.value)

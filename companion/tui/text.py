@@ -97,6 +97,9 @@ LABELS: dict[str, tuple[str, str]] = {
                          "camera not available: {why} — type it: judge ♠7"),
     "scan_start": ("正在扫描判定牌…（Esc 停止）", "scanning the judgement card… (Esc stops)"),
     "scan_accepted": ("读到 {card}，按 Enter 确认或修改", "read {card}: press Enter to confirm, or edit"),
+    "scan_guess": ("没有把握：最可能是 {card} — 请核对后按 Enter，或改成正确的牌",
+                   "not sure: best guess {card} — check it and press Enter, or type the right card"),
+    "scan_nothing": ("没有读到牌 — 请手动输入：judge ♠7", "no card read — type it: judge ♠7"),
     "internal": ("内部错误", "internal error"),
 }
 
@@ -296,3 +299,30 @@ def ring_layout(n: int) -> tuple[int, int, dict[int, tuple[int, int]]]:
         s += 1
     pos[s] = (1, 0)  # left side
     return 3, cols, pos
+
+
+def corner_preview(corner, width: int = 12) -> "Text | None":
+    """A small terminal picture of the warped card corner (the reader's ``Reading.corner``).
+
+    ``corner`` is an ``(H, W, 3)`` BGR uint8 array (or None); the result is a
+    rich ``Text`` of half-block characters, ``width`` cells wide and about
+    ``width * H / W / 2`` lines high (two pixels per cell, nearest-neighbour
+    sampling), or None when there is nothing to show.
+    """
+    if corner is None or getattr(corner, "ndim", 0) != 3 or corner.shape[0] < 2 or corner.shape[1] < 2:
+        return None
+    from rich.text import Text
+
+    h, w = corner.shape[:2]
+    rows = max(2, round(width * h / w)) // 2 * 2
+    ys = [min(h - 1, int((r + 0.5) * h / rows)) for r in range(rows)]
+    xs = [min(w - 1, int((c + 0.5) * w / width)) for c in range(width)]
+    out = Text(no_wrap=True)
+    for r in range(0, rows, 2):
+        for x in xs:
+            b1, g1, r1 = (int(v) for v in corner[ys[r], x][:3])
+            b2, g2, r2 = (int(v) for v in corner[ys[r + 1], x][:3])
+            out.append("▀", style=f"rgb({r1},{g1},{b1}) on rgb({r2},{g2},{b2})")
+        if r + 2 < rows:
+            out.append("\n")
+    return out

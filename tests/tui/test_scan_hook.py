@@ -106,5 +106,5 @@ async def test_escape_stops_a_running_scan(monkeypatch, no_script):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert all(w.is_finished for w in app.workers if w.name == "scan")
-        assert app.message == ""
+        assert app.message == "no card read — type it: judge ♠7"  # nothing read: typed entry
         assert app.query_one(CommandBar).value == ""
