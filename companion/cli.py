@@ -48,7 +48,15 @@ def _db_arg(args) -> str | None:
     return getattr(args, "db", None)
 
 
-def _run_dashboard(make_session, lang: str) -> int:
+def _camera(args) -> int | str:
+    """``--camera N|PATH`` for the dashboard's scan key (default 0)."""
+    cam = getattr(args, "camera", None)
+    if cam is None:
+        return 0
+    return int(cam) if str(cam).isdigit() else cam
+
+
+def _run_dashboard(make_session, lang: str, camera: int | str = 0) -> int:
     try:
         from .tui.app import run_dashboard  # noqa: PLC0415
     except ImportError as e:
@@ -57,7 +65,7 @@ def _run_dashboard(make_session, lang: str) -> int:
         return 1
     session = make_session()
     try:
-        rc = run_dashboard(session, lang)
+        rc = run_dashboard(session, lang, camera=camera)
     finally:
         session.close()
     return rc if isinstance(rc, int) else 0
@@ -68,14 +76,15 @@ def cmd_resume(args) -> int:
     from .session import Session  # noqa: PLC0415
 
     return _run_dashboard(lambda: Session.resume(_db_arg(args), getattr(args, "game", None)),
-                          getattr(args, "lang", None) or "zh")
+                          getattr(args, "lang", None) or "zh", _camera(args))
 
 
 def cmd_new(args) -> int:
     """Dashboard on a new game."""
     from .session import Session  # noqa: PLC0415
 
-    return _run_dashboard(lambda: Session.new(_db_arg(args), title=args.title), getattr(args, "lang", None) or "zh")
+    return _run_dashboard(lambda: Session.new(_db_arg(args), title=args.title),
+                          getattr(args, "lang", None) or "zh", _camera(args))
 
 
 def cmd_games(args) -> int:
@@ -323,6 +332,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--db", metavar="PATH", help=f"journal file (default {default_path()})")
     ap.add_argument("--game", type=int, metavar="ID", help="game id (see `companion games`)")
     ap.add_argument("--lang", choices=("zh", "en"), help="language of the dashboard (default zh)")
+    ap.add_argument("--camera", metavar="N|PATH", default=None,
+                    help="webcam for the scan key F6: index or device path (default 0)")
     ap.set_defaults(func=cmd_resume, command=None)
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -336,12 +347,16 @@ def build_parser() -> argparse.ArgumentParser:
     db_opt(p)
     p.add_argument("--game", type=int, metavar="ID", default=argparse.SUPPRESS, help="game id")
     p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="dashboard language")
+    p.add_argument("--camera", metavar="N|PATH", default=argparse.SUPPRESS,
+                    help="webcam for the scan key F6: index or device path (default 0)")
     p.set_defaults(func=cmd_resume)
 
     p = sub.add_parser("new", help="dashboard on a new game", description="Start a new game in the dashboard.")
     db_opt(p)
     p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="dashboard language")
     p.add_argument("--title", default="", help="a name for the game (shown by `companion games`)")
+    p.add_argument("--camera", metavar="N|PATH", default=argparse.SUPPRESS,
+                    help="webcam for the scan key F6: index or device path (default 0)")
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("games", help="list the games of the journal", description="List the journal's games.")

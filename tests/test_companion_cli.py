@@ -31,11 +31,16 @@ def dashboard(monkeypatch):
     calls = []
     mod = types.ModuleType("companion.tui.app")
 
-    def run_dashboard(session, lang):
+    def run_dashboard(session, lang, camera=0):
         calls.append((session.game_id, fe.total(session.state), lang))
+        cameras.append(camera)
         return 0
 
+    cameras = []
+    calls_cameras = cameras
+
     mod.run_dashboard = run_dashboard
+    mod.cameras = calls_cameras
     monkeypatch.setitem(sys.modules, "companion.tui.app", mod)
     return calls
 
@@ -192,3 +197,11 @@ def test_replay_real_engine_refusal_and_json(tmp_path, capsys):
     f.write_text("# a line no language knows\nfrobnicate the table\n", encoding="utf-8")
     assert main(["replay", str(f)]) == 1
     assert capsys.readouterr().err.startswith(f"{f}:2: refused: ")
+
+
+def test_camera_option_reaches_the_dashboard(tmp_path, dashboard, toy_script):
+    db = tmp_path / "j.sqlite3"
+    assert main(["new", "--db", str(db), "--camera", "2"]) == 0
+    assert main(["resume", "--db", str(db), "--camera", "/dev/video4"]) == 0
+    assert main(["--db", str(db)]) == 0
+    assert sys.modules["companion.tui.app"].cameras == [2, "/dev/video4", 0]
