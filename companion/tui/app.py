@@ -162,6 +162,8 @@ class SeatCard(Static):
         self.seat_no = seat_no
 
     def show(self, state: GameState, lang: str, reveal: bool) -> None:
+        if self.seat_no > len(state.seats):  # the table shrank; this card is being replaced
+            return
         self._shown = (state, lang, reveal)
         seat = state.seat(self.seat_no)
         p = state.prompt
@@ -311,21 +313,29 @@ class CompanionApp(App[int]):
         grid = self.query_one("#table", Grid)
         n = len(state.seats)
         if n != self._seat_count:
+            # a new seat count (setup, or undo back to an empty table): rebuild the grid;
+            # removal is asynchronous, so the new cards are mounted once it is done
             self._seat_count = n
-            grid.remove_children()
-            rows, cols, pos = ring_layout(n)
-            grid.styles.grid_size_columns = cols
-            grid.styles.grid_size_rows = rows
-            at = {rc: s for s, rc in pos.items()}
-            cells = []
-            for r in range(rows):
-                for c in range(cols):
-                    s = at.get((r, c))
-                    cells.append(SeatCard(s) if s is not None else Static("", classes="table-gap"))
-            grid.mount_all(cells)
-            self._fit_table()
+            self.run_worker(self._rebuild_table(), exclusive=True, group="table", name="table")
+            return
         for card in grid.query(SeatCard):
             card.show(state, self.lang, self.reveal)
+
+    async def _rebuild_table(self) -> None:
+        grid = self.query_one("#table", Grid)
+        await grid.remove_children()
+        state = self.state
+        rows, cols, pos = ring_layout(len(state.seats))
+        grid.styles.grid_size_columns = max(cols, 1)
+        grid.styles.grid_size_rows = max(rows, 1)
+        at = {rc: s for s, rc in pos.items()}
+        cells = [SeatCard(at[(r, c)]) if (r, c) in at else Static("", classes="table-gap")
+                 for r in range(rows) for c in range(cols)]
+        if cells:
+            await grid.mount_all(cells)
+        self._fit_table()
+        for card in grid.query(SeatCard):
+            card.show(self.state, self.lang, self.reveal)
 
     def _log_entries(self) -> list[tuple[str, list, bool, bool]]:
         """``[(title, events, undone, forced)]`` from ``session.log`` (or the app's own record)."""

@@ -100,6 +100,11 @@ LABELS: dict[str, tuple[str, str]] = {
     "scan_guess": ("没有把握：最可能是 {card} — 请核对后按 Enter，或改成正确的牌",
                    "not sure: best guess {card} — check it and press Enter, or type the right card"),
     "scan_nothing": ("没有读到牌 — 请手动输入：judge ♠7", "no card read — type it: judge ♠7"),
+    "hint_players": ("新牌局：输入 players 6 设定人数（2–10），name 1 张三 起名", "new table: type players 6 (2–10 seats), name 1 Alice for names"),
+    "hint_lord": ("输入 lord S 指定主公座位（身份牌亮明的那位）", "type lord S: the seat that turned up the lord card"),
+    "hint_generals": ("输入 general S 武将（如 general 1 刘备）— 尚未选将：{seats}；或 deal generals / variant no_generals",
+                      "type general S NAME (e.g. general 1 liubei) — no general yet: {seats}; or deal generals / variant no_generals"),
+    "hint_start": ("一切就绪：输入 start 开始（体力、起始手牌4张、主公先行）", "ready: type start (max HP, 4 cards each, the lord begins)"),
     "internal": ("内部错误", "internal error"),
 }
 
@@ -251,7 +256,7 @@ def prompt_text(state: GameState, lang: str) -> str:
     """The banner: ``⚠ 5号位：求桃 …``, with the scan hint for a judgement; "" when nothing is asked."""
     p = state.prompt
     if p is None:
-        return ""
+        return setup_hint(state, lang)
     q = (p.zh or p.en) if lang == "zh" else p.en
     who = seat_label(p.seat, lang)
     if who.lower() in q.lower():
@@ -261,6 +266,20 @@ def prompt_text(state: GameState, lang: str) -> str:
     if p.kind == "judge":
         text += "  ·  " + label("judge_hint", lang)
     return text
+
+
+def setup_hint(state: GameState, lang: str) -> str:
+    """Before ``start``: the next setup step in words (docs/commands.md, Setup); "" once started."""
+    if state.started:
+        return ""
+    if state.players == 0:
+        return label("hint_players", lang)
+    if state.lord_seat is None:
+        return label("hint_lord", lang)
+    missing = [s.seat for s in state.seats if s.general is None]
+    if missing and "no_generals" not in state.variants:
+        return label("hint_generals", lang, seats=" ".join(map(str, missing[:10])))
+    return label("hint_start", lang)
 
 
 def ring_layout(n: int) -> tuple[int, int, dict[int, tuple[int, int]]]:

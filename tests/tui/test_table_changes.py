@@ -1,0 +1,39 @@
+"""Regressions from the newcomer trial: the seat count changes, undo back to an empty table."""
+
+from __future__ import annotations
+
+from companion.session import Session
+from companion.tui.app import CompanionApp, SeatCard
+from screen import screen_text, type_line
+
+
+async def test_player_count_can_change_during_setup(tmp_path):
+    s = Session.new(tmp_path / "j.sqlite3")
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "new table: type players 6" in screen_text(app)
+        for n in (5, 8, 4, 10, 2):
+            await type_line(pilot, f"players {n}")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert sorted(c.seat_no for c in app.query(SeatCard)) == list(range(1, n + 1))
+        assert "type lord S" in screen_text(app)
+
+
+async def test_undo_back_to_an_empty_table(tmp_path):
+    s = Session.new(tmp_path / "j.sqlite3")
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "players 5")
+        await type_line(pilot, "lord 2")
+        for _ in range(3):  # one more than there is to undo
+            await pilot.press("ctrl+z")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        assert s.state.players == 0
+        assert list(app.query(SeatCard)) == []
+        await pilot.press("ctrl+y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(app.query(SeatCard)) == 5
