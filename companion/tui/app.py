@@ -438,11 +438,14 @@ class CompanionApp(App[int]):
             bar.remember(line)
         if self.submit_line(line) or secret:
             bar.value = ""
+        else:
+            bar.select_all()  # kept to correct, but the next typed key replaces it
 
-    def submit_line(self, line: str) -> bool:
+    def submit_line(self, line: str, *, typed: bool = True) -> bool:
         """Send one command line to the session; True when it was applied.
 
-        A refusal or an unreadable command shows the reason and changes nothing.
+        A refusal or an unreadable command shows the reason and changes nothing;
+        ``typed`` is False for lines sent by a key (no "prefix with force" hint).
         """
         lang = self.lang
         try:
@@ -450,7 +453,7 @@ class CompanionApp(App[int]):
         except Refused as r:
             words = r.zh if lang == "zh" else r.en
             src = f"; {r.source}" if r.source else ""
-            hint = " " + label("force_hint", lang) if getattr(r, "forceable", False) else ""
+            hint = " " + label("force_hint", lang) if typed and getattr(r, "forceable", False) else ""
             self.say(f"✗ {label('refused', lang)}: {words} [{r.rule}{src}]{hint}", error=True)
             self.refresh_view()
             return False
@@ -469,7 +472,7 @@ class CompanionApp(App[int]):
 
     # -- actions --------------------------------------------------------------
     def action_next_phase(self) -> None:
-        self.submit_line("next")
+        self.submit_line("next", typed=False)
 
     def action_undo(self) -> None:
         ok = self.session.undo()

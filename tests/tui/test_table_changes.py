@@ -37,3 +37,31 @@ async def test_undo_back_to_an_empty_table(tmp_path):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert len(app.query(SeatCard)) == 5
+
+
+async def test_after_a_refusal_the_next_typed_line_replaces_the_old_one(tmp_path):
+    s = Session.new(tmp_path / "j.sqlite3")
+    for line in ["players 4", "lord 1", "variant no_generals", "start"]:
+        s.submit(line)
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        from companion.tui.app import CommandBar
+
+        bar = app.query_one(CommandBar)
+        bar.focus()
+        await pilot.press(*"1 slash 3", "enter")
+        await pilot.pause()
+        assert bar.value == "1 slash 3" and "card.phase" in app.message
+        await pilot.press(*"next", "enter")  # typed without clearing first
+        await pilot.pause()
+        assert s.state.phase == "judge" and bar.value == ""
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("f2")  # play → discard is fine; now refuse by key: hand limit
+        await pilot.pause()
+        s.submit("hand 1 9")
+        await pilot.press("f2")
+        await pilot.pause()
+        assert "discard" in app.message and "force" not in app.message
