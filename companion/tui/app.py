@@ -154,6 +154,17 @@ class CommandBar(Input):
         self.cursor_position = len(self.value)
 
 
+class GameLog(RichLog):
+    """The log pane; redraws (refolds) itself when its own width changes."""
+
+    _drawn_width = 0
+
+    def on_resize(self) -> None:
+        width = self.scrollable_content_region.width - 1
+        if width >= 20 and width != self._drawn_width:
+            self.app.call_after_refresh(self.app._draw_log)
+
+
 class SeatCard(Static):
     """One seat: number, name, role (public only), general, HP marks, hand, equipment, judgement."""
 
@@ -254,7 +265,7 @@ class CompanionApp(App[int]):
         yield Static("", id="banner", classes="-none")
         with Vertical(id="body"):
             yield Grid(id="table")
-            log = RichLog(id="log", wrap=False, markup=False, auto_scroll=True)
+            log = GameLog(id="log", wrap=False, markup=False, auto_scroll=True)
             yield log
             yield Static("", id="scan-preview")
         yield Static("", id="message", classes="-empty")
@@ -358,8 +369,10 @@ class CompanionApp(App[int]):
         rlog.clear()
         self._log_plain = []
         width = rlog.scrollable_content_region.width - 1
-        if width < 20:
-            width = max(20, self.size.width - 4)
+        if width < 20:  # not laid out yet: estimate (a third of the screen when wide), refold on resize
+            wide = self.query_one("#body").has_class("wide")
+            width = max(20, (self.size.width // 3 if wide else self.size.width) - 6)
+        rlog._drawn_width = width
         lang = self.lang
         for title, events, undone, forced in self._log_entries():
             head = title
@@ -375,6 +388,7 @@ class CompanionApp(App[int]):
                 line = f"  · {words}"
                 self._log_plain.append(line)
                 self._write_folded(rlog, line, "dim" if undone else "", width)
+        self.call_after_refresh(rlog.scroll_end, animate=False)
 
     @staticmethod
     def _write_folded(rlog: RichLog, line: str, style: str, width: int) -> None:
