@@ -131,9 +131,11 @@ def cmd_replay(args) -> int:
         raise _UsageError(f"replay: cannot read {args.file}: {getattr(e, 'strerror', None) or e}") from None
     zh = args.lang == "zh"
 
+    out = sys.stderr if args.json else sys.stdout  # with --json, stdout is the JSON document only
+
     def show(lineno, entry) -> None:
         for ev in entry.events or ():
-            print((ev.zh or ev.en) if zh else ev.en)
+            print((ev.zh or ev.en) if zh else ev.en, file=out)
 
     try:
         session = Session.replay_lines(text.splitlines(), lang=args.lang, on_entry=show)
@@ -368,7 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Run a command script (one action per line, # comments) without the "
                                    "dashboard. Exit 1 at the first refused line (FILE:LINE: refused: reason).")
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--json", action="store_true", help="print the final state as JSON")
+    p.add_argument("--json", action="store_true", help="print the final state as JSON on stdout (the log goes to stderr)")
     p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the log (default en)")
     p.set_defaults(func=cmd_replay)
 

@@ -125,7 +125,8 @@ def test_transcript_through_companion_replay_json(name, tmp_path):
     res = subprocess.run([sys.executable, "-m", "companion", "replay", str(DATA / name), "--json"],
                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
     assert res.returncode == 0, res.stderr
-    got = json.loads(res.stdout[res.stdout.index("{"):])
+    got = json.loads(res.stdout)  # stdout is the JSON document alone; the log went to stderr
+    assert "the game starts" in res.stderr
     want = replay(name)[0].to_dict()
     assert got["game"] == want["game"]
     assert got["game"]["over"] is True and got["game"]["winner"] in ("rebel", "renegade")
