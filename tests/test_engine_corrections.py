@@ -35,8 +35,31 @@ def test_maxhp_lowers_hp_and_can_cause_dying():
     st = table(4)
     st = run(st, "maxhp 2 2")
     assert (st.seat(2).max_hp, st.seat(2).hp) == (2, 2)
-    st = run(st, "maxhp 2 0")
-    assert st.prompt.kind == "dying"
+    st = run(st, "damage 2 1 from none", "maxhp 2 1")
+    assert (st.seat(2).max_hp, st.seat(2).hp) == (1, 1)
+    r = refused(st, "maxhp 2 0")
+    assert r.rule == "maxhp.range" and "not 0" in r.en and not r.forceable
+    assert refused(st, "hand 2 -3").rule == "hand.count"
+    assert refused(st, "hand 2 109").rule == "hand.count"
+
+
+def test_end_owes_the_judgement_and_the_discard():
+    st = table(4)
+    st = run(st, "place 1 indulgence")
+    r = refused(st, "end")
+    assert r.rule == "end.judgement" and "乐不思蜀" in r.en
+    st = run(st, "next")  # judge phase asks for the card
+    assert st.prompt.kind == "judge"
+    st = run(st, "judge ♠5", "hand 1 7")  # not a heart: the play phase will be skipped
+    st = run(st, "end")  # hand 7 > hand limit 4: end goes to the discard phase
+    assert st.phase == "discard" and st.prompt.kind == "discard" and st.turn_seat == 1
+    r = refused(st, "discard 4")
+    assert r.rule == "discard.excess" and "3 card(s)" in r.en
+    st = run(st, "discard 3", "end")
+    assert (st.turn_seat, st.phase) == (2, "start")
+    assert "skip_play" not in st.seat(1).flags
+    st2 = run(table(4), "hand 1 9", "force end")
+    assert st2.turn_seat == 2
 
 
 def test_place_remove_unequip_checks():

@@ -124,3 +124,21 @@ def test_variant_unknown_and_after_start():
         run(st, "variant nope")
     st = table(4)
     assert refused(st, "variant maneuvering").rule == "setup.started"
+
+
+def test_two_players_rulebook_renegade_or_engines_rebel():
+    """Rulebook: 2 players = lord + renegade; FK/QS give lord + rebel (variant roles_2_rebel)."""
+    from companion.rules.state import GameState
+    from companion.script import execute
+
+    def lord_dies(*variants):
+        st = GameState()
+        for line in ["players 2", "lord 1", "variant no_generals", *[f"variant {v}" for v in variants],
+                     "start", "damage 1 4 from 2", "pass", "pass"]:
+            st = execute(st, line).state
+        return st
+
+    st = lord_dies()
+    assert st.over and st.winner == "renegade" and st.seat(2).role in (None, "renegade")
+    st = lord_dies("roles_2_rebel")
+    assert st.over and st.winner == "rebel"

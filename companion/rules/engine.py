@@ -36,6 +36,7 @@ SRC_AREA = "RULES_NOTES: Other facts (no two cards of the same name in one area)
 SRC_MANEUVER = "RULES_NOTES: Deck (兵粮寸断 and 酒 are 军争)"
 SRC_PROMPT = "companion: answer the pending question first"
 
+DECK_SIZE = 108  # cards in the standard + EX deck (RULES_NOTES: Deck)
 SETUP_VERBS = frozenset({"players", "name", "lord", "swap", "general", "role", "offer", "variant", "start"})
 CORRECTIONS = frozenset({"damage", "heal", "lose", "draw", "give", "hand", "maxhp", "equip", "unequip",
                          "place", "remove", "name"})
@@ -216,13 +217,34 @@ def _v_next(ctx: _Ctx, a: Action) -> None:
 
 
 def _v_end(ctx: _Ctx, a: Action) -> None:
+    """End the current turn now (moderator's shortcut past draw and play).
+
+    It never skips what the rules owe: with delayed tricks waiting in the start
+    phase it is refused (``end.judgement``; judge them with ``next``); with more
+    hand cards than the hand limit before the discard phase it moves to the
+    discard phase and asks for the discard (RULES_NOTES: Other facts — hand
+    limit = current HP); ``force end`` ends the turn regardless.
+    """
     st = ctx.st
     s = st.seat(st.turn_seat)
+    if st.phase == "start" and s.judgement:
+        names = "、".join(_card_name(r) for r in s.judgement)
+        ctx.check(False, "end.judgement",
+                  f"seat {s.seat} still has {names} to judge: go on with next (judge phase), or force end",
+                  f"{s.seat}号位判定区还有{names}待判定：请用 next 进入判定阶段，或 force end", SRC_JUDGE)
+    lim = hand_limit(s)
     if st.phase == "discard":
-        lim = hand_limit(s)
         ctx.check(s.hand <= lim, "discard.limit", f"hand {s.hand} > hand limit {lim}: discard {s.hand - lim} first",
                   f"手牌{s.hand} > 手牌上限{lim}：请先弃置{s.hand - lim}张", SRC_DISCARD)
+    elif s.hand > lim and not ctx.forced:
+        _drop_prompts(ctx)
+        s.flags.pop("skip_play", None)
+        s.flags.pop("skip_draw", None)
+        _enter(ctx, "discard")
+        return
     _drop_prompts(ctx)
+    s.flags.pop("skip_play", None)  # a skipped phase belongs to this turn only
+    s.flags.pop("skip_draw", None)
     ne, nz = who(st, st.turn_seat)
     ctx.event("end", f"{ne} ends the turn", f"{nz}结束回合", st.turn_seat)
     _next_turn(ctx)
@@ -242,6 +264,13 @@ def _v_discard(ctx: _Ctx, a: Action) -> None:
     k = int(a.args["n"])
     ctx.check(k <= s.hand, "discard.count", f"seat {n} has only {s.hand} hand cards, cannot discard {k}",
               f"{n}号位只有{s.hand}张手牌，不能弃置{k}张", SRC_DISCARD)
+    top = st.prompt
+    if top is not None and top.kind == "discard" and top.seat == n:
+        excess = s.hand - hand_limit(s)
+        ctx.check(k <= excess, "discard.excess",
+                  f"seat {n} discards down to the hand limit: {excess} card(s) (hand {s.hand} > hand limit "
+                  f"{hand_limit(s)}), not {k}",
+                  f"{n}号位弃牌至手牌上限：应弃{excess}张（手牌{s.hand} > 上限{hand_limit(s)}），不是{k}张", SRC_DISCARD)
     s.hand = max(0, s.hand - k)
     ne, nz = who(st, n)
     ctx.event("discard", f"{ne} discards {k} (hand {s.hand})", f"{nz}弃置{k}张牌（手牌{s.hand}）", n)
@@ -671,7 +700,10 @@ def _v_give(ctx: _Ctx, a: Action) -> None:
 
 def _v_hand(ctx: _Ctx, a: Action) -> None:
     s = _seat(ctx, a.seat)
-    s.hand = int(a.args["n"])
+    n = int(a.args["n"])
+    ctx.check(0 <= n <= DECK_SIZE, "hand.count", f"a hand holds 0..{DECK_SIZE} cards, not {n}",
+              f"手牌数只能是0..{DECK_SIZE}，不是{n}", "RULES_NOTES: Deck (108 cards)", forceable=False)
+    s.hand = n
     ne, nz = who(ctx.st, s.seat)
     ctx.event("hand", f"{ne}: hand set to {s.hand}", f"{nz}手牌数设为{s.hand}", s.seat)
     _maybe_discard_prompt(ctx, s)
@@ -685,7 +717,10 @@ def _maybe_discard_prompt(ctx: _Ctx, s: Seat) -> None:
 
 def _v_maxhp(ctx: _Ctx, a: Action) -> None:
     s = _seat(ctx, a.seat)
-    s.max_hp = int(a.args["n"])
+    n = int(a.args["n"])
+    ctx.check(1 <= n <= 10, "maxhp.range", f"max HP is 1..10, not {n}", f"体力上限只能是1..10，不是{n}",
+              "rulebook: 体力牌 (standard generals have 3–4, the lord +1)", forceable=False)
+    s.max_hp = n
     s.hp = min(s.hp, s.max_hp)
     ne, nz = who(ctx.st, s.seat)
     ctx.event("maxhp", f"{ne}: max HP {s.max_hp} (HP {s.hp})", f"{nz}体力上限{s.max_hp}", s.seat)

@@ -43,6 +43,7 @@ ROLE_TABLES: dict[int, dict[str, int]] = {
 """Default role counts (lord/loyalist/rebel/renegade) by player count (issue 2 §1; physical box)."""
 
 ROLE_VARIANTS: dict[str, tuple[int, dict[str, int], str]] = {
+    "roles_2_rebel": (2, _t(1, 0, 1, 0), "FK gamelogic.lua; QS engine.cpp 02p"),
     "roles_8_two_renegades": (8, _t(1, 2, 3, 2), "QS 08pd; box table B"),
     "roles_6_two_renegades": (6, _t(1, 1, 2, 2), "QS 06pd; box table B"),
     "roles_10_1351": (10, _t(1, 3, 5, 1), "FK gamelogic.lua; QS 10p"),
