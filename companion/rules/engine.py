@@ -31,7 +31,8 @@ SRC_PLAY = "rulebook: 出牌阶段"
 SRC_RANGE = "RULES_NOTES: Distance and attack range"
 SRC_DISCARD = "RULES_NOTES: Other facts (hand limit = current HP)"
 SRC_JUDGE = "RULES_NOTES: Judgements"
-SRC_SETUP = "RULES_NOTES: Roles per player count; issue 2 §1"
+SRC_SETUP = "rulebook: 游戏准备 (setup); RULES_NOTES: Roles per player count"
+SRC_SEATS = "companion: seats are numbered 1..N in the order of play"
 SRC_AREA = "RULES_NOTES: Other facts (no two cards of the same name in one area)"
 SRC_MANEUVER = "RULES_NOTES: Deck (兵粮寸断 and 酒 are 军争)"
 SRC_PROMPT = "companion: answer the pending question first"
@@ -109,7 +110,7 @@ def _seat(ctx: _Ctx, n: int | None, what: str = "seat", alive: bool = True) -> S
     st = ctx.st
     if n is None or not 1 <= n <= len(st.seats):
         raise Refused("seat.unknown", f"no {what} {n}: the table has seats 1..{len(st.seats)}",
-                      f"没有{n}号位：座位为1..{len(st.seats)}", SRC_SETUP, forceable=False)
+                      f"没有{n}号位：座位为1..{len(st.seats)}", SRC_SEATS, forceable=False)
     s = st.seat(n)
     if alive and not s.alive:
         raise Refused("seat.dead", f"seat {n} is dead", f"{n}号位已阵亡", "RULES_NOTES: Death", forceable=False)

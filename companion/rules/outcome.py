@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .cards import KINDS, Face, Suit
 from .errors import Event
 from .setup import role_table
 from .state import GameState, Prompt
@@ -26,6 +27,22 @@ ROLE_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反贼", "renegade"
 NATURE_ZH = {"normal": "", "fire": "火焰", "thunder": "雷电"}
 SRC_DEATH = "RULES_NOTES: Death, reward and penalty"
 SRC_WIN = "RULES_NOTES: Win conditions"
+
+
+def card_words(ref: str, lang: str = "en") -> str:
+    """A card reference in player words: ``"eight_diagram-spade-2"`` → ``"Eight Diagram ♠2"`` / ``"八卦阵♠2"``;
+    a bare kind id gives the name alone; an unknown reference is returned as is."""
+    kind, *rest = ref.split("-")
+    k = KINDS.get(kind)
+    if k is None:
+        return ref
+    face = ""
+    if len(rest) >= 2:
+        try:
+            face = str(Face(Suit(rest[0]), int(rest[1])))
+        except ValueError:
+            face = ""
+    return f"{k.zh}{face}" if lang == "zh" else (f"{k.en} {face}" if face else k.en)
 
 
 def who(st: GameState, n: int | None) -> tuple[str, str]:
@@ -191,13 +208,16 @@ def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None
     s.role_public = True
     ve, vz = who(st, victim)
     ev.append(Event("role", f"{ve} was a {s.role}", f"{vz}的身份是{ROLE_ZH.get(s.role, s.role)}", victim))
-    lost = [c for c in s.equipment.values() if c] + list(s.judgement)
+    lost_ids = [c for c in s.equipment.values() if c] + list(s.judgement)
+    lost = [card_words(c, "en") for c in lost_ids]
+    lost_zh = [card_words(c, "zh") for c in lost_ids]
     hand = s.hand
     s.hand = 0
     s.equipment = dict.fromkeys(s.equipment)
     s.judgement = []
     ev.append(Event("discard_all", f"{ve} discards everything: {hand} hand cards" + (f", {', '.join(lost)}" if lost else ""),
-                    f"{vz}弃置所有牌：{hand}张手牌" + (f"，{'、'.join(lost)}" if lost else ""), victim))
+                    f"{vz}弃置所有牌：{hand}张手牌" + (f"，{'、'.join(lost_zh)}" if lost_zh else ""), victim,
+                    {"cards": lost_ids}))
     check_win(st, ev)
     if st.over or source is None or source == victim or not st.seat(source).alive:
         return
@@ -207,12 +227,15 @@ def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None
         k.hand += 3
         ev.append(Event("reward", f"{ke} killed a rebel: draws 3 (hand {k.hand})", f"{kz}杀死反贼：摸三张牌（手牌{k.hand}）", source))
     elif s.role == "loyalist" and k.role == "lord":
-        gone = [c for c in k.equipment.values() if c]
+        gone_ids = [c for c in k.equipment.values() if c]
+        gone = [card_words(c, "en") for c in gone_ids]
         k.hand = 0
         k.equipment = dict.fromkeys(k.equipment)
         ev.append(Event("penalty", f"{ke}, the lord, killed a loyalist: discards all hand and equipment cards"
                         + (f" ({', '.join(gone)})" if gone else ""),
-                        f"{kz}（主公）杀死忠臣：弃置所有手牌和装备", source))
+                        f"{kz}（主公）杀死忠臣：弃置所有手牌和装备"
+                        + (f"（{'、'.join(card_words(c, 'zh') for c in gone_ids)}）" if gone_ids else ""),
+                        source, {"cards": gone_ids}))
 
 
 def check_win(st: GameState, ev: list[Event]) -> None:
