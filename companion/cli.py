@@ -56,6 +56,12 @@ def _camera(args) -> int | str:
     return int(cam) if str(cam).isdigit() else cam
 
 
+def _default_lang() -> str:
+    from .settings import default_lang  # noqa: PLC0415
+
+    return default_lang()
+
+
 def _run_dashboard(make_session, lang: str, camera: int | str = 0) -> int:
     try:
         from .tui.app import run_dashboard  # noqa: PLC0415
@@ -76,7 +82,7 @@ def cmd_resume(args) -> int:
     from .session import Session  # noqa: PLC0415
 
     return _run_dashboard(lambda: Session.resume(_db_arg(args), getattr(args, "game", None)),
-                          getattr(args, "lang", None) or "zh", _camera(args))
+                          getattr(args, "lang", None) or _default_lang(), _camera(args))
 
 
 def cmd_new(args) -> int:
@@ -84,7 +90,7 @@ def cmd_new(args) -> int:
     from .session import Session  # noqa: PLC0415
 
     return _run_dashboard(lambda: Session.new(_db_arg(args), title=args.title),
-                          getattr(args, "lang", None) or "zh", _camera(args))
+                          getattr(args, "lang", None) or _default_lang(), _camera(args))
 
 
 def cmd_games(args) -> int:
@@ -333,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     ap.add_argument("--db", metavar="PATH", help=f"journal file (default {default_path()})")
     ap.add_argument("--game", type=int, metavar="ID", help="game id (see `companion games`)")
-    ap.add_argument("--lang", choices=("zh", "en"), help="language of the dashboard (default zh)")
+    ap.add_argument("--lang", choices=("zh", "en"), help="language of the dashboard (default: the last one used, else from the locale)")
     ap.add_argument("--camera", metavar="N|PATH", default=None,
                     help="webcam for the scan key F6: index or device path (default 0)")
     ap.set_defaults(func=cmd_resume, command=None)

@@ -103,6 +103,10 @@ def open_capture(source: int | str, width: int = 1280, height: int = 720) -> cv2
 
     Raises CameraError when it cannot be opened.
     """
+    try:  # OpenCV's own warnings ("[ WARN:0@0.03] global cap_v4l.cpp ...") would garble the terminal
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+    except AttributeError:
+        pass
     try:
         src = int(source) if isinstance(source, str) and source.isdigit() else source
         cap = cv2.VideoCapture(src)

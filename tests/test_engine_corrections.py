@@ -107,3 +107,19 @@ def test_setup_and_start_guards():
     st = run(GameState(), "players 4", "name 2 Bo", "swap 2 3")
     assert st.seat(3).name == "Bo"
     assert refused(st, "role 1 lord").rule == "role.lord"
+
+
+def test_player_names_are_trimmed_and_bounded():
+    from companion.rules.state import GameState
+    from companion.rules.errors import Refused
+    from companion.script import execute
+
+    st = execute(GameState(), "players 3").state
+    st = execute(st, "name 2   Zhang   San  ").state
+    assert st.seat(2).name == "Zhang San"
+    try:
+        execute(st, "name 2 " + "x" * 25)
+    except Refused as r:
+        assert r.rule == "name.length" and "not 25" in r.en
+    else:
+        raise AssertionError("a 25-character name was accepted")

@@ -37,6 +37,7 @@ SRC_AREA = "RULES_NOTES: Other facts (no two cards of the same name in one area)
 SRC_MANEUVER = "RULES_NOTES: Deck (兵粮寸断 and 酒 are 军争)"
 SRC_PROMPT = "companion: answer the pending question first"
 
+NAME_MAX = 24  # characters in a player name (fits a seat card)
 DECK_SIZE = 108  # cards in the standard + EX deck (RULES_NOTES: Deck)
 SETUP_VERBS = frozenset({"players", "name", "lord", "swap", "general", "role", "offer", "variant", "start"})
 CORRECTIONS = frozenset({"damage", "heal", "lose", "draw", "give", "hand", "maxhp", "equip", "unequip",
@@ -548,7 +549,10 @@ def _v_players(ctx: _Ctx, a: Action) -> None:
 
 def _v_name(ctx: _Ctx, a: Action) -> None:
     s = _seat(ctx, a.seat, alive=False)
-    s.name = a.args["text"]
+    text = " ".join(str(a.args["text"]).split())
+    ctx.check(0 < len(text) <= NAME_MAX, "name.length", f"a player name has 1..{NAME_MAX} characters, not {len(text)}",
+              f"玩家名为1..{NAME_MAX}个字符，不是{len(text)}个", SRC_SEATS, forceable=False)
+    s.name = text
     ctx.event("name", f"seat {s.seat} is {s.name}", f"{s.seat}号位：{s.name}", s.seat)
 
 

@@ -660,4 +660,8 @@ def run_dashboard(session: Any, lang: str = "zh", *, camera: int | str = 0) -> i
     ``camera`` is the webcam used by F6 (index or device path)."""
     app = CompanionApp(session, lang=lang, camera=camera)
     result = app.run()
+    if app.lang != lang:  # F4 was used: remember the choice for the next start
+        from companion.settings import save
+
+        save(lang=app.lang)
     return int(result or app.return_code or 0)
