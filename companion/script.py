@@ -395,7 +395,7 @@ def completions(state: GameState, text: str) -> list[str]:
     else:
         first = done[0].casefold()
         if first.isdigit():
-            cands = (["take", "pass", "discard"] + _CARD_WORDS) if len(done) == 1 else seats
+            cands = (["take", "pass", "discard", "pick"] + _CARD_WORDS) if len(done) == 1 else seats
         elif first in ("general", "offer") and len(done) >= 2:
             cands = list(GENERALS)
         elif first in ("role",) and len(done) == 2 or first == "reveal":
@@ -406,6 +406,10 @@ def completions(state: GameState, text: str) -> list[str]:
             cands = ["roles", "generals"] if len(done) == 1 else ["seed="]
         elif first in ("equip", "place", "remove", "unequip") and len(done) == 2:
             cands = _CARD_WORDS + (list(SLOTS) if first == "unequip" else [])
+        elif first == "pick":
+            cands = ["hand", *SLOTS, "indulgence", "lightning", "乐不思蜀", "闪电"]
+        elif first == "pass" and len(done) == 1:
+            cands = ["all"] + seats
         elif first == "damage" and len(done) >= 3:
             cands = ["from", "fire", "thunder"] if done[-1] != "from" else seats + ["none"]
         elif first in _SEAT_VERBS:
