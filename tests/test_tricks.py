@@ -315,3 +315,11 @@ def test_dashboard_banner_shows_the_pending_step_in_player_words():
     assert "seat 6: play 闪 or take 1 damage — 万箭齐发 from seat 2 (Guan Yu), 3 of 5 answered" in en.replace(" (Hua Tuo)", "")
     zh = prompt_text(st, "zh")
     assert "打出闪或受到1点伤害" in zh and "已响应3/5" in zh
+
+
+def test_out_of_order_pass_in_a_window_and_bad_seat():
+    st = run(play6(), "1 无中生有", "3 pass")
+    assert st.prompt.seat == 1            # seat 3 passed early; seat 1 is still asked
+    st = run(st, "pass", "pass")
+    assert st.prompt.seat == 4            # seat 3 is not asked again
+    assert refused(st, "pass 9").rule == "prompt.seat"

@@ -536,6 +536,9 @@ def v_pass(ctx, a) -> bool:
             _close_window(ctx)
             return True
         n = a.seat if a.seat is not None else top.seat
+        if not 1 <= n <= len(st.seats) or not st.seat(n).alive:
+            raise Refused("prompt.seat", f"no living seat {n} to pass", f"没有存活的{n}号位", "companion: seats",
+                          forceable=False)
         ne, nz = who(st, n)
         ctx.event("pass", f"{ne}: no 无懈可击", f"{nz}不使用无懈可击", n)
         _set(st, passed=tuple(f.get("passed", ())) + (n,))
