@@ -438,6 +438,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
             ctx.check(t != n, "slash.self", "杀 cannot target yourself", "杀不能以自己为目标", SRC_RANGE, forceable=False)
             rc = in_range(st, n, t)
             ctx.check(rc.ok, "slash.range", rc.en, rc.zh, SRC_RANGE)
+            tk.check_target(ctx, "slash", n, t)
         used = st.counters.get("slash", 0)
         lifts = [r for f in SLASH_LIMIT_LIFTS if (r := f(st, s))]
         ctx.check(used < 1 or bool(lifts), "slash.limit",
@@ -479,6 +480,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
             ctx.check(t != n, "trick.self", f"{kind.zh} targets another seat", f"{kind.zh}只能对其他角色使用", SRC_PLAY)
             if kind.distance_limit:
                 _distance_limit(ctx, kind, n, t)
+            tk.check_target(ctx, kind.id, n, t)
         ts = st.seat(t)
         ctx.check(not any(card_kind_of(c) == kind.id for c in ts.judgement), "judgement.duplicate",
                   f"seat {t} already has {kind.zh} in the judgement area", f"{t}号位判定区已有{kind.zh}", SRC_AREA)
