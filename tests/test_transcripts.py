@@ -172,20 +172,3 @@ def test_transcript_through_companion_replay_json(name, tmp_path):
     for g, w in zip(got["seats"], want["seats"], strict=True):
         assert g == w
 
-
-def test_cards_replay_never_mutates_earlier_states():
-    """apply() works on a clone: every state of the cards.sgs replay is unchanged by the later lines
-    (trick frames in ``extra["stack"]`` and prompt data are replaced, never edited in place)."""
-    import copy
-
-    from companion.script import execute as ex
-    st, kept = GameState(), []
-    for raw in (DATA / "cards.sgs").read_text(encoding="utf-8").splitlines():
-        if EXPECT.match(raw.strip()) or not raw.split("#")[0].strip():
-            continue
-        st = ex(st, raw).state
-        kept.append((st, copy.deepcopy(st.extra), [(p.kind, p.seat, copy.deepcopy(p.data)) for p in st.prompts],
-                     st.to_dict(reveal=True)))
-    for s, extra, prompts, d in kept:
-        assert s.extra == extra and [(p.kind, p.seat, p.data) for p in s.prompts] == prompts
-        assert s.to_dict(reveal=True) == d
