@@ -171,4 +171,3 @@ def test_transcript_through_companion_replay_json(name, tmp_path):
     assert got["game"]["over"] is (name != "cards.sgs")
     for g, w in zip(got["seats"], want["seats"], strict=True):
         assert g == w
-
