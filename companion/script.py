@@ -26,6 +26,7 @@ from .rules.errors import CommandError
 from .rules.generals import GENERALS, UnknownGeneralError, general as find_general
 from .rules.setup import VARIANTS, deal_roles, offer_generals
 from .rules.state import GameState, ROLES, SLOTS
+from .rules.tricks import ZONE_WORDS
 
 __all__ = ["Usage", "VERBS", "parse", "prepare", "execute", "completions", "ROLE_WORDS"]
 
@@ -53,11 +54,17 @@ VERBS: dict[str, Usage] = {
     "start": Usage("start", "start the game (lord's first turn)", "开始游戏", "start"),
     "next": Usage("next", "go to the next phase (or turn)", "进入下一阶段", "next"),
     "end": Usage("end", "end the current turn", "结束当前回合", "end"),
-    "use": Usage("S CARD[:FACE] [T …]", "seat S uses a card (on targets T)", "S号位使用牌（目标T）", "2 杀:♠7 5"),
+    "use": Usage("S CARD[:FACE] [T …] [via spear] [using SLOT]",
+                 "seat S uses a card (on targets T); 'S spear T' = 2 hand cards as 杀 (丈八蛇矛); 'using SLOT' = an equipped card used as this card",
+                 "S号位使用牌（目标T）；'S spear T'：两张手牌当杀（丈八蛇矛）；'using 栏位'：把装备当作此牌", "2 杀:♠7 5"),
     "judge": Usage("judge FACE", "the flipped judgement card", "判定牌的牌面", "judge ♥5"),
     "discard": Usage("discard [S] N", "discard N hand cards", "弃置N张手牌", "discard 2"),
     "take": Usage("take [S]", "take the damage instead of playing 闪", "不出闪，受到伤害", "take"),
-    "pass": Usage("pass [S]", "no 桃 for the dying seat / no 闪", "不出桃/不出闪", "pass"),
+    "pass": Usage("pass [S] | pass all", "no 桃 / no 闪 / no 无懈可击 (all: nobody in this window) / decline a weapon's option",
+                  "不出桃/不出闪/不出无懈可击（all：所有人都不出）/不发动武器效果", "pass all"),
+    "pick": Usage("pick [S] [WHAT …]", "choose: a card of 五谷丰登, a zone for 过河拆桥/顺手牵羊 (hand, weapon, armor, "
+                  "plus_horse, minus_horse, 乐不思蜀…), cards for 寒冰剑/麒麟弓", "选择：五谷丰登的牌、过河拆桥/顺手牵羊的区域、寒冰剑/麒麟弓的牌",
+                  "pick weapon"),
     "reveal": Usage("reveal ROLE", "the dead seat's role card", "阵亡角色的身份牌", "reveal rebel"),
     "damage": Usage("damage T N [from S|none] [fire|thunder]", "correction: damage", "修正：伤害", "damage 4 1 from 2 fire"),
     "heal": Usage("heal T N", "correction: recover HP (up to max)", "修正：回复体力", "heal 4 1"),
@@ -134,8 +141,36 @@ def _strip(line: str) -> tuple[str, bool]:
 
 def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> Action:
     kind, face = _card("use", toks[0])
-    targets = [_int("use", t, "target seat") for t in toks[1:]]
-    return Action("use", seat, {"card": kind, "face": face, "targets": targets}, forced, text)
+    args: dict = {"card": kind, "face": face, "targets": []}
+    rest = toks[1:]
+    i = 0
+    while i < len(rest):
+        w = rest[i].casefold()
+        if w in ("via", "using", "用") and i + 1 < len(rest):
+            if w == "via":
+                args["via"] = _card("use", rest[i + 1])[0]
+            else:
+                slot = ZONE_WORDS.get(rest[i + 1].casefold())
+                if slot not in SLOTS:
+                    raise _err("use", f"'using' names an equipment slot ({', '.join(SLOTS)}), not {rest[i + 1]!r}")
+                args["using"] = slot
+            i += 2
+            continue
+        args["targets"].append(_int("use", rest[i], "target seat"))
+        i += 1
+    return Action("use", seat, args, forced, text)
+
+
+def _pick_words(toks: list[str]) -> list[str]:
+    out = []
+    for t in toks:
+        z = ZONE_WORDS.get(t.casefold())
+        if z is not None:
+            out.append(z)
+            continue
+        kind, face = _card("pick", t)
+        out.append(f"{kind}-{face.suit}-{face.rank}" if face is not None else kind)
+    return out
 
 
 def parse(line: str) -> Action | None:
@@ -158,6 +193,8 @@ def parse(line: str) -> Action | None:
         w = toks[1].casefold()
         if w in ("take", "pass"):
             return Action(w, seat, {}, forced, text)
+        if w == "pick":
+            return Action("pick", seat, {"what": _pick_words(toks[2:])}, forced, text)
         if w == "discard":
             return Action("discard", seat, {"n": _int("discard", toks[2] if len(toks) > 2 else None)}, forced, text)
         return _card_action(seat, toks[1:], forced, text)
@@ -227,8 +264,12 @@ def parse(line: str) -> Action | None:
         if a:
             raise _err(verb, f"'{verb}' takes no arguments")
         return Action(verb, None, {}, forced, text)
+    if verb in ("nobody", "无人") or (verb == "pass" and (arg(0) or "").casefold() in ("all", "全部", "都不")):
+        return Action("pass", None, {"all": True}, forced, text)
     if verb in ("take", "pass"):
         return Action(verb, _int(verb, arg(0), "seat") if a else None, {}, forced, text)
+    if verb == "pick":
+        return Action("pick", None, {"what": _pick_words(a)}, forced, text)
     if verb == "judge":
         if arg(0) is None:
             raise _err(verb, "missing the card face")
@@ -354,7 +395,7 @@ def completions(state: GameState, text: str) -> list[str]:
     else:
         first = done[0].casefold()
         if first.isdigit():
-            cands = (["take", "pass", "discard"] + _CARD_WORDS) if len(done) == 1 else seats
+            cands = (["take", "pass", "discard", "pick"] + _CARD_WORDS) if len(done) == 1 else seats
         elif first in ("general", "offer") and len(done) >= 2:
             cands = list(GENERALS)
         elif first in ("role",) and len(done) == 2 or first == "reveal":
@@ -365,6 +406,10 @@ def completions(state: GameState, text: str) -> list[str]:
             cands = ["roles", "generals"] if len(done) == 1 else ["seed="]
         elif first in ("equip", "place", "remove", "unequip") and len(done) == 2:
             cands = _CARD_WORDS + (list(SLOTS) if first == "unequip" else [])
+        elif first == "pick":
+            cands = ["hand", *SLOTS, "indulgence", "lightning", "乐不思蜀", "闪电"]
+        elif first == "pass" and len(done) == 1:
+            cands = ["all"] + seats
         elif first == "damage" and len(done) >= 3:
             cands = ["from", "fire", "thunder"] if done[-1] != "from" else seats + ["none"]
         elif first in _SEAT_VERBS:
