@@ -181,7 +181,9 @@ def test_aoe_deaths_resolved_as_they_happen_and_game_stops_at_deciding_death():
     # the lord's own turn: lord dies to 万箭 → game over at once
     st = run(table(4), "lose 1 3")                       # the lord: 1 HP
     st = to_play(st)
-    st = run(st, "end")
+    st = run(st, "end")                                  # hand 6 > hand limit 1: to the discard phase
+    assert st.phase == "discard" and st.prompt.kind == "discard"
+    st = run(st, "discard 5", "end")
     st = to_play(st)
     st = run(st, "2 万箭齐发", "pass all", "take", "pass all", "take")   # seats 3, 4
     st = run(st, "pass all", "take")                                   # the lord: 1 → 0
