@@ -15,6 +15,7 @@ from collections import Counter
 
 from .cards import KINDS, Face, Suit
 from .errors import Event
+from .generals import GENERALS
 from .setup import role_table
 from .state import GameState, Prompt
 
@@ -50,7 +51,6 @@ def who(st: GameState, n: int | None) -> tuple[str, str]:
     if n is None:
         return "no source", "无来源"
     s = st.seat(n)
-    from .generals import GENERALS
     g = GENERALS.get(s.general) if s.general else None
     en_label = s.name or (g.en if g else "")
     zh_label = s.name or (g.zh if g else "")

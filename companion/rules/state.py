@@ -53,10 +53,14 @@ class Seat:
 
     def clone(self) -> "Seat":
         """An independent copy (flags values are copied one level deep)."""
+        flags = self.flags
+        if flags:
+            flags = {k: (v.copy() if isinstance(v, (list, dict, set)) else v) for k, v in flags.items()}
+        else:
+            flags = {}
         return Seat(
             self.seat, self.name, self.general, self.role, self.role_public, self.alive,
-            self.hp, self.max_hp, self.hand, dict(self.equipment), list(self.judgement),
-            {k: (v.copy() if isinstance(v, (list, dict, set)) else v) for k, v in self.flags.items()},
+            self.hp, self.max_hp, self.hand, self.equipment.copy(), self.judgement.copy(), flags,
         )
 
     @property
