@@ -13,13 +13,14 @@ Pure rules core: standard library only, no I/O besides the package data.
 
 from __future__ import annotations
 
-import difflib
 import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
+
+from .names import build_index, find
 
 __all__ = [
     "Suit",
@@ -220,12 +221,6 @@ class Card:
 # --------------------------------------------------------------------------- name lookup
 
 
-def _norm(name: str) -> str:
-    """Normalize a name for lookup: NFKC, casefold, drop spaces/underscores/hyphens."""
-    text = unicodedata.normalize("NFKC", name).casefold()
-    return re.sub(r"[\s_\-·•.']+", "", text)
-
-
 def card_kind(name: str) -> CardKind:
     """Return the :class:`CardKind` named by ``name``.
 
@@ -236,17 +231,10 @@ def card_kind(name: str) -> CardKind:
     """
     if isinstance(name, CardKind):
         return name
-    key = _norm(str(name))
-    kind = _NAME_INDEX.get(key)
-    if kind is not None:
-        return kind
-    close = difflib.get_close_matches(key, _NAME_INDEX.keys(), n=12, cutoff=0.6)
-    seen: list[str] = []
-    for c in close:
-        kid = _NAME_INDEX[c].id
-        if kid not in seen:
-            seen.append(kid)
-    raise UnknownCardError(str(name), tuple(seen[:3]))
+    kind, close = find(name, _NAME_INDEX)
+    if kind is None:
+        raise UnknownCardError(str(name), close)
+    return kind
 
 
 # --------------------------------------------------------------------------- faces
@@ -322,17 +310,6 @@ def _load_kinds() -> dict[str, CardKind]:
     return kinds
 
 
-def _build_index(kinds: dict[str, CardKind]) -> dict[str, CardKind]:
-    index: dict[str, CardKind] = {}
-    for kind in kinds.values():
-        for name in (kind.id, kind.zh, kind.en, *kind.aliases):
-            key = _norm(name)
-            other = index.setdefault(key, kind)
-            if other is not kind:
-                raise ValueError(f"cards.toml: name {name!r} used by both {other.id} and {kind.id}")
-    return index
-
-
 def _load_cards(section: str) -> tuple[Card, ...]:
     cards: list[Card] = []
     counts: dict[str, int] = {}
@@ -351,7 +328,7 @@ def _load_cards(section: str) -> tuple[Card, ...]:
 KINDS: dict[str, CardKind] = _load_kinds()
 """All card kinds (standard and maneuvering) by id, in ``cards.toml`` order."""
 
-_NAME_INDEX: dict[str, CardKind] = _build_index(KINDS)
+_NAME_INDEX: dict[str, CardKind] = build_index(KINDS.values(), "cards.toml")
 _STANDARD: tuple[Card, ...] = _load_cards("standard")
 _MANEUVERING: tuple[Card, ...] = _load_cards("maneuvering")
 

@@ -12,13 +12,12 @@ Pure rules core: standard library only, no I/O besides the package data.
 
 from __future__ import annotations
 
-import difflib
-import re
 import tomllib
-import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
+
+from .names import build_index, find
 
 __all__ = [
     "Kingdom",
@@ -144,32 +143,11 @@ class UnknownSkillError(UnknownGeneralError):
         return SKILLS[ident].zh
 
 
-def _norm(name: str) -> str:
-    """Normalize a name for lookup: NFKC, casefold, ü→v, drop spaces/underscores/hyphens/dots."""
-    text = unicodedata.normalize("NFKC", name).casefold().replace("ü", "v")
-    return re.sub(r"[\s_\-·•.']+", "", text)
-
-
-def _build_index(items, what: str) -> dict[str, object]:
-    index: dict[str, object] = {}
-    for item in items:
-        for name in (item.id, item.zh, item.en, *item.aliases):
-            other = index.setdefault(_norm(name), item)
-            if other is not item:
-                raise ValueError(f"generals.toml: {what} name {name!r} used by both {other.id} and {item.id}")
-    return index
-
-
 def _lookup(name: str, index: dict, error: type[UnknownGeneralError]):
-    key = _norm(str(name))
-    found = index.get(key)
-    if found is not None:
-        return found
-    ids: list[str] = []
-    for c in difflib.get_close_matches(key, index.keys(), n=12, cutoff=0.6):
-        if index[c].id not in ids:
-            ids.append(index[c].id)
-    raise error(str(name), tuple(ids[:3]))
+    found, close = find(name, index)
+    if found is None:
+        raise error(str(name), close)
+    return found
 
 
 def general(name: str) -> General:
@@ -239,5 +217,5 @@ GENERALS: dict[str, General]
 SKILLS: dict[str, Skill]
 """All their skills by id."""
 GENERALS, SKILLS = _load()
-_GENERAL_INDEX = _build_index(GENERALS.values(), "general")
-_SKILL_INDEX = _build_index(SKILLS.values(), "skill")
+_GENERAL_INDEX = build_index(GENERALS.values(), "generals.toml (general)")
+_SKILL_INDEX = build_index(SKILLS.values(), "generals.toml (skill)")

@@ -1,0 +1,49 @@
+"""Name lookup shared by cards and generals: one normaliser, one index, close matches.
+
+A name matches whatever the moderator types — id (``ex_nihilo``), Chinese
+(``无中生有``), English (``Ex Nihilo``) or an alias of another engine
+(``wuzhong``, ``tieji``) — ignoring case, width (NFKC), spaces, underscores,
+hyphens and dots; ``ü`` may be typed ``v`` (``lvbu``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable
+
+__all__ = ["norm", "build_index", "find"]
+
+
+def norm(name: str) -> str:
+    """The lookup key of a name: NFKC, casefold, ü→v, without spaces, ``_ - · • . '``."""
+    text = unicodedata.normalize("NFKC", name).casefold().replace("ü", "v")
+    return re.sub(r"[\s_\-·•.']+", "", text)
+
+
+def build_index(items: Iterable, source: str) -> dict[str, object]:
+    """``{norm(name): item}`` over each item's ``id``, ``zh``, ``en`` and ``aliases``.
+
+    Raises ValueError naming ``source`` (the data file) when two items share a name.
+    """
+    index: dict[str, object] = {}
+    for item in items:
+        for name in (item.id, item.zh, item.en, *item.aliases):
+            other = index.setdefault(norm(name), item)
+            if other is not item:
+                raise ValueError(f"{source}: name {name!r} used by both {other.id} and {item.id}")
+    return index
+
+
+def find(name: str, index: dict[str, object]) -> tuple[object | None, tuple[str, ...]]:
+    """``(item, ())`` when ``name`` matches, else ``(None, up to 3 close item ids)``."""
+    key = norm(str(name))
+    found = index.get(key)
+    if found is not None:
+        return found, ()
+    ids: list[str] = []
+    for c in difflib.get_close_matches(key, index.keys(), n=12, cutoff=0.6):
+        if index[c].id not in ids:
+            ids.append(index[c].id)
+    return None, tuple(ids[:3])
