@@ -148,6 +148,10 @@ def cmd_replay(args) -> int:
     except ReplayError as e:
         sys.stdout.flush()
         print(f"{args.file}:{e.lineno}: refused: {e.reason}", file=sys.stderr)
+        if args.json:  # a machine reader still gets a JSON document: the error and the state before it
+            state = e.session.state.to_dict() if getattr(e, "session", None) is not None else None
+            print(json.dumps({"error": {"file": str(args.file), "line": e.lineno, "text": e.line,
+                                        "reason": e.reason}, **(state or {})}, ensure_ascii=False, indent=2))
         return 1
     if args.json:
         print(json.dumps(session.state.to_dict(), ensure_ascii=False, indent=2))

@@ -119,7 +119,8 @@ def test_replay_stops_at_first_refused_line(tmp_path, capsys, toy_script):
     f.write_text("add 1\n# comment\nadd 0\nadd 4\n", encoding="utf-8")
     assert main(["replay", str(f), "--json"]) == 1
     out, err = capsys.readouterr()
-    assert out == ""
+    doc = json.loads(out)  # --json: the error and the state before the refused line
+    assert doc["error"]["line"] == 3 and doc["error"]["text"] == "add 0" and "only positive" in doc["error"]["reason"]
     assert err.splitlines()[0] == "added 1, total 1"
     assert err.splitlines()[-1] == f"{f}:3: refused: cannot add 0: only positive numbers [add.positive; toy rules]"
     f.write_text("add 1\nfly\n", encoding="utf-8")

@@ -103,3 +103,10 @@ def test_random_tables_distance_properties(n, data):
             assert d.value == expected
             assert d.value >= 1
             assert in_range(s, a, b).ok == (d.value <= 1)
+
+
+def test_crossbow_range_one_is_named_in_the_reason():
+    s = table(6)
+    s.seat(1).equipment["weapon"] = "crossbow"
+    check = in_range(s, 1, 3)
+    assert not check.ok and check.en.endswith("attack range 1 (诸葛连弩)")

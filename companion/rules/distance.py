@@ -173,7 +173,7 @@ def attack_range(state: GameState, seat: int) -> AttackRange:
     best = AttackRange(seat, 1, "no weapon", "无武器")
     for mod in RANGE_MODIFIERS:
         r = mod(state, s)
-        if r is not None and r.value > best.value:
+        if r is not None and r.value >= best.value:  # a range-1 weapon (诸葛连弩) is named too
             best = r
     return best
 

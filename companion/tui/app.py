@@ -28,7 +28,7 @@ from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
-from .text import corner_preview, header_text, label, prompt_text, redact_line, ring_layout, seat_lines
+from .text import corner_preview, fold_cells, header_text, label, prompt_text, redact_line, ring_layout, seat_lines
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -392,15 +392,8 @@ class CompanionApp(App[int]):
 
     @staticmethod
     def _write_folded(rlog: RichLog, line: str, style: str, width: int) -> None:
-        # fold by cells, not words: Chinese has no spaces, word wrapping would push it to a new line
-        line = " ".join(line.split("\n"))
-        if cell_len(line) <= width:
-            rlog.write(Text(line, style=style))
-            return
-        first, *rest = chop_cells(line, width)
-        rlog.write(Text(first, style=style))
-        for part in chop_cells("".join(rest), max(1, width - 4)):
-            rlog.write(Text("    " + part, style=style))
+        for part in fold_cells(line, width):
+            rlog.write(Text(part, style=style))
 
     def log_text(self) -> str:
         """The log pane as plain text (what was written to it)."""
@@ -456,6 +449,12 @@ class CompanionApp(App[int]):
             bar.select_all()  # kept to correct, but the next typed key replaces it
 
     def submit_line(self, line: str, *, typed: bool = True) -> bool:
+        if line.strip().lower() in ("undo", "redo", "撤销", "重做"):  # the keys' words work too
+            (self.action_undo if line.strip().lower() in ("undo", "撤销") else self.action_redo)()
+            return True
+        return self._submit(line, typed=typed)
+
+    def _submit(self, line: str, *, typed: bool = True) -> bool:
         """Send one command line to the session; True when it was applied.
 
         A refusal or an unreadable command shows the reason and changes nothing;

@@ -345,3 +345,36 @@ def corner_preview(corner, width: int = 12) -> "Text | None":
         if r + 2 < rows:
             out.append("\n")
     return out
+
+
+def fold_cells(line: str, width: int, indent: int = 4) -> list[str]:
+    """Fold a log line to ``width`` terminal cells: at spaces where there are any
+    (English), by cells inside a long run without spaces (Chinese has none);
+    continuation lines are indented by ``indent``.  Returns at least one line."""
+    from rich.cells import cell_len, chop_cells
+
+    line = " ".join(line.split("\n"))
+    width = max(width, indent + 8)
+    out: list[str] = []
+    body = line.lstrip(" ")
+    cur = line[: len(line) - len(body)]  # keep the line's own indentation
+    avail = width
+    for word in body.split(" "):
+        piece = word if not cur.strip() else " " + word
+        if cell_len(cur) + cell_len(piece) <= avail:
+            cur += piece
+            continue
+        if cur.strip() and cell_len(word) <= width - indent:  # the word fits on a new line: break here
+            out.append(cur)
+            cur, avail = " " * indent, width
+            piece = word
+        while cell_len(cur) + cell_len(piece) > avail:  # a word longer than a line
+            room = avail - cell_len(cur)
+            head = chop_cells(piece, max(1, room))[0]
+            out.append(cur + head)
+            piece = piece[len(head):]
+            cur, avail = " " * indent, width
+        cur += piece
+    if cur.strip() or not out:
+        out.append(cur)
+    return out

@@ -65,3 +65,15 @@ async def test_after_a_refusal_the_next_typed_line_replaces_the_old_one(tmp_path
         await pilot.press("f2")
         await pilot.pause()
         assert "discard" in app.message and "force" not in app.message
+
+
+async def test_typed_undo_and_redo_work_like_the_keys(tmp_path):
+    s = Session.new(tmp_path / "j.sqlite3")
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_line(pilot, "players 4")
+        await type_line(pilot, "undo")
+        await app.workers.wait_for_complete()
+        assert s.state.players == 0
+        await type_line(pilot, "redo")
+        assert s.state.players == 4

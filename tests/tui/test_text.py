@@ -113,3 +113,19 @@ def test_redact_line_hides_living_hidden_roles():
     assert redact_line("role 2 loyalist", s, reveal=True) == "role 2 loyalist"
     assert redact_line("role x rebel", s) == "role x ••"
     assert redact_line("damage 3 1", s) == "damage 3 1"
+
+
+def test_fold_cells_breaks_at_spaces_and_inside_long_chinese_runs():
+    from rich.cells import cell_len
+
+    from companion.tui.text import fold_cells
+
+    en = "  · seat 4 (Liu Bei) takes 1 damage from seat 2 (Guan Yu) (杀): HP 3/4"
+    lines = fold_cells(en, 30)
+    assert all(cell_len(x) <= 30 for x in lines)
+    assert " ".join(x.strip() for x in lines) == en.strip()  # no word was cut
+    zh = "  · 4号位（刘备）受到2号位（关羽）造成的1点伤害（杀）：体力3/4，濒死求桃中"
+    lines = fold_cells(zh, 20)
+    assert all(cell_len(x) <= 20 for x in lines) and len(lines) >= 3
+    assert "".join(x.strip() for x in lines).replace(" ", "") == zh.replace(" ", "")
+    assert fold_cells("", 30) == [""]
