@@ -38,9 +38,10 @@ def _hog(canvas: np.ndarray) -> np.ndarray:
 class IndexGlyphs:
     rank_mask: np.ndarray  # uint8 ink=255, tight crop
     suit_mask: np.ndarray  # uint8 ink=255, tight crop
-    redness: float  # >0.2 ≈ red ink, ≈0 black (after white balance on the paper)
+    redness: float  # hue-like, ≈0 black ink, ≈0.4-1 red ink (after white balance on the paper)
     rank_box: tuple[int, int, int, int]  # x, y, w, h in the corner crop
     suit_box: tuple[int, int, int, int]
+    ink_ratio: tuple[float, float, float] = (1.0, 1.0, 1.0)  # ink / paper per channel (B, G, R)
 
 
 def glyph_features(mask: np.ndarray) -> np.ndarray:
@@ -187,5 +188,10 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
         strong = allink
     ib = np.array(cv2.mean(corner, mask=strong.view(np.uint8))[:3], np.float32)
     ratio = ib / pb
-    redness = float(ratio[2] - max(ratio[0], ratio[1]))
-    return IndexGlyphs(rmask, smask, redness, (rx0, ry0, rx1 - rx0, rh), (sx0, sy0, sx1 - sx0, sy1 - sy0))
+    # how much darker than the paper the ink is, per channel: black ink darkens all three
+    # alike, red ink darkens green and blue but hardly red. Dividing by the strongest
+    # darkening makes the measure a hue, independent of how faint (thin, blurred) the ink is.
+    dark = 1.0 - ratio
+    redness = float((min(dark[0], dark[1]) - dark[2]) / max(float(dark.max()), 0.05))
+    return IndexGlyphs(rmask, smask, redness, (rx0, ry0, rx1 - rx0, rh), (sx0, sy0, sx1 - sx0, sy1 - sy0),
+                       tuple(float(v) for v in ratio))
