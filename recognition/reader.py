@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from . import qr
-from .geometry import find_cards, warp_corner
+from .geometry import card_candidates, warp_corner
 from .glyphs import glyph_features, segment_index
 from .model import default_models
 
@@ -101,19 +101,19 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
             or min(frame.shape[:2]) < 16 or frame.dtype != np.uint8:
         return Reading(None, None, 0.0, False)
-    quads = find_cards(frame, max_candidates)
+    cands = card_candidates(frame, max_candidates)
     if qr_mode != "off":
         region = frame
-        if qr_mode == "fast" and quads:  # the label is on the sleeve: look around the card only
-            x, y, w, h = cv2.boundingRect(quads[0].astype(np.int32))
+        if qr_mode == "fast" and cands:  # the label is on the sleeve: look around the card only
+            x, y, w, h = cv2.boundingRect(cands[0].quad().astype(np.int32))
             mx, my = w // 4, h // 4
             region = frame[max(0, y - my):y + h + my, max(0, x - mx):x + w + mx]
         lab = qr.find_label(region, thorough=qr_mode == "thorough")
         if lab is not None:
             return Reading(lab.suit, lab.rank, 1.0, True, "qr")
     best = Reading(None, None, 0.0, False)
-    for quad in quads:
-        r = _read_quad(frame, quad, threshold)
+    for cand in cands:
+        r = _read_quad(frame, cand.quad(), threshold)
         if r.confidence > best.confidence or best.quad is None:
             best = r
         if r.accepted:
