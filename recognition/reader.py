@@ -78,14 +78,20 @@ def corner_scores(corner: np.ndarray) -> np.ndarray | None:
     rank-over-suit pair is found.
     """
     g = segment_index(corner)
-    if g is None:
-        return None
+    return None if g is None else _glyph_scores([g])[0]
+
+
+def _glyph_scores(gs: list) -> list[np.ndarray]:
+    """corner_scores for segmented corners, both classifiers run once on all of them."""
     nets = default_models()
-    pr = nets["rank"].predict_proba(glyph_features(g.rank_mask))[0][:13]
-    ps = nets["suit"].predict_proba(glyph_features(g.suit_mask))[0][:4]
-    p_red = _sigmoid((g.redness - RED_SPLIT) / 0.02)
-    colour = np.where(RED, p_red, 1.0 - p_red)
-    return np.outer(pr, ps * colour)
+    pr = nets["rank"].predict_proba(np.stack([glyph_features(g.rank_mask) for g in gs]))[:, :13]
+    ps = nets["suit"].predict_proba(np.stack([glyph_features(g.suit_mask) for g in gs]))[:, :4]
+    out = []
+    for g, r, s in zip(gs, pr, ps):
+        p_red = _sigmoid((g.redness - RED_SPLIT) / 0.02)
+        colour = np.where(RED, p_red, 1.0 - p_red)
+        out.append(np.outer(r, s * colour))
+    return out
 
 
 def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast",
@@ -122,15 +128,17 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
 
 
 def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading:
-    scores, crops = [], []
+    gs, crops, first = [], [], None
     for turn in (0, 2):
         c = warp_corner(frame, quad, turn)
-        s = corner_scores(c)
-        if s is not None:
-            scores.append(s)
+        first = c if first is None else first
+        g = segment_index(c)
+        if g is not None:
+            gs.append(g)
             crops.append(c)
-    if not scores:
-        return Reading(None, None, 0.0, False, corner=warp_corner(frame, quad, 0), quad=quad)
+    if not gs:
+        return Reading(None, None, 0.0, False, corner=first, quad=quad)
+    scores = _glyph_scores(gs)
     if len(scores) == 2:
         joint = np.sqrt(scores[0] * scores[1])
     else:
