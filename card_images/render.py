@@ -169,7 +169,7 @@ def render_rank_glyph(rank: int, rng: np.random.Generator, size: int = 64) -> np
     text = rank_text(rank)
     fonts = rank_fonts()
     slanted = slanted_rank_fonts()
-    if rank == 12 and fonts and rng.random() < 0.55:
+    if rank == 12 and fonts and rng.random() < 0.6:
         m = _q_from_o(fonts[rng.integers(len(fonts))], size, rng)
     elif fonts and rng.random() < 0.85:
         pool = slanted if slanted and rng.random() < 0.12 else fonts
@@ -227,7 +227,7 @@ def _q_from_o(font_path: str, size: int, rng: np.random.Generator) -> np.ndarray
     canvas = np.zeros((int(h * 1.35), w + 8), np.uint8)
     canvas[:h, 4:4 + w] = o
     t = max(2, int(round(h * rng.uniform(0.05, 0.14))))
-    style = rng.integers(6)
+    style = int(rng.integers(4)) if rng.random() < 0.6 else int(rng.integers(4, 6))
     x0 = 4 + w * rng.uniform(0.4, 0.6)
     if style == 0:  # vertical tail through the bottom
         pts = [(x0, h * rng.uniform(0.7, 0.85)), (x0 + w * rng.uniform(-0.05, 0.1), h * rng.uniform(1.1, 1.3))]
@@ -243,16 +243,17 @@ def _q_from_o(font_path: str, size: int, rng: np.random.Generator) -> np.ndarray
         canvas = cv2.copyMakeBorder(canvas, 0, 0, 0, int(w * 0.25), cv2.BORDER_CONSTANT, value=0)
     else:  # a small loop at the bottom of the bowl, then a tail to the right (often a flick)
         cx = 4 + w * rng.uniform(0.3, 0.6)
-        cy = h * rng.uniform(0.88, 1.05)
-        rx, ry = w * rng.uniform(0.1, 0.25), h * rng.uniform(0.06, 0.14)
+        cy = h * rng.uniform(0.85, 1.05)
+        rx, ry = w * rng.uniform(0.1, 0.3), h * rng.uniform(0.06, 0.16)
         n = 24
         ang = np.linspace(-0.5 * np.pi, 1.5 * np.pi, n)  # from its top, around, back up
         loop = [(cx + rx * np.cos(a) * (1 if style == 4 else -1), cy + ry * np.sin(a)) for a in ang]
-        start = (cx - w * rng.uniform(0.1, 0.3), h * rng.uniform(0.65, 0.85))  # inside the bowl
+        # from inside the bowl, or from its left side (a bar across the bowl)
+        start = (4 + w * rng.uniform(0.05, 0.35), h * rng.uniform(0.55, 0.85))
         end = (4 + w * rng.uniform(0.9, 1.15), h * rng.uniform(1.0, 1.15))
         pts = [start] + loop + [end]
         if rng.random() < 0.6:
-            pts.append((end[0] + w * rng.uniform(0.03, 0.12), end[1] - h * rng.uniform(0.06, 0.15)))
+            pts.append((end[0] + w * rng.uniform(0.03, 0.12), end[1] - h * rng.uniform(0.06, 0.2)))
         canvas = cv2.copyMakeBorder(canvas, 0, 0, 0, int(w * 0.3), cv2.BORDER_CONSTANT, value=0)
     p = np.array(pts, np.int32).reshape(-1, 1, 2)
     cv2.polylines(canvas, [p], False, 255, t, cv2.LINE_AA)
