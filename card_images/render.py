@@ -224,7 +224,7 @@ def _q_from_o(font_path: str, size: int, rng: np.random.Generator) -> np.ndarray
     under the bowl ending in a flick."""
     o = _text_mask_pil("O", font_path, size, 1.0) if rng.random() < 0.6 else _drawn_o(size, rng)
     h, w = o.shape
-    canvas = np.zeros((int(h * 1.35), w + 8), np.uint8)
+    canvas = np.zeros((int(h * 1.4), w + 8), np.uint8)
     canvas[:h, 4:4 + w] = o
     t = max(2, int(round(h * rng.uniform(0.05, 0.14))))
     style = int(rng.integers(4)) if rng.random() < 0.6 else int(rng.integers(4, 6))
@@ -243,14 +243,14 @@ def _q_from_o(font_path: str, size: int, rng: np.random.Generator) -> np.ndarray
         canvas = cv2.copyMakeBorder(canvas, 0, 0, 0, int(w * 0.25), cv2.BORDER_CONSTANT, value=0)
     else:  # a small loop at the bottom of the bowl, then a tail to the right (often a flick)
         cx = 4 + w * rng.uniform(0.3, 0.6)
-        cy = h * rng.uniform(0.85, 1.05)
+        cy = h * rng.uniform(0.85, 1.15)  # across the bottom of the bowl or under it
         rx, ry = w * rng.uniform(0.1, 0.3), h * rng.uniform(0.06, 0.16)
         n = 24
         ang = np.linspace(-0.5 * np.pi, 1.5 * np.pi, n)  # from its top, around, back up
         loop = [(cx + rx * np.cos(a) * (1 if style == 4 else -1), cy + ry * np.sin(a)) for a in ang]
         # from inside the bowl, or from its left side (a bar across the bowl)
         start = (4 + w * rng.uniform(0.05, 0.35), h * rng.uniform(0.55, 0.85))
-        end = (4 + w * rng.uniform(0.9, 1.15), h * rng.uniform(1.0, 1.15))
+        end = (4 + w * rng.uniform(0.9, 1.15), max(cy, h * rng.uniform(1.0, 1.15)))
         pts = [start] + loop + [end]
         if rng.random() < 0.6:
             pts.append((end[0] + w * rng.uniform(0.03, 0.12), end[1] - h * rng.uniform(0.06, 0.2)))

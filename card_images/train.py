@@ -177,7 +177,7 @@ def build_dataset(n_cards: int, seed: int, junk_frac: float = 0.12, log=print):
             "suit": (np.array(sx, np.float32), np.array(sy, np.int32))}
 
 
-def train_mlp(X: np.ndarray, y: np.ndarray, classes: list[str], seed: int, hidden: int = 96,
+def train_mlp(X: np.ndarray, y: np.ndarray, classes: list[str], seed: int, hidden: int = 128,
               epochs: int = 30, lr: float = 2e-3, wd: float = 1e-4, log=print) -> MLP:
     """Softmax MLP (one ReLU layer) trained with Adam on cross-entropy, fixed seed."""
     rng = np.random.default_rng(seed)
