@@ -31,6 +31,7 @@ from recognition.glyphs import FEATURE_SIZE, glyph_features, segment_index  # no
 from recognition.model import MLP, MODEL_PATH, RANK_CLASSES, SUIT_CLASSES, save_models  # noqa: E402
 
 TRAIN_SEED = 20261130
+ZERO_JUNK_SHARE = 0.125  # of the 'half of a 10' junk (the rest is a lone '1')
 
 
 def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -122,9 +123,10 @@ def junk_mask(rng: np.random.Generator, kind: str) -> np.ndarray:
     elif r < 0.5 and fonts and kind == "rank":
         # half of a "10": the reader must not take a lone "1" or "0" for a rank. Only plain
         # zeros: a slashed or dotted zero (monospaced fonts) is drawn like a "Q" with its
-        # tail through the bowl and would teach the net that such a "Q" is junk.
+        # tail through the bowl. And few of them: a tall "0" differs from a tall "Q" only
+        # by a small tail, and many zeros taught the net to call such a "Q" junk.
         zeros = plain_zero_fonts()
-        if zeros and rng.random() < 0.5:
+        if zeros and rng.random() < ZERO_JUNK_SHARE:
             m = _text_mask_pil("0", zeros[rng.integers(len(zeros))], 64, 1.0)
         else:
             m = _text_mask_pil("1", fonts[rng.integers(len(fonts))], 64, 1.0)
