@@ -26,15 +26,21 @@ SUITS = ("spade", "heart", "club", "diamond")
 SUIT_CHARS = {"spade": "\u2660", "heart": "\u2665", "club": "\u2663", "diamond": "\u2666"}
 RED_SUITS = ("heart", "diamond")
 
-# Rank glyphs come from every font file under these folders that has the Latin glyphs
-# of all ranks (what `fc-list ':charset=30-39 41 4a 4b 51'` lists on the machine), in
-# sorted order so that a given set of installed fonts always gives the same model.
-FONT_DIRS = ("/usr/share/fonts",)
-_FONT_EXTS = (".ttf", ".otf", ".ttc")
-# symbol, maths and dingbat fonts map Latin code points to other shapes
-_SKIP = ("Math", "Symbol", "D050000L", "Dingbat", "Nushu", "Emoji")
-_SLANTED = ("Oblique", "Italic", "Ita")
-_RANK_CHARS = "0123456789AJQK"
+# Font files looked for; those missing on the machine are skipped.
+_RANK_FONT_GLOBS = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif*.ttf",
+    "/usr/share/fonts/truetype/liberation*/LiberationS*.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeS*.ttf",
+    "/usr/share/fonts/opentype/urw-base35/C059-*.otf",
+    "/usr/share/fonts/opentype/urw-base35/Nimbus*.otf",
+    "/usr/share/fonts/opentype/urw-base35/P052-*.otf",
+    "/usr/share/fonts/opentype/urw-base35/URWBookman-*.otf",
+    "/usr/share/fonts/opentype/urw-base35/URWGothic-*.otf",
+    "/usr/share/fonts/truetype/noto/NotoSans-*.ttf",
+    "/usr/share/fonts/truetype/noto/NotoSerif-*.ttf",
+]
+_SKIP = ("Mono", "ExtraLight", "Math", "Oblique", "Italic", "Ita")
 _SUIT_FONT_CANDIDATES = [
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
@@ -56,45 +62,15 @@ def rank_text(rank: int) -> str:
     return RANK_TEXT.get(rank, str(rank))
 
 
-def _has_rank_glyphs(path: str) -> bool:
-    """True when the font draws every rank character, each different from its .notdef box."""
-    try:
-        f = ImageFont.truetype(path, 48)
-        notdef = bytes(f.getmask("\uffff"))
-        for ch in _RANK_CHARS:
-            m = f.getmask(ch)
-            if not m.getbbox() or bytes(m) == notdef:
-                return False
-        return True
-    except (OSError, ValueError):
-        return False
-
-
-@lru_cache(maxsize=None)
-def _all_rank_fonts() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    upright: list[str] = []
-    slanted: list[str] = []
-    for d in FONT_DIRS:
-        for root, _, files in sorted(os.walk(d)):
-            for fn in sorted(files):
-                if not fn.lower().endswith(_FONT_EXTS) or any(k in fn for k in _SKIP):
-                    continue
-                p = os.path.join(root, fn)
-                if _has_rank_glyphs(p):
-                    (slanted if any(k in fn for k in _SLANTED) else upright).append(p)
-    return tuple(sorted(upright)), tuple(sorted(slanted))
-
-
 @lru_cache(maxsize=None)
 def rank_fonts() -> tuple[str, ...]:
-    """Upright font files available for rank glyphs (may be empty: Hershey fonts remain)."""
-    return _all_rank_fonts()[0]
-
-
-@lru_cache(maxsize=None)
-def slanted_rank_fonts() -> tuple[str, ...]:
-    """Italic/oblique font files with rank glyphs (used now and then)."""
-    return _all_rank_fonts()[1]
+    """Font files available for rank glyphs (may be empty: Hershey fonts remain)."""
+    out: list[str] = []
+    for pat in _RANK_FONT_GLOBS:
+        for p in sorted(glob.glob(pat)):
+            if not any(s in os.path.basename(p) for s in _SKIP):
+                out.append(p)
+    return tuple(out)
 
 
 @lru_cache(maxsize=None)
@@ -160,74 +136,27 @@ def _text_mask_hershey(text: str, face: int, thick: int) -> np.ndarray:
 
 
 def render_rank_glyph(rank: int, rng: np.random.Generator, size: int = 64) -> np.ndarray:
-    """Mask (uint8, ink=255, tight crop + 2 px border) of the rank text in a random font.
-
-    Fonts: an upright font (most often), an italic/oblique one, or a Hershey font; a "Q"
-    is also drawn as an "O" (the font's or our own oval) plus a tail of several styles.
-    The stroke weight is sometimes made lighter or heavier.
-    """
+    """Mask (uint8, ink=255, tight crop + 2 px border) of the rank text in a random font."""
     text = rank_text(rank)
     fonts = rank_fonts()
-    slanted = slanted_rank_fonts()
-    if rank == 12 and fonts and rng.random() < 0.6:
-        m = _q_from_o(fonts[rng.integers(len(fonts))], size, rng)
-    elif fonts and rng.random() < 0.85:
-        pool = slanted if slanted and rng.random() < 0.12 else fonts
-        path = pool[rng.integers(len(pool))]
+    if rank == 12 and fonts and rng.random() < 0.5:
+        return _q_from_o(fonts[rng.integers(len(fonts))], size, rng)
+    if fonts and rng.random() < 0.85:
+        path = fonts[rng.integers(len(fonts))]
         squeeze = float(rng.uniform(-0.6, 1.2)) if text == "10" else 1.0
-        m = _text_mask_pil(text, path, size, squeeze)
-    else:
-        face = HERSHEY[rng.integers(len(HERSHEY))]
-        m = _text_mask_hershey(text, face, int(rng.integers(4, 12)))
-    return _reweight(m, rng)
-
-
-def _reweight(m: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Now and then thin or thicken the strokes of a glyph mask (about 1-6 % of its height)."""
-    r = rng.random()
-    if r > 0.35:
-        return m
-    k = max(1, int(round(m.shape[0] * rng.uniform(0.012, 0.06))))
-    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
-    if r < 0.2:
-        out = cv2.dilate(m, ker)
-    else:
-        out = cv2.erode(m, ker)
-        if np.count_nonzero(out > 127) < 0.3 * np.count_nonzero(m > 127):
-            return m  # would break the strokes apart
-    return _crop_mask(out)
-
-
-def _drawn_o(size: int, rng: np.random.Generator) -> np.ndarray:
-    """Our own "O": an ellipse or a stadium (straight sides), tall or round, any weight."""
-    h = size
-    w = int(h * rng.uniform(0.55, 0.95))
-    t = max(2, int(round(h * rng.uniform(0.06, 0.16))))
-    m = np.zeros((h + 8, w + 8), np.uint8)
-    if rng.random() < 0.5:
-        cv2.ellipse(m, (((w + 8) / 2, (h + 8) / 2), (w - t, h - t), 0), 255, t, cv2.LINE_AA)
-    else:
-        r = (w - t) // 2
-        x0, x1 = 4 + t // 2, 4 + w - t // 2
-        y0, y1 = 4 + t // 2 + r, 4 + h - t // 2 - r
-        cv2.ellipse(m, ((x0 + x1) // 2, y0), (r, r), 0, 180, 360, 255, t, cv2.LINE_AA)
-        cv2.ellipse(m, ((x0 + x1) // 2, y1), (r, r), 0, 0, 180, 255, t, cv2.LINE_AA)
-        if y1 > y0:
-            cv2.line(m, (x0, y0), (x0, y1), 255, t, cv2.LINE_AA)
-            cv2.line(m, (x1, y0), (x1, y1), 255, t, cv2.LINE_AA)
-    return _crop_mask(m)
+        return _text_mask_pil(text, path, size, squeeze)
+    face = HERSHEY[rng.integers(len(HERSHEY))]
+    return _text_mask_hershey(text, face, int(rng.integers(4, 12)))
 
 
 def _q_from_o(font_path: str, size: int, rng: np.random.Generator) -> np.ndarray:
-    """A 'Q' drawn as an 'O' (the font's or our own oval) plus a tail: straight down,
-    diagonal, curved under the bowl, crossing the bowl with a flick, or a small loop
-    under the bowl ending in a flick."""
-    o = _text_mask_pil("O", font_path, size, 1.0) if rng.random() < 0.6 else _drawn_o(size, rng)
+    """A 'Q' drawn as the font's 'O' plus our own tail (straight down, diagonal or curved)."""
+    o = _text_mask_pil("O", font_path, size, 1.0)
     h, w = o.shape
-    canvas = np.zeros((int(h * 1.4), w + 8), np.uint8)
+    canvas = np.zeros((int(h * 1.35), w + 8), np.uint8)
     canvas[:h, 4:4 + w] = o
-    t = max(2, int(round(h * rng.uniform(0.05, 0.14))))
-    style = int(rng.integers(4)) if rng.random() < 0.6 else int(rng.integers(4, 6))
+    t = max(2, int(round(h * rng.uniform(0.07, 0.14))))
+    style = rng.integers(4)
     x0 = 4 + w * rng.uniform(0.4, 0.6)
     if style == 0:  # vertical tail through the bottom
         pts = [(x0, h * rng.uniform(0.7, 0.85)), (x0 + w * rng.uniform(-0.05, 0.1), h * rng.uniform(1.1, 1.3))]
@@ -235,26 +164,12 @@ def _q_from_o(font_path: str, size: int, rng: np.random.Generator) -> np.ndarray
         pts = [(x0, h * rng.uniform(0.6, 0.8)), (4 + w * rng.uniform(0.85, 1.0), h * rng.uniform(1.0, 1.2))]
     elif style == 2:  # flat curved tail under the bowl
         pts = [(x0 - w * 0.1, h * 0.9), (x0 + w * 0.2, h * 1.05), (4 + w * 1.0, h * 1.1)]
-    elif style == 3:  # tail crossing the bottom of the bowl, ending in an upward flick on the right
+    else:  # tail crossing the bottom of the bowl, ending in an upward flick on the right
         yb = h * rng.uniform(0.7, 0.85)
         pts = [(4 + w * rng.uniform(0.15, 0.35), yb), (4 + w * 0.6, h * rng.uniform(0.92, 1.02)),
                (4 + w * rng.uniform(0.95, 1.1), h * rng.uniform(1.0, 1.1)),
                (4 + w * rng.uniform(1.05, 1.2), h * rng.uniform(0.85, 0.95))]
         canvas = cv2.copyMakeBorder(canvas, 0, 0, 0, int(w * 0.25), cv2.BORDER_CONSTANT, value=0)
-    else:  # a small loop at the bottom of the bowl, then a tail to the right (often a flick)
-        cx = 4 + w * rng.uniform(0.3, 0.6)
-        cy = h * rng.uniform(0.85, 1.15)  # across the bottom of the bowl or under it
-        rx, ry = w * rng.uniform(0.1, 0.3), h * rng.uniform(0.06, 0.16)
-        n = 24
-        ang = np.linspace(-0.5 * np.pi, 1.5 * np.pi, n)  # from its top, around, back up
-        loop = [(cx + rx * np.cos(a) * (1 if style == 4 else -1), cy + ry * np.sin(a)) for a in ang]
-        # from inside the bowl, or from its left side (a bar across the bowl)
-        start = (4 + w * rng.uniform(0.05, 0.35), h * rng.uniform(0.55, 0.85))
-        end = (4 + w * rng.uniform(0.9, 1.15), max(cy, h * rng.uniform(1.0, 1.15)))
-        pts = [start] + loop + [end]
-        if rng.random() < 0.6:
-            pts.append((end[0] + w * rng.uniform(0.03, 0.12), end[1] - h * rng.uniform(0.06, 0.2)))
-        canvas = cv2.copyMakeBorder(canvas, 0, 0, 0, int(w * 0.3), cv2.BORDER_CONSTANT, value=0)
     p = np.array(pts, np.int32).reshape(-1, 1, 2)
     cv2.polylines(canvas, [p], False, 255, t, cv2.LINE_AA)
     return _crop_mask(canvas)
