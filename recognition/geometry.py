@@ -51,30 +51,30 @@ def _refine_quad(q: np.ndarray, cnt: np.ndarray) -> np.ndarray:
     q: (4, 2) ordered corners, cnt: the contour (N, 1, 2). Returns (4, 2) float32.
     """
     pts = cnt.reshape(-1, 2).astype(np.float32)
+    d = q[_ROLL1] - q  # the four sides
+    L = np.sqrt((d * d).sum(1))
+    if L.min() < 4:
+        return q
+    u = d / L[:, None]
+    rel = pts[None, :, :] - q[:, None, :]  # (4, N, 2)
+    t = rel[..., 0] * u[:, None, 0] + rel[..., 1] * u[:, None, 1]
+    dist = np.abs(rel[..., 0] * u[:, None, 1] - rel[..., 1] * u[:, None, 0])
+    keep = (t > 0.2 * L[:, None]) & (t < 0.8 * L[:, None]) & (dist < np.maximum(2.0, 0.04 * L)[:, None])
     lines = []
     for i in range(4):
-        a, b = q[i], q[(i + 1) % 4]
-        d = b - a
-        L = float(np.hypot(*d))
-        if L < 4:
-            return q
-        u = d / L
-        rel = pts - a
-        t = rel @ u
-        dist = np.abs(rel[:, 0] * u[1] - rel[:, 1] * u[0])
-        sel = pts[(t > 0.2 * L) & (t < 0.8 * L) & (dist < max(2.0, 0.04 * L))]
+        sel = pts[keep[i]]
         if len(sel) < 5:
             return q
-        vx, vy, x0, y0 = cv2.fitLine(sel, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+        vx, vy, x0, y0 = (float(v) for v in cv2.fitLine(sel, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel())
+        lines.append((x0, y0, vx, vy))
     out = []
     for i in range(4):
-        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
-        m = np.array([d1, -d2]).T
-        if abs(np.linalg.det(m)) < 1e-6:
+        (x1, y1, dx1, dy1), (x2, y2, dx2, dy2) = lines[i - 1], lines[i]
+        det = dx2 * dy1 - dx1 * dy2  # of [d1, -d2]
+        if abs(det) < 1e-6:
             return q
-        t = np.linalg.solve(m, p2 - p1)
-        out.append(p1 + t[0] * d1)
+        t0 = ((x2 - x1) * -dy2 + dx2 * (y2 - y1)) / det
+        out.append((x1 + t0 * dx1, y1 + t0 * dy1))
     out = np.array(out, np.float32)
     if np.abs(out - q).max() > 0.1 * np.ptp(q, axis=0).max():
         return q
