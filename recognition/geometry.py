@@ -10,7 +10,7 @@ CARD_W = 300
 CARD_H = 425
 CORNER_W = int(CARD_W * 0.32)
 CORNER_H = int(CARD_H * 0.36)
-DETECT_LONG_SIDE = 480
+DETECT_LONG_SIDE = 360
 
 
 def order_quad(pts: np.ndarray) -> np.ndarray:
