@@ -38,9 +38,10 @@ def _hog(canvas: np.ndarray) -> np.ndarray:
 class IndexGlyphs:
     rank_mask: np.ndarray  # uint8 ink=255, tight crop
     suit_mask: np.ndarray  # uint8 ink=255, tight crop
-    redness: float  # >0.2 ≈ red ink, ≈0 black (after white balance on the paper)
+    redness: float  # hue-like, ≈0 black ink, ≈0.4-1 red ink (after white balance on the paper)
     rank_box: tuple[int, int, int, int]  # x, y, w, h in the corner crop
     suit_box: tuple[int, int, int, int]
+    ink_ratio: tuple[float, float, float] = (1.0, 1.0, 1.0)  # ink / paper per channel (B, G, R)
 
 
 def glyph_features(mask: np.ndarray) -> np.ndarray:
@@ -101,16 +102,14 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
     n, lab, stats, _ = cv2.connectedComponentsWithStats(binm, connectivity=8)
     H, W = binm.shape
     unit = CARD_W
-    cands, cut = [], []
-    for i in range(1, n):
-        x, y, w, h, a = stats[i]
-        if h < 0.03 * unit or h > 0.2 * unit or w > 0.22 * unit or a < 10:
-            continue
-        if x <= 0 or y <= 0 or x + w >= W or y + h >= H:  # touches the card edge / background
-            if w >= 0.25 * h:  # glyph-sized (not a frame line) but cut: maybe part of the index
-                cut.append((i, x, y, w, h))
-            continue
-        cands.append((i, x, y, w, h))
+    sx, sy, sw, sh, sa = stats[1:].T
+    ok = (sh >= 0.03 * unit) & (sh <= 0.2 * unit) & (sw <= 0.22 * unit) & (sa >= 10)
+    edge = (sx <= 0) | (sy <= 0) | (sx + sw >= W) | (sy + sh >= H)  # touches the card edge / background
+    ids = np.arange(1, n)
+    cands = [tuple(c) for c in np.column_stack([ids, stats[1:, :4]])[ok & ~edge].tolist()]
+    # glyph-sized (not a frame line) but cut by the border: maybe part of the index
+    cut = [tuple(c) for c in np.column_stack([ids, stats[1:, :4]])[ok & edge & (sw >= 0.25 * sh)].tolist()]
+    small = ids[sa >= 4].tolist()  # pieces big enough to join the rank or the suit
     if not cands:
         return None
     cands.sort(key=lambda c: c[2])
@@ -159,22 +158,22 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
     rids = [c[0] for c in rank]
     # fragments of the rank (e.g. the thin foot of a "2" broken off by the threshold)
     # lying under it and above the suit join the rank
-    for i in range(1, n):
+    for i in small:
         if i in rids or i == suit[0]:
             continue
-        x, y, w, h, a = stats[i]
-        if a >= 4 and y >= ry0 and y + h <= suit[2] + 1 and x >= rx0 - 0.25 * rh and x + w <= rx1 + 0.25 * rh:
+        x, y, w, h, a = stats[i].tolist()
+        if y >= ry0 and y + h <= suit[2] + 1 and x >= rx0 - 0.25 * rh and x + w <= rx1 + 0.25 * rh:
             rids.append(i)
             rx0, rx1, ry1 = min(rx0, x), max(rx1, x + w), max(ry1, y + h)
     rh = ry1 - ry0
     # merge pieces of the suit (e.g. a thin stem) lying inside its column band
     sx0, sx1, sy0, sy1 = suit[1], suit[1] + suit[3], suit[2], suit[2] + suit[4]
     sids = [suit[0]]
-    for i in range(1, n):
+    for i in small:
         if i == suit[0] or i in rids:
             continue
-        x, y, w, h, a = stats[i]
-        if a >= 4 and x >= sx0 - 2 and x + w <= sx1 + 2 and y >= sy0 - 0.3 * rh and y + h <= sy1 + 0.3 * rh:
+        x, y, w, h, a = stats[i].tolist()
+        if x >= sx0 - 2 and x + w <= sx1 + 2 and y >= sy0 - 0.3 * rh and y + h <= sy1 + 0.3 * rh:
             sids.append(i)
             sx0, sx1, sy0, sy1 = min(sx0, x), max(sx1, x + w), min(sy0, y), max(sy1, y + h)
     rmask = _select(lab[ry0:ry1, rx0:rx1], rids).view(np.uint8) * 255
@@ -187,5 +186,10 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
         strong = allink
     ib = np.array(cv2.mean(corner, mask=strong.view(np.uint8))[:3], np.float32)
     ratio = ib / pb
-    redness = float(ratio[2] - max(ratio[0], ratio[1]))
-    return IndexGlyphs(rmask, smask, redness, (rx0, ry0, rx1 - rx0, rh), (sx0, sy0, sx1 - sx0, sy1 - sy0))
+    # how much darker than the paper the ink is, per channel: black ink darkens all three
+    # alike, red ink darkens green and blue but hardly red. Dividing by the strongest
+    # darkening makes the measure a hue, independent of how faint (thin, blurred) the ink is.
+    dark = 1.0 - ratio
+    redness = float((min(dark[0], dark[1]) - dark[2]) / max(float(dark.max()), 0.05))
+    return IndexGlyphs(rmask, smask, redness, (rx0, ry0, rx1 - rx0, rh), (sx0, sy0, sx1 - sx0, sy1 - sy0),
+                       tuple(float(v) for v in ratio))
