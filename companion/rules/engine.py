@@ -777,7 +777,12 @@ def _v_lose(ctx: _Ctx, a: Action) -> None:
 
 def _v_draw(ctx: _Ctx, a: Action) -> None:
     s = _seat(ctx, a.seat)
-    s.hand += int(a.args["n"])
+    k = int(a.args["n"])
+    ctx.check(0 < k and s.hand + k <= DECK_SIZE, "hand.count",
+              f"seat {s.seat} cannot draw {k}: a hand holds 0..{DECK_SIZE} cards (now {s.hand})",
+              f"{s.seat}号位不能摸{k}张：手牌数只能是0..{DECK_SIZE}（现有{s.hand}）", "RULES_NOTES: Deck (108 cards)",
+              forceable=False)
+    s.hand += k
     ne, nz = who(ctx.st, s.seat)
     ctx.event("draw", f"{ne} draws {a.args['n']} (hand {s.hand})", f"{nz}摸{a.args['n']}张牌（手牌{s.hand}）", s.seat)
 
@@ -786,6 +791,8 @@ def _v_give(ctx: _Ctx, a: Action) -> None:
     s = _seat(ctx, a.seat)
     t = _seat(ctx, a.args["to"])
     k = int(a.args["n"])
+    ctx.check(t.seat != s.seat, "give.self", f"seat {s.seat} cannot give cards to itself",
+              f"{s.seat}号位不能把牌交给自己", "companion: hand count", forceable=False)
     ctx.check(k <= s.hand, "hand.count", f"seat {s.seat} has only {s.hand} hand cards, cannot give {k}",
               f"{s.seat}号位只有{s.hand}张手牌", "companion: hand count")
     s.hand = max(0, s.hand - k)
