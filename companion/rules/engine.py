@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import outcome as oc
+from . import skills as sk
 from .cards import KINDS, CardType, Face, Suit, card_kind
 from .distance import card_kind_of, distance, has_skill, in_range
 from .errors import Event, Refused
@@ -138,7 +139,9 @@ def _enter(ctx: _Ctx, phase: str) -> None:
     ne, nz = who(st, n)
     zh_phase = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}[phase]
     ctx.event("phase", f"{ne}: {phase} phase", f"{nz}：{zh_phase}阶段", n, phase=phase)
-    if phase == "judge":
+    if phase == "start":
+        sk.call("start", ctx, s)
+    elif phase == "judge":
         st.extra["judged"] = []
         _push_next_judge(ctx, s)
     elif phase == "draw":
@@ -146,8 +149,8 @@ def _enter(ctx: _Ctx, phase: str) -> None:
             ctx.event("skip", f"{ne} skips the draw phase (兵粮寸断)", f"{nz}跳过摸牌阶段", n)
             _enter(ctx, "play")
             return
-        s.hand += 2
-        ctx.event("draw", f"{ne} draws 2 (hand {s.hand})", f"{nz}摸两张牌（手牌{s.hand}）", n)
+        if not sk.first("draw", ctx, s):
+            sk.draw_phase(ctx, s)
     elif phase == "play":
         st.counters["slash"] = 0
         if s.flags.pop("skip_play", False):
@@ -155,7 +158,13 @@ def _enter(ctx: _Ctx, phase: str) -> None:
             _enter(ctx, "discard")
             return
     elif phase == "discard":
+        if sk.first("skip_discard", ctx, s):
+            ctx.event("skip", f"{ne} skips the discard phase (克己: no 杀 in the play phase)", f"{nz}跳过弃牌阶段（克己）", n)
+            _enter(ctx, "finish")
+            return
         _push_discard(ctx, s)
+    elif phase == "finish":
+        sk.call("finish", ctx, s)
 
 
 def _push_discard(ctx: _Ctx, s: Seat) -> None:
@@ -257,27 +266,54 @@ def _v_judge(ctx: _Ctx, a: Action) -> None:
     top = st.prompt
     if top is not None and top.kind == "respond":
         t = st.seat(top.seat)
-        j = resolve_judgement("eight_diagram", face)
         ctx.check(card_kind_of(t.equipment.get("armor")) == "eight_diagram" and not top.data.get("bagua"),
                   "judge.none", f"seat {t.seat} has no unused 八卦阵 to judge for", f"{t.seat}号位没有可用的八卦阵", SRC_JUDGE)
-        ctx.event("judgement", j.en, j.zh, t.seat, subject="eight_diagram", effect=j.effect)
-        if j.effect:
-            st.prompts.pop()
-            te, tz = who(st, t.seat)
-            ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: the 杀 misses", f"{tz}的八卦阵视为出闪", t.seat)
-        else:
-            top.data["bagua"] = True
+        sk.judgement(ctx, {"kind": "bagua", "subject": "eight_diagram", "seat": t.seat}, face)
         return
     if top is None or top.kind != "judge":
         raise Refused("judge.none", "nothing to judge now", "现在没有需要判定的牌", SRC_JUDGE, forceable=False)
     st.prompts.pop()
-    s = st.seat(top.seat)
     ref = top.data["card"]
+    st.extra["judged"] = [*st.extra.get("judged", []), ref]
+    sk.judgement(ctx, {"kind": "delayed", "subject": card_kind_of(ref), "seat": top.seat, "card": ref}, face)
+
+
+def finish_judgement(ctx: _Ctx, job: dict, face: Face):
+    """The judgement card ``face`` takes effect for ``job`` (after 鬼才); returns the Judgement."""
+    st = ctx.st
+    j = resolve_judgement(job["subject"], face)
+    ne, nz = who(st, job["seat"])
+    ctx.event("judgement", f"{ne}: {j.en}", f"{nz}：{j.zh}", job["seat"], subject=job["subject"], effect=j.effect)
+    if job["kind"] == "bagua":
+        top = st.prompt
+        if top is None or top.kind != "respond" or top.seat != job["seat"]:
+            return j
+        te, tz = who(st, top.seat)
+        if j.effect:
+            need = top.data.get("need", 1) - 1
+            if need > 0:
+                st.prompts[-1] = Prompt("respond", top.seat, f"{te}: one more 闪 needed (jink / take)",
+                                        f"{tz}：还需一张闪（jink / take）", {**top.data, "need": need})
+                ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: one more needed", f"{tz}的八卦阵视为出闪，还需一张", top.seat)
+            else:
+                st.prompts.pop()
+                ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: the 杀 misses", f"{tz}的八卦阵视为出闪", top.seat)
+        else:
+            top.data["bagua"] = True
+        return j
+    if job["kind"] == "skill":
+        sk.SKILL_JUDGED[job["skill"]](ctx, job, j)
+        return j
+    _delayed_effect(ctx, job, j)
+    return j
+
+
+def _delayed_effect(ctx: _Ctx, job: dict, j) -> None:
+    st = ctx.st
+    s = st.seat(job["seat"])
+    ref = job["card"]
     kind = card_kind_of(ref)
-    st.extra.setdefault("judged", []).append(ref)
-    j = resolve_judgement(kind, face)
     ne, nz = who(st, s.seat)
-    ctx.event("judgement", f"{ne}: {j.en}", f"{nz}：{j.zh}", s.seat, subject=kind, effect=j.effect)
     if ref in s.judgement:
         s.judgement.remove(ref)
     if kind == "lightning" and not j.effect:
@@ -322,6 +358,8 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
     if n is None and top is not None and ((kind.id == "jink" and top.kind == "respond") or
                                           (kind.id == "peach" and top.kind == "dying")):
         n = top.seat
+    if a.args.get("via"):
+        n = sk.view_as(ctx, a, top)[0]
     if n is None:
         raise Refused("use.seat", f"who uses {kind.zh}? write the seat first, e.g. '2 {kind.id}'",
                       f"谁使用{kind.zh}？请先写座位号", SRC_PLAY, forceable=False)
@@ -338,6 +376,12 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
     # responses
     if kind.id == "jink" and top is not None and top.kind == "respond" and top.seat == n:
         s.hand = max(0, s.hand - 1)
+        need = top.data.get("need", 1) - 1
+        if need > 0:
+            st.prompts[-1] = Prompt("respond", n, f"{ne}: one more 闪 needed (无双) (jink / take)",
+                                    f"{nz}：还需一张闪（无双）（jink / take）", {**top.data, "need": need})
+            ctx.event("jink", f"{ne} plays 闪 (hand {s.hand}): one more needed", f"{nz}打出闪（手牌{s.hand}），还需一张", n)
+            return
         st.prompts.pop()
         ctx.event("jink", f"{ne} plays 闪: the 杀 misses (hand {s.hand})", f"{nz}打出闪，杀被抵消（手牌{s.hand}）", n)
         return
@@ -348,6 +392,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
     if kind.id == "nullification":
         s.hand = max(0, s.hand - 1)
         ctx.event("use", f"{ne} plays 无懈可击 (hand {s.hand})", f"{nz}打出无懈可击（手牌{s.hand}）", n, card=ref)
+        sk.call("trick", ctx, n, kind)
         return
     if kind.id == "jink":
         ctx.check(False, "jink.response", "闪 is only played in answer to a 杀 aimed at you",
@@ -368,6 +413,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
                           "杀需要一个目标，例如 2 slash 5", SRC_PLAY, forceable=False)
         t = targets[0]
         ctx.check(t != n, "slash.self", "杀 cannot target yourself", "杀不能以自己为目标", SRC_RANGE, forceable=False)
+        _skill_target(ctx, n, t, kind.id)
         rc = in_range(st, n, t)
         ctx.check(rc.ok, "slash.range", rc.en, rc.zh, SRC_RANGE)
         used = st.counters.get("slash", 0)
@@ -382,6 +428,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
         ctx.event("use", f"{ne} uses 杀 on {te}{extra} (hand {s.hand})", f"{nz}对{tz}使用杀（手牌{s.hand}）", n, card=ref, targets=[t])
         st.prompts.append(Prompt("respond", t, f"{te}: play 闪 or take 1 damage from {ne}'s 杀 (jink / take)",
                                  f"{tz}：打出闪或受到{nz}的杀造成的1点伤害（jink / take）", {"source": n, "card": ref}))
+        sk.call("slash", ctx, n, t)
         return
     if kind.id == "peach":
         ctx.check(not targets or targets == [n], "peach.target", "outside dying, 桃 heals only yourself",
@@ -407,6 +454,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
                               SRC_PLAY, forceable=False)
             t = targets[0]
             ctx.check(t != n, "trick.self", f"{kind.zh} targets another seat", f"{kind.zh}只能对其他角色使用", SRC_PLAY)
+            _skill_target(ctx, n, t, kind.id)
             if kind.distance_limit:
                 _distance_limit(ctx, kind, n, t)
         ts = st.seat(t)
@@ -419,12 +467,20 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
                   f"{nz}将{kind.zh}置入{tz}的判定区（手牌{s.hand}）", n, card=ref, targets=[t])
         return
     # other tricks (and 酒): recorded with their targets, no resolution yet
+    for t in targets:
+        _skill_target(ctx, n, t, kind.id)
     if kind.distance_limit and targets:
         for t in targets:
             _distance_limit(ctx, kind, n, t)
     s.hand = max(0, s.hand - 1)
     ctx.event("use", f"{ne} uses {kind.zh}{on_en} (hand {s.hand})", f"{nz}{on_zh}使用{kind.zh}（手牌{s.hand}）",
               n, card=ref, targets=targets)
+    sk.call("trick", ctx, n, kind)
+
+
+def _skill_target(ctx: _Ctx, n: int, t: int, kind: str) -> None:
+    r = sk.target_refusal(ctx.st, n, t, kind)
+    ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", sk.SRC_SKILL)
 
 
 def _distance_limit(ctx: _Ctx, kind, n: int, t: int) -> None:
@@ -642,6 +698,7 @@ def _v_heal(ctx: _Ctx, a: Action) -> None:
     top = ctx.st.prompt
     if top is not None and top.kind == "dying" and top.data["victim"] == s.seat and s.hp >= 1:
         ctx.st.prompts.pop()
+        oc.rescued(ctx.st, ctx.ev, s.seat)
 
 
 def _v_lose(ctx: _Ctx, a: Action) -> None:
@@ -752,12 +809,20 @@ HANDLERS: dict[str, Callable[[_Ctx, Action], None]] = {
     "take": _v_take, "pass": _v_take, "reveal": _v_reveal,
     "damage": _v_damage, "heal": _v_heal, "lose": _v_lose, "draw": _v_draw, "give": _v_give, "hand": _v_hand,
     "maxhp": _v_maxhp, "equip": _v_equip, "unequip": _v_unequip, "place": _v_place, "remove": _v_remove,
+    "skill": sk.verb, "yes": lambda ctx, a: _v_yes_no(ctx, a), "no": lambda ctx, a: _v_yes_no(ctx, a),
 }
 """Verb → handler (the engine's verbs; :mod:`companion.script` maps text to them)."""
 
 
+def _v_yes_no(ctx: _Ctx, a: Action) -> None:
+    raise Refused("prompt.none", f"nothing to answer '{a.verb}' to now", f"现在没有需要回答{a.verb}的询问", SRC_PROMPT,
+                  forceable=False)
+
+
 def _answers(p: Prompt, a: Action) -> bool:
     v = a.verb
+    if sk.answers(p, a):
+        return True
     if p.kind == "respond":
         if v == "use":
             cid = card_kind(a.args["card"]).id
@@ -797,7 +862,16 @@ def apply(state: GameState, action: Action) -> Applied:
     p = st.prompt
     if p is not None and v not in CORRECTIONS and not _answers(p, action):
         ctx.check(False, "prompt.pending", f"waiting for an answer first — {p.en}", f"请先回答：{p.zh}", SRC_PROMPT)
-    handler(ctx, action)
+    if p is not None and p.kind == "skill" and sk.answers(p, action):
+        sk.answer(ctx, p, action)
+    else:
+        handler(ctx, action)
+    if v == "use" and st.turn_seat is not None and st.phase == "play" and card_kind(action.args["card"]).id == "slash" \
+            and (action.seat if action.seat is not None else (p.seat if p else None)) == st.turn_seat:
+        st.counters["keji"] = 1
+    if st.started:
+        for _sid, hook in sk.HOOKS.get("after", ()):
+            hook(ctx, state)
     if st.started and not st.over and st.turn_seat is not None and not st.seat(st.turn_seat).alive \
             and not any(q.kind in ("reveal", "dying") for q in st.prompts):
         st.prompts = []
