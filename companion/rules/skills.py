@@ -264,6 +264,8 @@ def answers(p: Prompt, a) -> bool:
         return a.verb != "skill" or a.args["skill"] == p.data["skill"]
     if a.verb == "skill" and a.args["skill"] in RESPONSES:
         return p.kind == "respond"
+    if a.verb == "use" and a.args.get("via") in ("hujia", "jijiang"):
+        return p.kind in ("respond", "duel", "barbarians")
     return False
 
 
