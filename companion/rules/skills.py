@@ -800,9 +800,9 @@ def _jieyin(ctx, n, args):
     ctx.check(t != n and _male(st, t), "skill.target", f"结姻: seat {t} must be a male general", f"结姻：{t}号位须为男性角色",
               SRC_SKILL)
     ctx.check(o.hp < o.max_hp, "skill.target", f"结姻: seat {t} is not hurt ({o.hp}/{o.max_hp})", f"结姻：{t}号位未受伤", SRC_SKILL)
+    once(ctx, n, "jieyin")
     ctx.check(me.hand >= 2, "hand.count", f"结姻 discards 2 hand cards: seat {n} has {me.hand}", "结姻须弃置两张手牌",
               SRC_SKILL)
-    once(ctx, n, "jieyin")
     me.hand = max(0, me.hand - 2)
     used(ctx, n, "jieyin", f"discards 2 (hand {me.hand}); both recover 1", "弃置两张手牌，双方各回复1点体力")
     oc.heal(st, ctx.ev, n, 1, "结姻")
