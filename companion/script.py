@@ -25,7 +25,7 @@ from .rules.engine import Action, Applied, apply
 from .rules.errors import CommandError
 from .rules.generals import GENERALS, UnknownGeneralError, general as find_general
 from .rules.setup import VARIANTS, deal_roles, offer_generals
-from .rules.skills import skill_word
+from .rules.skills import VIEW_AS, skill_word
 from .rules.state import GameState, ROLES, SLOTS
 
 __all__ = ["Usage", "VERBS", "parse", "prepare", "execute", "completions", "ROLE_WORDS"]
@@ -411,7 +411,12 @@ def completions(state: GameState, text: str) -> list[str]:
     else:
         first = done[0].casefold()
         if first.isdigit():
-            cands = (["take", "pass", "discard"] + _CARD_WORDS) if len(done) == 1 else seats
+            own = []
+            if len(done) == 1 and int(first) in range(1, len(state.seats) + 1):
+                g = GENERALS.get(state.seat(int(first)).general or "")
+                own = [k.id for k in g.skills] if g else []
+            cands = (["take", "pass", "discard"] + own + _CARD_WORDS) if len(done) == 1 else \
+                (seats + (["via"] if len(done) >= 3 else []) if done[-1].casefold() != "via" else list(VIEW_AS))
         elif first in ("general", "offer") and len(done) >= 2:
             cands = list(GENERALS)
         elif first in ("role",) and len(done) == 2 or first == "reveal":
