@@ -27,6 +27,7 @@ from .rules.generals import GENERALS, UnknownGeneralError, general as find_gener
 from .rules.setup import VARIANTS, deal_roles, offer_generals
 from .rules.skills import VIEW_AS, skill_word
 from .rules.state import GameState, ROLES, SLOTS
+from .rules.tricks import ZONE_WORDS
 
 __all__ = ["Usage", "VERBS", "parse", "prepare", "execute", "completions", "ROLE_WORDS"]
 
@@ -54,8 +55,10 @@ VERBS: dict[str, Usage] = {
     "start": Usage("start", "start the game (lord's first turn)", "开始游戏", "start"),
     "next": Usage("next", "go to the next phase (or turn)", "进入下一阶段", "next"),
     "end": Usage("end", "end the current turn", "结束当前回合", "end"),
-    "use": Usage("S CARD[:FACE] [T …] [via SKILL]", "seat S uses a card (on targets T), or a card as another through a skill",
-                 "S号位使用牌（目标T），或通过技能将牌当作另一张牌", "1 杀:♥5 3 via wusheng"),
+    "use": Usage("S CARD[:FACE] [T …] [via SKILL|spear] [using SLOT]",
+                 "seat S uses a card (on targets T); 'via SKILL' = a card used as another through a skill; 'S spear T' = 2 hand cards as 杀 (丈八蛇矛); 'using SLOT' = an equipped card used as this card",
+                 "S号位使用牌（目标T）；'via 技能'：通过技能将牌当作另一张牌；'S spear T'：两张手牌当杀（丈八蛇矛）；'using 栏位'：把装备当作此牌",
+                 "1 杀:♥5 3 via wusheng"),
     "yes": Usage("yes", "use the skill the question offers", "发动所询问的技能", "yes"),
     "no": Usage("no", "decline the skill the question offers", "不发动所询问的技能", "no"),
     "skill": Usage("[S] SKILL [ARGS …]", "use a skill: active ones in your play phase, or to answer its question",
@@ -84,7 +87,11 @@ VERBS: dict[str, Usage] = {
     "judge": Usage("judge FACE", "the flipped judgement card", "判定牌的牌面", "judge ♥5"),
     "discard": Usage("discard [S] N", "discard N hand cards", "弃置N张手牌", "discard 2"),
     "take": Usage("take [S]", "take the damage instead of playing 闪", "不出闪，受到伤害", "take"),
-    "pass": Usage("pass [S]", "no 桃 for the dying seat / no 闪", "不出桃/不出闪", "pass"),
+    "pass": Usage("pass [S] | pass all", "no 桃 / no 闪 / no 无懈可击 (all: nobody in this window) / decline a weapon's option",
+                  "不出桃/不出闪/不出无懈可击（all：所有人都不出）/不发动武器效果", "pass all"),
+    "pick": Usage("pick [S] [WHAT …]", "choose: a card of 五谷丰登, a zone for 过河拆桥/顺手牵羊 (hand, weapon, armor, "
+                  "plus_horse, minus_horse, 乐不思蜀…), cards for 寒冰剑/麒麟弓", "选择：五谷丰登的牌、过河拆桥/顺手牵羊的区域、寒冰剑/麒麟弓的牌",
+                  "pick weapon"),
     "reveal": Usage("reveal ROLE", "the dead seat's role card", "阵亡角色的身份牌", "reveal rebel"),
     "damage": Usage("damage T N [from S|none] [fire|thunder]", "correction: damage", "修正：伤害", "damage 4 1 from 2 fire"),
     "heal": Usage("heal T N", "correction: recover HP (up to max)", "修正：回复体力", "heal 4 1"),
@@ -161,24 +168,40 @@ def _strip(line: str) -> tuple[str, bool]:
 
 def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> Action:
     kind, face = _card("use", toks[0])
+    args: dict = {"card": kind, "face": face, "targets": []}
     rest = toks[1:]
-    via = None
-    low = [t.casefold() for t in rest]
-    if "via" in low:
-        i = low.index("via")
-        if i + 1 >= len(rest):
-            raise _err("use", "via what? e.g. '1 杀:♥5 3 via wusheng'")
-        via = skill_word(rest[i + 1])
-        if via is None:
-            raise _err("use", f"unknown skill {rest[i + 1]!r} after 'via'")
-        if len(rest) > i + 2:
-            raise _err("use", f"unexpected {' '.join(rest[i + 2:])!r} after the skill")
-        rest = rest[:i]
-    targets = [_int("use", t, "target seat") for t in rest]
-    args = {"card": kind, "face": face, "targets": targets}
-    if via:
-        args["via"] = via
+    i = 0
+    while i < len(rest):
+        w = rest[i].casefold()
+        if w in ("via", "using", "用") and i + 1 < len(rest):
+            if w == "via":
+                sid = skill_word(rest[i + 1])
+                if sid is not None:
+                    args["vskill"] = sid  # 武圣, 龙胆, … 护驾, 激将 (companion/rules/skills.py)
+                else:
+                    args["via"] = _card("use", rest[i + 1])[0]
+            else:
+                slot = ZONE_WORDS.get(rest[i + 1].casefold())
+                if slot not in SLOTS:
+                    raise _err("use", f"'using' names an equipment slot ({', '.join(SLOTS)}), not {rest[i + 1]!r}")
+                args["using"] = slot
+            i += 2
+            continue
+        args["targets"].append(_int("use", rest[i], "target seat"))
+        i += 1
     return Action("use", seat, args, forced, text)
+
+
+def _pick_words(toks: list[str]) -> list[str]:
+    out = []
+    for t in toks:
+        z = ZONE_WORDS.get(t.casefold())
+        if z is not None:
+            out.append(z)
+            continue
+        kind, face = _card("pick", t)
+        out.append(f"{kind}-{face.suit}-{face.rank}" if face is not None else kind)
+    return out
 
 
 def _skill_action(seat: int | None, sid: str, args: list[str], forced: bool, text: str) -> Action:
@@ -205,6 +228,8 @@ def parse(line: str) -> Action | None:
         w = toks[1].casefold()
         if w in ("take", "pass", "yes", "no"):
             return Action(w, seat, {}, forced, text)
+        if w == "pick":
+            return Action("pick", seat, {"what": _pick_words(toks[2:])}, forced, text)
         sid = skill_word(toks[1])
         if sid is not None:
             return _skill_action(seat, sid, toks[2:], forced, text)
@@ -277,12 +302,16 @@ def parse(line: str) -> Action | None:
         if a:
             raise _err(verb, f"'{verb}' takes no arguments")
         return Action(verb, None, {}, forced, text)
+    if verb in ("nobody", "无人") or (verb == "pass" and (arg(0) or "").casefold() in ("all", "全部", "都不")):
+        return Action("pass", None, {"all": True}, forced, text)
     if verb in ("take", "pass"):
         return Action(verb, _int(verb, arg(0), "seat") if a else None, {}, forced, text)
     if verb in ("yes", "no", "y", "n", "是", "否"):
         if a:
             raise _err("yes", f"'{head}' takes no arguments")
         return Action("no" if verb in ("no", "n", "否") else "yes", None, {}, forced, text)
+    if verb == "pick":
+        return Action("pick", None, {"what": _pick_words(a)}, forced, text)
     if verb == "judge":
         if arg(0) is None:
             raise _err(verb, "missing the card face")

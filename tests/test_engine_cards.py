@@ -137,13 +137,17 @@ def test_maneuvering_cards_need_the_variant():
     assert st.seat(2).judgement == ["supply_shortage"]
 
 
-def test_other_tricks_recorded():
+def test_other_tricks_resolved():
+    # issue 3: tricks are no longer only recorded — they open a 无懈可击 window, then resolve
     st = to_play(table(4))
     h = st.seat(1).hand
     st, ev = events(st, "1 决斗 3")
     assert ev[0].data["targets"] == [3] and "决斗" in ev[0].en and st.seat(1).hand == h - 1
+    assert st.prompt.kind == "nullify"
+    st = run(st, "pass all", "take")
     st, ev = events(st, "1 南蛮入侵")
     assert st.seat(1).hand == h - 2
+    st = run(st, "pass all", "take", "pass all", "take", "pass all", "take")
     r = refused(st, "1 snatch 3")
     assert r.rule == "trick.distance"
     st = run(st, "1 snatch 2")

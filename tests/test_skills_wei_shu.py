@@ -312,7 +312,7 @@ def test_kongcheng_empty_hand_cannot_be_slashed():
     st = run(st, "hand 2 0")
     refused(st, "3 杀 2", "skill.target")
     refused(st, "3 决斗 2", "skill.target")
-    run(st, "3 过河拆桥 2")                        # other tricks are fine
+    run(run(st, "equip 2 赤兔"), "3 过河拆桥 2")   # other tricks are fine
     st = run(st, "hand 2 1", "3 杀 2")           # one card: a target again
     assert st.prompt.seat == 2
 

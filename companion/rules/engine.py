@@ -14,8 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import equipment as eq
 from . import outcome as oc
 from . import skills as sk
+from . import tricks as tk
 from .cards import KINDS, CardType, Face, Suit, card_kind
 from .distance import card_kind_of, distance, has_skill, in_range
 from .errors import Event, Refused
@@ -204,6 +206,7 @@ def _next_turn(ctx: _Ctx) -> None:
         st.round += 1
     st.counters = {}
     st.extra.pop("judged", None)
+    tk.clear(st)
     ne, nz = who(st, n)
     ctx.event("turn", f"round {st.round}: {ne}'s turn", f"第{st.round}轮：{nz}的回合", n)
     _enter(ctx, "start")
@@ -238,6 +241,7 @@ def _v_end(ctx: _Ctx, a: Action) -> None:
 
 
 def _drop_prompts(ctx: _Ctx) -> None:
+    tk.clear(ctx.st)
     if ctx.st.prompts:
         for p in ctx.st.prompts:
             ctx.event("dropped", f"dropped question: {p.en}", f"放弃询问：{p.zh}", p.seat)
@@ -246,6 +250,10 @@ def _drop_prompts(ctx: _Ctx) -> None:
 
 def _v_discard(ctx: _Ctx, a: Action) -> None:
     st = ctx.st
+    top = st.prompt
+    if top is not None and top.kind in ("weapon.double_swords", "weapon.axe"):
+        eq.weapon_discard(ctx, top, a.seat if a.seat is not None else top.seat, int(a.args["n"]))
+        return
     n = a.seat if a.seat is not None else st.turn_seat
     s = _seat(ctx, n)
     k = int(a.args["n"])
@@ -266,7 +274,8 @@ def _v_judge(ctx: _Ctx, a: Action) -> None:
     top = st.prompt
     if top is not None and top.kind == "respond":
         t = st.seat(top.seat)
-        ctx.check(card_kind_of(t.equipment.get("armor")) == "eight_diagram" and not top.data.get("bagua"),
+        ctx.check(eq.armor_works(st, top.data, t) == "eight_diagram" and top.data.get("need", "jink") == "jink"
+                  and not top.data.get("bagua"),
                   "judge.none", f"seat {t.seat} has no unused 八卦阵 to judge for", f"{t.seat}号位没有可用的八卦阵", SRC_JUDGE)
         sk.judgement(ctx, {"kind": "bagua", "subject": "eight_diagram", "seat": t.seat}, face)
         return
@@ -290,14 +299,16 @@ def finish_judgement(ctx: _Ctx, job: dict, face: Face):
             return j
         te, tz = who(st, top.seat)
         if j.effect:
-            need = top.data.get("need", 1) - 1
-            if need > 0:
-                st.prompts[-1] = Prompt("respond", top.seat, f"{te}: one more 闪 needed (jink / take)",
-                                        f"{tz}：还需一张闪（jink / take）", {**top.data, "need": need})
+            more = top.data.get("jinks", 1) - 1
+            if more > 0:
+                st.prompts[-1] = Prompt("respond", top.seat, f"{te}: one more 闪 needed (无双) (jink / take)",
+                                        f"{tz}：还需一张闪（无双）（jink / take）", {**top.data, "jinks": more})
                 ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: one more needed", f"{tz}的八卦阵视为出闪，还需一张", top.seat)
             else:
                 st.prompts.pop()
-                ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: the 杀 misses", f"{tz}的八卦阵视为出闪", top.seat)
+                ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: the {top.data.get('cause', '杀')} misses",
+                          f"{tz}的八卦阵视为出闪", top.seat)
+                _responded(ctx, top, True)
         else:
             top.data["bagua"] = True
         return j
@@ -317,22 +328,7 @@ def _delayed_effect(ctx: _Ctx, job: dict, j) -> None:
     if ref in s.judgement:
         s.judgement.remove(ref)
     if kind == "lightning" and not j.effect:
-        dest = None
-        m = s.seat
-        for _ in range(len(st.seats)):
-            m = st.next_alive(m)
-            if m is None or m == s.seat:
-                break
-            if not any(card_kind_of(c) == "lightning" for c in st.seat(m).judgement):
-                dest = m
-                break
-        if dest is None:
-            s.judgement.append(ref)
-            ctx.event("move", "闪电 stays: no other seat can receive it", "闪电留在原处", s.seat)
-        else:
-            st.seat(dest).judgement.append(ref)
-            de, dz = who(st, dest)
-            ctx.event("move", f"闪电 moves to {de}", f"闪电移动到{dz}", dest)
+        _lightning_moves(ctx, s, ref)
     else:
         ctx.event("discard_card", f"{_card_name(ref)} leaves {ne}'s judgement area", f"{_card_name(ref)}离开{nz}的判定区", s.seat)
     _push_next_judge(ctx, s)
@@ -345,6 +341,51 @@ def _delayed_effect(ctx: _Ctx, job: dict, j) -> None:
             oc.deal_damage(st, ctx.ev, s.seat, 3, None, "thunder", "闪电")
 
 
+def _lightning_moves(ctx: _Ctx, s: Seat, ref: str) -> None:
+    """闪电 (already out of ``s``'s area) moves to the next living seat without a 闪电; stays when none."""
+    st = ctx.st
+    dest = None
+    m = s.seat
+    for _ in range(len(st.seats)):
+        m = st.next_alive(m)
+        if m is None or m == s.seat:
+            break
+        if not any(card_kind_of(c) == "lightning" for c in st.seat(m).judgement):
+            dest = m
+            break
+    if dest is None:
+        s.judgement.append(ref)
+        ctx.event("move", "闪电 stays: no other seat can receive it", "闪电留在原处", s.seat)
+    else:
+        st.seat(dest).judgement.append(ref)
+        de, dz = who(st, dest)
+        ctx.event("move", f"闪电 moves to {de}", f"闪电移动到{dz}", dest)
+
+
+def _nullified_judgement(ctx: _Ctx, holder: int, ref: str) -> None:
+    """A delayed trick cancelled by 无懈可击 before its judgement: 闪电 moves on, others are discarded;
+    then the next delayed trick is asked.  Source: RULES_NOTES Judgements (闪电 cancelled moves on)."""
+    st = ctx.st
+    s = st.seat(holder)
+    st.extra.setdefault("judged", []).append(ref)
+    if ref in s.judgement:
+        s.judgement.remove(ref)
+    ne, nz = who(st, holder)
+    ctx.event("nullified", f"{_card_name(ref)} in {ne}'s judgement area is cancelled by 无懈可击",
+              f"{nz}判定区的{_card_name(ref)}被无懈可击抵消", holder)
+    if card_kind_of(ref) == "lightning":
+        _lightning_moves(ctx, s, ref)
+    _push_next_judge(ctx, s)
+
+
+def _responded(ctx: _Ctx, top: Prompt, played: bool) -> None:
+    """Hook after a ``respond`` prompt is answered: weapons after a dodge, tricks continue."""
+    if played and top.data.get("slash"):
+        eq.after_dodge(ctx, top.data, top.seat)
+    if top.data.get("frame"):
+        tk.responded(ctx, top, played)
+
+
 # --------------------------------------------------------------------------- cards
 
 
@@ -355,10 +396,12 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
     targets: list[int] = list(a.args.get("targets") or [])
     top = st.prompt
     n = a.seat
-    if n is None and top is not None and ((kind.id == "jink" and top.kind == "respond") or
-                                          (kind.id == "peach" and top.kind == "dying")):
+    need = top.data.get("need", "jink") if top is not None and top.kind == "respond" else None
+    if n is None and top is not None and (kind.id == need or (need == "slash" and kind.id == "spear") or
+                                          (kind.id == "peach" and top.kind == "dying") or
+                                          top.kind in ("collateral", "weapon.blade", "weapon.axe")):
         n = top.seat
-    if a.args.get("via"):
+    if a.args.get("vskill"):
         n = sk.view_as(ctx, a, top)[0]
     if n is None:
         raise Refused("use.seat", f"who uses {kind.zh}? write the seat first, e.g. '2 {kind.id}'",
@@ -371,33 +414,56 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
                   f"{kind.zh}是军争牌：需开启变体 maneuvering", SRC_MANEUVER)
     for t in targets:
         _seat(ctx, t, "target")
-    ctx.check(s.hand >= 1, "hand.empty", f"seat {n} has 0 hand cards", f"{n}号位没有手牌", "companion: hand count")
+    if top is not None and top.kind.startswith("weapon.") and eq.weapon_use(ctx, s, kind.id, card_ref(kind.id, face), face, a):
+        return
+    kid, cost, via = eq.convert(ctx, s, kind.id, a.args)  # 丈八蛇矛, "using SLOT"
+    if kid != kind.id:
+        kind = card_kind(kid)
+    ctx.check(s.hand >= cost, "hand.empty", f"seat {n} has {s.hand} hand cards, {kind.zh} needs {cost}",
+              f"{n}号位手牌{s.hand}张，不足{cost}张", "companion: hand count")
     ref = card_ref(kind.id, face)
     # responses
-    if kind.id == "jink" and top is not None and top.kind == "respond" and top.seat == n:
-        s.hand = max(0, s.hand - 1)
-        need = top.data.get("need", 1) - 1
-        if need > 0:
-            st.prompts[-1] = Prompt("respond", n, f"{ne}: one more 闪 needed (无双) (jink / take)",
-                                    f"{nz}：还需一张闪（无双）（jink / take）", {**top.data, "need": need})
-            ctx.event("jink", f"{ne} plays 闪 (hand {s.hand}): one more needed", f"{nz}打出闪（手牌{s.hand}），还需一张", n)
+    if kind.id == "slash" and top is not None and top.kind == "collateral":
+        victims = tk.collateral_slash(ctx, s, a)
+        if victims is not None:
+            s.hand = max(0, s.hand - cost)
+            ve, vz = who(st, victims[0])
+            ctx.event("use", f"{ne} uses 杀 on {ve} (借刀杀人) (hand {s.hand})", f"{nz}对{vz}使用杀（借刀杀人）（手牌{s.hand}）",
+                      n, card=ref, targets=victims)
+            eq.slash_at(ctx, n, victims, ref, face, via)
+            return
+    if top is not None and top.kind == "respond" and kind.id == need and top.seat == n:
+        s.hand = max(0, s.hand - cost)
+        more = top.data.get("jinks", 1) - 1  # 无双: two 闪 for his 杀, two 杀 each time in his 决斗
+        if more > 0:
+            st.prompts[-1] = Prompt("respond", n, f"{ne}: one more {kind.zh} needed (无双) ({kind.id} / take)",
+                                    f"{nz}：还需一张{kind.zh}（无双）", {**top.data, "jinks": more})
+            ctx.event("jink" if kind.id == "jink" else "slash_played", f"{ne} plays {kind.zh} (hand {s.hand}): one more needed (无双)",
+                      f"{nz}打出{kind.zh}（手牌{s.hand}），还需一张（无双）", n)
             return
         st.prompts.pop()
-        ctx.event("jink", f"{ne} plays 闪: the 杀 misses (hand {s.hand})", f"{nz}打出闪，杀被抵消（手牌{s.hand}）", n)
+        cause = top.data.get("cause", "杀")
+        if kind.id == "jink":
+            ctx.event("jink", f"{ne} plays 闪: the {cause} misses (hand {s.hand})", f"{nz}打出闪，{cause}被抵消（手牌{s.hand}）", n)
+        else:
+            ctx.event("slash_played", f"{ne} plays 杀 against {cause} (hand {s.hand})", f"{nz}打出杀响应{cause}（手牌{s.hand}）", n)
+        _responded(ctx, top, True)
         return
     if kind.id == "peach" and top is not None and top.kind == "dying":
-        s.hand = max(0, s.hand - 1)
+        s.hand = max(0, s.hand - cost)
         oc.dying_peach(st, ctx.ev, n)
         return
     if kind.id == "nullification":
-        s.hand = max(0, s.hand - 1)
+        if tk.nullify(ctx, s, ref):
+            return
+        s.hand = max(0, s.hand - cost)
         ctx.event("use", f"{ne} plays 无懈可击 (hand {s.hand})", f"{nz}打出无懈可击（手牌{s.hand}）", n, card=ref)
         sk.call("trick", ctx, n, kind)
         return
     if kind.id == "jink":
         ctx.check(False, "jink.response", "闪 is only played in answer to a 杀 aimed at you",
                   "闪只能在响应杀时打出", SRC_PLAY)
-        s.hand = max(0, s.hand - 1)
+        s.hand = max(0, s.hand - cost)
         ctx.event("use", f"{ne} plays 闪 (hand {s.hand})", f"{nz}打出闪（手牌{s.hand}）", n, card=ref)
         return
     own_play = st.turn_seat == n and st.phase == "play"
@@ -408,39 +474,46 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
     on_en = f" on {', '.join(t[0] for t in tl)}" if tl else ""
     on_zh = f"对{'、'.join(t[1] for t in tl)}" if tl else ""
     if kind.id == "slash":
-        if len(targets) != 1:
-            raise Refused("slash.target", "杀 needs exactly one target seat, e.g. '2 slash 5'",
-                          "杀需要一个目标，例如 2 slash 5", SRC_PLAY, forceable=False)
-        t = targets[0]
-        ctx.check(t != n, "slash.self", "杀 cannot target yourself", "杀不能以自己为目标", SRC_RANGE, forceable=False)
-        _skill_target(ctx, n, t, kind.id)
-        rc = in_range(st, n, t)
-        ctx.check(rc.ok, "slash.range", rc.en, rc.zh, SRC_RANGE)
+        most, why = eq.max_slash_targets(st, s, cost)
+        if not 1 <= len(targets) <= most or len(set(targets)) != len(targets):
+            if most == 1:
+                raise Refused("slash.target", f"杀 needs exactly one target seat, e.g. '2 slash 5' (given {len(targets)})",
+                              "杀需要一个目标，例如 2 slash 5", SRC_PLAY, forceable=False)
+            raise Refused("slash.target", f"杀 takes 1 to {most} different target seats ({why}); given {targets}",
+                          f"杀可指定1~{most}个不同目标（方天画戟）", eq.SRC_WEAPON, forceable=False)
+        for t in targets:
+            ctx.check(t != n, "slash.self", "杀 cannot target yourself", "杀不能以自己为目标", SRC_RANGE, forceable=False)
+            _skill_target(ctx, n, t, kind.id)
+            rc = in_range(st, n, t)
+            ctx.check(rc.ok, "slash.range", rc.en, rc.zh, SRC_RANGE)
         used = st.counters.get("slash", 0)
         lifts = [r for f in SLASH_LIMIT_LIFTS if (r := f(st, s))]
         ctx.check(used < 1 or bool(lifts), "slash.limit",
                   f"seat {n} has already used {used} 杀 this play phase (limit 1, no 诸葛连弩 or 咆哮)",
                   f"{n}号位本阶段已使用{used}张杀（上限1）", "RULES_NOTES: Other facts (one 杀 per play phase)")
         st.counters["slash"] = used + 1
-        s.hand = max(0, s.hand - 1)
-        te, tz = who(st, t)
+        s.hand = max(0, s.hand - cost)
+        te = ", ".join(who(st, t)[0] for t in targets)
+        tz = "、".join(who(st, t)[1] for t in targets)
         extra = f" ({lifts[0]})" if used >= 1 and lifts else ""
-        ctx.event("use", f"{ne} uses 杀 on {te}{extra} (hand {s.hand})", f"{nz}对{tz}使用杀（手牌{s.hand}）", n, card=ref, targets=[t])
-        st.prompts.append(Prompt("respond", t, f"{te}: play 闪 or take 1 damage from {ne}'s 杀 (jink / take)",
-                                 f"{tz}：打出闪或受到{nz}的杀造成的1点伤害（jink / take）", {"source": n, "card": ref}))
-        sk.call("slash", ctx, n, t)
+        extra += " (丈八蛇矛: 2 hand cards)" if via == "spear" else ""
+        ctx.event("use", f"{ne} uses 杀 on {te}{extra} (hand {s.hand})", f"{nz}对{tz}使用杀（手牌{s.hand}）", n, card=ref,
+                  targets=list(targets))
+        eq.slash_at(ctx, n, list(targets), ref, face, via)
+        for t in targets:
+            sk.call("slash", ctx, n, t)
         return
     if kind.id == "peach":
         ctx.check(not targets or targets == [n], "peach.target", "outside dying, 桃 heals only yourself",
                   "非濒死时桃只能对自己使用", SRC_PLAY)
         ctx.check(s.hp < s.max_hp, "peach.full", f"seat {n} is at full HP {s.hp}/{s.max_hp}",
                   f"{n}号位体力已满（{s.hp}/{s.max_hp}）", SRC_PLAY)
-        s.hand = max(0, s.hand - 1)
+        s.hand = max(0, s.hand - cost)
         ctx.event("use", f"{ne} uses 桃 (hand {s.hand})", f"{nz}使用桃（手牌{s.hand}）", n, card=ref)
         oc.heal(st, ctx.ev, n, 1, "桃")
         return
     if kind.type == CardType.EQUIP:
-        s.hand = max(0, s.hand - 1)
+        s.hand = max(0, s.hand - cost)
         _equip(ctx, s, ref)
         return
     if kind.type == CardType.DELAYED_TRICK:
@@ -460,19 +533,27 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
         ts = st.seat(t)
         ctx.check(not any(card_kind_of(c) == kind.id for c in ts.judgement), "judgement.duplicate",
                   f"seat {t} already has {kind.zh} in the judgement area", f"{t}号位判定区已有{kind.zh}", SRC_AREA)
-        s.hand = max(0, s.hand - 1)
+        s.hand = max(0, s.hand - cost)
         ts.judgement.append(ref)
         te, tz = who(st, t)
         ctx.event("use", f"{ne} places {kind.zh} in {te}'s judgement area (hand {s.hand})",
                   f"{nz}将{kind.zh}置入{tz}的判定区（手牌{s.hand}）", n, card=ref, targets=[t])
         return
-    # other tricks (and 酒): recorded with their targets, no resolution yet
     for t in targets:
         _skill_target(ctx, n, t, kind.id)
+    if kind.id in tk.TRICKS:
+        order = tk.start(ctx, n, kind.id, ref, targets)
+        s.hand = max(0, s.hand - cost)
+        tl = [who(st, t) for t in order]
+        ctx.event("use", f"{ne} uses {kind.zh} on {', '.join(t[0] for t in tl)} (hand {s.hand})",
+                  f"{nz}对{'、'.join(t[1] for t in tl)}使用{kind.zh}（手牌{s.hand}）", n, card=ref, targets=list(targets) or order)
+        sk.call("trick", ctx, n, kind)
+        return
+    # 酒 (maneuvering): recorded
     if kind.distance_limit and targets:
         for t in targets:
             _distance_limit(ctx, kind, n, t)
-    s.hand = max(0, s.hand - 1)
+    s.hand = max(0, s.hand - cost)
     ctx.event("use", f"{ne} uses {kind.zh}{on_en} (hand {s.hand})", f"{nz}{on_zh}使用{kind.zh}（手牌{s.hand}）",
               n, card=ref, targets=targets)
     sk.call("trick", ctx, n, kind)
@@ -511,6 +592,14 @@ def _equip(ctx: _Ctx, s: Seat, ref: str) -> None:
 def _v_take(ctx: _Ctx, a: Action) -> None:
     st = ctx.st
     top = st.prompt
+    if top is not None and top.kind in eq.WEAPON_PROMPTS:
+        eq.weapon_pass(ctx, top)
+        return
+    if top is not None and top.kind in tk.PROMPT_KINDS:
+        if not tk.v_pass(ctx, a):
+            raise Refused("prompt.answer", f"answer with pick — {top.en}", f"请用 pick 回答：{top.zh}", SRC_PROMPT,
+                          forceable=False)
+        return
     if top is not None and top.kind == "dying":
         if a.seat is not None and a.seat != top.seat:
             raise Refused("prompt.seat", f"seat {top.seat} is being asked for 桃, not seat {a.seat}",
@@ -524,7 +613,12 @@ def _v_take(ctx: _Ctx, a: Action) -> None:
                       SRC_PROMPT, forceable=False)
     st.prompts.pop()
     src = top.data.get("source")
-    oc.deal_damage(st, ctx.ev, top.seat, 1, src if src is not None and st.seat(src).alive else None, "normal", "杀")
+    if top.data.get("slash"):
+        eq.slash_hit(ctx, top.data, top.seat)
+    else:
+        oc.deal_damage(st, ctx.ev, top.seat, 1, src if src is not None and st.seat(src).alive else None, "normal",
+                       top.data.get("cause", "杀"))
+    _responded(ctx, top, False)
 
 
 def _v_reveal(ctx: _Ctx, a: Action) -> None:
@@ -810,6 +904,7 @@ HANDLERS: dict[str, Callable[[_Ctx, Action], None]] = {
     "damage": _v_damage, "heal": _v_heal, "lose": _v_lose, "draw": _v_draw, "give": _v_give, "hand": _v_hand,
     "maxhp": _v_maxhp, "equip": _v_equip, "unequip": _v_unequip, "place": _v_place, "remove": _v_remove,
     "skill": sk.verb, "yes": lambda ctx, a: _v_yes_no(ctx, a), "no": lambda ctx, a: _v_yes_no(ctx, a),
+    "pick": tk.v_pick,
 }
 """Verb → handler (the engine's verbs; :mod:`companion.script` maps text to them)."""
 
@@ -823,10 +918,16 @@ def _answers(p: Prompt, a: Action) -> bool:
     v = a.verb
     if sk.answers(p, a):
         return True
+    if p.kind in tk.PROMPT_KINDS:
+        return tk.answers(p, a)
+    if p.kind in eq.WEAPON_PROMPTS:
+        return eq.answers(p, a)
     if p.kind == "respond":
         if v == "use":
             cid = card_kind(a.args["card"]).id
-            return cid == "nullification" or (cid == "jink" and a.seat in (None, p.seat))
+            need = p.data.get("need", "jink")
+            as_need = cid == need or (need == "slash" and (cid == "spear" or a.args.get("via") == "spear"))
+            return cid == "nullification" or (as_need and a.seat in (None, p.seat))
         return v in ("take", "pass", "judge")
     if p.kind == "dying":
         return v == "pass" or v == "take" or (v == "use" and card_kind(a.args["card"]).id in ("peach", "nullification"))
@@ -860,14 +961,19 @@ def apply(state: GameState, action: Action) -> Applied:
     if st.over and v not in CORRECTIONS:
         raise Refused("game.over", f"game over: {st.win_reason}", f"游戏已结束：{st.win_reason}", oc.SRC_WIN, forceable=False)
     p = st.prompt
+    if p is not None and p.kind == "nullify" and v not in CORRECTIONS and not _answers(p, action):
+        tk.implicit_close(ctx)  # "nobody?": answering the step behind an untouched window closes it
+        p = st.prompt
     if p is not None and v not in CORRECTIONS and not _answers(p, action):
         ctx.check(False, "prompt.pending", f"waiting for an answer first — {p.en}", f"请先回答：{p.zh}", SRC_PROMPT)
     if p is not None and p.kind == "skill" and sk.answers(p, action):
         sk.answer(ctx, p, action)
     else:
         handler(ctx, action)
-    if v == "use" and st.turn_seat is not None and st.phase == "play" and card_kind(action.args["card"]).id == "slash" \
-            and (action.seat if action.seat is not None else (p.seat if p else None)) == st.turn_seat:
+    tk.settle(ctx)
+    if v == "use" and st.turn_seat is not None and st.phase == "play" and \
+            card_kind(action.args["card"]).id in ("slash", "spear") and \
+            (action.seat if action.seat is not None else (p.seat if p else None)) == st.turn_seat:
         st.counters["keji"] = 1
     if st.started:
         for _sid, hook in sk.HOOKS.get("after", ()):

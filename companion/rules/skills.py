@@ -264,8 +264,8 @@ def answers(p: Prompt, a) -> bool:
         return a.verb != "skill" or a.args["skill"] == p.data["skill"]
     if a.verb == "skill" and a.args["skill"] in RESPONSES:
         return p.kind == "respond"
-    if a.verb == "use" and a.args.get("via") in ("hujia", "jijiang"):
-        return p.kind in ("respond", "duel", "barbarians")
+    if a.verb == "use" and a.args.get("vskill") in ("hujia", "jijiang"):
+        return p.kind == "respond"
     return False
 
 
@@ -371,7 +371,7 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
     the payer's hand to the lord's before the lord uses it.  Records both the face and what it was used as.
     """
     st = ctx.st
-    sid = a.args["via"]
+    sid = a.args["vskill"]
     kind = card_kind(a.args["card"])
     face: Face | None = a.args.get("face")
     va = VIEW_AS.get(sid)
@@ -921,14 +921,18 @@ def _tieqi_ans(ctx, p, a):
 
 def _tieqi_judged(ctx, job, j):
     st = ctx.st
-    top = st.prompt
-    if not j.effect or top is None or top.kind != "respond" or top.seat != job["target"]:
+    if not j.effect:
         return
-    st.prompts.pop()
-    te, tz = who(st, top.seat)
-    _ev(ctx, "skill", top.seat, f"{te} cannot play 闪 (铁骑): the 杀 hits", f"{tz}不能使用闪（铁骑），杀命中")
-    src = top.data.get("source")
-    oc.deal_damage(st, ctx.ev, top.seat, 1, src if src is not None and st.seat(src).alive else None, "normal", "杀")
+    for i in range(len(st.prompts) - 1, -1, -1):
+        p = st.prompts[i]
+        if p.kind == "respond" and p.seat == job["target"] and p.data.get("source") == job["seat"] \
+                and p.data.get("slash", True):
+            del st.prompts[i]
+            te, tz = who(st, p.seat)
+            _ev(ctx, "skill", p.seat, f"{te} cannot play 闪 (铁骑): the 杀 hits", f"{tz}不能使用闪（铁骑），杀命中")
+            from . import equipment as eq  # noqa: PLC0415
+            eq.slash_hit(ctx, p.data, p.seat)
+            return
 
 
 SKILL_JUDGED["tieqi"] = _tieqi_judged
@@ -1052,16 +1056,36 @@ def _xiaoji_ans(ctx, p, a):
 # =========================================================================== 群 Qun
 
 
-@on("slash", "wushuang")
-def _wushuang(ctx, user, target):
+def _wushuang(ctx, before):
     # 无双: 锁定技，你使用的杀需两张闪才能抵消；与你决斗的角色每次需打出两张杀。
-    top = ctx.st.prompt
-    if usable(ctx.st, user, "wushuang") and top is not None and top.kind == "respond" and top.seat == target:
-        te, tz = who(ctx.st, target)
-        ue, uz = who(ctx.st, user)
-        ctx.st.prompts[-1] = Prompt("respond", target,
-                                    f"{te}: play 2 闪 (无双) or take 1 damage from {ue}'s 杀 (jink / take)",
-                                    f"{tz}：需打出两张闪（无双），否则受到{uz}的杀造成的1点伤害", {**top.data, "need": 2})
+    st = ctx.st
+    for i, p in enumerate(st.prompts):
+        if p.kind != "respond" or "jinks" in p.data:
+            continue
+        if p.data.get("slash"):
+            lvbu = p.data.get("source")
+        elif p.data.get("duel"):
+            lvbu = _duel_opponent(st, p.seat)
+        else:
+            continue
+        if lvbu is None or lvbu == p.seat or not usable(st, lvbu, "wushuang"):
+            continue
+        word = "闪" if p.data.get("slash") else "杀"
+        pe, pz = who(st, p.seat)
+        st.prompts[i] = Prompt("respond", p.seat, f"{pe}: 无双 — two {word} needed; {p.en.split(': ', 1)[-1]}",
+                               f"{pz}：无双——需两张{word}；{p.zh.split('：', 1)[-1]}", {**p.data, "jinks": 2})
+
+
+def _duel_opponent(st: GameState, n: int) -> int | None:
+    from . import tricks as tk  # noqa: PLC0415
+    f = tk.top_frame(st)
+    if f is None or f.get("kind") != "duel":
+        return None
+    user, target = f["user"], f["targets"][0]
+    return user if n != user else target
+
+
+HOOKS.setdefault("after", []).append(("wushuang", _wushuang))
 
 
 @on("finish", "biyue")

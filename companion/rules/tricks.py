@@ -1,0 +1,661 @@
+"""Ordinary tricks (锦囊): legality, 无懈可击 windows and resolution steps.
+
+Every trick is data (:data:`TRICKS`: targets rule + one effect function) and
+is resolved by a small state machine kept in ``state.extra["stack"]`` — a list
+of *frames* (plain dicts, replaced, never mutated in place, because
+``GameState.clone`` copies ``extra`` one level deep).  The engine never waits:
+after every action :func:`settle` turns the top frame into the next prompt
+(a 无懈可击 window, a 杀/闪 request, a pick, a zone choice) whenever no prompt
+is pending.  Deaths, 桃 requests and role reveals push their own prompts on
+top and the frame simply continues once they are answered.
+
+Prompt kinds added here: ``nullify`` (window), ``pick`` (五谷丰登), ``zone``
+(过河拆桥 / 顺手牵羊), ``collateral`` (借刀杀人); 南蛮入侵 / 万箭齐发 / 决斗 use
+the engine's ``respond`` prompt with ``data["need"]`` = ``"slash"``/``"jink"``
+and ``data["frame"] = True``.
+
+Sources: QSanguosha-v2 ``standard-cards.cpp`` (SavageAssault, ArcheryAttack,
+Duel, Collateral, ExNihilo, AmazingGrace, GodSalvation, Dismantlement,
+Snatch, Nullification) and FreeKill ``standard_cards`` (same names); rules
+text 无懈可击 / 决斗; RULES_NOTES "Distance" (顺手牵羊 distance 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import outcome as oc
+from .cards import KINDS, Face, Suit
+from .distance import card_kind_of, in_range
+from .errors import Refused
+from .outcome import who
+from .state import SLOTS, GameState, Prompt, Seat
+
+__all__ = ["Trick", "TRICKS", "PROMPT_KINDS", "SRC_TRICK", "SRC_NULL", "SRC_DUEL", "start", "settle",
+           "answers", "nullify", "v_pick", "v_pass", "responded", "in_window", "clear", "zones_of", "zone_label",
+           "take_zone", "ZONE_WORDS"]
+
+SRC_TRICK = "QS standard-cards.cpp; FK standard_cards (trick effects)"
+SRC_NULL = "rules text 无懈可击; QS Nullification (any depth, asked in seat order)"
+SRC_DUEL = "rules text 决斗; QS Duel; FK duel.lua (source = the winner)"
+SRC_DUEL_OLD = "old FAQ quoted in the rules text (source = the card's user)"
+
+PROMPT_KINDS = frozenset({"nullify", "pick", "zone", "collateral"})
+"""Prompt kinds this module creates (besides ``respond`` with ``frame``)."""
+
+ZONE_WORDS = {"hand": "hand", "h": "hand", "手牌": "hand", "手": "hand",
+              "weapon": "weapon", "武器": "weapon", "armor": "armor", "armour": "armor", "防具": "armor",
+              "plus_horse": "plus_horse", "+1": "plus_horse", "+1马": "plus_horse", "防御马": "plus_horse",
+              "minus_horse": "minus_horse", "-1": "minus_horse", "-1马": "minus_horse", "进攻马": "minus_horse"}
+"""Zone words of ``pick`` → zone (``hand`` or an equipment slot); a delayed-trick name picks a judgement card."""
+
+_SLOT_ZH = {"weapon": "武器", "armor": "防具", "plus_horse": "+1马", "minus_horse": "-1马"}
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One ordinary trick: who it may target (``legal``) and what happens on each target (``effect``).
+
+    ``legal(ctx, user, targets) -> targets`` checks (raises Refused) and returns the
+    resolved target list in resolution order; ``effect(ctx, frame, target) -> bool``
+    applies or asks; it returns True when the target is done (False: a prompt was
+    pushed and the frame waits for its answer).
+    """
+
+    id: str
+    legal: Callable
+    effect: Callable
+    source: str = SRC_TRICK
+
+
+def _name(ref: str) -> str:
+    k = KINDS.get(card_kind_of(ref) or "")
+    return k.zh if k else ref
+
+
+def _order_from(st: GameState, first: int, include_first: bool = True) -> list[int]:
+    alive = st.alive
+    if first not in alive:
+        nxt = st.next_alive(first)
+        if nxt is None:
+            return []
+        first, include_first = nxt, True
+    i = alive.index(first)
+    seq = alive[i:] + alive[:i]
+    return seq if include_first else seq[1:]
+
+
+def has_cards(s: Seat, judgement: bool = True) -> bool:
+    """True when the seat has a hand card, an equipment card, or (``judgement``) a judgement card."""
+    return s.hand > 0 or any(s.equipment.values()) or (judgement and bool(s.judgement))
+
+
+# --------------------------------------------------------------------------- legality
+
+
+def _one_other(ctx, n: int, targets: list[int], kind_id: str) -> list[int]:
+    k = KINDS[kind_id]
+    if len(targets) != 1:
+        raise Refused("trick.target", f"{k.zh} needs one target seat, e.g. '{n} {k.id} 3' (given {len(targets)})",
+                      f"{k.zh}需要一个目标（给出{len(targets)}个）", SRC_TRICK, forceable=False)
+    t = targets[0]
+    ctx.check(t != n, "trick.self", f"{k.zh} targets another seat, not yourself (seat {n})",
+              f"{k.zh}只能对其他角色使用", SRC_TRICK, forceable=False)
+    return [t]
+
+
+def _legal_card_taking(kind_id: str):
+    def legal(ctx, n: int, targets: list[int]) -> list[int]:
+        (t,) = _one_other(ctx, n, targets, kind_id)
+        ts = ctx.st.seat(t)
+        k = KINDS[kind_id]
+        ctx.check(has_cards(ts), f"{kind_id}.empty",
+                  f"seat {t} has no card to take: hand 0, no equipment, no judgement card ({k.zh})",
+                  f"{t}号位没有牌：手牌0，无装备，判定区无牌（{k.zh}）", SRC_TRICK)
+        if k.distance_limit:
+            from .engine import _distance_limit  # the engine's one distance check (奇才 included)
+            _distance_limit(ctx, k, n, t)
+        return [t]
+    return legal
+
+
+def _legal_duel(ctx, n, targets):
+    return _one_other(ctx, n, targets, "duel")
+
+
+def _legal_self(kind_id: str):
+    def legal(ctx, n, targets):
+        k = KINDS[kind_id]
+        ctx.check(not targets or targets == [n], "trick.target", f"{k.zh} targets only its user (seat {n}); given {targets}",
+                  f"{k.zh}只能对自己使用", SRC_TRICK, forceable=False)
+        return [n]
+    return legal
+
+
+def _legal_all(others: bool, kind_id: str):
+    def legal(ctx, n, targets):
+        k = KINDS[kind_id]
+        ctx.check(not targets, "trick.target",
+                  f"{k.zh} targets {'every other living seat' if others else 'every living seat'} by itself: write '{n} {k.id}' without seats",
+                  f"{k.zh}不需要指定目标", SRC_TRICK, forceable=False)
+        return _order_from(ctx.st, n, include_first=not others)
+    return legal
+
+
+def _legal_collateral(ctx, n, targets):
+    k = KINDS["collateral"]
+    if len(targets) != 2:
+        raise Refused("trick.target", f"借刀杀人 needs two seats: the one with a weapon, then its 杀 target, e.g. '{n} collateral 3 5' (given {len(targets)})",
+                      f"借刀杀人需要两个目标：有武器的角色和其杀的目标（给出{len(targets)}个）", SRC_TRICK, forceable=False)
+    a, b = targets
+    st = ctx.st
+    ctx.check(a != n, "trick.self", "借刀杀人: the first target is another seat", "借刀杀人的第一个目标须为其他角色", SRC_TRICK, forceable=False)
+    ctx.check(st.seat(a).equipment.get("weapon") is not None, "collateral.weapon",
+              f"借刀杀人: seat {a} has no weapon", f"借刀杀人：{a}号位没有武器", SRC_TRICK)
+    ctx.check(a != b, "collateral.range", f"借刀杀人: seat {a} cannot 杀 itself", f"借刀杀人：{a}号位不能杀自己", SRC_TRICK,
+              forceable=False)
+    rc = in_range(st, a, b)
+    ctx.check(rc.ok, "collateral.range", f"借刀杀人: {rc.en}", f"借刀杀人：{rc.zh}", SRC_TRICK)
+    return [a]
+
+
+# --------------------------------------------------------------------------- effects
+
+
+def _eff_ex_nihilo(ctx, f, t) -> bool:
+    s = ctx.st.seat(t)
+    s.hand += 2
+    te, tz = who(ctx.st, t)
+    ctx.event("draw", f"{te} draws 2 (无中生有) (hand {s.hand})", f"{tz}摸两张牌（无中生有）（手牌{s.hand}）", t)
+    return True
+
+
+def _eff_god_salvation(ctx, f, t) -> bool:
+    oc.heal(ctx.st, ctx.ev, t, 1, "桃园结义")
+    return True
+
+
+def _eff_respond(need: str):
+    def eff(ctx, f, t) -> bool:
+        st = ctx.st
+        k = KINDS[f["kind"]]
+        te, tz = who(st, t)
+        ue, uz = who(st, f["user"])
+        n = len(f["targets"])
+        card_en = "杀" if need == "slash" else "闪"
+        prog_en = f"{k.zh} from {ue}, {f['i']} of {n} answered"
+        prog_zh = f"{uz}的{k.zh}，已响应{f['i']}/{n}"
+        st.prompts.append(Prompt(
+            "respond", t, f"{te}: play {card_en} or take 1 damage — {prog_en} ({'杀' if need == 'slash' else 'jink'} / take)",
+            f"{tz}：打出{card_en}或受到1点伤害——{prog_zh}",
+            {"source": f["user"], "card": f["card"], "need": need, "frame": True, "cause": k.zh}))
+        return False
+    return eff
+
+
+def _duel_prompt(ctx, f) -> None:
+    st = ctx.st
+    turn = f["turn"]
+    other = f["user"] if turn != f["user"] else f["targets"][0]
+    src = f["user"] if "duel_source_user" in st.variants else other
+    te, tz = who(st, turn)
+    oe, oz = who(st, other)
+    r = f.get("round", 0)
+    st.prompts.append(Prompt(
+        "respond", turn, f"{te}: play 杀 or take 1 damage — 决斗 with {oe}, {r} 杀 played so far (杀 / take)",
+        f"{tz}：打出杀或受到1点伤害——与{oz}决斗，已打出{r}张杀",
+        {"source": src, "card": f["card"], "need": "slash", "frame": True, "cause": "决斗", "duel": True}))
+
+
+def _eff_duel(ctx, f, t) -> bool:
+    if "turn" not in f:
+        _set(ctx.st, turn=t, round=0)
+        f = top_frame(ctx.st)
+    _duel_prompt(ctx, f)
+    return False
+
+
+def _eff_amazing_grace(ctx, f, t) -> bool:
+    st = ctx.st
+    te, tz = who(st, t)
+    ue, uz = who(st, f["user"])
+    left = f["pool"]
+    n = len(f["targets"])
+    st.prompts.append(Prompt(
+        "pick", t, f"{te}: pick 1 of the {left} revealed cards (pick [CARD]) — 五谷丰登 from {ue}, {f['i']} of {n} picked",
+        f"{tz}：从{left}张亮出的牌中选择一张（pick [牌]）——{uz}的五谷丰登，已选{f['i']}/{n}", {}))
+    return False
+
+
+def zones_of(s: Seat, judgement: bool = True) -> list[str]:
+    """The zones of a seat that hold cards: ``hand``, slots, and judgement card refs (placement order)."""
+    z = ["hand"] if s.hand > 0 else []
+    z += [sl for sl in SLOTS if s.equipment.get(sl)]
+    if judgement:
+        z += list(s.judgement)
+    return z
+
+
+def zone_label(s: Seat, z: str) -> tuple[str, str]:
+    """``("hand (4)", "手牌(4)")``, ``("weapon 青釭剑", …)`` or a judgement card's name."""
+    if z == "hand":
+        return f"hand ({s.hand})", f"手牌({s.hand})"
+    if z in SLOTS:
+        return f"{z} {_name(s.equipment[z])}", f"{_SLOT_ZH[z]}{_name(s.equipment[z])}"
+    return f"judgement {_name(z)}", f"判定区{_name(z)}"
+
+
+def _eff_zone(ctx, f, t) -> bool:
+    st = ctx.st
+    ts = st.seat(t)
+    zs = zones_of(ts)
+    if not zs:
+        te, tz = who(st, t)
+        ctx.event("skip", f"{te} has no card left: {_name(f['card'])} has no effect", f"{tz}没有牌：无效果", t)
+        return True
+    k = KINDS[f["kind"]]
+    ue, uz = who(st, f["user"])
+    te, tz = who(st, t)
+    labels = [zone_label(ts, z) for z in zs]
+    act_en = "discard" if k.id == "dismantlement" else "take"
+    st.prompts.append(Prompt(
+        "zone", f["user"], f"{ue}: choose a card of {te} to {act_en} — {', '.join(x[0] for x in labels)} (pick ZONE) — {k.zh}",
+        f"{uz}：选择{tz}的一张牌{'弃置' if k.id == 'dismantlement' else '获得'}——{'、'.join(x[1] for x in labels)}（pick 区域）——{k.zh}",
+        {"target": t}))
+    return False
+
+
+def _eff_collateral(ctx, f, t) -> bool:
+    st = ctx.st
+    a = st.seat(t)
+    b = f["victim"]
+    w = a.equipment.get("weapon")
+    ae, az = who(st, t)
+    if w is None or not st.seat(b).alive:
+        ctx.event("skip", f"借刀杀人 has no effect on {ae} (no weapon or the 杀 target is dead)", f"借刀杀人对{az}无效果", t)
+        return True
+    be, bz = who(st, b)
+    ue, uz = who(st, f["user"])
+    st.prompts.append(Prompt(
+        "collateral", t, f"{ae}: 杀 {be} ({t} 杀) or give {_name(w)} to {ue} (pass) — 借刀杀人",
+        f"{az}：对{bz}使用杀，或将{_name(w)}交给{uz}（pass）——借刀杀人", {"victim": b, "user": f["user"]}))
+    return False
+
+
+TRICKS: dict[str, Trick] = {
+    "dismantlement": Trick("dismantlement", _legal_card_taking("dismantlement"), _eff_zone),
+    "snatch": Trick("snatch", _legal_card_taking("snatch"), _eff_zone, "QS Snatch; RULES_NOTES: Distance (顺手牵羊 distance 1)"),
+    "duel": Trick("duel", _legal_duel, _eff_duel, SRC_DUEL),
+    "collateral": Trick("collateral", _legal_collateral, _eff_collateral),
+    "ex_nihilo": Trick("ex_nihilo", _legal_self("ex_nihilo"), _eff_ex_nihilo),
+    "amazing_grace": Trick("amazing_grace", _legal_all(False, "amazing_grace"), _eff_amazing_grace),
+    "god_salvation": Trick("god_salvation", _legal_all(False, "god_salvation"), _eff_god_salvation),
+    "savage_assault": Trick("savage_assault", _legal_all(True, "savage_assault"), _eff_respond("slash")),
+    "archery_attack": Trick("archery_attack", _legal_all(True, "archery_attack"), _eff_respond("jink")),
+}
+"""Ordinary trick id → :class:`Trick` (data + effect), the one place each trick is defined."""
+
+
+# --------------------------------------------------------------------------- frames
+
+
+def top_frame(st: GameState) -> dict | None:
+    """The trick being resolved (top frame), or None."""
+    stack = st.extra.get("stack")
+    return stack[-1] if stack else None
+
+
+def _set(st: GameState, **kw) -> None:
+    stack = st.extra["stack"]
+    stack[-1] = {**stack[-1], **kw}
+
+
+def clear(st: GameState) -> None:
+    """Forget every trick in resolution (turn ends, questions dropped)."""
+    st.extra.pop("stack", None)
+
+
+def start(ctx, n: int, kind_id: str, ref: str, targets: list[int], extra: dict | None = None) -> list[int]:
+    """Check the targets of trick ``kind_id`` used by seat ``n`` and queue its resolution.
+
+    Returns the resolved targets.  Raises Refused (``trick.target``, ``trick.self``,
+    ``trick.distance``, ``dismantlement.empty``, ``snatch.empty``, ``collateral.weapon``,
+    ``collateral.range``).  Nothing is paid here: the engine pays the card after this returns.
+    """
+    tr = TRICKS[kind_id]
+    order = tr.legal(ctx, n, list(targets))
+    f = {"kind": kind_id, "card": ref, "user": n, "targets": tuple(order), "i": 0, "stage": "window"}
+    if kind_id == "collateral":
+        f["victim"] = targets[1]
+    if kind_id == "amazing_grace":
+        f["pool"] = len(order)
+    if extra:
+        f.update(extra)
+    ctx.st.extra["stack"] = list(ctx.st.extra.get("stack") or []) + [f]
+    return order
+
+
+def _can_nullify(st: GameState, n: int) -> bool:
+    s = st.seat(n)
+    return s.alive and s.hand > 0
+
+
+def _window_candidates(st: GameState, f: dict) -> list[int]:
+    passed = set(f.get("passed", ()))
+    first = f.get("ask_from", f.get("user"))
+    return [n for n in _order_from(st, first) if n not in passed and _can_nullify(st, n)]
+
+
+def in_window(st: GameState) -> bool:
+    """True while a 无懈可击 window is the pending question."""
+    p = st.prompt
+    return p is not None and p.kind == "nullify"
+
+
+def _window_prompt(ctx, f: dict, asked: int) -> None:
+    st = ctx.st
+    depth = f.get("depth", 0)
+    ae, az = who(st, asked)
+    t = f.get("target")
+    te, tz = who(st, t) if t is not None else ("", "")
+    ue, uz = who(st, f["user"])
+    name = _name(f["card"])
+    if depth == 0:
+        what_en = f"{name} from {ue} on {te}"
+        what_zh = f"{uz}对{tz}的{name}"
+    else:
+        be, bz = who(st, f["by"])
+        what_en = f"{be}'s 无懈可击 (chain {depth}) against {name} on {te}"
+        what_zh = f"{bz}的无懈可击（第{depth}张）——{tz}的{name}"
+    prog = f.get("prog_en", "")
+    prog_zh = f.get("prog_zh", "")
+    st.prompts.append(Prompt(
+        "nullify", asked,
+        f"{ae}: 无懈可击 against {what_en}? (S 无懈可击 / pass / pass all){prog}",
+        f"{az}：是否对{what_zh}使用无懈可击？（S 无懈可击 / pass / pass all）{prog_zh}", {}))
+
+
+def _close_window(ctx) -> None:
+    """The window is over: an even chain lets the effect happen, an odd one cancels it."""
+    st = ctx.st
+    f = top_frame(st)
+    if f["kind"] == "judge_null":
+        st.extra["stack"] = st.extra["stack"][:-1]
+        from .engine import _nullified_judgement  # the judge phase lives in the engine
+        if f.get("depth", 0) % 2 == 1:
+            _nullified_judgement(ctx, f["target"], f["card"])
+        else:
+            from .engine import _push_next_judge
+            _push_next_judge(ctx, st.seat(f["target"]))
+        return
+    t = f["targets"][f["i"]]
+    te, tz = who(st, t)
+    if f.get("depth", 0) % 2 == 1:
+        ctx.event("nullified", f"{_name(f['card'])} on {te} is cancelled by 无懈可击", f"{_name(f['card'])}对{tz}的效果被无懈可击抵消", t)
+        _set(st, i=f["i"] + 1, stage="window", depth=0, passed=(), by=None)
+    else:
+        _set(st, stage="effect", depth=0, passed=(), by=None)
+
+
+def settle(ctx) -> None:
+    """Advance the trick in resolution while no question is pending (every step becomes a prompt)."""
+    st = ctx.st
+    guard = 0
+    while not st.prompts and not st.over and st.extra.get("stack"):
+        guard += 1
+        if guard > 200:  # pragma: no cover - defensive
+            return
+        f = top_frame(st)
+        if f["kind"] == "judge_null":
+            cands = _window_candidates(st, f)
+            if not cands:
+                _close_window(ctx)
+            else:
+                _window_prompt(ctx, {**f, "user": f["ask_from"]}, cands[0])
+            continue
+        if f["i"] >= len(f["targets"]):
+            st.extra["stack"] = st.extra["stack"][:-1]
+            if f["kind"] == "amazing_grace" and f["pool"] > 0:
+                ctx.event("discard_card", f"五谷丰登: {f['pool']} card(s) left over are discarded",
+                          f"五谷丰登：剩余{f['pool']}张牌置入弃牌堆", f["user"])
+            continue
+        t = f["targets"][f["i"]]
+        if not st.seat(t).alive or (f["kind"] == "duel" and not st.seat(f["user"]).alive):
+            _set(st, i=f["i"] + 1, stage="window")
+            continue
+        if f["stage"] == "window":
+            if f["kind"] == "god_salvation" and st.seat(t).hp >= st.seat(t).max_hp:
+                _set(st, i=f["i"] + 1)  # a full-HP seat is not affected: no window (QS GodSalvation::isCancelable)
+                continue
+            n_t = len(f["targets"])
+            _set(st, target=t, prog_en=f" — {f['i'] + 1} of {n_t}" if n_t > 1 else "",
+                 prog_zh=f"——第{f['i'] + 1}/{n_t}个目标" if n_t > 1 else "")
+            f = top_frame(st)
+            cands = _window_candidates(st, f)
+            if cands:
+                _window_prompt(ctx, f, cands[0])
+            else:
+                _set(st, stage="effect")
+            continue
+        if f["stage"] == "effect":
+            if TRICKS[f["kind"]].effect(ctx, f, t):
+                _set(st, i=top_frame(st)["i"] + 1, stage="window")
+            else:
+                _set(st, stage="wait")
+            continue
+        _set(st, i=f["i"] + 1, stage="window")  # "wait" with no prompt: its question was dropped (a death)
+
+
+def _advance(ctx) -> None:
+    f = top_frame(ctx.st)
+    if f is not None and f["kind"] != "judge_null":
+        _set(ctx.st, i=f["i"] + 1, stage="window")
+
+
+def responded(ctx, prompt: Prompt, played: bool) -> None:
+    """A ``respond`` prompt of a trick was answered (``played``: 杀/闪 given; else the damage was taken)."""
+    st = ctx.st
+    f = top_frame(st)
+    if f is None:
+        return
+    if prompt.data.get("duel") and played:
+        other = f["user"] if prompt.seat != f["user"] else f["targets"][0]
+        _set(st, turn=other, round=f.get("round", 0) + 1, stage="effect")
+        return
+    _advance(ctx)
+
+
+# --------------------------------------------------------------------------- answers
+
+
+def answers(p: Prompt, a) -> bool:
+    """Whether action ``a`` answers prompt ``p`` of one of :data:`PROMPT_KINDS`."""
+    v = a.verb
+    if p.kind == "nullify":
+        return v == "pass" or (v == "use" and card_kind_of(a.args["card"]) == "nullification")
+    if p.kind in ("pick", "zone"):
+        return v == "pick"
+    if p.kind == "collateral":
+        return v in ("pass", "take") or (v == "use" and a.args["card"] in ("slash", "spear"))
+    return False
+
+
+def nullify(ctx, s: Seat, ref: str) -> bool:
+    """Seat ``s`` plays 无懈可击 (hand already checked); True when it answered a window or a judgement.
+
+    In a window the chain grows by one and everyone is asked again; at a ``judge``
+    prompt (a delayed trick about to be judged) a window against that trick opens.
+    Source: rules text 无懈可击; QS Nullification.
+    """
+    st = ctx.st
+    top = st.prompt
+    ne, nz = who(st, s.seat)
+    if top is not None and top.kind == "nullify":
+        f = top_frame(st)
+        s.hand -= 1
+        st.prompts.pop()
+        d = f.get("depth", 0) + 1
+        _set(st, depth=d, passed=(), by=s.seat)
+        ctx.event("use", f"{ne} plays 无懈可击 (chain {d}) (hand {s.hand})", f"{nz}打出无懈可击（第{d}张）（手牌{s.hand}）",
+                  s.seat, card=ref)
+        return True
+    if top is not None and top.kind == "judge":
+        s.hand -= 1
+        st.prompts.pop()
+        holder = top.seat
+        st.extra["stack"] = list(st.extra.get("stack") or []) + [{
+            "kind": "judge_null", "card": top.data["card"], "user": st.turn_seat, "ask_from": st.turn_seat,
+            "target": holder, "depth": 1, "passed": (), "by": s.seat, "targets": (holder,), "i": 0}]
+        ctx.event("use", f"{ne} plays 无懈可击 against {_name(top.data['card'])} (hand {s.hand})",
+                  f"{nz}对{_name(top.data['card'])}打出无懈可击（手牌{s.hand}）", s.seat, card=ref)
+        return True
+    return False
+
+
+def v_pass(ctx, a) -> bool:
+    """``pass`` / ``pass all`` / ``S pass`` at one of this module's prompts; True when handled.
+
+    Window: the asked seat (or seat S) declines; ``pass all`` closes the window for
+    everyone.  借刀杀人: the weapon goes to the trick's user.
+    """
+    st = ctx.st
+    top = st.prompt
+    if top is None:
+        return False
+    if top.kind == "nullify":
+        f = top_frame(st)
+        st.prompts.pop()
+        if a.args.get("all"):
+            ctx.event("pass", "nobody plays 无懈可击", "无人使用无懈可击", None)
+            _close_window(ctx)
+            return True
+        n = a.seat if a.seat is not None else top.seat
+        ne, nz = who(st, n)
+        ctx.event("pass", f"{ne}: no 无懈可击", f"{nz}不使用无懈可击", n)
+        _set(st, passed=tuple(f.get("passed", ())) + (n,))
+        if not _window_candidates(st, top_frame(st)):
+            _close_window(ctx)
+        return True
+    if top.kind == "collateral":
+        st.prompts.pop()
+        a_seat = st.seat(top.seat)
+        u = st.seat(top.data["user"])
+        w = a_seat.equipment.get("weapon")
+        a_seat.equipment["weapon"] = None
+        u.hand += 1
+        ae, az = who(st, top.seat)
+        ue, uz = who(st, u.seat)
+        ctx.event("give", f"{ae} gives {_name(w)} to {ue} (借刀杀人) (hand {u.hand})",
+                  f"{az}将{_name(w)}交给{uz}（借刀杀人）（手牌{u.hand}）", u.seat)
+        _advance(ctx)
+        return True
+    return False
+
+
+def take_zone(ctx, owner: Seat, z: str, gainer: Seat | None, why: str) -> str:
+    """Remove one card of zone ``z`` from ``owner`` (hand count, a slot, or a judgement card ref);
+    ``gainer`` (if any) gets it in hand.  Returns the card's name."""
+    st = ctx.st
+    if z == "hand":
+        owner.hand -= 1
+        name_en, name_zh = "a hand card", "一张手牌"
+    elif z in SLOTS:
+        ref = owner.equipment[z]
+        owner.equipment[z] = None
+        name_en = name_zh = _name(ref)
+    else:
+        owner.judgement.remove(z)
+        name_en = name_zh = _name(z)
+    oe, oz = who(st, owner.seat)
+    if gainer is not None:
+        gainer.hand += 1
+        ge, gz = who(st, gainer.seat)
+        ctx.event("move", f"{ge} takes {name_en} from {oe} ({why}) (hand {gainer.hand})",
+                  f"{gz}获得{oz}的{name_zh}（{why}）（手牌{gainer.hand}）", gainer.seat)
+    else:
+        ctx.event("discard_card", f"{oe} loses {name_en} ({why})", f"{oz}的{name_zh}被弃置（{why}）", owner.seat)
+    return name_en
+
+
+def resolve_zone(s: Seat, word: str) -> str | None:
+    """The zone of ``s`` that ``word`` names (``hand``, a slot, or a delayed-trick kind id), or None."""
+    if word in ("hand",) or word in SLOTS:
+        return word if (s.hand > 0 if word == "hand" else s.equipment.get(word)) else None
+    hits = [c for c in s.judgement if card_kind_of(c) == word or c == word]
+    return hits[-1] if hits else None
+
+
+def v_pick(ctx, a) -> None:
+    """``pick [WHAT …]`` answers a ``pick`` (五谷丰登), ``zone`` (过河拆桥 / 顺手牵羊) or a weapon's pick prompt.
+
+    Raises Refused ``pick.none`` (nothing to pick now) or ``pick.zone`` (that zone is empty; the
+    message lists the zones holding cards).
+    """
+    st = ctx.st
+    top = st.prompt
+    what: list[str] = list(a.args.get("what") or [])
+    if top is None or top.kind not in ("pick", "zone") and not top.kind.startswith("weapon."):
+        raise Refused("pick.none", "nothing to pick now", "现在没有需要选择的牌", "companion: answer the pending question",
+                      forceable=False)
+    if a.seat is not None and a.seat != top.seat:
+        raise Refused("prompt.seat", f"seat {top.seat} picks, not seat {a.seat}", f"应由{top.seat}号位选择",
+                      "companion: answer the pending question", forceable=False)
+    if top.kind.startswith("weapon."):
+        from .equipment import weapon_pick
+        weapon_pick(ctx, top, what)
+        return
+    if top.kind == "pick":
+        f = top_frame(st)
+        st.prompts.pop()
+        s = st.seat(top.seat)
+        s.hand += 1
+        card = what[0] if what else None
+        ne, nz = who(st, s.seat)
+        nm = _name(card) if card else "a card"
+        ctx.event("draw", f"{ne} picks {nm} (五谷丰登) (hand {s.hand})", f"{nz}选择{_name(card) if card else '一张牌'}（五谷丰登）（手牌{s.hand}）",
+                  s.seat, card=card)
+        _set(st, pool=f["pool"] - 1)
+        _advance(ctx)
+        return
+    f = top_frame(st)
+    t = st.seat(top.data["target"])
+    word = what[0] if what else ""
+    z = resolve_zone(t, word)
+    if z is None:
+        have = ", ".join(zone_label(t, x)[0] for x in zones_of(t))
+        raise Refused("pick.zone", f"seat {t.seat} has no card in {word or '?'}: choose one of {have}",
+                      f"{t.seat}号位的{word or '?'}没有牌：可选{have}", SRC_TRICK, forceable=False)
+    st.prompts.pop()
+    gainer = st.seat(f["user"]) if f["kind"] == "snatch" else None
+    take_zone(ctx, t, z, gainer, _name(f["card"]))
+    _advance(ctx)
+
+
+def collateral_slash(ctx, s: Seat, a) -> list[int] | None:
+    """At a 借刀杀人 prompt seat A answers with 杀: returns ``[victim]`` (the engine pays and
+    aims the 杀), or None when this is not such an answer.  Raises Refused ``collateral.target``."""
+    st = ctx.st
+    top = st.prompt
+    if top is None or top.kind != "collateral" or s.seat != top.seat:
+        return None
+    b = top.data["victim"]
+    targets = a.args.get("targets") or [b]
+    ctx.check(targets == [b], "collateral.target", f"借刀杀人: seat {s.seat}'s 杀 must go to seat {b}",
+              f"借刀杀人：{s.seat}号位的杀必须以{b}号位为目标", SRC_TRICK, forceable=False)
+    st.prompts.pop()
+    _advance(ctx)
+    return [b]
+
+
+def implicit_close(ctx) -> None:
+    """An untouched window (no 无懈可击 played yet) is closed as "nobody" when the table answers the
+    step behind it (e.g. the target plays 杀 or takes the damage).  A window with a 无懈可击 in it
+    is never closed implicitly."""
+    st = ctx.st
+    f = top_frame(st)
+    if f is None or f.get("depth", 0) != 0 or f["kind"] == "judge_null":
+        return
+    st.prompts.pop()
+    _close_window(ctx)
+    settle(ctx)
