@@ -870,8 +870,8 @@ def _lijian(ctx, n, args):
     ye, yz = who(st, y)
     used(ctx, n, "lijian", f"discards 1; {xe} duels {ye} (no 无懈可击; the winner is the damage source)",
          f"弃置一张牌，视为{xz}对{yz}使用决斗")
-    from . import engine  # noqa: PLC0415
-    engine.start_duel(ctx, x, y, None, lijian=True)
+    from . import tricks as tk  # noqa: PLC0415
+    tk.start(ctx, x, "duel", "duel", [y], {"lijian": True, "stage": "effect"})  # no 无懈可击 window
 
 
 @on("start", "guanxing")
@@ -1086,6 +1086,25 @@ def _duel_opponent(st: GameState, n: int) -> int | None:
 
 
 HOOKS.setdefault("after", []).append(("wushuang", _wushuang))
+
+
+def _kongcheng_duel(ctx, before):
+    # 空城 during a 决斗: once 诸葛亮's last hand card is gone he is not affected — the duel ends, no damage (old FAQ).
+    from . import tricks as tk  # noqa: PLC0415
+    st = ctx.st
+    p = st.prompt
+    if p is None or p.kind != "respond" or not p.data.get("duel") or st.seat(p.seat).hand > 0 \
+            or not usable(st, p.seat, "kongcheng"):
+        return
+    st.prompts.pop()
+    pe, pz = who(st, p.seat)
+    _ev(ctx, "skill", p.seat, f"{pe} has no hand card: 空城 — the 决斗 ends without damage",
+        f"{pz}没有手牌：空城——决斗结束，不受伤害", skill="kongcheng")
+    tk.responded(ctx, p, False)
+    tk.settle(ctx)
+
+
+HOOKS["after"].append(("kongcheng", _kongcheng_duel))
 
 
 @on("finish", "biyue")
