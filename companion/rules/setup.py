@@ -54,6 +54,7 @@ VARIANTS: dict[str, str] = {
     "lord_hp_always": "the lord gets +1 max HP at any player count (one rulebook text)",
     "no_generals": "beginner mode: everyone has 4 max HP (the lord +1 as usual) and no skills",
     "maneuvering": "allow the 军争 cards (兵粮寸断, 酒)",
+    "duel_source_user": "决斗: the card's user is the source of the damage even when the user loses (old FAQ quoted in the rules text)",
     **{k: f"{v[0]} players: roles {v[1]['lord']}/{v[1]['loyalist']}/{v[1]['rebel']}/{v[1]['renegade']} ({v[2]})"
        for k, v in ROLE_VARIANTS.items()},
 }

@@ -401,6 +401,9 @@ def _close_window(ctx) -> None:
 def settle(ctx) -> None:
     """Advance the trick in resolution while no question is pending (every step becomes a prompt)."""
     st = ctx.st
+    if st.over:
+        clear(st)  # the game stops at the first deciding death
+        return
     guard = 0
     while not st.prompts and not st.over and st.extra.get("stack"):
         guard += 1
