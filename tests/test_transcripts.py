@@ -131,3 +131,38 @@ def test_transcript_through_companion_replay_json(name, tmp_path):
     assert got["game"]["over"] is True and got["game"]["winner"] in ("rebel", "renegade")
     for g, w in zip(got["seats"], want["seats"], strict=True):
         assert g == w
+
+
+def _skill_events(events, sid):
+    return [e for e in events if e.data.get("skill") == sid]
+
+
+def test_skills8():
+    """8 seats, 8 generals with skills: every skill moment of the game is in the log; final state field by field."""
+    st, events, refusals, actions = replay("skills8.sgs")
+    assert actions >= 150
+    assert [r.rule for r in refusals] == ["viewas.face", "skill.once", "viewas.face", "slash.range", "skill.target",
+                                          "slash.limit"]
+    for sid in ("guicai", "fankui", "wusheng", "guose", "liuli", "fanjian", "jianxiong", "hujia"):
+        assert _skill_events(events, sid), sid
+    assert any(e.kind == "draw" and "英姿" in e.en and "draws 3" in e.en for e in events)
+    # 反馈 after losing his own 决斗 took from the winner, 关羽 (default rule)
+    fk = [e for e in events if e.kind == "skill" and e.data.get("skill") == "fankui"]
+    assert "from seat 4" in fk[-1].en
+    # 司马懿 killed at 1 HP: no 反馈 question after that damage
+    death = next(i for i, e in enumerate(events) if e.kind == "death" and e.seat == 2)
+    assert not [e for e in events[death - 12:] if e.data.get("skill") == "fankui"]
+    assert not [e for e in events if e.kind == "reward"]             # a renegade and a loyalist died
+    _check(st, {"players": 8, "round": 3, "turn_seat": 3, "phase": "finish", "over": False}, [
+        _seat(1, general="caocao", role="lord", alive=True, hp=4, max_hp=5, hand=4),
+        _seat(2, general="simayi", role="loyalist", max_hp=3),
+        {"seat": 3, "general": "xiahoudun", "role": None, "alive": True, "hp": 3, "max_hp": 4, "hand": 3},
+        {"seat": 4, "general": "guanyu", "role": None, "alive": True, "hp": 4, "max_hp": 4, "hand": 2},
+        {"seat": 5, "general": "zhugeliang", "role": None, "alive": True, "hp": 3, "max_hp": 3, "hand": 0,
+         "equipment": {"weapon": None, "armor": "eight_diagram-spade-2", "plus_horse": None,
+                       "minus_horse": "chitu-heart-5"}, "judgement_area": []},
+        {"seat": 6, "general": "zhouyu", "role": None, "alive": True, "hp": 3, "max_hp": 3, "hand": 3},
+        _seat(7, general="daqiao", role="renegade", max_hp=3),
+        {"seat": 8, "general": "lvbu", "role": None, "alive": True, "hp": 1, "max_hp": 4, "hand": 2,
+         "judgement_area": []},
+    ])
