@@ -125,3 +125,14 @@ def test_guicai_on_a_skill_judgement_and_tiandu_after_guicai():
     assert ask(st) == ("guicai", 2, "guicai")
     st = run(st, "guicai ♥5")                                # 司马懿 turns 刚烈 into a heart
     assert st.prompt is None and st.seat(2).hp == 3
+
+
+def test_lianying_waits_until_the_trick_resolved_and_dead_luxun_draws_nothing():
+    st = at(game("sunquan", "luxun", "guanyu", "machao", roles={2: "rebel", 3: "loyalist", 4: "renegade"}, hands=1), 2)
+    st.seat(2).hp = 1
+    st = _duel_prompt(run(st, "2 决斗 3"))
+    assert ask(st) is None                                   # not yet: the 决斗 resolves first
+    won = run(st, "take")                                    # 关羽 takes: 陆逊 wins, then draws
+    assert ask(won) == ("lianying", 2, "ask")
+    lost = run(st, "3 杀", "take", "pass", "pass", "pass", "pass")
+    assert not lost.seat(2).alive and ask(lost) is None

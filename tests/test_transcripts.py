@@ -166,3 +166,30 @@ def test_skills8():
         {"seat": 8, "general": "lvbu", "role": None, "alive": True, "hp": 1, "max_hp": 4, "hand": 2,
          "judgement_area": []},
     ])
+
+
+def test_skills8b():
+    """A second 8-seat game with eight other generals (16 different generals in the two transcripts)."""
+    st, events, refusals, actions = replay("skills8b.sgs")
+    a, _, _, _ = replay("skills8.sgs")
+    assert len({s.general for s in st.seats} | {s.general for s in a.seats}) == 16
+    assert [r.rule for r in refusals] == ["viewas.kingdom", "skill.target", "skill.target", "skill.once"]
+    for sid in ("rende", "tuxi", "luoyi", "yiji", "qingguo", "kurou", "lijian"):
+        assert _skill_events(events, sid), sid
+    assert any(e.kind == "damage" and e.seat == 4 and e.data["amount"] == 2 for e in events)     # 裸衣
+    assert sum(1 for e in events if "洛神 gains" in e.en) == 2
+    assert any("连营" in e.en for e in events) and any("闭月" in e.en for e in events)
+    lij = next(e for e in events if e.kind == "damage" and e.seat == 3 and "决斗" in e.en)
+    assert lij.data["source"] == 2                                   # 离间: the winner 张辽
+    _check(st, {"players": 8, "round": 2, "turn_seat": 1, "phase": "play", "over": False}, [
+        {"seat": 1, "general": "liubei", "role": "lord", "alive": True, "hp": 5, "max_hp": 5, "hand": 3},
+        {"seat": 2, "general": "zhangliao", "alive": True, "hp": 4, "max_hp": 4, "hand": 4},
+        {"seat": 3, "general": "xuchu", "alive": True, "hp": 2, "max_hp": 4, "hand": 3},
+        {"seat": 4, "general": "guojia", "alive": True, "hp": 1, "max_hp": 3, "hand": 1},
+        {"seat": 5, "general": "zhenji", "alive": True, "hp": 3, "max_hp": 3, "hand": 2},
+        {"seat": 6, "general": "luxun", "alive": True, "hp": 3, "max_hp": 3, "hand": 1,
+         "equipment": {"weapon": "crossbow-club-1", "armor": "eight_diagram-spade-2", "plus_horse": "jueying-spade-5",
+                       "minus_horse": "chitu-heart-5"}},
+        {"seat": 7, "general": "huanggai", "alive": True, "hp": 2, "max_hp": 4, "hand": 3},
+        {"seat": 8, "general": "diaochan", "alive": True, "hp": 1, "max_hp": 3, "hand": 2},
+    ])

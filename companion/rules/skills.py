@@ -1027,6 +1027,10 @@ def _card_loss(ctx, before: GameState):
             continue
         b = before.seat(s.seat)
         if usable(st, s, "lianying") and b.hand > 0 and s.hand == 0 and b.alive:
+            s.flags["lianying"] = True
+        # asked once the card in resolution is done (old FAQ: 陆逊's last 决斗 first resolves)
+        if s.flags.get("lianying") and not st.extra.get("stack") and usable(st, s, "lianying"):
+            del s.flags["lianying"]
             _ask(ctx, s.seat, "lianying", "you lost your last hand card: draw 1", "失去最后的手牌：摸一张牌")
         lost = sum(1 for k, v in b.equipment.items() if v and s.equipment.get(k) != v)
         if lost and usable(st, s, "xiaoji"):
