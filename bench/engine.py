@@ -44,7 +44,7 @@ def generate(n_actions: int, players: int = 8) -> list[str]:
         block += [f"{s} slash {t}", "jink" if turn % 2 else "take"]
         if turn % 2 == 0:
             block += [f"heal {t} 1"]
-        block += [f"{s} dismantlement {t}", f"draw {t} 1"]
+        block += [f"draw {t} 1", f"{s} dismantlement {t}", "pass all", "pick hand", f"draw {t} 1"]
         block += ["next"]  # discard phase
         for ln in block:
             st = execute(st, ln).state  # raises if the generator is wrong

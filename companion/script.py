@@ -444,7 +444,7 @@ def completions(state: GameState, text: str) -> list[str]:
             if len(done) == 1 and int(first) in range(1, len(state.seats) + 1):
                 g = GENERALS.get(state.seat(int(first)).general or "")
                 own = [k.id for k in g.skills] if g else []
-            cands = (["take", "pass", "discard"] + own + _CARD_WORDS) if len(done) == 1 else \
+            cands = (["take", "pass", "discard", "pick"] + own + _CARD_WORDS) if len(done) == 1 else \
                 (seats + (["via"] if len(done) >= 3 else []) if done[-1].casefold() != "via" else list(VIEW_AS))
         elif first in ("general", "offer") and len(done) >= 2:
             cands = list(GENERALS)
@@ -456,6 +456,10 @@ def completions(state: GameState, text: str) -> list[str]:
             cands = ["roles", "generals"] if len(done) == 1 else ["seed="]
         elif first in ("equip", "place", "remove", "unequip") and len(done) == 2:
             cands = _CARD_WORDS + (list(SLOTS) if first == "unequip" else [])
+        elif first == "pick":
+            cands = ["hand", *SLOTS, "indulgence", "lightning", "乐不思蜀", "闪电"]
+        elif first == "pass" and len(done) == 1:
+            cands = ["all"] + seats
         elif first == "damage" and len(done) >= 3:
             cands = ["from", "fire", "thunder"] if done[-1] != "from" else seats + ["none"]
         elif first in _SEAT_VERBS:

@@ -112,7 +112,47 @@ def test_renegade():
     assert "renegade wins" in st.win_reason
 
 
-@pytest.mark.parametrize("name", ["game6.sgs", "renegade.sgs"])
+def test_cards():
+    """Issue 3: every trick and every weapon (and both armors) used at least once, resolved step by step."""
+    from companion.rules.cards import KINDS, CardType
+    st, events, refusals, actions = replay("cards.sgs")
+    assert actions >= 150
+    used = {e.data["card"].split("-")[0] for e in events if e.kind in ("use", "equip") and e.data.get("card")}
+    tricks = {k for k, v in KINDS.items() if v.type in (CardType.TRICK, CardType.DELAYED_TRICK) and v.package == "standard"}
+    weapons = {k for k, v in KINDS.items() if v.type == CardType.EQUIP and str(v.slot) in ("weapon", "armor")}
+    assert tricks <= used, tricks - used
+    assert weapons <= used, weapons - used
+    assert [r.rule for r in refusals] == ["slash.limit", "trick.distance", "trick.target", "pick.zone", "slash.target"]
+    assert refusals[1].en == "seat 2 → seat 4: distance 2 > 1 (顺手牵羊)"
+    text = "\n".join(e.en for e in events)
+    for effect in ("armor is ignored", "仁王盾: a black 杀 has no effect", "贯石斧: the 杀 hits", "寒冰剑: the damage",
+                   "(chain 2)", "is cancelled by 无懈可击", "killed a rebel: draws 3",
+                   "picks 桃", "雌雄双股剑"):
+        assert effect in text, effect
+    assert [e.seat for e in events if e.kind == "reward"] == [5]
+    duel_damage = [e for e in events if e.kind == "damage" and "(决斗)" in e.en]
+    assert [(e.seat, e.data["source"]) for e in duel_damage] == [(2, 4)]     # Bea lost; Dov, the winner, is the source
+    _check(st, {"players": 6, "round": 3, "turn_seat": 1, "phase": "play", "over": False, "winner": None, "prompt": None}, [
+        {"seat": 1, "name": "Ann", "general": "caocao", "role": "lord", "alive": True, "hp": 1, "max_hp": 5, "hand": 0,
+         "equipment": {"weapon": "qinggang_sword", "armor": None, "plus_horse": None, "minus_horse": None},
+         "judgement_area": []},
+        _seat(2, name="Bea", general="diaochan", role="rebel", max_hp=3),
+        {"seat": 3, "name": "Cid", "general": "zhaoyun", "role": None, "alive": True, "hp": 3, "max_hp": 4, "hand": 1,
+         "equipment": {"weapon": None, "armor": None, "plus_horse": None, "minus_horse": None},
+         "judgement_area": ["lightning-spade-1"]},
+        {"seat": 4, "name": "Dov", "general": "lvmeng", "role": None, "alive": True, "hp": 2, "max_hp": 4, "hand": 0,
+         "equipment": {"weapon": "kylin_bow", "armor": None, "plus_horse": None, "minus_horse": None},
+         "judgement_area": []},
+        {"seat": 5, "name": "Eli", "general": "ganning", "role": None, "alive": True, "hp": 3, "max_hp": 4, "hand": 2,
+         "equipment": {"weapon": "spear-spade-12", "armor": "nioh_shield-club-2", "plus_horse": None, "minus_horse": None},
+         "judgement_area": []},
+        {"seat": 6, "name": "Fay", "general": "huatuo", "role": None, "alive": True, "hp": 3, "max_hp": 3, "hand": 1,
+         "equipment": {"weapon": "halberd-diamond-12", "armor": None, "plus_horse": None, "minus_horse": None},
+         "judgement_area": []},
+    ])
+
+
+@pytest.mark.parametrize("name", ["game6.sgs", "renegade.sgs", "cards.sgs"])
 def test_transcript_through_companion_replay_json(name, tmp_path):
     """`companion replay FILE --json` (a real process) ends in the state checked above, field by field."""
     import json
@@ -128,7 +168,7 @@ def test_transcript_through_companion_replay_json(name, tmp_path):
     got = json.loads(res.stdout[res.stdout.index("{"):])
     want = replay(name)[0].to_dict()
     assert got["game"] == want["game"]
-    assert got["game"]["over"] is True and got["game"]["winner"] in ("rebel", "renegade")
+    assert got["game"]["over"] is (name != "cards.sgs")
     for g, w in zip(got["seats"], want["seats"], strict=True):
         assert g == w
 

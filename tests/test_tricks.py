@@ -298,3 +298,22 @@ def test_every_trick_is_defined_in_one_place():
 def test_turn_end_drops_the_trick_in_resolution():
     st = run(play6(), "1 南蛮入侵", "pass all", "force end")
     assert not st.extra.get("stack") and st.turn_seat == 2
+
+
+def test_the_last_nullifier_is_not_asked_again():
+    st = run(play6(), "1 无中生有", "1 无懈可击")
+    assert st.prompt.seat == 2
+    st = run(st, "2 无懈可击")
+    assert st.prompt.seat == 1
+
+
+def test_dashboard_banner_shows_the_pending_step_in_player_words():
+    from companion.tui.text import prompt_text
+    st = table(6)
+    st = run(st, "end")
+    st = to_play(st)
+    st = run(st, "2 万箭齐发", "pass all", "take", "pass all", "take", "pass all", "take", "pass all")
+    en = prompt_text(st, "en")
+    assert "seat 6: play 闪 or take 1 damage — 万箭齐发 from seat 2 (Guan Yu), 3 of 5 answered" in en.replace(" (Hua Tuo)", "")
+    zh = prompt_text(st, "zh")
+    assert "打出闪或受到1点伤害" in zh and "已响应3/5" in zh

@@ -343,6 +343,8 @@ def _can_nullify(st: GameState, n: int) -> bool:
 
 def _window_candidates(st: GameState, f: dict) -> list[int]:
     passed = set(f.get("passed", ()))
+    if f.get("by") is not None:
+        passed.add(f["by"])  # whoever played the last 无懈可击 is not asked to cancel it
     first = f.get("ask_from", f.get("user"))
     return [n for n in _order_from(st, first) if n not in passed and _can_nullify(st, n)]
 
