@@ -54,13 +54,14 @@ KEYS: tuple[Key, ...] = (
     Key("f6", "scan", "扫描", "Scan"),
     Key("ctrl+q", "quit", "退出", "Quit"),
     Key("escape", "stop_scan", "", "", show=False),
+    Key("f7", "skills", "技能", "Skills", show=False),  # listed in help; the footer stays within 80 columns
 )
 """The dashboard's keys, as data: the footer, the help screen and the bindings come from here.
 
 Only function keys, ctrl combinations and Escape, so nothing collides with typing."""
 
 # actions that change or inspect the game: ignored while a dialog is open
-_GAME_ACTIONS = {"next_phase", "undo", "redo", "distances", "reveal_roles", "scan", "help", "toggle_lang"}
+_GAME_ACTIONS = {"next_phase", "undo", "redo", "distances", "reveal_roles", "scan", "help", "toggle_lang", "skills"}
 
 FALLBACK_VERBS = (
     "next", "damage", "heal", "lose", "draw", "discard", "hand", "play", "use", "slash",
@@ -441,6 +442,12 @@ class CompanionApp(App[int]):
 
         self.push_screen(DistanceScreen(self.state.clone(), self.lang))
 
+    def action_skills(self) -> None:
+        from .screens import SkillsScreen  # imported on first use
+
+        top = self.state.prompt
+        self.push_screen(SkillsScreen(self.state.clone(), self.lang, top.seat if top is not None and top.kind == "skill" else None))
+
     def action_help(self) -> None:
         from .screens import HelpScreen
 
@@ -452,6 +459,7 @@ class CompanionApp(App[int]):
         for k in KEYS:
             if k.show:
                 lines.append(f"  {k.keys.upper():<12} {k.zh if zh else k.en}")
+        lines.append(("  F7           技能（各座位武将技能及说明）" if zh else "  F7           Skills (each seat's skills with a summary)"))
         lines.append(("  Tab / →      补全 · ↑/↓ 历史命令" if zh else "  Tab / →      complete · ↑/↓ command history"))
         lines.append("")
         lines.append("命令" if zh else "Commands")

@@ -383,3 +383,44 @@ def test_run_dashboard_returns_exit_code(monkeypatch, session):
     assert seen == {"lang": "en", "session": session}
     with pytest.raises(ValueError):
         app_mod.CompanionApp(session, lang="fr")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+async def test_skills_screen_lists_each_seats_skills(session, no_script, lang):
+    from companion.tui.screens import SkillsScreen, skill_lines
+
+    app = CompanionApp(session, lang=lang)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f7")
+        await pilot.pause()
+        assert isinstance(app.screen, SkillsScreen)
+        text = "\n".join(skill_lines(app.state, lang))
+        if lang == "zh":
+            assert "奸雄" in text and "反馈" in text and "鬼才" in text
+        else:
+            assert "Villainous Hero" in text and "Retaliation" in text
+        await pilot.press("2")
+        await pilot.pause()
+        one = "\n".join(skill_lines(app.state, lang, 2))
+        assert ("鬼才" in one or "Guicai" in one or "guicai" in one.lower() or "Ghostly" in one) and "奸雄" not in one
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SkillsScreen)
+
+
+def test_skill_lines_mark_inactive_skills():
+    from companion.rules.state import GameState
+    from companion.script import execute
+    from companion.tui.screens import skill_lines
+
+    st = GameState()
+    for line in ("players 4", "lord 1", "general 1 sunquan", "general 2 caocao", "general 3 zhenji",
+                 "general 4 lvbu", "start"):
+        st = execute(st, line).state
+    zh = "\n".join(skill_lines(st, "zh"))
+    assert "护驾（主公技）［无效：非主公］" in zh and "救援（锁定技，主公技）：" in zh
+    st = st.clone()
+    st.seat(4).alive = False
+    en = "\n".join(skill_lines(st, "en", 4))
+    assert "[inactive: dead]" in en and "seat 4" in en
