@@ -393,3 +393,22 @@ def test_qicai_snatch_at_any_distance():
     st2 = at(st, 3)
     st2.seat(3).hand = 3
     refused(st2, "3 顺手牵羊 5", "trick.distance")
+
+
+def test_jianxiong_not_for_skill_damage():
+    st = at(game("liubei", "caocao", "guanyu", "zhouyu", hands=3), 4)
+    st = run(st, "4 fanjian 2 heart ♠7")                 # 反间's damage is caused by a skill, not a card
+    assert st.seat(2).hp == 3 and ask(st) is None
+
+
+def test_skills_are_lost_when_the_owner_dies():
+    st = at(game("sunquan", "liubei", "guanyu", "machao", roles={2: "rebel", 3: "loyalist", 4: "renegade"}, hands=3), 2)
+    dead = st.clone()
+    dead.seat(2).alive, dead.seat(2).hp = False, 0
+    refused(at(dead, 2), "2 rende 3 2", "skill.none")
+    st = run(at(st, 3), "lose 2 4")                      # dying: no skills until saved
+    assert ask(st) is None and st.prompt.kind == "dying"
+    from companion.rules.skills import usable
+    assert not usable(st, 2, "rende") and usable(run(st, "3 peach"), 2, "rende")
+    st = game("liubei", "guanyu", "zhangfei", "machao", variants=("no_generals",))
+    refused(at(st, 1), "1 rende 2 2", "skill.none")

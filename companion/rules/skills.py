@@ -428,10 +428,14 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
 # =========================================================================== 魏 Wei
 
 
+_CARD_NAMES = {k.zh for k in KINDS.values()}
+"""Damage causes that are cards (刚烈 / 反间 damage is caused by a skill: nothing for 奸雄 to take)."""
+
+
 @on("damaged", "jianxiong")
 def _jianxiong(ctx, victim, amount, source, cause):
     # 奸雄: 你可以获得对你造成伤害的牌。
-    if cause and usable(ctx.st, victim, "jianxiong"):
+    if cause in _CARD_NAMES and usable(ctx.st, victim, "jianxiong"):
         _ask(ctx, victim, "jianxiong", f"take the card that caused the damage ({cause})",
              f"获得造成伤害的牌（{cause}）", cause=cause)
 
