@@ -227,7 +227,6 @@ def test_jijiu_refused_in_own_turn_or_black():
     st = run(st, "lose 4 4")
     refused(st, "2 桃:♦5 via jijiu", "viewas.turn")
     st = at(st, 3)
-    st = run(st, "lose 4 0") if False else st
     st.prompts = []
     st = run(st, "heal 4 1", "lose 4 1")
     refused(st, "2 桃:♠5 via jijiu", "viewas.face")
@@ -267,3 +266,12 @@ def test_biyue_not_for_others_and_lost_on_death():
     st.seat(2).alive = False
     st.seat(2).hp = 0
     assert ask(run(at(st, 3, "discard"), "next")) is None
+
+
+def test_jijiu_not_for_a_dying_huatuo_himself():
+    st = at(game("sunquan", "huatuo", "guanyu", "machao", roles={2: "loyalist", 3: "rebel", 4: "renegade"}, hands=3), 3)
+    st = run(st, "lose 2 3")                             # 华佗 dying: only a real 桃 saves him (old FAQ)
+    st = run(st, "pass", "pass", "pass")
+    assert st.prompt.seat == 2
+    refused(st, "2 桃:♦5 via jijiu", "viewas.skill")
+    assert run(st, "2 桃").seat(2).hp == 1
