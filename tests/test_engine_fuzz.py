@@ -12,11 +12,14 @@ from companion.script import execute
 N = 5
 seat = hs.integers(1, N).map(str)
 card = hs.sampled_from(["slash", "jink", "peach", "chitu", "jueying", "crossbow", "qinggang_sword", "indulgence",
-                        "lightning", "duel", "snatch", "eight_diagram", "nullification", "savage_assault"])
+                        "lightning", "duel", "snatch", "eight_diagram", "nullification", "savage_assault",
+                        "archery_attack", "amazing_grace", "god_salvation", "ex_nihilo", "dismantlement", "collateral",
+                        "ice_sword", "kylin_bow", "axe", "blade", "spear", "halberd", "double_swords", "nioh_shield"])
 face = hs.sampled_from(["♠2", "♠5", "♥K", "♣3", "♦9", "♠10"])
 line = hs.one_of(
     hs.just("next"), hs.just("next"), hs.just("next"), hs.just("end"), hs.just("take"), hs.just("pass"),
-    hs.just("peach"), hs.just("jink"),
+    hs.just("peach"), hs.just("jink"), hs.just("pass all"), hs.just("pick"), hs.just("pick hand"), hs.just("杀"),
+    hs.just("discard 1"), hs.just("discard 2"), hs.builds(lambda s, t: f"1 collateral {s} {t}", seat, seat),
     hs.builds(lambda s, c, t: f"{s} {c} {t}", seat, card, seat),
     hs.builds(lambda s, c: f"{s} {c}", seat, card),
     hs.builds(lambda f: f"judge {f}", face),
@@ -45,5 +48,7 @@ def test_random_sequences(lines):
         if not st.over:
             assert st.seat(st.turn_seat).alive
             assert all(st.seat(p.seat).alive for p in st.prompts if p.kind != "reveal")
+            # the engine never waits: a trick in resolution always has a question pending
+            assert st.prompts or not st.extra.get("stack")
         else:
             assert st.winner in ("lord", "rebel", "renegade") and st.prompts == []

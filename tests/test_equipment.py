@@ -151,3 +151,16 @@ def test_weapon_used_as_part_of_a_card_lends_no_range():
     ok = run(play6(), "equip 1 赤兔", "1 杀 2 using minus_horse")
     assert ok.seat(1).equipment["minus_horse"] is None and ok.seat(1).hand == play6().seat(1).hand
     assert refused(play6(), "1 杀 2 using armor").rule == "using.empty"
+
+
+def test_ice_sword_default_pick_takes_hand_then_equipment():
+    st = run(play6(), "equip 1 寒冰剑", "equip 2 八卦阵", "hand 2 1", "1 杀 2", "take", "pick")
+    assert st.seat(2).hand == 0 and st.seat(2).equipment["armor"] is None and st.seat(2).hp == 4
+
+
+def test_dashboard_judgement_area_in_placement_order():
+    from companion.tui.text import seat_lines
+    st = run(play6(), "place 3 乐不思蜀", "place 3 闪电")
+    assert seat_lines(st.seat(3), "zh")[4] == "判定区: 乐 闪电"
+    st = run(st, "remove 3 乐不思蜀", "place 3 indulgence")
+    assert seat_lines(st.seat(3), "en")[4] == "judge: Light Indul"

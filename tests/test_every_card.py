@@ -160,3 +160,12 @@ def test_lightning_death_gives_no_reward():
     st, ev = events(run(st, "pass", "pass", "pass"), "pass")
     assert not st.seat(2).alive and not [e for e in ev if e.kind == "reward"]
     assert [h for i, h in enumerate(hands(st)) if i != 1] == [h for i, h in enumerate(hands_before) if i != 1]
+
+
+def test_no_two_delayed_tricks_of_the_same_name():
+    st = run(to_play(table(6)), "1 乐不思蜀 2")
+    r = refused(st, "1 乐不思蜀 2")
+    assert r.rule == "judgement.duplicate" and "seat 2 already has 乐不思蜀" in r.en
+    st = run(st, "1 闪电")
+    assert refused(st, "1 闪电").rule == "judgement.duplicate"
+    assert run(st, "place 2 闪电").seat(2).judgement == ["indulgence", "lightning"]   # different names: fine

@@ -140,3 +140,24 @@ def test_completions_after_force():
     st = table(4)
     assert "force 2 slash" in completions(st, "force 2 sla")
     assert "force next" in completions(st, "force ne")
+
+
+def test_issue3_answer_forms():
+    import pytest as _pytest
+
+    from companion.rules.errors import CommandError
+    from companion.script import parse
+    assert parse("pass all").args == {"all": True} and parse("nobody").args == {"all": True}
+    assert parse("无人").verb == "pass" and parse("pass 3").seat == 3
+    assert parse("pick hand armor").args["what"] == ["hand", "armor"]
+    a = parse("3 pick 武器")
+    assert a.verb == "pick" and a.seat == 3 and a.args["what"] == ["weapon"]
+    assert parse("pick 乐不思蜀").args["what"] == ["indulgence"]
+    assert parse("pick 杀:♠7").args["what"] == ["slash-spade-7"]
+    a = parse("2 杀 5 via spear")
+    assert a.args["card"] == "slash" and a.args["targets"] == [5] and a.args["via"] == "spear"
+    assert parse("2 杀 3 using 武器").args["using"] == "weapon"
+    with _pytest.raises(CommandError):
+        parse("2 杀 3 using hand")
+    with _pytest.raises(CommandError):
+        parse("pick nothing_such")

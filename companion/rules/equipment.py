@@ -297,7 +297,7 @@ def weapon_pick(ctx, top: Prompt, what: list[str]) -> None:
         return
     avail_total = t.hand + sum(1 for sl in SLOTS if t.equipment.get(sl))
     want = min(2, avail_total)
-    picks = list(what) or ["hand"] * want
+    picks = list(what) or (["hand"] * min(want, t.hand) + [sl for sl in SLOTS if t.equipment.get(sl)])[:want]
     hand_left = t.hand
     ok = len(picks) == want
     for z in picks:

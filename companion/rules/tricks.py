@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import outcome as oc
-from .cards import KINDS, Face, Suit
+from .cards import KINDS
 from .distance import card_kind_of, in_range
 from .errors import Refused
 from .outcome import who
@@ -34,7 +34,7 @@ from .state import SLOTS, GameState, Prompt, Seat
 
 __all__ = ["Trick", "TRICKS", "PROMPT_KINDS", "SRC_TRICK", "SRC_NULL", "SRC_DUEL", "start", "settle",
            "answers", "nullify", "v_pick", "v_pass", "responded", "in_window", "clear", "zones_of", "zone_label",
-           "take_zone", "ZONE_WORDS"]
+           "take_zone", "ZONE_WORDS", "implicit_close", "collateral_slash", "top_frame", "has_cards", "resolve_zone"]
 
 SRC_TRICK = "QS standard-cards.cpp; FK standard_cards (trick effects)"
 SRC_NULL = "rules text 无懈可击; QS Nullification (any depth, asked in seat order)"
