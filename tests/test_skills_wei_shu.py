@@ -412,3 +412,13 @@ def test_skills_are_lost_when_the_owner_dies():
     assert not usable(st, 2, "rende") and usable(run(st, "3 peach"), 2, "rende")
     st = game("liubei", "guanyu", "zhangfei", "machao", variants=("no_generals",))
     refused(at(st, 1), "1 rende 2 2", "skill.none")
+
+
+def test_wusheng_with_an_equipped_red_card():
+    st = at(game("liubei", "guanyu", "zhangfei", "machao", hands=1), 2)
+    st = run(st, "equip 2 赤兔:♥5")
+    st, ev = events(st, "2 杀 3 via wusheng using minus_horse")
+    assert st.seat(2).equipment["minus_horse"] is None and st.seat(2).hand == 1 and st.prompt.seat == 3
+    assert [e.data["card"] for e in ev if e.kind == "viewas"] == ["♥5"]
+    st = run(at(st, 2), "equip 2 大宛:♠K")
+    refused(st, "2 杀 3 via wusheng using minus_horse", "viewas.face")

@@ -364,6 +364,14 @@ VIEW_AS: dict[str, ViewAs] = {
 _LONGDAN_FROM = {"slash": _is("jink"), "jink": _is("slash")}
 
 
+def _ref_face(ref: str) -> Face | None:
+    parts = ref.split("-")
+    try:
+        return Face(Suit(parts[1]), int(parts[2])) if len(parts) >= 3 else None
+    except ValueError:
+        return None
+
+
 def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
     """Check ``a`` (``S CARD[:FACE] … via SKILL``): returns (acting seat, paying seat).
 
@@ -411,6 +419,9 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
         return lord, n
     if not usable(st, n, sid):
         ctx.check(False, "viewas.skill", f"seat {n} cannot use {ske} now", f"{n}号位现在不能发动{skz}", SRC_SKILL)
+    slot = a.args.get("using")
+    if face is None and slot and st.seat(n).equipment.get(slot):
+        face = _ref_face(st.seat(n).equipment[slot])  # 武圣 / 奇袭 / 国色 with an equipped card ('using SLOT')
     ctx.check(face is not None, "viewas.face", f"{ske}: write the face of the card used, e.g. {kind.zh}:♥5",
               f"{skz}：请写出所用牌的牌面，例如{kind.zh}:♥5", SRC_SKILL)
     if face is not None:
