@@ -136,3 +136,12 @@ def test_lianying_waits_until_the_trick_resolved_and_dead_luxun_draws_nothing():
     assert ask(won) == ("lianying", 2, "ask")
     lost = run(st, "3 杀", "take", "pass", "pass", "pass", "pass")
     assert not lost.seat(2).alive and ask(lost) is None
+
+
+def test_questions_name_the_lord_skills_and_the_helpers_in_seat_order():
+    st = at(game("caocao", "guanyu", "xiahoudun", "machao", "simayi", hands=2), 4)
+    st = run(st, "4 杀 1", "no")                            # 马超's 铁骑 declined
+    assert "护驾" in st.prompt.en and "seats 3, 5" in st.prompt.en and "3、5号位" in st.prompt.zh
+    st = at(game("sunquan", "daqiao", "guanyu", "machao", hands=2), 1)
+    assert "流离" in run(st, "1 杀 2").prompt.en
+    assert "流离" not in run(at(st, 3), "3 杀 4").prompt.en

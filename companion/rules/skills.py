@@ -1126,6 +1126,42 @@ def _kongcheng_duel(ctx, before):
 HOOKS["after"].append(("kongcheng", _kongcheng_duel))
 
 
+def _hints(ctx, before):
+    # The question names the skills that may answer it: 护驾 / 激将 (helpers in seat order), 流离.
+    st = ctx.st
+    p = st.prompt
+    if p is None or p.kind != "respond" or p.data.get("hinted"):
+        return
+    need = p.data.get("need", "jink")
+    en, zh = [], []
+    for sid, want, card in (("hujia", Kingdom.WEI, "jink"), ("jijiang", Kingdom.SHU, "slash")):
+        if need == card and usable(st, p.seat, sid) and st.lord_seat == p.seat:
+            order = [n for n in owners_from(st, p.seat) if n != p.seat and _kingdom(st, n) == want and st.seat(n).hand > 0]
+            if order:
+                ske, skz = _sk(sid)
+                seats = ", ".join(map(str, order))
+                en.append(f"{ske}: seats {seats} may give {KINDS[card].zh} in this order ('S {card} via {sid}')")
+                zh.append(f"{skz}：{'、'.join(map(str, order))}号位可依次替出{KINDS[card].zh}")
+    if p.data.get("slash") and usable(st, p.seat, "liuli"):
+        en.append("流离 Shifting: 'liuli T' passes the 杀 on")
+        zh.append("流离：可用 liuli T 转移此杀")
+    if en:
+        st.prompts[-1] = Prompt(p.kind, p.seat, p.en + " — " + "; ".join(en), p.zh + "——" + "；".join(zh),
+                                {**p.data, "hinted": True})
+
+
+def owners_from(st: GameState, n: int) -> list[int]:
+    """Living seats in seat order starting after seat ``n``."""
+    alive = st.alive
+    if n not in alive:
+        return alive
+    i = alive.index(n)
+    return alive[i + 1:] + alive[:i]
+
+
+HOOKS["after"].append(("hints", _hints))
+
+
 @on("finish", "biyue")
 def _biyue(ctx, s):
     # 闭月: 结束阶段，你可以摸一张牌。
