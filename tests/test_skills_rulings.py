@@ -145,3 +145,14 @@ def test_questions_name_the_lord_skills_and_the_helpers_in_seat_order():
     st = at(game("sunquan", "daqiao", "guanyu", "machao", hands=2), 1)
     assert "流离" in run(st, "1 杀 2").prompt.en
     assert "流离" not in run(at(st, 3), "3 杀 4").prompt.en
+
+
+def test_faq_luxun_last_card_simayi_fankui_then_lianying_again():
+    st = at(game("sunquan", "luxun", "simayi", "machao", hands=1), 2)
+    st = run(st, "2 杀 3")
+    assert ask(st) == ("lianying", 2, "ask")
+    st = run(st, "yes", "take")                              # 陆逊 draws, then 司马懿 is hurt
+    assert ask(st) == ("fankui", 3, "ask")
+    st = run(st, "fankui")                                   # takes 陆逊's only card ...
+    assert ask(st) == ("lianying", 2, "ask")                 # ... and 陆逊 may draw again
+    assert run(st, "yes").seat(2).hand == 1
