@@ -19,7 +19,9 @@ face = hs.sampled_from(["♠2", "♠5", "♥K", "♣3", "♦9", "♠10"])
 line = hs.one_of(
     hs.just("next"), hs.just("next"), hs.just("next"), hs.just("end"), hs.just("take"), hs.just("pass"),
     hs.just("peach"), hs.just("jink"), hs.just("pass all"), hs.just("pick"), hs.just("pick hand"), hs.just("杀"),
-    hs.just("discard 1"), hs.just("discard 2"), hs.builds(lambda s, t: f"1 collateral {s} {t}", seat, seat),
+    hs.just("discard 1"), hs.just("discard 2"), hs.builds(lambda s: f"pass {s}", hs.integers(0, 7)),
+    hs.builds(lambda s: f"{s} pick weapon", hs.integers(0, 7)), hs.builds(lambda s: f"discard {s} 1", hs.integers(0, 7)),
+    hs.builds(lambda s: f"{s} 杀 3 using weapon", seat), hs.builds(lambda s: f"{s} spear 2", seat), hs.builds(lambda s, t: f"1 collateral {s} {t}", seat, seat),
     hs.builds(lambda s, c, t: f"{s} {c} {t}", seat, card, seat),
     hs.builds(lambda s, c: f"{s} {c}", seat, card),
     hs.builds(lambda f: f"judge {f}", face),

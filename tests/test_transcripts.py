@@ -233,3 +233,39 @@ def test_skills8b():
         {"seat": 7, "general": "huanggai", "alive": True, "hp": 2, "max_hp": 4, "hand": 3},
         {"seat": 8, "general": "diaochan", "alive": True, "hp": 1, "max_hp": 3, "hand": 2},
     ])
+
+
+def test_cards_replay_never_mutates_earlier_states():
+    """apply() works on a clone: every state of the cards.sgs replay is unchanged by the later lines
+    (trick frames in ``extra["stack"]`` and prompt data are replaced, never edited in place)."""
+    import copy
+
+    from companion.script import execute as ex
+    st, kept = GameState(), []
+    for raw in (DATA / "cards.sgs").read_text(encoding="utf-8").splitlines():
+        if EXPECT.match(raw.strip()) or not raw.split("#")[0].strip():
+            continue
+        st = ex(st, raw).state
+        kept.append((st, copy.deepcopy(st.extra), [(p.kind, p.seat, copy.deepcopy(p.data)) for p in st.prompts],
+                     st.to_dict(reveal=True)))
+    for s, extra, prompts, d in kept:
+        assert s.extra == extra and [(p.kind, p.seat, p.data) for p in s.prompts] == prompts
+        assert s.to_dict(reveal=True) == d
+
+
+@pytest.mark.parametrize("name", ["skills8.sgs", "skills8b.sgs"])
+def test_skills_replay_never_mutates_earlier_states(name):
+    """Skill prompts, waiting on-damage skills and seat flags are replaced, never edited in place."""
+    import copy
+
+    from companion.script import execute as ex
+    st, kept = GameState(), []
+    for raw in (DATA / name).read_text(encoding="utf-8").splitlines():
+        if EXPECT.match(raw.strip()) or not raw.split("#")[0].strip():
+            continue
+        st = ex(st, raw).state
+        kept.append((st, copy.deepcopy(st.extra), [(p.kind, p.seat, copy.deepcopy(p.data)) for p in st.prompts],
+                     [copy.deepcopy(s.flags) for s in st.seats], st.to_dict(reveal=True)))
+    for s, extra, prompts, flags, d in kept:
+        assert s.extra == extra and [(p.kind, p.seat, p.data) for p in s.prompts] == prompts
+        assert [x.flags for x in s.seats] == flags and s.to_dict(reveal=True) == d

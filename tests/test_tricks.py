@@ -317,3 +317,32 @@ def test_dashboard_banner_shows_the_pending_step_in_player_words():
     assert "seat 6: play 闪 or take 1 damage — 万箭齐发 from seat 2 (Guan Yu), 3 of 5 answered" in en.replace(" (Hua Tuo)", "")
     zh = prompt_text(st, "zh")
     assert "打出闪或受到1点伤害" in zh and "已响应3/5" in zh
+
+
+def test_out_of_order_pass_in_a_window_and_bad_seat():
+    st = run(play6(), "1 无中生有", "3 pass")
+    assert st.prompt.seat == 1            # seat 3 passed early; seat 1 is still asked
+    st = run(st, "pass", "pass")
+    assert st.prompt.seat == 4            # seat 3 is not asked again
+    assert refused(st, "pass 9").rule == "prompt.seat"
+
+
+def test_target_filters_registry_refuses_a_chosen_target():
+    from companion.rules import tricks
+
+    def no_snatch_on_3(st, n, t, kind):
+        if t == 3 and kind in ("snatch", "indulgence", "slash"):
+            return ("skill.test", f"seat {t} cannot be chosen for {kind}", "不能成为目标", "test")
+        return None
+
+    tricks.TARGET_FILTERS.append(no_snatch_on_3)
+    try:
+        st = run(play6(), "equip 1 赤兔")
+        assert refused(st, "1 顺手牵羊 3").rule == "skill.test"
+        assert refused(st, "1 乐不思蜀 3").rule == "skill.test"
+        assert refused(st, "1 杀 3").rule == "skill.test"
+        run(st, "1 南蛮入侵", "pass all", "take", "pass all")      # automatic targets are not filtered
+        run(st, "force 1 顺手牵羊 3")
+    finally:
+        tricks.TARGET_FILTERS.remove(no_snatch_on_3)
+    run(play6(), "equip 1 赤兔", "1 顺手牵羊 3")

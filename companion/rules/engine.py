@@ -486,6 +486,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
             _skill_target(ctx, n, t, kind.id)
             rc = in_range(st, n, t)
             ctx.check(rc.ok, "slash.range", rc.en, rc.zh, SRC_RANGE)
+            tk.check_target(ctx, "slash", n, t)
         used = st.counters.get("slash", 0)
         lifts = [r for f in SLASH_LIMIT_LIFTS if (r := f(st, s))]
         ctx.check(used < 1 or bool(lifts), "slash.limit",
@@ -530,6 +531,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
             _skill_target(ctx, n, t, kind.id)
             if kind.distance_limit:
                 _distance_limit(ctx, kind, n, t)
+            tk.check_target(ctx, kind.id, n, t)
         ts = st.seat(t)
         ctx.check(not any(card_kind_of(c) == kind.id for c in ts.judgement), "judgement.duplicate",
                   f"seat {t} already has {kind.zh} in the judgement area", f"{t}号位判定区已有{kind.zh}", SRC_AREA)

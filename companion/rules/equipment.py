@@ -159,7 +159,7 @@ def after_dodge(ctx, data: dict, t: int) -> None:
     if w == "blade" and s.hand >= 1:
         st.prompts.append(Prompt("weapon.blade", n, f"{ne}: 青龙偃月刀 — 杀 {te} again ({n} 杀) or pass",
                                  f"{nz}：青龙偃月刀——可以再对{tz}使用一张杀（{n} 杀）或 pass", {"target": t}))
-    elif w == "axe" and s.hand + sum(1 for sl in SLOTS if s.equipment.get(sl) and sl != "weapon") >= 2:
+    elif w == "axe" and s.hand >= 2:  # hand cards (equipment discards are entered with 'unequip')
         st.prompts.append(Prompt("weapon.axe", n, f"{ne}: 贯石斧 — discard 2 cards to make the 杀 hit {te} (discard 2) or pass",
                                  f"{nz}：贯石斧——弃置两张牌令杀依然命中{tz}（discard 2）或 pass", {**data, "target": t}))
 

@@ -34,7 +34,7 @@ from .state import SLOTS, GameState, Prompt, Seat
 
 __all__ = ["Trick", "TRICKS", "PROMPT_KINDS", "SRC_TRICK", "SRC_NULL", "SRC_DUEL", "start", "settle",
            "answers", "nullify", "v_pick", "v_pass", "responded", "in_window", "clear", "zones_of", "zone_label",
-           "take_zone", "ZONE_WORDS", "implicit_close", "collateral_slash", "top_frame", "has_cards", "resolve_zone"]
+           "take_zone", "ZONE_WORDS", "implicit_close", "collateral_slash", "TARGET_FILTERS", "check_target", "top_frame", "has_cards", "resolve_zone"]
 
 SRC_TRICK = "QS standard-cards.cpp; FK standard_cards (trick effects)"
 SRC_NULL = "rules text 无懈可击; QS Nullification (any depth, asked in seat order)"
@@ -92,6 +92,23 @@ def has_cards(s: Seat, judgement: bool = True) -> bool:
 
 
 # --------------------------------------------------------------------------- legality
+
+
+TARGET_FILTERS: list[Callable[[GameState, int, int, str], tuple[str, str, str, str] | None]] = []
+"""Functions ``(state, user, target, kind_id) -> (rule, en, zh, source) | None`` for a chosen target
+(杀, single-target and delayed tricks; not the automatic targets of 南蛮入侵 etc.).  A non-None
+answer refuses that target (forceable) — e.g. a skill such as 空城 or 谦逊 registers one here."""
+
+
+def check_target(ctx, kind_id: str, n: int, t: int) -> None:
+    """Ask every :data:`TARGET_FILTERS` entry about seat ``n`` choosing seat ``t`` for ``kind_id``.
+
+    Raises Refused with the filter's rule, sentences and source."""
+    for flt in TARGET_FILTERS:
+        r = flt(ctx.st, n, t, kind_id)
+        if r is not None:
+            ctx.check(False, *r)
+
 
 
 def _one_other(ctx, n: int, targets: list[int], kind_id: str) -> list[int]:
@@ -325,6 +342,9 @@ def start(ctx, n: int, kind_id: str, ref: str, targets: list[int], extra: dict |
     """
     tr = TRICKS[kind_id]
     order = tr.legal(ctx, n, list(targets))
+    if targets:
+        for t in targets:
+            check_target(ctx, kind_id, n, t)
     f = {"kind": kind_id, "card": ref, "user": n, "targets": tuple(order), "i": 0, "stage": "window"}
     if kind_id == "collateral":
         f["victim"] = targets[1]
@@ -536,6 +556,9 @@ def v_pass(ctx, a) -> bool:
             _close_window(ctx)
             return True
         n = a.seat if a.seat is not None else top.seat
+        if not 1 <= n <= len(st.seats) or not st.seat(n).alive:
+            raise Refused("prompt.seat", f"no living seat {n} to pass", f"没有存活的{n}号位", "companion: seats",
+                          forceable=False)
         ne, nz = who(st, n)
         ctx.event("pass", f"{ne}: no 无懈可击", f"{nz}不使用无懈可击", n)
         _set(st, passed=tuple(f.get("passed", ())) + (n,))
