@@ -55,13 +55,16 @@ KEYS: tuple[Key, ...] = (
     Key("ctrl+q", "quit", "退出", "Quit"),
     Key("escape", "stop_scan", "", "", show=False),
     Key("f7", "skills", "技能", "Skills", show=False),  # listed in help; the footer stays within 80 columns
+    Key("f8", "skill_answer('yes')", "发动", "Yes", show=False),  # answer a skill question with one key
+    Key("f9", "skill_answer('no')", "不发动", "No", show=False),
 )
 """The dashboard's keys, as data: the footer, the help screen and the bindings come from here.
 
 Only function keys, ctrl combinations and Escape, so nothing collides with typing."""
 
 # actions that change or inspect the game: ignored while a dialog is open
-_GAME_ACTIONS = {"next_phase", "undo", "redo", "distances", "reveal_roles", "scan", "help", "toggle_lang", "skills"}
+_GAME_ACTIONS = {"next_phase", "undo", "redo", "distances", "reveal_roles", "scan", "help", "toggle_lang", "skills",
+                 "skill_answer"}
 
 FALLBACK_VERBS = (
     "next", "damage", "heal", "lose", "draw", "discard", "hand", "play", "use", "slash",
@@ -442,6 +445,14 @@ class CompanionApp(App[int]):
 
         self.push_screen(DistanceScreen(self.state.clone(), self.lang))
 
+    def action_skill_answer(self, word: str) -> None:
+        """F8 / F9: answer the pending skill question with yes / no (one key)."""
+        top = self.state.prompt
+        if top is None or top.kind != "skill":
+            self.say("现在没有技能询问" if self.lang == "zh" else "no skill question now", error=True)
+            return
+        self.submit_line(word)
+
     def action_skills(self) -> None:
         from .screens import SkillsScreen  # imported on first use
 
@@ -460,6 +471,7 @@ class CompanionApp(App[int]):
             if k.show:
                 lines.append(f"  {k.keys.upper():<12} {k.zh if zh else k.en}")
         lines.append(("  F7           技能（各座位武将技能及说明）" if zh else "  F7           Skills (each seat's skills with a summary)"))
+        lines.append(("  F8 / F9      技能询问：发动 / 不发动" if zh else "  F8 / F9      skill question: yes / no"))
         lines.append(("  Tab / →      补全 · ↑/↓ 历史命令" if zh else "  Tab / →      complete · ↑/↓ command history"))
         lines.append("")
         lines.append("命令" if zh else "Commands")

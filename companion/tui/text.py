@@ -79,6 +79,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "seat": ("{n}号位", "seat {n}"),
     "no_general": ("（未选将）", "(no general)"),
     "judge_hint": ("输入：judge ♠7 — 或按 F6 扫描", "type: judge ♠7 — or press F6 to scan"),
+    "skill_hint": ("F8 发动 · F9 不发动 · F7 技能说明", "F8 yes · F9 no · F7 skill texts"),
     "log": ("记录", "Log"),
     "undone": ("已撤销", "undone"),
     "forced": ("强制", "forced"),
@@ -224,6 +225,8 @@ def prompt_text(state: GameState, lang: str) -> str:
         text = f"⚠ {who}：{q}" if lang == "zh" else f"⚠ {who}: {q}"
     if p.kind == "judge":
         text += "  ·  " + label("judge_hint", lang)
+    elif p.kind == "skill":
+        text += "  ·  " + label("skill_hint", lang)
     return text
 
 

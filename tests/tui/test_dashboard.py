@@ -424,3 +424,25 @@ def test_skill_lines_mark_inactive_skills():
     st.seat(4).alive = False
     en = "\n".join(skill_lines(st, "en", 4))
     assert "[inactive: dead]" in en and "seat 4" in en
+
+
+async def test_skill_question_named_and_answered_with_one_key():
+    from companion.session import Session
+
+    s = Session.replay_lines(["players 4", "lord 1", "general 1 caocao", "general 2 guanyu", "general 3 zhangfei",
+                              "general 4 machao", "start", "next", "next", "next", "end", "next", "next", "next",
+                              "2 杀 1", "take"])
+    assert s.state.prompt.kind == "skill"
+    app = CompanionApp(s, lang="zh")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        from screen import screen_text
+        text = screen_text(app)
+        assert "奸雄" in text and "F8 发动" in text
+        hand = s.state.seat(1).hand
+        await pilot.press("f8")
+        await pilot.pause()
+        assert s.state.prompt is None and s.state.seat(1).hand == hand + 1
+        await pilot.press("f9")                          # nothing asked now: refused, nothing changes
+        await pilot.pause()
+        assert s.state.seat(1).hand == hand + 1
