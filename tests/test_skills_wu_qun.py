@@ -275,3 +275,17 @@ def test_jijiu_not_for_a_dying_huatuo_himself():
     assert st.prompt.seat == 2
     refused(st, "2 桃:♦5 via jijiu", "viewas.skill")
     assert run(st, "2 桃").seat(2).hp == 1
+
+
+def test_zhiheng_with_equipment_among_the_cards():
+    st = at(game("sunquan", "ganning", "zhouyu", "machao", hands=2), 1)
+    st = run(st, "equip 1 赤兔", "1 zhiheng 3 minus_horse")
+    assert st.seat(1).equipment["minus_horse"] is None and st.seat(1).hand == 3
+    refused(at(st, 1), "1 zhiheng 1 weapon", "skill.args")
+
+
+def test_lijian_discarding_equipment():
+    st = at(game("sunquan", "diaochan", "guanyu", "machao", hands=0), 2)
+    refused(st, "2 lijian 4 3", "hand.empty")
+    st = run(st, "equip 2 赤兔", "2 lijian 4 3 minus_horse")
+    assert st.seat(2).equipment["minus_horse"] is None and st.prompt.seat == 3

@@ -785,12 +785,28 @@ def _zhiheng(ctx, n, args):
     st = ctx.st
     k = _int(args[0] if args else None, "count", "zhiheng")
     me = st.seat(n)
-    if k < 1:
-        raise _refuse("skill.args", "制衡 discards at least one card", "制衡至少弃置一张牌")
-    ctx.check(me.hand >= k, "hand.count", f"seat {n} has only {me.hand} hand cards (discard equipment with 'unequip')",
+    slots = _slots(ctx, me, args[1:], "zhiheng")  # equipment among the N cards: 'zhiheng 3 weapon'
+    if k < 1 or len(slots) > k:
+        raise _refuse("skill.args", "制衡 discards at least one card; N counts the named equipment too",
+                      "制衡至少弃置一张牌（N包括所列装备）")
+    ctx.check(me.hand >= k - len(slots), "hand.count", f"seat {n} has only {me.hand} hand cards",
               f"{n}号位只有{me.hand}张手牌", "companion: hand count")
     once(ctx, n, "zhiheng")
-    used(ctx, n, "zhiheng", f"discards {k} and draws {k} (hand {me.hand})", f"弃置{k}张并摸{k}张（手牌{me.hand}）")
+    for sl in slots:
+        me.equipment[sl] = None
+    me.hand += len(slots)   # hand cards discarded k - len(slots), k drawn
+    used(ctx, n, "zhiheng", f"discards {k}{' incl. ' + ', '.join(slots) if slots else ''} and draws {k} (hand {me.hand})",
+         f"弃置{k}张并摸{k}张（手牌{me.hand}）")
+
+
+def _slots(ctx, s: Seat, words: list[str], sid: str) -> list[str]:
+    out = []
+    for w in words:
+        if w not in s.equipment or s.equipment.get(w) is None or w in out:
+            ske, skz = _sk(sid)
+            raise _refuse("skill.args", f"{ske}: seat {s.seat} has nothing in slot {w!r}", f"{skz}：{s.seat}号位该栏没有装备")
+        out.append(w)
+    return out
 
 
 @active("kurou")
@@ -868,19 +884,23 @@ def _fanjian(ctx, n, args):
 def _lijian(ctx, n, args):
     # 离间: 出牌阶段限一次，你可以弃置一张牌并选择两名男性角色，视为其中一名角色对另一名角色使用一张决斗（不能被无懈可击响应）。
     st = ctx.st
-    if len(args) != 2:
-        raise _refuse("skill.args", "离间: 'S lijian A B' — A duels B", "离间：S lijian A B（A对B决斗）")
+    if len(args) not in (2, 3):
+        raise _refuse("skill.args", "离间: 'S lijian A B [SLOT]' — A duels B", "离间：S lijian A B（A对B决斗）")
     x, y = _int(args[0], "seat", "lijian"), _int(args[1], "seat", "lijian")
     _living(ctx, x, "lijian"), _living(ctx, y, "lijian")
     ctx.check(x != y and _male(st, x) and _male(st, y), "skill.target", "离间 needs two different male generals",
               "离间须选择两名男性角色", SRC_SKILL)
     me = st.seat(n)
-    ctx.check(me.hand >= 1, "hand.empty", "离间 discards a card", "离间须弃置一张牌", SRC_SKILL)
+    slots = _slots(ctx, me, args[2:3], "lijian")  # 'lijian A B SLOT' discards that equipment
+    ctx.check(me.hand >= 1 or slots, "hand.empty", "离间 discards a card", "离间须弃置一张牌", SRC_SKILL)
     for t, u in ((y, x),):
         r = target_refusal(st, u, t, "duel")
         ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
     once(ctx, n, "lijian")
-    me.hand -= 1
+    if slots:
+        me.equipment[slots[0]] = None
+    else:
+        me.hand -= 1
     xe, xz = who(st, x)
     ye, yz = who(st, y)
     used(ctx, n, "lijian", f"discards 1; {xe} duels {ye} (no 无懈可击; the winner is the damage source)",
