@@ -42,9 +42,9 @@ from typing import Any
 
 from . import outcome as oc
 from .cards import KINDS, CardError, CardType, Face, Suit, card_kind, parse_face, standard_deck
-from .distance import card_kind_of, has_skill, in_range
+from .distance import has_skill, in_range
 from .errors import Event, Refused
-from .generals import GENERALS, SKILLS, Gender, Kingdom, UnknownSkillError, skill as find_skill
+from .generals import GENERALS, SKILLS, Gender, Kingdom
 from .judgement import JUDGEMENTS, JudgementRule, register
 from .outcome import who
 from .state import GameState, Prompt, Seat
@@ -1252,7 +1252,6 @@ oc.ON_RESCUE.append(after_rescue)
 
 def skill_word(word: str) -> str | None:
     """Skill id for a typed word (id, 中文名, English name, alias such as ``tieji``), or None."""
-    try:
-        return find_skill(word).id
-    except UnknownSkillError:
-        return None
+    from .generals import _SKILL_INDEX, _norm  # noqa: PLC0415 - exact lookup, no suggestions (hot path of parse)
+    k = _SKILL_INDEX.get(_norm(word))
+    return k.id if k is not None else None
