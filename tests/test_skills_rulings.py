@@ -156,3 +156,11 @@ def test_faq_luxun_last_card_simayi_fankui_then_lianying_again():
     st = run(st, "fankui")                                   # takes 陆逊's only card ...
     assert ask(st) == ("lianying", 2, "ask")                 # ... and 陆逊 may draw again
     assert run(st, "yes").seat(2).hand == 1
+
+
+def test_luoyi_not_on_xuchu_himself_when_he_loses_his_duel_under_duel_source_user():
+    st = at(game("sunquan", "xuchu", "guanyu", "machao", hands=3, variants=("duel_source_user",)), 2, "judge")
+    st = run(st, "next", "yes", "next")
+    st = _duel_prompt(run(st, "2 决斗 3"))
+    st = run(st, "3 杀", "take")                             # 许褚 loses; he is the 'source' under the variant
+    assert st.seat(2).hp == 3

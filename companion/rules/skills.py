@@ -672,7 +672,7 @@ def _luoyi_ans(ctx, p, a):
 
 
 def _luoyi_bonus(st, victim, amount, source, cause):
-    if source is not None and st.counters.get("luoyi") == source and cause in ("杀", "决斗") and \
+    if source is not None and source != victim and st.counters.get("luoyi") == source and cause in ("杀", "决斗") and \
             usable(st, source, "luoyi"):
         return amount + 1
     return amount
