@@ -437,6 +437,7 @@ def completions(state: GameState, text: str) -> list[str]:
     if not done:
         cands = list(VERBS) + seats + _CARD_WORDS
         cands.remove("use")
+        cands.remove("skill")  # written as the skill's own word
     else:
         first = done[0].casefold()
         if first.isdigit():
