@@ -422,3 +422,11 @@ def test_wusheng_with_an_equipped_red_card():
     assert [e.data["card"] for e in ev if e.kind == "viewas"] == ["♥5"]
     st = run(at(st, 2), "equip 2 大宛:♠K")
     refused(st, "2 杀 3 via wusheng using minus_horse", "viewas.face")
+
+
+def test_kongcheng_protects_from_the_slash_of_collateral():
+    st = at(game("liubei", "zhugeliang", "guanyu", "machao", hands=2), 1)
+    st = run(st, "equip 3 青釭剑", "hand 2 0")
+    refused(st, "1 借刀杀人 3 2", "skill.target")
+    st = run(st, "hand 2 1", "1 借刀杀人 3 2")
+    assert st.prompt is not None

@@ -543,6 +543,8 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
         return
     for t in targets:
         _skill_target(ctx, n, t, kind.id)
+    if kind.id == "collateral" and len(targets) == 2:  # the 杀 it asks for must be legal too (空城)
+        _skill_target(ctx, targets[0], targets[1], "slash")
     if kind.id in tk.TRICKS:
         order = tk.start(ctx, n, kind.id, ref, targets)
         s.hand = max(0, s.hand - cost)
