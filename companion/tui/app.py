@@ -27,7 +27,7 @@ from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
-from .text import header_text, label, prompt_text, ring_layout, seat_lines
+from .text import header_text, is_judgement_prompt, label, prompt_text, ring_layout, seat_lines
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -542,7 +542,7 @@ class CompanionApp(App[int]):
         says so and typed entry stays as it is.
         """
         p = self.state.prompt
-        if p is None or p.kind != "judge":
+        if not is_judgement_prompt(p):
             self.say(label("no_judge", self.lang), error=True)
             return
         self._scan_stop = threading.Event()

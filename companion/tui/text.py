@@ -212,6 +212,11 @@ def header_text(state: GameState, lang: str) -> str:
     return " · ".join(parts)
 
 
+def is_judgement_prompt(p) -> bool:
+    """A judgement card is to be flipped: a delayed trick's, or a skill's (刚烈, 洛神, 铁骑)."""
+    return p is not None and (p.kind == "judge" or (p.kind == "skill" and p.data.get("step") == "judge"))
+
+
 def prompt_text(state: GameState, lang: str) -> str:
     """The banner: ``⚠ 5号位：求桃 …``, with the scan hint for a judgement; "" when nothing is asked."""
     p = state.prompt
@@ -223,7 +228,7 @@ def prompt_text(state: GameState, lang: str) -> str:
         text = f"⚠ {q}"
     else:
         text = f"⚠ {who}：{q}" if lang == "zh" else f"⚠ {who}: {q}"
-    if p.kind == "judge":
+    if is_judgement_prompt(p):
         text += "  ·  " + label("judge_hint", lang)
     elif p.kind == "skill":
         text += "  ·  " + label("skill_hint", lang)

@@ -79,3 +79,13 @@ def test_header_and_prompt():
     assert prompt_text(j, "en").endswith("type: judge ♠7 — or press F6 to scan")
     s.prompts = []
     assert prompt_text(s, "en") == ""
+
+
+def test_skill_judgement_prompts_get_the_scan_hint():
+    from companion.rules.state import Prompt
+    from companion.tui.text import is_judgement_prompt
+
+    assert is_judgement_prompt(Prompt("skill", 2, "flip", "", {"skill": "ganglie", "step": "judge"}))
+    assert not is_judgement_prompt(Prompt("skill", 2, "ask", "", {"skill": "ganglie", "step": "ask"}))
+    assert is_judgement_prompt(Prompt("judge", 2, "flip", "", {"card": "indulgence"}))
+    assert not is_judgement_prompt(None)
