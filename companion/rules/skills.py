@@ -12,11 +12,12 @@ moment             called as / what the hook does
 ``skip_discard``   ``(ctx, seat) -> bool`` skip the discard phase (克己)
 ``finish``         ``(ctx, seat)`` finish phase: 闭月
 ``target``         ``(st, user, target, kind) -> (en, zh) | None`` refusal (空城, 谦逊)
-``slash``          ``(ctx, user, target)`` after a 杀's answer prompt is pushed (无双, 铁骑)
+``slash``          ``(ctx, user, target)`` after a 杀's answer prompt is pushed (铁骑)
 ``trick``          ``(ctx, user, kind)`` after a trick is used (集智)
 ``damaged``        ``(ctx, victim, amount, source, cause)`` victim still alive with HP ≥ 1 (奸雄 反馈 刚烈 遗计)
 ``judged``         ``(ctx, job, judgement)`` after a judgement took effect (天妒)
-``after``          ``(ctx, before_state)`` after every action: card-loss skills (连营, 枭姬)
+``after``          ``(ctx, before_state)`` after every action: card loss (连营, 枭姬), 无双 on the
+                   杀/决斗 questions, 空城 in a 决斗, the 护驾 / 激将 / 流离 hints
 =================  ============================================================
 
 Active skills are verbs (``2 zhiheng 3``): :data:`ACTIVE`.  View-as skills
