@@ -173,6 +173,14 @@ def test_transcript_through_companion_replay_json(name, tmp_path):
         assert g == w
 
 
+def _full(seat, general, hp, max_hp, hand, role=None, alive=True, equipment=None, judgement_area=()):
+    """Every field of a seat in the JSON shape (hidden roles are None)."""
+    eq = {"weapon": None, "armor": None, "plus_horse": None, "minus_horse": None}
+    eq.update(equipment or {})
+    return {"seat": seat, "name": "", "general": general, "role": role, "alive": alive, "hp": hp, "max_hp": max_hp,
+            "hand": hand, "equipment": eq, "judgement_area": list(judgement_area)}
+
+
 def _skill_events(events, sid):
     return [e for e in events if e.data.get("skill") == sid]
 
@@ -193,18 +201,16 @@ def test_skills8():
     death = next(i for i, e in enumerate(events) if e.kind == "death" and e.seat == 2)
     assert not [e for e in events[death - 12:] if e.data.get("skill") == "fankui"]
     assert not [e for e in events if e.kind == "reward"]             # a renegade and a loyalist died
-    _check(st, {"players": 8, "round": 3, "turn_seat": 3, "phase": "finish", "over": False}, [
-        _seat(1, general="caocao", role="lord", alive=True, hp=4, max_hp=5, hand=4),
-        _seat(2, general="simayi", role="loyalist", max_hp=3),
-        {"seat": 3, "general": "xiahoudun", "role": None, "alive": True, "hp": 3, "max_hp": 4, "hand": 3},
-        {"seat": 4, "general": "guanyu", "role": None, "alive": True, "hp": 4, "max_hp": 4, "hand": 2},
-        {"seat": 5, "general": "zhugeliang", "role": None, "alive": True, "hp": 3, "max_hp": 3, "hand": 0,
-         "equipment": {"weapon": None, "armor": "eight_diagram-spade-2", "plus_horse": None,
-                       "minus_horse": "chitu-heart-5"}, "judgement_area": []},
-        {"seat": 6, "general": "zhouyu", "role": None, "alive": True, "hp": 3, "max_hp": 3, "hand": 3},
-        _seat(7, general="daqiao", role="renegade", max_hp=3),
-        {"seat": 8, "general": "lvbu", "role": None, "alive": True, "hp": 1, "max_hp": 4, "hand": 2,
-         "judgement_area": []},
+    _check(st, {"players": 8, "round": 3, "turn_seat": 3, "phase": "finish", "over": False, "winner": None,
+                "prompt": None}, [
+        _full(1, "caocao", 4, 5, 4, role="lord"),
+        _full(2, "simayi", 0, 3, 0, role="loyalist", alive=False),
+        _full(3, "xiahoudun", 3, 4, 3),
+        _full(4, "guanyu", 4, 4, 2),
+        _full(5, "zhugeliang", 3, 3, 0, equipment={"armor": "eight_diagram-spade-2", "minus_horse": "chitu-heart-5"}),
+        _full(6, "zhouyu", 3, 3, 3),
+        _full(7, "daqiao", 0, 3, 0, role="renegade", alive=False),
+        _full(8, "lvbu", 1, 4, 2),
     ])
 
 
@@ -221,17 +227,17 @@ def test_skills8b():
     assert any("连营" in e.en for e in events) and any("闭月" in e.en for e in events)
     lij = next(e for e in events if e.kind == "damage" and e.seat == 3 and "决斗" in e.en)
     assert lij.data["source"] == 2                                   # 离间: the winner 张辽
-    _check(st, {"players": 8, "round": 2, "turn_seat": 1, "phase": "play", "over": False}, [
-        {"seat": 1, "general": "liubei", "role": "lord", "alive": True, "hp": 5, "max_hp": 5, "hand": 3},
-        {"seat": 2, "general": "zhangliao", "alive": True, "hp": 4, "max_hp": 4, "hand": 4},
-        {"seat": 3, "general": "xuchu", "alive": True, "hp": 2, "max_hp": 4, "hand": 3},
-        {"seat": 4, "general": "guojia", "alive": True, "hp": 1, "max_hp": 3, "hand": 1},
-        {"seat": 5, "general": "zhenji", "alive": True, "hp": 3, "max_hp": 3, "hand": 2},
-        {"seat": 6, "general": "luxun", "alive": True, "hp": 3, "max_hp": 3, "hand": 1,
-         "equipment": {"weapon": "crossbow-club-1", "armor": "eight_diagram-spade-2", "plus_horse": "jueying-spade-5",
-                       "minus_horse": "chitu-heart-5"}},
-        {"seat": 7, "general": "huanggai", "alive": True, "hp": 2, "max_hp": 4, "hand": 3},
-        {"seat": 8, "general": "diaochan", "alive": True, "hp": 1, "max_hp": 3, "hand": 2},
+    _check(st, {"players": 8, "round": 2, "turn_seat": 1, "phase": "play", "over": False, "winner": None,
+                "prompt": None}, [
+        _full(1, "liubei", 5, 5, 3, role="lord"),
+        _full(2, "zhangliao", 4, 4, 4),
+        _full(3, "xuchu", 2, 4, 3),
+        _full(4, "guojia", 1, 3, 1),
+        _full(5, "zhenji", 3, 3, 2),
+        _full(6, "luxun", 3, 3, 1, equipment={"weapon": "crossbow-club-1", "armor": "eight_diagram-spade-2",
+                                              "plus_horse": "jueying-spade-5", "minus_horse": "chitu-heart-5"}),
+        _full(7, "huanggai", 2, 4, 3),
+        _full(8, "diaochan", 1, 3, 2),
     ])
 
 
