@@ -164,3 +164,15 @@ def test_luoyi_not_on_xuchu_himself_when_he_loses_his_duel_under_duel_source_use
     st = _duel_prompt(run(st, "2 决斗 3"))
     st = run(st, "3 杀", "take")                             # 许褚 loses; he is the 'source' under the variant
     assert st.seat(2).hp == 3
+
+
+def test_forced_lines_never_break_a_skill_question_or_a_hand_count():
+    st = at(game("liubei", "xiahoudun", "guanyu", "daqiao", hands=3), 3)
+    st = run(st, "3 杀 2", "take", "yes")
+    refused(st, "force ganglie 3", "prompt.answer")          # the judge step wants a face
+    st = at(game("sunquan", "daqiao", "guanyu", "machao", hands=2), 1)
+    st = run(st, "1 杀 2")
+    refused(st, "force 2 liuli 2", "skill.target")           # not past the impossible
+    st = at(game("caocao", "guanyu", "xiahoudun", "machao", hands=0), 4)
+    st = run(st, "hand 4 1", "4 杀 1", "no", "force 3 闪 via hujia")
+    assert st.seat(3).hand == 0 and st.prompt is None

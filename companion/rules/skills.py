@@ -298,6 +298,8 @@ def verb(ctx, a) -> None:
     top = st.prompt
     ske, skz = _sk(sid)
     if top is not None and top.kind == "skill" and top.data["skill"] == sid:
+        if not answers(top, a):
+            raise _refuse("prompt.answer", f"answer this question as it says — {top.en}", f"请按询问回答：{top.zh}")
         answer(ctx, top, a)
         return
     if sid in RESPONSES and top is not None and top.kind == "respond":
@@ -411,7 +413,7 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
                       "激将: only when the lord uses or plays 杀", "激将：仅在主公需要使用或打出杀时", SRC_SKILL)
         payer, actor = st.seat(n), st.seat(lord)
         ctx.check(payer.hand >= 1, "hand.empty", f"seat {n} has 0 hand cards", f"{n}号位没有手牌", "companion: hand count")
-        payer.hand -= 1
+        payer.hand = max(0, payer.hand - 1)
         actor.hand += 1
         pe, pz = who(st, n)
         ae, az = who(st, lord)
@@ -497,7 +499,7 @@ def _fankui_ans(ctx, p, a):
         raise _refuse("skill.args", f"反馈: seat {src.seat} has no hand card; name an equipment slot",
                       f"反馈：{src.seat}号位没有手牌，请指定装备栏")
     st.prompts.pop()
-    src.hand -= 1
+    src.hand = max(0, src.hand - 1)
     me.hand += 1
     used(ctx, p.seat, "fankui", f"takes a hand card from seat {src.seat} (hands {me.hand}, {src.hand})",
          f"获得{src.seat}号位的一张手牌")
@@ -533,7 +535,7 @@ def _guicai_ans(ctx, p, a):
     s = st.seat(p.seat)
     ctx.check(s.hand >= 1, "hand.empty", f"seat {p.seat} has 0 hand cards", f"{p.seat}号位没有手牌", "companion: hand count")
     st.prompts.pop()
-    s.hand -= 1
+    s.hand = max(0, s.hand - 1)
     used(ctx, p.seat, "guicai", f"replaces {p.data['face']} with {face} (hand {s.hand})",
          f"以{face}代替{p.data['face']}（手牌{s.hand}）")
     finish_judgement(ctx, job, face)
@@ -605,7 +607,7 @@ def _ganglie_choice(ctx, p, a):
             raise _refuse("skill.args", f"刚烈: seat {p.seat} discards exactly 2 hand cards (or take)",
                           f"刚烈：{p.seat}号位须弃置两张手牌（或受到伤害）")
         st.prompts.pop()
-        s.hand -= 2
+        s.hand = max(0, s.hand - 2)
         se, sz = who(st, p.seat)
         _ev(ctx, "discard", p.seat, f"{se} discards 2 for 刚烈 (hand {s.hand})", f"{sz}因刚烈弃置两张手牌（手牌{s.hand}）")
         return
@@ -643,7 +645,7 @@ def _tuxi_ans(ctx, p, a):
     st.prompts.pop()
     me = st.seat(p.seat)
     for t in ts:
-        st.seat(t).hand -= 1
+        st.seat(t).hand = max(0, st.seat(t).hand - 1)
         me.hand += 1
     used(ctx, p.seat, "tuxi", f"takes a hand card from seat(s) {', '.join(map(str, ts))} instead of drawing (hand {me.hand})",
          f"获得{'、'.join(map(str, ts))}号位各一张手牌（手牌{me.hand}）")
@@ -852,7 +854,7 @@ def _qingnang(ctx, n, args):
               SRC_SKILL)
     ctx.check(me.hand >= 1, "hand.empty", "青囊 discards a hand card: none left", "青囊须弃置一张手牌", SRC_SKILL)
     once(ctx, n, "qingnang")
-    me.hand -= 1
+    me.hand = max(0, me.hand - 1)
     used(ctx, n, "qingnang", f"discards 1 (hand {me.hand}); seat {t} recovers 1", f"弃置一张手牌，{t}号位回复1点体力")
     oc.heal(st, ctx.ev, t, 1, "青囊")
 
@@ -873,7 +875,7 @@ def _fanjian(ctx, n, args):
         raise _refuse("skill.target", "反间 targets another seat", "反间须指定其他角色")
     ctx.check(me.hand >= 1, "hand.empty", "反间 needs a hand card", "反间须有手牌", SRC_SKILL)
     once(ctx, n, "fanjian")
-    me.hand -= 1
+    me.hand = max(0, me.hand - 1)
     o.hand += 1
     te, tz = who(st, t)
     used(ctx, n, "fanjian", f"{te} names {suit.symbol} and takes {face}", f"{tz}选择{suit.symbol}并获得{face}")
@@ -901,7 +903,7 @@ def _lijian(ctx, n, args):
     if slots:
         me.equipment[slots[0]] = None
     else:
-        me.hand -= 1
+        me.hand = max(0, me.hand - 1)
     xe, xz = who(st, x)
     ye, yz = who(st, y)
     used(ctx, n, "lijian", f"discards 1; {xe} duels {ye} (no 无懈可击; the winner is the damage source)",
@@ -1026,8 +1028,8 @@ def _liuli(ctx, p, n, args):
     _living(ctx, t, "liuli")
     src = p.data["source"]
     me = st.seat(n)
-    ctx.check(t not in (n, src), "skill.target", f"流离: seat {t} is you or the 杀's user", f"流离：不能转移给自己或杀的使用者",
-              SRC_SKILL)
+    if t in (n, src):
+        raise _refuse("skill.target", f"流离: seat {t} is you or the 杀's user", "流离：不能转移给自己或杀的使用者")
     rc = in_range(st, n, t)
     ctx.check(rc.ok, "skill.range", f"流离: {rc.en}", f"流离：{rc.zh}", SRC_SKILL)
     r = target_refusal(st, src, t, "slash")
@@ -1040,7 +1042,7 @@ def _liuli(ctx, p, n, args):
     else:
         ctx.check(me.hand >= 1, "hand.empty", "流离 discards a card: no hand card (name an equipment slot)",
                   "流离须弃置一张牌", SRC_SKILL)
-        me.hand -= 1
+        me.hand = max(0, me.hand - 1)
     te, tz = who(st, t)
     se, sz = who(st, src)
     used(ctx, n, "liuli", f"discards a card and passes the 杀 to {te}; {se} stays its user",
