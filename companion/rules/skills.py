@@ -778,7 +778,7 @@ def _rende(ctx, n, args):
     te, tz = who(st, t)
     used(ctx, n, "rende", f"gives {k} to {te} (hands {me.hand}, {o.hand}; {before + k} given this phase)",
          f"交给{tz}{k}张牌")
-    if before < 2 <= before + k:
+    if before < 2 <= before + k and me.hp < me.max_hp:
         oc.heal(st, ctx.ev, n, 1, "仁德")
 
 
