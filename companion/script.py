@@ -25,6 +25,7 @@ from .rules.engine import Action, Applied, apply
 from .rules.errors import CommandError
 from .rules.generals import GENERALS, UnknownGeneralError, general as find_general
 from .rules.setup import VARIANTS, deal_roles, offer_generals
+from .rules.skills import VIEW_AS, skill_word
 from .rules.state import GameState, ROLES, SLOTS
 from .rules.tricks import ZONE_WORDS
 
@@ -54,9 +55,35 @@ VERBS: dict[str, Usage] = {
     "start": Usage("start", "start the game (lord's first turn)", "开始游戏", "start"),
     "next": Usage("next", "go to the next phase (or turn)", "进入下一阶段", "next"),
     "end": Usage("end", "end the current turn", "结束当前回合", "end"),
-    "use": Usage("S CARD[:FACE] [T …] [via spear] [using SLOT]",
-                 "seat S uses a card (on targets T); 'S spear T' = 2 hand cards as 杀 (丈八蛇矛); 'using SLOT' = an equipped card used as this card",
-                 "S号位使用牌（目标T）；'S spear T'：两张手牌当杀（丈八蛇矛）；'using 栏位'：把装备当作此牌", "2 杀:♠7 5"),
+    "use": Usage("S CARD[:FACE] [T …] [via SKILL|spear] [using SLOT]",
+                 "seat S uses a card (on targets T); 'via SKILL' = a card used as another through a skill; 'S spear T' = 2 hand cards as 杀 (丈八蛇矛); 'using SLOT' = an equipped card used as this card",
+                 "S号位使用牌（目标T）；'via 技能'：通过技能将牌当作另一张牌；'S spear T'：两张手牌当杀（丈八蛇矛）；'using 栏位'：把装备当作此牌",
+                 "1 杀:♥5 3 via wusheng"),
+    "yes": Usage("yes", "use the skill the question offers", "发动所询问的技能", "yes"),
+    "no": Usage("no", "decline the skill the question offers", "不发动所询问的技能", "no"),
+    "skill": Usage("[S] SKILL [ARGS …]", "use a skill: active ones in your play phase, or to answer its question",
+                   "发动技能：出牌阶段的主动技，或回答技能询问", "2 zhiheng 3"),
+    "zhiheng": Usage("S zhiheng N [SLOT …]", "制衡: discard N cards (named equipment among them), draw N (once per play phase)", "制衡：弃N摸N（每阶段限一次）", "1 zhiheng 3"),
+    "rende": Usage("S rende T N", "仁德: give N hand cards to T (heal 1 at the second card this phase)",
+                   "仁德：交给T N张手牌（本阶段给出第二张时回复1点体力）", "1 rende 3 2"),
+    "kurou": Usage("S kurou", "苦肉: lose 1 HP, draw 2", "苦肉：失去1点体力，摸两张牌", "3 kurou"),
+    "jieyin": Usage("S jieyin T", "结姻: discard 2 hand cards; you and a hurt male T heal 1 (once per play phase)",
+                    "结姻：弃两张手牌，与受伤男性角色各回复1点（限一次）", "4 jieyin 2"),
+    "qingnang": Usage("S qingnang T", "青囊: discard 1 hand card, a hurt T heals 1 (once per play phase)",
+                      "青囊：弃一张手牌，令受伤角色回复1点（限一次）", "6 qingnang 2"),
+    "fanjian": Usage("S fanjian T SUIT FACE", "反间: T names SUIT and takes your card FACE; other suit → 1 damage",
+                     "反间：T选花色并获得你的牌，花色不同则受到1点伤害", "5 fanjian 3 heart ♠7"),
+    "lijian": Usage("S lijian A B [SLOT]", "离间: discard 1 (or SLOT's equipment); male A duels male B (winner = damage source)",
+                    "离间：弃一张牌，视为男性A对男性B决斗", "8 lijian 2 4"),
+    "liuli": Usage("S liuli T [SLOT]", "流离: discard a card, the 杀 aimed at you goes to T in your range",
+                   "流离：弃一张牌，将杀转移给攻击范围内的T", "5 liuli 3"),
+    "tuxi": Usage("tuxi T [T2]", "突袭 (answer): take a hand card from up to two seats instead of drawing",
+                  "突袭（回答）：获得至多两名角色各一张手牌，代替摸牌", "tuxi 3 5"),
+    "fankui": Usage("fankui [SLOT]", "反馈 (answer): take a hand card (or the equipment in SLOT) of the source",
+                    "反馈（回答）：获得伤害来源的一张牌", "fankui"),
+    "guicai": Usage("guicai FACE", "鬼才 (answer): replace the judgement card with a hand card", "鬼才（回答）：以手牌代替判定牌",
+                    "guicai ♥3"),
+    "yiji": Usage("yiji [T N …]", "遗计 (answer): give the cards out (the rest kept)", "遗计（回答）：分配牌", "yiji 3 1"),
     "judge": Usage("judge FACE", "the flipped judgement card", "判定牌的牌面", "judge ♥5"),
     "discard": Usage("discard [S] N", "discard N hand cards", "弃置N张手牌", "discard 2"),
     "take": Usage("take [S]", "take the damage instead of playing 闪", "不出闪，受到伤害", "take"),
@@ -148,7 +175,11 @@ def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> 
         w = rest[i].casefold()
         if w in ("via", "using", "用") and i + 1 < len(rest):
             if w == "via":
-                args["via"] = _card("use", rest[i + 1])[0]
+                sid = skill_word(rest[i + 1])
+                if sid is not None:
+                    args["vskill"] = sid  # 武圣, 龙胆, … 护驾, 激将 (companion/rules/skills.py)
+                else:
+                    args["via"] = _card("use", rest[i + 1])[0]
             else:
                 slot = ZONE_WORDS.get(rest[i + 1].casefold())
                 if slot not in SLOTS:
@@ -173,6 +204,10 @@ def _pick_words(toks: list[str]) -> list[str]:
     return out
 
 
+def _skill_action(seat: int | None, sid: str, args: list[str], forced: bool, text: str) -> Action:
+    return Action("skill", seat, {"skill": sid, "args": list(args)}, forced, text)
+
+
 def parse(line: str) -> Action | None:
     """Read one command line.
 
@@ -191,10 +226,13 @@ def parse(line: str) -> Action | None:
         if len(toks) < 2:
             raise _err("use", f"seat {seat}: what does it do?")
         w = toks[1].casefold()
-        if w in ("take", "pass"):
+        if w in ("take", "pass", "yes", "no"):
             return Action(w, seat, {}, forced, text)
         if w == "pick":
             return Action("pick", seat, {"what": _pick_words(toks[2:])}, forced, text)
+        sid = skill_word(toks[1])
+        if sid is not None:
+            return _skill_action(seat, sid, toks[2:], forced, text)
         if w == "discard":
             return Action("discard", seat, {"n": _int("discard", toks[2] if len(toks) > 2 else None)}, forced, text)
         return _card_action(seat, toks[1:], forced, text)
@@ -268,6 +306,10 @@ def parse(line: str) -> Action | None:
         return Action("pass", None, {"all": True}, forced, text)
     if verb in ("take", "pass"):
         return Action(verb, _int(verb, arg(0), "seat") if a else None, {}, forced, text)
+    if verb in ("yes", "no", "y", "n", "是", "否"):
+        if a:
+            raise _err("yes", f"'{head}' takes no arguments")
+        return Action("no" if verb in ("no", "n", "否") else "yes", None, {}, forced, text)
     if verb == "pick":
         return Action("pick", None, {"what": _pick_words(a)}, forced, text)
     if verb == "judge":
@@ -314,6 +356,9 @@ def parse(line: str) -> Action | None:
         if w not in SLOTS:
             w = _card(verb, w)[0]
         return Action(verb, s, {"what": w}, forced, text)
+    sid = skill_word(head)
+    if sid is not None:
+        return _skill_action(None, sid, a, forced, text)
     # a bare card name answers the question (peach / jink)
     try:
         card_kind(head.replace("：", ":").partition(":")[0])
@@ -392,10 +437,16 @@ def completions(state: GameState, text: str) -> list[str]:
     if not done:
         cands = list(VERBS) + seats + _CARD_WORDS
         cands.remove("use")
+        cands.remove("skill")  # written as the skill's own word
     else:
         first = done[0].casefold()
         if first.isdigit():
-            cands = (["take", "pass", "discard", "pick"] + _CARD_WORDS) if len(done) == 1 else seats
+            own = []
+            if len(done) == 1 and int(first) in range(1, len(state.seats) + 1):
+                g = GENERALS.get(state.seat(int(first)).general or "")
+                own = [k.id for k in g.skills] if g else []
+            cands = (["take", "pass", "discard", "pick"] + own + _CARD_WORDS) if len(done) == 1 else \
+                (seats + (["via"] if len(done) >= 3 else []) if done[-1].casefold() != "via" else list(VIEW_AS))
         elif first in ("general", "offer") and len(done) >= 2:
             cands = list(GENERALS)
         elif first in ("role",) and len(done) == 2 or first == "reveal":

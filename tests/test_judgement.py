@@ -45,3 +45,15 @@ def test_registry_accepts_new_subjects():
         assert not resolve_judgement("test_odd", parse_face("H4")).effect
     finally:
         JUDGEMENTS.pop(rule.subject)
+
+
+def test_skill_subjects_in_the_cli(capsys):
+    import json  # noqa: PLC0415
+
+    from companion.cli import main  # noqa: PLC0415
+    for subject, card, effect in [("tieji", "♦A", True), ("tieqi", "♣K", False), ("铁骑", "♥2", True),
+                                  ("ganglie", "♥A", False), ("ganglie", "♦K", True),
+                                  ("luoshen", "♠2", True), ("luoshen", "♦Q", False)]:
+        assert main(["judge", subject, card, "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out["effect"] is effect, (subject, card)

@@ -161,3 +161,15 @@ def test_issue3_answer_forms():
         parse("2 杀 3 using hand")
     with _pytest.raises(CommandError):
         parse("pick nothing_such")
+
+
+def test_completions_offer_the_seats_skills_and_via():
+    st = table(4)
+    assert "skill" not in [c.strip() for c in completions(st, "")]
+    g1 = st.seat(1).general
+    from companion.rules.generals import GENERALS
+    own = [k.id for k in GENERALS[g1].skills]
+    got = completions(st, "1 ")
+    assert all(f"1 {sid}" in got for sid in own)
+    assert "2 杀 3 via" in completions(st, "2 杀 3 v")
+    assert "2 杀 3 via wusheng" in completions(st, "2 杀 3 via wu")

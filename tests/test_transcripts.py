@@ -172,3 +172,89 @@ def test_transcript_through_companion_replay_json(name, tmp_path):
     assert got["game"]["over"] is (name != "cards.sgs")
     for g, w in zip(got["seats"], want["seats"], strict=True):
         assert g == w
+
+
+def _full(seat, general, hp, max_hp, hand, role=None, alive=True, equipment=None, judgement_area=()):
+    """Every field of a seat in the JSON shape (hidden roles are None)."""
+    eq = {"weapon": None, "armor": None, "plus_horse": None, "minus_horse": None}
+    eq.update(equipment or {})
+    return {"seat": seat, "name": "", "general": general, "role": role, "alive": alive, "hp": hp, "max_hp": max_hp,
+            "hand": hand, "equipment": eq, "judgement_area": list(judgement_area)}
+
+
+def _skill_events(events, sid):
+    return [e for e in events if e.data.get("skill") == sid]
+
+
+def test_skills8():
+    """8 seats, 8 generals with skills: every skill moment of the game is in the log; final state field by field."""
+    st, events, refusals, actions = replay("skills8.sgs")
+    assert actions >= 150
+    assert [r.rule for r in refusals] == ["viewas.face", "skill.once", "viewas.face", "slash.range", "skill.target",
+                                          "slash.limit"]
+    for sid in ("guicai", "fankui", "wusheng", "guose", "liuli", "fanjian", "jianxiong", "hujia"):
+        assert _skill_events(events, sid), sid
+    assert any(e.kind == "draw" and "英姿" in e.en and "draws 3" in e.en for e in events)
+    # 反馈 after losing his own 决斗 took from the winner, 关羽 (default rule)
+    fk = [e for e in events if e.kind == "skill" and e.data.get("skill") == "fankui"]
+    assert "from seat 4" in fk[-1].en
+    # 司马懿 killed at 1 HP: no 反馈 question after that damage
+    death = next(i for i, e in enumerate(events) if e.kind == "death" and e.seat == 2)
+    assert not [e for e in events[death - 12:] if e.data.get("skill") == "fankui"]
+    assert not [e for e in events if e.kind == "reward"]             # a renegade and a loyalist died
+    _check(st, {"players": 8, "round": 3, "turn_seat": 3, "phase": "finish", "over": False, "winner": None,
+                "prompt": None}, [
+        _full(1, "caocao", 4, 5, 4, role="lord"),
+        _full(2, "simayi", 0, 3, 0, role="loyalist", alive=False),
+        _full(3, "xiahoudun", 3, 4, 3),
+        _full(4, "guanyu", 4, 4, 2),
+        _full(5, "zhugeliang", 3, 3, 0, equipment={"armor": "eight_diagram-spade-2", "minus_horse": "chitu-heart-5"}),
+        _full(6, "zhouyu", 3, 3, 3),
+        _full(7, "daqiao", 0, 3, 0, role="renegade", alive=False),
+        _full(8, "lvbu", 1, 4, 2),
+    ])
+
+
+def test_skills8b():
+    """A second 8-seat game with eight other generals (16 different generals in the two transcripts)."""
+    st, events, refusals, actions = replay("skills8b.sgs")
+    a, _, _, _ = replay("skills8.sgs")
+    assert len({s.general for s in st.seats} | {s.general for s in a.seats}) == 16
+    assert [r.rule for r in refusals] == ["viewas.kingdom", "skill.target", "skill.target", "skill.once"]
+    for sid in ("rende", "tuxi", "luoyi", "yiji", "qingguo", "kurou", "lijian"):
+        assert _skill_events(events, sid), sid
+    assert any(e.kind == "damage" and e.seat == 4 and e.data["amount"] == 2 for e in events)     # 裸衣
+    assert sum(1 for e in events if "洛神 gains" in e.en) == 2
+    assert any("连营" in e.en for e in events) and any("闭月" in e.en for e in events)
+    lij = next(e for e in events if e.kind == "damage" and e.seat == 3 and "决斗" in e.en)
+    assert lij.data["source"] == 2                                   # 离间: the winner 张辽
+    _check(st, {"players": 8, "round": 2, "turn_seat": 1, "phase": "play", "over": False, "winner": None,
+                "prompt": None}, [
+        _full(1, "liubei", 5, 5, 3, role="lord"),
+        _full(2, "zhangliao", 4, 4, 4),
+        _full(3, "xuchu", 2, 4, 3),
+        _full(4, "guojia", 1, 3, 1),
+        _full(5, "zhenji", 3, 3, 2),
+        _full(6, "luxun", 3, 3, 1, equipment={"weapon": "crossbow-club-1", "armor": "eight_diagram-spade-2",
+                                              "plus_horse": "jueying-spade-5", "minus_horse": "chitu-heart-5"}),
+        _full(7, "huanggai", 2, 4, 4),  # discarded down to the hand limit 2, then 仁德 gave 2
+        _full(8, "diaochan", 1, 3, 2),
+    ])
+
+
+@pytest.mark.parametrize("name", ["skills8.sgs", "skills8b.sgs"])
+def test_skills_replay_never_mutates_earlier_states(name):
+    """Skill prompts, waiting on-damage skills and seat flags are replaced, never edited in place."""
+    import copy
+
+    from companion.script import execute as ex
+    st, kept = GameState(), []
+    for raw in (DATA / name).read_text(encoding="utf-8").splitlines():
+        if EXPECT.match(raw.strip()) or not raw.split("#")[0].strip():
+            continue
+        st = ex(st, raw).state
+        kept.append((st, copy.deepcopy(st.extra), [(p.kind, p.seat, copy.deepcopy(p.data)) for p in st.prompts],
+                     [copy.deepcopy(s.flags) for s in st.seats], st.to_dict(reveal=True)))
+    for s, extra, prompts, flags, d in kept:
+        assert s.extra == extra and [(p.kind, p.seat, p.data) for p in s.prompts] == prompts
+        assert [x.flags for x in s.seats] == flags and s.to_dict(reveal=True) == d

@@ -148,7 +148,9 @@ def test_savage_assault_each_other_seat_in_order_after_the_user():
         asked.append(p.seat)
         assert f"{len(asked) - 1} of 5 answered" in p.en and "南蛮入侵 from seat 2" in p.en
         st = run(st, "take" if p.seat % 2 else f"{p.seat} 杀")
-    assert asked == [3, 4, 5, 6, 1] and st.prompt is None
+    assert asked == [3, 4, 5, 6, 1] and st.prompt.data["skill"] == "jianxiong"  # seat 1 is 曹操: 奸雄 (issue 4)
+    st = run(st, "no")
+    assert st.prompt is None
     assert [st.seat(n).hp for n in range(1, 7)] == [4, 4, 3, 4, 3, 3]
     assert refused(st, "2 savage_assault 3").rule == "trick.target"
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from . import equipment as eq
 from . import outcome as oc
+from . import skills as sk
 from . import tricks as tk
 from .cards import KINDS, CardType, Face, Suit, card_kind
 from .distance import card_kind_of, distance, has_skill, in_range
@@ -143,7 +144,9 @@ def _enter(ctx: _Ctx, phase: str) -> None:
     ne, nz = who(st, n)
     zh_phase = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}[phase]
     ctx.event("phase", f"{ne}: {phase} phase", f"{nz}：{zh_phase}阶段", n, phase=phase)
-    if phase == "judge":
+    if phase == "start":
+        sk.call("start", ctx, s)
+    elif phase == "judge":
         st.extra["judged"] = []
         _push_next_judge(ctx, s)
     elif phase == "draw":
@@ -151,8 +154,8 @@ def _enter(ctx: _Ctx, phase: str) -> None:
             ctx.event("skip", f"{ne} skips the draw phase (兵粮寸断)", f"{nz}跳过摸牌阶段", n)
             _enter(ctx, "play")
             return
-        s.hand += 2
-        ctx.event("draw", f"{ne} draws 2 (hand {s.hand})", f"{nz}摸两张牌（手牌{s.hand}）", n)
+        if not sk.first("draw", ctx, s):
+            sk.draw_phase(ctx, s)
     elif phase == "play":
         st.counters["slash"] = 0
         if s.flags.pop("skip_play", False):
@@ -160,7 +163,13 @@ def _enter(ctx: _Ctx, phase: str) -> None:
             _enter(ctx, "discard")
             return
     elif phase == "discard":
+        if sk.first("skip_discard", ctx, s):
+            ctx.event("skip", f"{ne} skips the discard phase (克己: no 杀 in the play phase)", f"{nz}跳过弃牌阶段（克己）", n)
+            _enter(ctx, "finish")
+            return
         _push_discard(ctx, s)
+    elif phase == "finish":
+        sk.call("finish", ctx, s)
 
 
 def _push_discard(ctx: _Ctx, s: Seat) -> None:
@@ -296,29 +305,57 @@ def _v_judge(ctx: _Ctx, a: Action) -> None:
     top = st.prompt
     if top is not None and top.kind == "respond":
         t = st.seat(top.seat)
-        j = resolve_judgement("eight_diagram", face)
         ctx.check(eq.armor_works(st, top.data, t) == "eight_diagram" and top.data.get("need", "jink") == "jink"
                   and not top.data.get("bagua"),
                   "judge.none", f"seat {t.seat} has no unused 八卦阵 to judge for", f"{t.seat}号位没有可用的八卦阵", SRC_JUDGE)
-        ctx.event("judgement", j.en, j.zh, t.seat, subject="eight_diagram", effect=j.effect)
-        if j.effect:
-            st.prompts.pop()
-            te, tz = who(st, t.seat)
-            ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: the {top.data.get('cause', '杀')} misses", f"{tz}的八卦阵视为出闪", t.seat)
-            _responded(ctx, top, True)
-        else:
-            top.data["bagua"] = True
+        sk.judgement(ctx, {"kind": "bagua", "subject": "eight_diagram", "seat": t.seat}, face)
         return
     if top is None or top.kind != "judge":
         raise Refused("judge.none", "nothing to judge now", "现在没有需要判定的牌", SRC_JUDGE, forceable=False)
     st.prompts.pop()
-    s = st.seat(top.seat)
     ref = top.data["card"]
+    st.extra["judged"] = [*st.extra.get("judged", []), ref]
+    sk.judgement(ctx, {"kind": "delayed", "subject": card_kind_of(ref), "seat": top.seat, "card": ref}, face)
+
+
+def finish_judgement(ctx: _Ctx, job: dict, face: Face):
+    """The judgement card ``face`` takes effect for ``job`` (after 鬼才); returns the Judgement."""
+    st = ctx.st
+    j = resolve_judgement(job["subject"], face)
+    ne, nz = who(st, job["seat"])
+    ctx.event("judgement", f"{ne}: {j.en}", f"{nz}：{j.zh}", job["seat"], subject=job["subject"], effect=j.effect)
+    if job["kind"] == "bagua":
+        top = st.prompt
+        if top is None or top.kind != "respond" or top.seat != job["seat"]:
+            return j
+        te, tz = who(st, top.seat)
+        if j.effect:
+            more = top.data.get("jinks", 1) - 1
+            if more > 0:
+                st.prompts[-1] = Prompt("respond", top.seat, f"{te}: one more 闪 needed (无双) (jink / take)",
+                                        f"{tz}：还需一张闪（无双）（jink / take）", {**top.data, "jinks": more})
+                ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: one more needed", f"{tz}的八卦阵视为出闪，还需一张", top.seat)
+            else:
+                st.prompts.pop()
+                ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: the {top.data.get('cause', '杀')} misses",
+                          f"{tz}的八卦阵视为出闪", top.seat)
+                _responded(ctx, top, True)
+        else:
+            top.data["bagua"] = True
+        return j
+    if job["kind"] == "skill":
+        sk.SKILL_JUDGED[job["skill"]](ctx, job, j)
+        return j
+    _delayed_effect(ctx, job, j)
+    return j
+
+
+def _delayed_effect(ctx: _Ctx, job: dict, j) -> None:
+    st = ctx.st
+    s = st.seat(job["seat"])
+    ref = job["card"]
     kind = card_kind_of(ref)
-    st.extra.setdefault("judged", []).append(ref)
-    j = resolve_judgement(kind, face)
     ne, nz = who(st, s.seat)
-    ctx.event("judgement", f"{ne}: {j.en}", f"{nz}：{j.zh}", s.seat, subject=kind, effect=j.effect)
     if ref in s.judgement:
         s.judgement.remove(ref)
     if kind == "lightning" and not j.effect:
@@ -395,6 +432,8 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
                                           (kind.id == "peach" and top.kind == "dying") or
                                           top.kind in ("collateral", "weapon.blade", "weapon.axe")):
         n = top.seat
+    if a.args.get("vskill"):
+        n = sk.view_as(ctx, a, top)[0]
     if n is None:
         raise Refused("use.seat", f"who uses {kind.zh}? write the seat first, e.g. '2 {kind.id}'",
                       f"谁使用{kind.zh}？请先写座位号", SRC_PLAY, forceable=False)
@@ -426,6 +465,13 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
             return
     if top is not None and top.kind == "respond" and kind.id == need and top.seat == n:
         s.hand = max(0, s.hand - cost)
+        more = top.data.get("jinks", 1) - 1  # 无双: two 闪 for his 杀, two 杀 each time in his 决斗
+        if more > 0:
+            st.prompts[-1] = Prompt("respond", n, f"{ne}: one more {kind.zh} needed (无双) ({kind.id} / take)",
+                                    f"{nz}：还需一张{kind.zh}（无双）", {**top.data, "jinks": more})
+            ctx.event("jink" if kind.id == "jink" else "slash_played", f"{ne} plays {kind.zh} (hand {s.hand}): one more needed (无双)",
+                      f"{nz}打出{kind.zh}（手牌{s.hand}），还需一张（无双）", n)
+            return
         st.prompts.pop()
         cause = top.data.get("cause", "杀")
         if kind.id == "jink":
@@ -443,6 +489,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
             return
         s.hand = max(0, s.hand - cost)
         ctx.event("use", f"{ne} plays 无懈可击 (hand {s.hand})", f"{nz}打出无懈可击（手牌{s.hand}）", n, card=ref)
+        sk.call("trick", ctx, n, kind)
         return
     if kind.id == "jink":
         ctx.check(False, "jink.response", "闪 is only played in answer to a 杀 aimed at you",
@@ -467,6 +514,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
                           f"杀可指定1~{most}个不同目标（方天画戟）", eq.SRC_WEAPON, forceable=False)
         for t in targets:
             ctx.check(t != n, "slash.self", "杀 cannot target yourself", "杀不能以自己为目标", SRC_RANGE, forceable=False)
+            _skill_target(ctx, n, t, kind.id)
             rc = in_range(st, n, t)
             ctx.check(rc.ok, "slash.range", rc.en, rc.zh, SRC_RANGE)
             tk.check_target(ctx, "slash", n, t)
@@ -484,6 +532,8 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
         ctx.event("use", f"{ne} uses 杀 on {te}{extra} (hand {s.hand})", f"{nz}对{tz}使用杀（手牌{s.hand}）", n, card=ref,
                   targets=list(targets))
         eq.slash_at(ctx, n, list(targets), ref, face, via)
+        for t in targets:
+            sk.call("slash", ctx, n, t)
         return
     if kind.id == "peach":
         ctx.check(not targets or targets == [n], "peach.target", "outside dying, 桃 heals only yourself",
@@ -509,6 +559,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
                               SRC_PLAY, forceable=False)
             t = targets[0]
             ctx.check(t != n, "trick.self", f"{kind.zh} targets another seat", f"{kind.zh}只能对其他角色使用", SRC_PLAY)
+            _skill_target(ctx, n, t, kind.id)
             if kind.distance_limit:
                 _distance_limit(ctx, kind, n, t)
             tk.check_target(ctx, kind.id, n, t)
@@ -521,12 +572,17 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
         ctx.event("use", f"{ne} places {kind.zh} in {te}'s judgement area (hand {s.hand})",
                   f"{nz}将{kind.zh}置入{tz}的判定区（手牌{s.hand}）", n, card=ref, targets=[t])
         return
+    for t in targets:
+        _skill_target(ctx, n, t, kind.id)
+    if kind.id == "collateral" and len(targets) == 2:  # the 杀 it asks for must be legal too (空城)
+        _skill_target(ctx, targets[0], targets[1], "slash")
     if kind.id in tk.TRICKS:
         order = tk.start(ctx, n, kind.id, ref, targets)
         s.hand = max(0, s.hand - cost)
         tl = [who(st, t) for t in order]
         ctx.event("use", f"{ne} uses {kind.zh} on {', '.join(t[0] for t in tl)} (hand {s.hand})",
                   f"{nz}对{'、'.join(t[1] for t in tl)}使用{kind.zh}（手牌{s.hand}）", n, card=ref, targets=list(targets) or order)
+        sk.call("trick", ctx, n, kind)
         return
     # 酒 (maneuvering): recorded
     if kind.distance_limit and targets:
@@ -535,6 +591,12 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
     s.hand = max(0, s.hand - cost)
     ctx.event("use", f"{ne} uses {kind.zh}{on_en} (hand {s.hand})", f"{nz}{on_zh}使用{kind.zh}（手牌{s.hand}）",
               n, card=ref, targets=targets)
+    sk.call("trick", ctx, n, kind)
+
+
+def _skill_target(ctx: _Ctx, n: int, t: int, kind: str) -> None:
+    r = sk.target_refusal(ctx.st, n, t, kind)
+    ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", sk.SRC_SKILL)
 
 
 def _distance_limit(ctx: _Ctx, kind, n: int, t: int) -> None:
@@ -768,6 +830,7 @@ def _v_heal(ctx: _Ctx, a: Action) -> None:
     top = ctx.st.prompt
     if top is not None and top.kind == "dying" and top.data["victim"] == s.seat and s.hp >= 1:
         ctx.st.prompts.pop()
+        oc.rescued(ctx.st, ctx.ev, s.seat)
 
 
 def _v_lose(ctx: _Ctx, a: Action) -> None:
@@ -891,13 +954,21 @@ HANDLERS: dict[str, Callable[[_Ctx, Action], None]] = {
     "take": _v_take, "pass": _v_take, "reveal": _v_reveal,
     "damage": _v_damage, "heal": _v_heal, "lose": _v_lose, "draw": _v_draw, "give": _v_give, "hand": _v_hand,
     "maxhp": _v_maxhp, "equip": _v_equip, "unequip": _v_unequip, "place": _v_place, "remove": _v_remove,
+    "skill": sk.verb, "yes": lambda ctx, a: _v_yes_no(ctx, a), "no": lambda ctx, a: _v_yes_no(ctx, a),
     "pick": tk.v_pick,
 }
 """Verb → handler (the engine's verbs; :mod:`companion.script` maps text to them)."""
 
 
+def _v_yes_no(ctx: _Ctx, a: Action) -> None:
+    raise Refused("prompt.none", f"nothing to answer '{a.verb}' to now", f"现在没有需要回答{a.verb}的询问", SRC_PROMPT,
+                  forceable=False)
+
+
 def _answers(p: Prompt, a: Action) -> bool:
     v = a.verb
+    if sk.answers(p, a):
+        return True
     if p.kind in tk.PROMPT_KINDS:
         return tk.answers(p, a)
     if p.kind in eq.WEAPON_PROMPTS:
@@ -946,8 +1017,18 @@ def apply(state: GameState, action: Action) -> Applied:
         p = st.prompt
     if p is not None and v not in CORRECTIONS and not _answers(p, action):
         ctx.check(False, "prompt.pending", f"waiting for an answer first — {p.en}", f"请先回答：{p.zh}", SRC_PROMPT)
-    handler(ctx, action)
+    if p is not None and p.kind == "skill" and sk.answers(p, action):
+        sk.answer(ctx, p, action)
+    else:
+        handler(ctx, action)
     tk.settle(ctx)
+    if v == "use" and st.turn_seat is not None and st.phase == "play" and \
+            card_kind(action.args["card"]).id in ("slash", "spear") and \
+            (action.seat if action.seat is not None else (p.seat if p else None)) == st.turn_seat:
+        st.counters["keji"] = 1
+    if st.started:
+        for _sid, hook in sk.HOOKS.get("after", ()):
+            hook(ctx, state)
     if st.started and not st.over and st.turn_seat is not None and not st.seat(st.turn_seat).alive \
             and not any(q.kind in ("reveal", "dying") for q in st.prompts):
         st.prompts = []

@@ -80,8 +80,22 @@ def resolve_judgement(subject: str, face: Face) -> Judgement:
     """
     rule = JUDGEMENTS.get(subject)
     if rule is None:
+        from .generals import UnknownSkillError, skill  # noqa: PLC0415 - 铁骑 / Iron Cavalry / tieji
+        try:
+            rule = JUDGEMENTS.get(skill(subject).id)
+        except UnknownSkillError:
+            rule = None
+    if rule is None:
         raise ValueError(f"unknown judgement subject {subject!r}; known: {', '.join(sorted(JUDGEMENTS))}")
     eff = bool(rule.test(face))
     en = f"{rule.zh_name} judged {face}: {rule.en_yes if eff else rule.en_no}"
     zh = f"{rule.zh_name}判定{face}：{rule.zh_yes if eff else rule.zh_no}"
     return Judgement(subject, face, eff, en, zh)
+
+
+def _register_skill_subjects() -> None:
+    """Skills that judge (刚烈, 洛神, 铁骑 alias 铁骑/tieji) register their subjects in companion.rules.skills."""
+    from . import skills  # noqa: F401, PLC0415 - registration happens at import
+
+
+_register_skill_subjects()

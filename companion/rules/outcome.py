@@ -46,6 +46,16 @@ def card_words(ref: str, lang: str = "en") -> str:
     return f"{k.zh}{face}" if lang == "zh" else (f"{k.en} {face}" if face else k.en)
 
 
+DAMAGE_MODIFIERS: list = []
+"""Hooks ``(st, victim, amount, source, cause) -> amount`` (e.g. 裸衣 +1); registered by skills.py."""
+AFTER_DAMAGE: list = []
+"""Hooks ``(st, ev, victim, amount, source, nature, cause)`` run after HP is lowered (on-damage skills)."""
+ON_RESCUE: list = []
+"""Hooks ``(st, ev, victim)`` run when a dying seat is saved (HP back to ≥ 1)."""
+PEACH_BONUS: list = []
+"""Hooks ``(st, user, victim) -> int`` extra HP healed by a 桃 on a dying seat (救援)."""
+
+
 def who(st: GameState, n: int | None) -> tuple[str, str]:
     """``("seat 2 (Guan Yu)", "2号位（关羽）")`` — name, else general, in brackets."""
     if n is None:
@@ -117,6 +127,8 @@ def deal_damage(st: GameState, ev: list[Event], victim: int, amount: int, source
                 nature: str = "normal", cause: str = "") -> None:
     """``amount`` damage to ``victim`` from ``source`` (None = no source); dying when HP ≤ 0."""
     s = st.seat(victim)
+    for mod in DAMAGE_MODIFIERS:
+        amount = mod(st, victim, amount, source, cause)
     s.hp -= amount
     ve, vz = who(st, victim)
     se, sz = who(st, source)
@@ -130,6 +142,8 @@ def deal_damage(st: GameState, ev: list[Event], victim: int, amount: int, source
     ))
     if s.hp <= 0:
         start_dying(st, ev, victim, source)
+    for hook in AFTER_DAMAGE:
+        hook(st, ev, victim, amount, source, nature, cause)
 
 
 def lose_hp(st: GameState, ev: list[Event], victim: int, amount: int) -> None:
@@ -160,12 +174,19 @@ def dying_peach(st: GameState, ev: list[Event], user: int) -> None:
     ue, uz = who(st, user)
     ve, vz = who(st, victim)
     ev.append(Event("peach", f"{ue} uses 桃 on {ve}", f"{uz}对{vz}使用桃", user))
-    heal(st, ev, victim, 1, "桃")
+    heal(st, ev, victim, 1 + sum(f(st, user, victim) for f in PEACH_BONUS), "桃")
     if st.seat(victim).hp >= 1:
         st.prompts.pop()
         ev.append(Event("rescued", f"{ve} is saved", f"{vz}脱离濒死", victim))
+        rescued(st, ev, victim)
     else:
         st.prompts[-1] = _dying_prompt(st, victim, p.data["source"], p.data["order"], p.data["i"])
+
+
+def rescued(st: GameState, ev: list[Event], victim: int) -> None:
+    """A dying seat is back to HP ≥ 1: its skills work again (:data:`ON_RESCUE` hooks)."""
+    for hook in ON_RESCUE:
+        hook(st, ev, victim)
 
 
 def dying_pass(st: GameState, ev: list[Event]) -> None:

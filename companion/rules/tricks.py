@@ -215,7 +215,7 @@ def _duel_prompt(ctx, f) -> None:
     st = ctx.st
     turn = f["turn"]
     other = f["user"] if turn != f["user"] else f["targets"][0]
-    src = f["user"] if "duel_source_user" in st.variants else other
+    src = f["user"] if "duel_source_user" in st.variants and not f.get("lijian") else other  # 离间: always the winner
     te, tz = who(st, turn)
     oe, oz = who(st, other)
     r = f.get("round", 0)

@@ -28,7 +28,8 @@ from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
-from .text import corner_preview, fold_cells, header_text, label, prompt_text, redact_line, ring_layout, seat_lines
+from .text import (corner_preview, fold_cells, header_text, is_judgement_prompt, label, prompt_text, redact_line,
+                   ring_layout, seat_lines)
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -55,13 +56,17 @@ KEYS: tuple[Key, ...] = (
     Key("f6", "scan", "扫描", "Scan"),
     Key("ctrl+q", "quit", "退出", "Quit"),
     Key("escape", "stop_scan", "", "", show=False),
+    Key("f7", "skills", "技能", "Skills", show=False),  # listed in help; the footer stays within 80 columns
+    Key("f8", "skill_answer('yes')", "发动", "Yes", show=False),  # answer a skill question with one key
+    Key("f9", "skill_answer('no')", "不发动", "No", show=False),
 )
 """The dashboard's keys, as data: the footer, the help screen and the bindings come from here.
 
 Only function keys, ctrl combinations and Escape, so nothing collides with typing."""
 
 # actions that change or inspect the game: ignored while a dialog is open
-_GAME_ACTIONS = {"next_phase", "undo", "redo", "distances", "reveal_roles", "scan", "help", "toggle_lang"}
+_GAME_ACTIONS = {"next_phase", "undo", "redo", "distances", "reveal_roles", "scan", "help", "toggle_lang", "skills",
+                 "skill_answer"}
 
 FALLBACK_VERBS = (
     "next", "damage", "heal", "lose", "draw", "discard", "hand", "play", "use", "slash",
@@ -502,6 +507,20 @@ class CompanionApp(App[int]):
 
         self.push_screen(DistanceScreen(self.state.clone(), self.lang))
 
+    def action_skill_answer(self, word: str) -> None:
+        """F8 / F9: answer the pending skill question with yes / no (one key)."""
+        top = self.state.prompt
+        if top is None or top.kind != "skill":
+            self.say("现在没有技能询问" if self.lang == "zh" else "no skill question now", error=True)
+            return
+        self.submit_line(word)
+
+    def action_skills(self) -> None:
+        from .screens import SkillsScreen  # imported on first use
+
+        top = self.state.prompt
+        self.push_screen(SkillsScreen(self.state.clone(), self.lang, top.seat if top is not None and top.kind == "skill" else None))
+
     def action_help(self) -> None:
         from .screens import HelpScreen
 
@@ -513,6 +532,8 @@ class CompanionApp(App[int]):
         for k in KEYS:
             if k.show:
                 lines.append(f"  {k.keys.upper():<12} {k.zh if zh else k.en}")
+        lines.append(("  F7           技能（各座位武将技能及说明）" if zh else "  F7           Skills (each seat's skills with a summary)"))
+        lines.append(("  F8 / F9      技能询问：发动 / 不发动" if zh else "  F8 / F9      skill question: yes / no"))
         lines.append(("  Tab / →      补全 · ↑/↓ 历史命令" if zh else "  Tab / →      complete · ↑/↓ command history"))
         lines.append("")
         lines.append("命令" if zh else "Commands")
@@ -585,7 +606,7 @@ class CompanionApp(App[int]):
         says so and typed entry stays as it is.
         """
         p = self.state.prompt
-        if p is None or p.kind != "judge":
+        if not is_judgement_prompt(p):
             self.say(label("no_judge", self.lang), error=True)
             return
         self._scan_stop = threading.Event()

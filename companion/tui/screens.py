@@ -9,12 +9,13 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Static
 
-from companion.rules.distance import attack_range, in_range
+from companion.rules.distance import attack_range, has_skill, in_range
+from companion.rules.generals import GENERALS
 from companion.rules.state import GameState
 
 from .text import seat_label
 
-__all__ = ["DistanceScreen", "HelpScreen", "ConfirmRevealScreen", "distance_rows"]
+__all__ = ["DistanceScreen", "HelpScreen", "ConfirmRevealScreen", "SkillsScreen", "distance_rows", "skill_lines"]
 
 
 def distance_rows(state: GameState) -> list[tuple[int, list[tuple[int, int | None, bool]], int]]:
@@ -168,3 +169,66 @@ class ConfirmRevealScreen(ModalScreen[bool]):
 
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+
+def skill_lines(state: GameState, lang: str = "zh", seat: int | None = None) -> list[str]:
+    """One line per skill of each seat (or of ``seat``): name zh/en, kind marks, one-line summary, and
+    why it does not work now (dead, dying, lord skill of a non-lord, no_generals)."""
+    zh = lang == "zh"
+    out: list[str] = []
+    for s in state.seats:
+        if seat is not None and s.seat != seat:
+            continue
+        g = GENERALS.get(s.general or "")
+        head = f"{s.seat}号位 {g.zh if g else '—'}" if zh else f"seat {s.seat}: {g.en if g else '—'}"
+        if s.name:
+            head += f" ({s.name})"
+        out.append(head)
+        if g is None:
+            continue
+        for k in g.skills:
+            marks = []
+            if k.compulsory:
+                marks.append("锁定技" if zh else "compulsory")
+            if k.lord_skill:
+                marks.append("主公技" if zh else "lord skill")
+            off = ""
+            if not has_skill(state, s, k.id) or (s.hp < 1 and s.alive and k.id != "jiuyuan"):
+                why = ("阵亡" if zh else "dead") if not s.alive else \
+                    ("无武将模式" if zh else "no_generals") if "no_generals" in state.variants else \
+                    ("非主公" if zh else "not the lord") if k.lord_skill and s.role != "lord" else \
+                    ("濒死" if zh else "dying")
+                off = f"［无效：{why}］" if zh else f" [inactive: {why}]"
+            mark = f"（{'，'.join(marks)}）" if zh and marks else (f" ({', '.join(marks)})" if marks else "")
+            name = k.zh if zh else f"{k.zh} {k.en}"
+            summary = k.summary_zh if zh else k.summary_en
+            out.append(f"  {name}{mark}{off}：{summary}" if zh else f"  {name}{mark}{off}: {summary}")
+    return out
+
+
+class SkillsScreen(ModalScreen[None]):
+    """Every seat's skills (zh/en) with a one-line summary; digit keys show one seat, ``a`` all seats."""
+
+    BINDINGS = [Binding("escape,f7,q", "close", "Close"), Binding("a", "seat(0)", "All")] + [
+        Binding(str(d % 10), f"seat({d})", str(d), show=False) for d in range(1, 11)]
+
+    def __init__(self, state: GameState, lang: str = "zh", seat: int | None = None) -> None:
+        super().__init__()
+        self.state = state
+        self.lang = lang
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        zh = self.lang == "zh"
+        with Vertical(classes="dialog"):
+            yield Static("技能 · 数字键选座位，a 全部，Esc 关闭" if zh else "Skills · digit = one seat, a = all, Esc closes",
+                         classes="dialog-title")
+            with VerticalScroll(id="skills-scroll"):
+                yield Static(Text("\n".join(skill_lines(self.state, self.lang, self.seat))), id="skills-text")
+
+    def action_seat(self, n: int) -> None:
+        self.seat = n if 1 <= n <= len(self.state.seats) else None
+        self.query_one("#skills-text", Static).update(Text("\n".join(skill_lines(self.state, self.lang, self.seat))))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -79,6 +79,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "seat": ("{n}号位", "seat {n}"),
     "no_general": ("（未选将）", "(no general)"),
     "judge_hint": ("输入：judge ♠7 — 或按 F6 扫描", "type: judge ♠7 — or press F6 to scan"),
+    "skill_hint": ("F8 发动 · F9 不发动 · F7 技能说明", "F8 yes · F9 no · F7 skill texts"),
     "log": ("记录", "Log"),
     "undone": ("已撤销", "undone"),
     "forced": ("强制", "forced"),
@@ -252,6 +253,11 @@ def header_text(state: GameState, lang: str) -> str:
     return " · ".join(parts)
 
 
+def is_judgement_prompt(p) -> bool:
+    """A judgement card is to be flipped: a delayed trick's, or a skill's (刚烈, 洛神, 铁骑)."""
+    return p is not None and (p.kind == "judge" or (p.kind == "skill" and p.data.get("step") == "judge"))
+
+
 def prompt_text(state: GameState, lang: str) -> str:
     """The banner: ``⚠ 5号位：求桃 …``, with the scan hint for a judgement; "" when nothing is asked."""
     p = state.prompt
@@ -263,8 +269,10 @@ def prompt_text(state: GameState, lang: str) -> str:
         text = f"⚠ {q}"
     else:
         text = f"⚠ {who}：{q}" if lang == "zh" else f"⚠ {who}: {q}"
-    if p.kind == "judge":
+    if is_judgement_prompt(p):
         text += "  ·  " + label("judge_hint", lang)
+    elif p.kind == "skill":
+        text += "  ·  " + label("skill_hint", lang)
     return text
 
 

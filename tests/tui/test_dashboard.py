@@ -431,3 +431,67 @@ async def test_dealt_roles_do_not_leak_through_the_log(session, no_script):
         await pilot.press("f5")
         await pilot.pause()
         assert "loyalist" not in app.log_text()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+async def test_skills_screen_lists_each_seats_skills(session, no_script, lang):
+    from companion.tui.screens import SkillsScreen, skill_lines
+
+    app = CompanionApp(session, lang=lang)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f7")
+        await pilot.pause()
+        assert isinstance(app.screen, SkillsScreen)
+        text = "\n".join(skill_lines(app.state, lang))
+        if lang == "zh":
+            assert "奸雄" in text and "反馈" in text and "鬼才" in text
+        else:
+            assert "Villainous Hero" in text and "Retaliation" in text
+        await pilot.press("2")
+        await pilot.pause()
+        one = "\n".join(skill_lines(app.state, lang, 2))
+        assert ("鬼才" in one or "Guicai" in one or "guicai" in one.lower() or "Ghostly" in one) and "奸雄" not in one
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SkillsScreen)
+
+
+def test_skill_lines_mark_inactive_skills():
+    from companion.rules.state import GameState
+    from companion.script import execute
+    from companion.tui.screens import skill_lines
+
+    st = GameState()
+    for line in ("players 4", "lord 1", "general 1 sunquan", "general 2 caocao", "general 3 zhenji",
+                 "general 4 lvbu", "start"):
+        st = execute(st, line).state
+    zh = "\n".join(skill_lines(st, "zh"))
+    assert "护驾（主公技）［无效：非主公］" in zh and "救援（锁定技，主公技）：" in zh
+    st = st.clone()
+    st.seat(4).alive = False
+    en = "\n".join(skill_lines(st, "en", 4))
+    assert "[inactive: dead]" in en and "seat 4" in en
+
+
+async def test_skill_question_named_and_answered_with_one_key():
+    from companion.session import Session
+
+    s = Session.replay_lines(["players 4", "lord 1", "general 1 caocao", "general 2 guanyu", "general 3 zhangfei",
+                              "general 4 machao", "start", "next", "next", "next", "end", "discard 2", "end",
+                              "next", "next", "next",
+                              "2 杀 1", "take"])
+    assert s.state.prompt.kind == "skill"
+    app = CompanionApp(s, lang="zh")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        from screen import screen_text
+        text = screen_text(app)
+        assert "奸雄" in text and "F8 发动" in text
+        hand = s.state.seat(1).hand
+        await pilot.press("f8")
+        await pilot.pause()
+        assert s.state.prompt is None and s.state.seat(1).hand == hand + 1
+        await pilot.press("f9")                          # nothing asked now: refused, nothing changes
+        await pilot.pause()
+        assert s.state.seat(1).hand == hand + 1

@@ -129,3 +129,13 @@ def test_fold_cells_breaks_at_spaces_and_inside_long_chinese_runs():
     assert all(cell_len(x) <= 20 for x in lines) and len(lines) >= 3
     assert "".join(x.strip() for x in lines).replace(" ", "") == zh.replace(" ", "")
     assert fold_cells("", 30) == [""]
+
+
+def test_skill_judgement_prompts_get_the_scan_hint():
+    from companion.rules.state import Prompt
+    from companion.tui.text import is_judgement_prompt
+
+    assert is_judgement_prompt(Prompt("skill", 2, "flip", "", {"skill": "ganglie", "step": "judge"}))
+    assert not is_judgement_prompt(Prompt("skill", 2, "ask", "", {"skill": "ganglie", "step": "ask"}))
+    assert is_judgement_prompt(Prompt("judge", 2, "flip", "", {"card": "indulgence"}))
+    assert not is_judgement_prompt(None)
