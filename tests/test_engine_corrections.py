@@ -93,12 +93,23 @@ def test_force_next_drops_questions():
     assert [e.kind for e in ev][:2] == ["forced", "dropped"]
 
 
-def test_nullification_any_time_jink_needs_a_slash():
+def test_nullification_needs_a_trick_jink_needs_a_slash():
     st = table(4)
     h = st.seat(3).hand
-    st = run(st, "3 无懈可击")
+    r = refused(st, "3 无懈可击")
+    assert r.rule == "nullification.window" and r.forceable
+    st = run(st, "force 3 无懈可击")  # recorded as played when the moderator insists
     assert st.seat(3).hand == h - 1
     assert refused(st, "3 jink").rule == "jink.response"
+
+
+def test_pass_all_only_closes_a_nullification_window():
+    st = to_play(table(4))
+    st = run(st, "1 杀 2")
+    assert st.prompt.kind == "respond"
+    r = refused(st, "pass all")
+    assert r.rule == "pass.all" and "无懈可击" in r.en
+    assert st.seat(2).hp == 4
 
 
 def test_setup_and_start_guards():

@@ -487,6 +487,9 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
     if kind.id == "nullification":
         if tk.nullify(ctx, s, ref):
             return
+        ctx.check(False, "nullification.window",
+                  "无懈可击 is played only against a trick about to take effect, and none is waiting now",
+                  "无懈可击只能在锦囊即将生效时打出，现在没有待生效的锦囊", "rulebook: 无懈可击; FK standard_cards nullification")
         s.hand = max(0, s.hand - cost)
         ctx.event("use", f"{ne} plays 无懈可击 (hand {s.hand})", f"{nz}打出无懈可击（手牌{s.hand}）", n, card=ref)
         sk.call("trick", ctx, n, kind)
@@ -627,6 +630,12 @@ def _equip(ctx: _Ctx, s: Seat, ref: str) -> None:
 def _v_take(ctx: _Ctx, a: Action) -> None:
     st = ctx.st
     top = st.prompt
+    if a.args.get("all") and (top is None or top.kind != "nullify"):
+        # `pass all` closes a 无懈可击 window for everyone; anywhere else it would cost a seat HP or a choice
+        asked = f" — {top.en}" if top is not None else ""
+        raise Refused("pass.all", f"pass all only closes a 无懈可击 window{asked}",
+                      f"pass all 只用于无懈可击询问" + (f"：{top.zh}" if top is not None else ""), SRC_PROMPT,
+                      forceable=False)
     if top is not None and top.kind in eq.WEAPON_PROMPTS:
         eq.weapon_pass(ctx, top)
         return
