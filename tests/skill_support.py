@@ -7,6 +7,7 @@ import pytest
 from companion.rules.errors import Refused
 from companion.rules.state import GameState
 from companion.script import execute
+from engine_support import events, run  # noqa: F401 - re-exported for the skill tests
 
 
 def game(*generals: str, roles: dict | None = None, variants: tuple = (), hands: int | None = None) -> GameState:
@@ -24,17 +25,6 @@ def game(*generals: str, roles: dict | None = None, variants: tuple = (), hands:
         for s in st.seats:
             s.hand = hands
     return st
-
-
-def run(st: GameState, *lines: str) -> GameState:
-    for line in lines:
-        st = execute(st, line).state
-    return st
-
-
-def events(st: GameState, line: str):
-    r = execute(st, line)
-    return r.state, r.events
 
 
 def at(st: GameState, seat: int, phase: str = "play") -> GameState:
