@@ -45,7 +45,8 @@ from . import outcome as oc
 from .cards import KINDS, CardError, CardType, Face, Suit, card_kind, parse_face, standard_deck
 from .distance import has_skill, in_range
 from .errors import Event, Refused
-from .generals import GENERALS, SKILLS, Gender, Kingdom
+from .generals import _SKILL_INDEX, GENERALS, SKILLS, Gender, Kingdom
+from .names import norm
 from .judgement import JUDGEMENTS, JudgementRule, register
 from .outcome import who
 from .state import GameState, Prompt, Seat
@@ -1255,7 +1256,5 @@ oc.ON_RESCUE.append(after_rescue)
 
 def skill_word(word: str) -> str | None:
     """Skill id for a typed word (id, 中文名, English name, alias such as ``tieji``), or None."""
-    from .generals import _SKILL_INDEX  # noqa: PLC0415 - exact lookup, no suggestions (hot path of parse)
-    from .names import norm as _norm  # noqa: PLC0415
-    k = _SKILL_INDEX.get(_norm(word))
+    k = _SKILL_INDEX.get(norm(word))  # exact lookup, no suggestions: runs on every parsed line
     return k.id if k is not None else None
