@@ -191,7 +191,12 @@ def test_yiji_per_point_of_damage():
     assert (s2.seat(2).hand, s2.seat(3).hand) == (4, 4)
     refused(st, "yiji 3 3", "skill.args")
     s3 = run(st, "no", "heal 2 1", "damage 2 2 from 3")
-    assert s3.prompt.data["n"] == 4
+    assert ask(s3) == ("yiji", 2, "ask") and s3.prompt.data["n"] == 2     # 2 damage: asked twice, 2 cards each
+    s4 = run(s3, "yiji 3 2")
+    assert ask(s4) == ("yiji", 2, "ask") and "2 of 2" in s4.prompt.en
+    refused(s4, "yiji 3 3", "skill.args")                                 # never 4 at once
+    s5 = run(s4, "no")
+    assert s5.prompt is None and (s5.seat(2).hand, s5.seat(3).hand) == (3, 5)
 
 
 def test_yiji_waits_while_dying():

@@ -703,17 +703,29 @@ def draw_phase(ctx, s: Seat, delta: int = 0) -> None:
 @on("damaged", "yiji")
 def _yiji(ctx, victim, amount, source, cause):
     # 遗计: 每当你受到1点伤害后，你可以观看牌堆顶的两张牌，然后将其交给任意角色。
-    if usable(ctx.st, victim, "yiji"):
-        k = 2 * amount
-        _ask(ctx, victim, "yiji", f"look at the top {k} cards and give them out (keep the rest)",
-             f"观看牌堆顶{k}张牌并任意分配", "yiji [T N …] / no", "yiji [座位 张数 …] / no", n=k)
+    # Once per point of damage (standard_generals.json 郭嘉 遗计 timing "once per point of damage"):
+    # 3 damage asks 3 times, each time for 2 cards, each answered or declined on its own.
+    # (The old FAQ, rulebook 003, counts the same 6 cards for 3 闪电 damage.)
+    _yiji_ask(ctx, victim, 1, amount)
+
+
+def _yiji_ask(ctx, victim: int, i: int, times: int) -> None:
+    if i > times or not usable(ctx.st, victim, "yiji"):
+        return
+    of_en = f" ({i} of {times})" if times > 1 else ""
+    of_zh = f"（第{i}/{times}次）" if times > 1 else ""
+    _ask(ctx, victim, "yiji", f"look at the top 2 cards and give them out (keep the rest){of_en}",
+         f"观看牌堆顶两张牌并任意分配{of_zh}", "yiji [T N …] / no", "yiji [座位 张数 …] / no", n=2, i=i, times=times)
 
 
 @step("yiji")
 def _yiji_ans(ctx, p, a):
     st = ctx.st
+    i, times = p.data.get("i", 1), p.data.get("times", 1)
     if a.verb == "no":
-        return declined(ctx, p)
+        declined(ctx, p)
+        _yiji_ask(ctx, p.seat, i + 1, times)
+        return
     k = p.data["n"]
     args = a.args.get("args", []) if a.verb == "skill" else []
     if len(args) % 2:
@@ -729,7 +741,10 @@ def _yiji_ans(ctx, p, a):
     me = st.seat(p.seat)
     me.hand += k - sum(c for _, c in gifts)
     given = ", ".join(f"{c} to seat {t}" for t, c in gifts)
-    used(ctx, p.seat, "yiji", f"{k} cards: {given or 'keeps all'} (hand {me.hand})", f"{k}张牌分配完毕（手牌{me.hand}）")
+    given_zh = "，".join(f"{c}张给{t}号位" for t, c in gifts)
+    used(ctx, p.seat, "yiji", f"{k} cards: {given or 'keeps all'} (hand {me.hand})",
+         f"{k}张牌：{given_zh or '全部自己获得'}（手牌{me.hand}）")
+    _yiji_ask(ctx, p.seat, i + 1, times)
 
 
 @on("start", "luoshen")
