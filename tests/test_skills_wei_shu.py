@@ -435,3 +435,30 @@ def test_kongcheng_protects_from_the_slash_of_collateral():
     refused(st, "1 借刀杀人 3 2", "skill.target")
     st = run(st, "hand 2 1", "1 借刀杀人 3 2")
     assert st.prompt is not None
+
+
+def test_tiandu_after_lightning_damage_once_saved_with_yiji_per_point():
+    # 闪电 (♠2–9: 3 thunder damage, RULES_NOTES Judgements) on a 3-HP 郭嘉: dying at HP 0.
+    st = at(game("liubei", "guojia", "guanyu", "machao", roles={2: "loyalist", 3: "rebel", 4: "renegade"},
+                 hands=3), 2, "start")
+    st = run(st, "place 2 闪电", "next", "judge ♠3")
+    assert st.prompt.kind == "dying" and st.seat(2).hp == 0
+    saved = run(st, "peach")                     # 郭嘉's own 桃: HP 1
+    assert ask(saved) == ("tiandu", 2, "ask")    # 天妒: the judgement card ♠3
+    assert "♠3" in saved.prompt.en
+    s = run(saved, "yes")
+    assert s.seat(2).hand == 3                   # 3 - 桃 + ♠3
+    for i in (1, 2, 3):                          # 遗计: 3 damage → asked 3 times, 2 cards each
+        assert ask(s) == ("yiji", 2, "ask") and f"{i} of 3" in s.prompt.en
+        s = run(s, "yiji")
+    assert s.prompt is None and s.seat(2).hand == 9
+    dead = run(st, "pass", "pass", "pass", "pass")   # nobody saves him: no skill, the role card is asked
+    assert not dead.seat(2).alive and ask(dead) is None
+
+
+def test_tiandu_after_lightning_damage_not_dying():
+    st = at(game("liubei", "guojia", "guanyu", "machao", hands=3), 2, "start")
+    st = run(st, "maxhp 2 4", "heal 2 1", "place 2 闪电", "next", "judge ♠9")
+    assert st.seat(2).hp == 1 and ask(st) == ("tiandu", 2, "ask")
+    st = run(st, "yes")
+    assert st.seat(2).hand == 4 and ask(st) == ("yiji", 2, "ask")

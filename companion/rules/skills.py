@@ -508,10 +508,20 @@ def _fankui_ans(ctx, p, a):
 
 @on("judged", "tiandu")
 def _tiandu(ctx, job, j):
-    # 天妒: 你的判定牌生效后，你可以获得此牌。
+    # 天妒: 你的判定牌生效后，你可以获得此牌。 (standard_generals.json 郭嘉 天妒; only his own judgement:
+    # rulebook 001.)  The effect may have been 闪电's 3 damage: a dying 郭嘉 is asked once saved (with 遗计),
+    # and not at all when he dies of it (a dying general has lost his skills — old FAQ, rulebook 003).
     n = job.get("seat")
-    if n is not None and usable(ctx.st, n, "tiandu"):
-        _ask(ctx, n, "tiandu", f"take the judgement card {j.face}", f"获得判定牌{j.face}", face=j.face)
+    if n is None or not usable(ctx.st, n, "tiandu", dying_ok=True):
+        return
+    if ctx.st.seat(n).hp < 1:
+        ctx.st.extra["after_dying"] = [*ctx.st.extra.get("after_dying", []), ("tiandu", n, j.face)]
+        return
+    _tiandu_ask(ctx, n, j.face)
+
+
+def _tiandu_ask(ctx, n: int, face: Face) -> None:
+    _ask(ctx, n, "tiandu", f"take the judgement card {face}", f"获得判定牌{face}", face=face)
 
 
 @step("tiandu")
@@ -1254,7 +1264,7 @@ def _fire_damaged(st, ev, victim, amount, source, cause):
 
 
 def after_rescue(st, ev, victim):
-    """A dying seat saved: its waiting on-damage skills (and 苦肉's draw) now happen."""
+    """A dying seat saved: its waiting on-damage skills (and 苦肉's draw, 天妒 after 闪电) now happen."""
     waiting = st.extra.get("after_dying", [])
     mine = [w for w in waiting if w[1] == victim]
     st.extra["after_dying"] = [w for w in waiting if w[1] != victim]
@@ -1263,6 +1273,8 @@ def after_rescue(st, ev, victim):
             _fire_damaged(st, ev, *w[1:])
         elif w[0] == "kurou":
             _draw(_EvCtx(st, ev), victim, 2, "苦肉", "苦肉")
+        elif w[0] == "tiandu" and usable(st, victim, "tiandu"):
+            _tiandu_ask(_EvCtx(st, ev), victim, w[2])
 
 
 oc.AFTER_DAMAGE.append(after_damage)
