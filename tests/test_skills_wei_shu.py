@@ -462,3 +462,21 @@ def test_tiandu_after_lightning_damage_not_dying():
     assert st.seat(2).hp == 1 and ask(st) == ("tiandu", 2, "ask")
     st = run(st, "yes")
     assert st.seat(2).hand == 4 and ask(st) == ("yiji", 2, "ask")
+
+
+def test_fankui_answers_with_the_zone_words_of_snatch():
+    # 反馈: "take one card (hand or equipped) from the player who damaged you" (standard_generals.json 司马懿)
+    st = at(game("liubei", "simayi", "guanyu", "machao", hands=3), 3)
+    st = run(st, "equip 3 赤兔", "equip 3 八卦阵", "3 杀 2", "take")
+    assert ask(st) == ("fankui", 2, "ask")
+    for line in ("fankui hand", "fankui 手牌", "pick hand", "2 pick hand"):
+        s = run(st, line)
+        assert (s.seat(2).hand, s.seat(3).hand) == (4, 1) and s.prompt is None, line
+    for line in ("fankui armor", "fankui 防具", "pick armor"):
+        s = run(st, line)
+        assert s.seat(3).equipment["armor"] is None and s.seat(2).hand == 4 and s.seat(3).hand == 2, line
+    s = run(st, "fankui -1马")
+    assert s.seat(3).equipment["minus_horse"] is None
+    refused(st, "fankui weapon", "skill.args")            # nothing in seat 3's weapon slot
+    empty = run(st, "hand 3 0")
+    refused(empty, "fankui hand", "skill.args")

@@ -273,7 +273,7 @@ def answers(p: Prompt, a) -> bool:
 
 def answer(ctx, p: Prompt, a) -> None:
     """Answer the top ``skill`` prompt ``p`` with ``a``."""
-    if a.seat is not None and a.seat != p.seat and a.verb in ("skill", "yes", "no"):
+    if a.seat is not None and a.seat != p.seat and a.verb in ("skill", "yes", "no", "pick"):
         raise _refuse("prompt.seat", f"seat {p.seat} answers this, not seat {a.seat}", f"应由{p.seat}号位回答")
     STEPS[f"{p.data['skill']}:{p.data.get('step', 'ask')}"].fn(ctx, p, a)
 
@@ -475,35 +475,34 @@ def _fankui(ctx, victim, amount, source, cause):
         return
     se, sz = who(st, source)
     _ask(ctx, victim, "fankui", f"take one card of {se}", f"获得{sz}的一张牌",
-         "fankui [SLOT] / no", "fankui [装备栏] / no", source=source)
+         "fankui [hand|SLOT] / no", "fankui [手牌|装备栏] / no", source=source)
 
 
-@step("fankui")
+@step("fankui", verbs=("yes", "no", "skill", "pick"))
 def _fankui_ans(ctx, p, a):
+    """``yes`` / ``fankui`` take a hand card; ``fankui ZONE`` / ``pick ZONE`` name the zone with the words of
+    过河拆桥 / 顺手牵羊 (``hand weapon armor plus_horse minus_horse``, 手牌 武器 防具 +1马 -1马 …:
+    :data:`companion.rules.tricks.ZONE_WORDS`).  反馈 takes a hand or equipped card, never a judgement
+    card (standard_generals.json 司马懿 反馈: "one card (hand or equipped)")."""
+    from . import tricks as tk  # noqa: PLC0415 - the zone words and the card move of 顺手牵羊
     st = ctx.st
     if a.verb == "no":
         return declined(ctx, p)
-    args = a.args.get("args", []) if a.verb == "skill" else []
+    if a.verb == "pick":
+        words = list(a.args.get("what") or [])
+    else:
+        words = [tk.ZONE_WORDS.get(w.casefold(), w) for w in (a.args.get("args", []) if a.verb == "skill" else [])]
     src = st.seat(p.data["source"])
     me = st.seat(p.seat)
-    if args:
-        slot = args[0]
-        if slot not in src.equipment or src.equipment.get(slot) is None:
-            raise _refuse("skill.args", f"反馈: seat {src.seat} has nothing in slot {slot!r}", f"反馈：{src.seat}号位该栏没有装备")
-        ref = src.equipment[slot]
-        src.equipment[slot] = None
-        st.prompts.pop()
-        me.hand += 1
-        used(ctx, p.seat, "fankui", f"takes {ref} from seat {src.seat} (hand {me.hand})", f"获得{src.seat}号位的{ref}")
-        return
-    if src.hand < 1:
-        raise _refuse("skill.args", f"反馈: seat {src.seat} has no hand card; name an equipment slot",
-                      f"反馈：{src.seat}号位没有手牌，请指定装备栏")
+    word = words[0] if words else "hand"
+    z = tk.resolve_zone(src, word) if word == "hand" or word in src.equipment else None
+    if z is None:
+        have = ", ".join(tk.zone_label(src, x)[0] for x in tk.zones_of(src, judgement=False))
+        raise _refuse("skill.args", f"反馈: seat {src.seat} has no card in {word!r}: choose one of {have}",
+                      f"反馈：{src.seat}号位的{word}没有牌：可选{have}")
     st.prompts.pop()
-    src.hand = max(0, src.hand - 1)
-    me.hand += 1
-    used(ctx, p.seat, "fankui", f"takes a hand card from seat {src.seat} (hands {me.hand}, {src.hand})",
-         f"获得{src.seat}号位的一张手牌")
+    used(ctx, p.seat, "fankui", f"takes a card from seat {src.seat}", f"获得{src.seat}号位的一张牌")
+    tk.take_zone(ctx, src, z, me, "反馈")
 
 
 @on("judged", "tiandu")
