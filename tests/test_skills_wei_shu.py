@@ -480,3 +480,21 @@ def test_fankui_answers_with_the_zone_words_of_snatch():
     refused(st, "fankui weapon", "skill.args")            # nothing in seat 3's weapon slot
     empty = run(st, "hand 3 0")
     refused(empty, "fankui hand", "skill.args")
+
+
+def test_wusheng_using_a_faceless_equipped_card_reads_the_deck():
+    # The standard deck (RULES_NOTES: Deck; cards.standard_deck) has one 赤兔, ♥5: red, so 武圣 may use it
+    st = at(game("liubei", "guanyu", "zhangfei", "machao", hands=1), 2)
+    st = run(st, "equip 2 赤兔")
+    s, ev = events(st, "2 杀 3 via wusheng using minus_horse")
+    assert s.seat(2).equipment["minus_horse"] is None and s.seat(2).hand == 1 and s.prompt.seat == 3
+    va = [e for e in ev if e.kind == "viewas"]
+    assert [e.data["card"] for e in va] == ["♥5"] and "赤兔♥5" in va[0].zh
+    # 大宛 is ♠K only: never red
+    refused(run(st, "equip 2 大宛"), "2 杀 3 via wusheng using minus_horse", "viewas.face")
+    # 八卦阵 is ♠2 / ♣2: black either way
+    refused(run(st, "equip 2 八卦阵"), "2 杀 3 via wusheng using armor", "viewas.face")
+    # 诸葛连弩 is ♣A / ♦A: the colour is not in the data, the moderator's word is taken
+    s, ev = events(run(st, "equip 2 诸葛连弩"), "2 杀 3 via wusheng using weapon")
+    assert s.seat(2).equipment["weapon"] is None and s.prompt.seat == 3
+    assert [e.data["card"] for e in ev if e.kind == "viewas"] == [None]

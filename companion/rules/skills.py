@@ -376,6 +376,26 @@ def _ref_face(ref: str) -> Face | None:
         return None
 
 
+def _slot_face(ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str, skz: str) -> tuple[Face | None, bool]:
+    """The face of an equipped card recorded without one (``3 赤兔``), from the standard deck data
+    (RULES_NOTES: Deck; ``cards.standard_deck``): ``(face, False)`` when the kind has one copy
+    (赤兔 is ♥5 only); ``(None, True)`` — accepted on the moderator's word — when several copies differ
+    for the skill's check (诸葛连弩 ♣A / ♦A for 武圣) or the kind is not in the deck.  Refused
+    ``viewas.face`` (forceable) when no copy of the kind passes (八卦阵 ♠2 / ♣2 is never red)."""
+    kid = ref.split("-")[0]
+    copies = sorted({c.face for c in standard_deck() if c.kind == kid}, key=str)
+    if len(copies) == 1:
+        return copies[0], False
+    ok = [f for f in copies if va.check(f) and (sid != "longdan" or _LONGDAN_FROM[as_kind](f))]
+    if copies and not ok:
+        faces = " / ".join(map(str, copies))
+        k = KINDS.get(kid)
+        name = k.zh if k else kid
+        ctx.check(False, "viewas.face", f"{name} is {faces} in the standard deck: it cannot be used for {ske} ({va.en})",
+                  f"{name}在标准牌堆中为{faces}：不能用于{skz}（{va.zh}）", "RULES_NOTES: Deck; " + SRC_SKILL)
+    return None, True
+
+
 def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
     """Check ``a`` (``S CARD[:FACE] … via SKILL``): returns (acting seat, paying seat).
 
@@ -424,9 +444,13 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
     if not usable(st, n, sid):
         ctx.check(False, "viewas.skill", f"seat {n} cannot use {ske} now", f"{n}号位现在不能发动{skz}", SRC_SKILL)
     slot = a.args.get("using")
-    if face is None and slot and st.seat(n).equipment.get(slot):
-        face = _ref_face(st.seat(n).equipment[slot])  # 武圣 / 奇袭 / 国色 with an equipped card ('using SLOT')
-    ctx.check(face is not None, "viewas.face", f"{ske}: write the face of the card used, e.g. {kind.zh}:♥5",
+    slot_ref = st.seat(n).equipment.get(slot) if slot else None
+    on_word = False
+    if face is None and slot_ref:
+        face = _ref_face(slot_ref)  # 武圣 / 奇袭 / 国色 with an equipped card ('using SLOT')
+        if face is None:
+            face, on_word = _slot_face(ctx, slot_ref, sid, kind.id, va, ske, skz)
+    ctx.check(face is not None or on_word, "viewas.face", f"{ske}: write the face of the card used, e.g. {kind.zh}:♥5",
               f"{skz}：请写出所用牌的牌面，例如{kind.zh}:♥5", SRC_SKILL)
     if face is not None:
         ok = va.check(face) and (sid != "longdan" or _LONGDAN_FROM[kind.id](face))
@@ -435,7 +459,14 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
         ctx.check(st.turn_seat != n, "viewas.turn", f"{ske} is used only outside your own turn",
                   f"{skz}只能在回合外发动", SRC_SKILL)
     ne, nz = who(st, n)
-    _ev(ctx, "viewas", n, f"{ne} uses {face} as {kind.zh} ({ske})", f"{nz}将{face}当{kind.zh}使用（{skz}）",
+    shown = str(face) if face is not None else ""
+    if slot_ref:  # the equipped card by name: 赤兔♥5
+        k = KINDS.get(slot_ref.split("-")[0])
+        shown = f"{k.zh if k else slot_ref}{shown}"
+    note_en = note_zh = ""
+    if on_word:
+        note_en, note_zh = " — face not recorded: taken on the moderator's word", "——牌面未记录：以主持人所记为准"
+    _ev(ctx, "viewas", n, f"{ne} uses {shown} as {kind.zh} ({ske}){note_en}", f"{nz}将{shown}当{kind.zh}使用（{skz}）{note_zh}",
         skill=sid, card=str(face) if face else None, as_kind=kind.id)
     return n, n
 
