@@ -87,8 +87,8 @@ VERBS: dict[str, Usage] = {
     "judge": Usage("judge FACE", "the flipped judgement card", "判定牌的牌面", "judge ♥5"),
     "discard": Usage("discard [S] N", "discard N hand cards", "弃置N张手牌", "discard 2"),
     "take": Usage("take [S]", "take the damage instead of playing 闪", "不出闪，受到伤害", "take"),
-    "pass": Usage("pass [S] | pass all", "no 桃 / no 闪 / no 无懈可击 (all: nobody in this window) / decline a weapon's option",
-                  "不出桃/不出闪/不出无懈可击（all：所有人都不出）/不发动武器效果", "pass all"),
+    "pass": Usage("pass [S] | pass all", "no 桃 / no 闪 / no 无懈可击 (all: nobody in this window, or nobody gives 桃) / decline a weapon's option",
+                  "不出桃/不出闪/不出无懈可击（all：所有人都不出，或无人出桃）/不发动武器效果", "pass all"),
     "pick": Usage("pick [S] [WHAT …]", "choose: a card of 五谷丰登, a zone for 过河拆桥/顺手牵羊 (hand, weapon, armor, "
                   "plus_horse, minus_horse, 乐不思蜀…), cards for 寒冰剑/麒麟弓", "选择：五谷丰登的牌、过河拆桥/顺手牵羊的区域、寒冰剑/麒麟弓的牌",
                   "pick weapon"),

@@ -108,7 +108,7 @@ def test_pass_all_only_closes_a_nullification_window():
     st = run(st, "1 杀 2")
     assert st.prompt.kind == "respond"
     r = refused(st, "pass all")
-    assert r.rule == "pass.all" and "无懈可击" in r.en
+    assert r.rule == "pass.all" and "无懈可击" in r.en and "桃" in r.en
     assert st.seat(2).hp == 4
 
 

@@ -34,6 +34,19 @@ def test_peach_rescue_any_seat_out_of_order():
     assert st.seat(2).hp == 1 and st.prompt is None and any(e.kind == "rescued" for e in ev)
 
 
+def test_pass_all_at_a_dying_question_closes_the_rescue_round():
+    # rulebook 001 武将死亡: without 桃 the dying general dies; "pass all" / "nobody" = no seat gives 桃
+    st = table(6)
+    st = turn_to(st, 4)
+    st = run(st, "damage 2 4 from 3", "pass")               # seat 4 passes, seat 5 is asked
+    assert "pass all" in st.prompt.en and "pass all" in st.prompt.zh
+    for line in ("pass all", "nobody"):
+        s, ev = events(st, line)
+        assert not s.seat(2).alive and s.prompt.kind == "reveal", line
+        assert [e.kind for e in ev][:2] == ["pass", "death"]
+        assert ev[0].data["seats"] == [5, 6, 1, 2, 3]
+
+
 def test_dying_refuses_other_actions():
     st = to_play(table(6))
     st = run(st, "damage 2 4 from 1")

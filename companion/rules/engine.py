@@ -630,11 +630,15 @@ def _equip(ctx: _Ctx, s: Seat, ref: str) -> None:
 def _v_take(ctx: _Ctx, a: Action) -> None:
     st = ctx.st
     top = st.prompt
+    if a.args.get("all") and top is not None and top.kind == "dying":
+        oc.dying_nobody(st, ctx.ev)  # "nobody has 桃": the rescue round closes, the dying seat dies
+        return
     if a.args.get("all") and (top is None or top.kind != "nullify"):
-        # `pass all` closes a 无懈可击 window for everyone; anywhere else it would cost a seat HP or a choice
+        # `pass all` closes a 无懈可击 window (or a rescue round) for everyone; anywhere else it would cost a
+        # seat HP or a choice
         asked = f" — {top.en}" if top is not None else ""
-        raise Refused("pass.all", f"pass all only closes a 无懈可击 window{asked}",
-                      f"pass all 只用于无懈可击询问" + (f"：{top.zh}" if top is not None else ""), SRC_PROMPT,
+        raise Refused("pass.all", f"pass all only closes a 无懈可击 window or a 桃 round{asked}",
+                      f"pass all 只用于无懈可击询问或濒死求桃" + (f"：{top.zh}" if top is not None else ""), SRC_PROMPT,
                       forceable=False)
     if top is not None and top.kind in eq.WEAPON_PROMPTS:
         eq.weapon_pass(ctx, top)

@@ -21,7 +21,7 @@ from .state import GameState, Prompt
 
 __all__ = [
     "ROLE_ZH", "NATURE_ZH", "who", "remaining_roles", "deduce_role", "deal_damage", "lose_hp",
-    "heal", "start_dying", "dying_peach", "dying_pass", "kill", "finish_death", "check_win",
+    "heal", "start_dying", "dying_peach", "dying_pass", "dying_nobody", "kill", "finish_death", "check_win",
 ]
 
 ROLE_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反贼", "renegade": "内奸"}
@@ -106,8 +106,8 @@ def _dying_prompt(st: GameState, victim: int, source, order: list[int], i: int) 
     ae, az = who(st, asked)
     return Prompt(
         "dying", asked,
-        f"{ve} is dying (HP {v.hp}): {ae}, use 桃 (peach) or pass",
-        f"{vz}濒死（体力{v.hp}）：{az}，是否使用桃（peach / pass）",
+        f"{ve} is dying (HP {v.hp}): {ae}, use 桃 (peach) or pass (pass all: nobody gives 桃)",
+        f"{vz}濒死（体力{v.hp}）：{az}，是否使用桃（peach / pass；pass all：无人出桃）",
         {"victim": victim, "source": source, "order": order, "i": i},
     )
 
@@ -201,6 +201,19 @@ def dying_pass(st: GameState, ev: list[Event]) -> None:
         st.prompts[-1] = _dying_prompt(st, victim, p.data["source"], order, i)
         return
     st.prompts.pop()
+    kill(st, ev, victim, p.data["source"])
+
+
+def dying_nobody(st: GameState, ev: list[Event]) -> None:
+    """``pass all`` / ``nobody`` at a ``dying`` question: no seat still to be asked gives 桃 — the rescue
+    round closes and the dying seat dies (rulebook 001 武将死亡: without 桃 the general dies)."""
+    p = st.prompts.pop()
+    victim, order, i = p.data["victim"], p.data["order"], p.data["i"]
+    rest = [n for n in order[i:] if st.seat(n).alive]
+    ve, vz = who(st, victim)
+    seats = ", ".join(map(str, rest))
+    ev.append(Event("pass", f"nobody gives 桃 to {ve} (seats {seats})", f"无人对{vz}出桃（{'、'.join(map(str, rest))}号位）",
+                    p.seat, {"seats": rest}))
     kill(st, ev, victim, p.data["source"])
 
 
