@@ -925,15 +925,17 @@ def _v_unequip(ctx: _Ctx, a: Action) -> None:
         k = card_kind(what)
         slot = str(k.slot) if k.slot else None
         if slot is None or card_kind_of(s.equipment.get(slot)) != k.id:
-            raise Refused("equip.missing", f"seat {s.seat} has no {what} equipped", f"{s.seat}号位没有装备{what}",
+            raise Refused("equip.missing", f"seat {s.seat} has no {what} equipped", f"{s.seat}号位没有装备{k.zh}",
                           "companion", forceable=False)
     old = s.equipment.get(slot)
     if old is None:
-        raise Refused("equip.missing", f"seat {s.seat} has nothing in the {slot} slot", f"{s.seat}号位的{slot}栏没有装备",
+        raise Refused("equip.missing", f"seat {s.seat} has nothing in the {slot} slot",
+                      f"{s.seat}号位的{tk.SLOT_ZH.get(slot, slot)}栏没有装备",
                       "companion", forceable=False)
     s.equipment[slot] = None
     ne, nz = who(ctx.st, s.seat)
-    ctx.event("unequip", f"{ne} loses {_card_name(old) if old else 'nothing'} ({slot})", f"{nz}失去{slot}装备", s.seat)
+    ctx.event("unequip", f"{ne} loses {_card_name(old) if old else 'nothing'} ({slot})",
+              f"{nz}失去{_card_name(old)}（{tk.SLOT_ZH.get(slot, slot)}）", s.seat)
 
 
 def _v_place(ctx: _Ctx, a: Action) -> None:

@@ -45,6 +45,9 @@ def weapon_of(s: Seat) -> str | None:
     return card_kind_of(s.equipment.get("weapon")) if s.alive else None
 
 
+_SLOT_ZH = {"weapon": "武器", "armor": "防具", "plus_horse": "+1马", "minus_horse": "-1马"}
+
+
 def _zh(kind_id: str) -> str:
     return KINDS[kind_id].zh
 
@@ -74,7 +77,7 @@ def convert(ctx, s: Seat, kind_id: str, args: dict) -> tuple[str, int, str | Non
     if using:
         if using not in SLOTS or not s.equipment.get(using):
             raise Refused("using.empty", f"seat {s.seat} has nothing in the {using} slot to use as {_zh(kind_id)}",
-                          f"{s.seat}号位的{using}栏没有牌", SRC_WEAPON, forceable=False)
+                          f"{s.seat}号位的{_SLOT_ZH.get(using, using)}栏没有牌", SRC_WEAPON, forceable=False)
         old = s.equipment[using]
         s.equipment[using] = None
         ne, nz = who(ctx.st, s.seat)
@@ -306,9 +309,11 @@ def weapon_pick(ctx, top: Prompt, what: list[str]) -> None:
             hand_left -= 1
         else:
             ok = ok and z in SLOTS and bool(t.equipment.get(z)) and picks.count(z) == 1
-    have = ", ".join(zone_label(t, z)[0] for z in (["hand"] if t.hand else []) + [sl for sl in SLOTS if t.equipment.get(sl)])
+    zs = (["hand"] if t.hand else []) + [sl for sl in SLOTS if t.equipment.get(sl)]
+    have = ", ".join(zone_label(t, z)[0] for z in zs)
+    have_zh = "、".join(zone_label(t, z)[1] for z in zs)
     ctx.check(ok, "pick.zone", f"寒冰剑: choose {want} card(s) of seat {t.seat} from {have} (got {' '.join(picks)})",
-              f"寒冰剑：请选择{t.seat}号位的{want}张牌：{have}", SRC_WEAPON, forceable=False)
+              f"寒冰剑：请选择{t.seat}号位的{want}张牌：{have_zh}", SRC_WEAPON, forceable=False)
     st.prompts.pop()
     te, tz = who(st, t.seat)
     ctx.event("weapon", f"寒冰剑: the damage to {te} is prevented", f"寒冰剑：防止对{tz}的伤害", top.seat)

@@ -53,7 +53,8 @@ AFTER_DAMAGE: list = []
 ON_RESCUE: list = []
 """Hooks ``(st, ev, victim)`` run when a dying seat is saved (HP back to ≥ 1)."""
 PEACH_BONUS: list = []
-"""Hooks ``(st, user, victim) -> int`` extra HP healed by a 桃 on a dying seat (救援)."""
+"""Hooks ``(st, user, victim) -> int | (int, name)`` extra HP healed by a 桃 on a dying seat (救援); a name
+is shown in the heal line ("+1 from 救援")."""
 
 
 def who(st: GameState, n: int | None) -> tuple[str, str]:
@@ -156,14 +157,18 @@ def lose_hp(st: GameState, ev: list[Event], victim: int, amount: int) -> None:
         start_dying(st, ev, victim, None)
 
 
-def heal(st: GameState, ev: list[Event], n: int, amount: int, cause: str = "") -> int:
-    """Recover up to ``amount`` HP, never above max HP; returns the HP gained."""
+def heal(st: GameState, ev: list[Event], n: int, amount: int, cause: str = "", cause_zh: str | None = None) -> int:
+    """Recover up to ``amount`` HP, never above max HP; returns the HP gained.  ``cause`` (and
+    ``cause_zh``, default the same) is named in the heal line."""
     s = st.seat(n)
     gain = max(0, min(amount, s.max_hp - s.hp))
     s.hp += gain
     ne, nz = who(st, n)
     why = f" ({cause})" if cause else ""
-    ev.append(Event("heal", f"{ne} recovers {gain} HP{why}: HP {s.hp}/{s.max_hp}", f"{nz}回复{gain}点体力：体力{s.hp}/{s.max_hp}", n))
+    cause_zh = cause if cause_zh is None else cause_zh
+    why_zh = f"（{cause_zh}）" if cause_zh else ""
+    ev.append(Event("heal", f"{ne} recovers {gain} HP{why}: HP {s.hp}/{s.max_hp}",
+                    f"{nz}回复{gain}点体力{why_zh}：体力{s.hp}/{s.max_hp}", n))
     return gain
 
 
@@ -174,7 +179,11 @@ def dying_peach(st: GameState, ev: list[Event], user: int) -> None:
     ue, uz = who(st, user)
     ve, vz = who(st, victim)
     ev.append(Event("peach", f"{ue} uses 桃 on {ve}", f"{uz}对{vz}使用桃", user))
-    heal(st, ev, victim, 1 + sum(f(st, user, victim) for f in PEACH_BONUS), "桃")
+    bonus = [b for f in PEACH_BONUS if (b := f(st, user, victim))]
+    extra = sum(b if isinstance(b, int) else b[0] for b in bonus)
+    why = "桃" + "".join(f", +{b[0]} from {b[1]}" if isinstance(b, tuple) else f", +{b}" for b in bonus)
+    why_zh = "桃" + "".join(f"，{b[1]}+{b[0]}" if isinstance(b, tuple) else f"，+{b}" for b in bonus)
+    heal(st, ev, victim, 1 + extra, why, why_zh)
     if st.seat(victim).hp >= 1:
         st.prompts.pop()
         ev.append(Event("rescued", f"{ve} is saved", f"{vz}脱离濒死", victim))
@@ -241,7 +250,8 @@ def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None
     s = st.seat(victim)
     s.role_public = True
     ve, vz = who(st, victim)
-    ev.append(Event("role", f"{ve} was a {s.role}", f"{vz}的身份是{ROLE_ZH.get(s.role, s.role)}", victim))
+    ev.append(Event("role", f"{ve} — role: {s.role}", f"{vz}——身份：{ROLE_ZH.get(s.role, s.role)}", victim,
+                    {"role": s.role}))
     lost_ids = [c for c in s.equipment.values() if c] + list(s.judgement)
     lost = [card_words(c, "en") for c in lost_ids]
     lost_zh = [card_words(c, "zh") for c in lost_ids]

@@ -463,6 +463,8 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
     if slot_ref:  # the equipped card by name: 赤兔♥5
         k = KINDS.get(slot_ref.split("-")[0])
         shown = f"{k.zh if k else slot_ref}{shown}"
+    elif sid == "longdan":  # the card it was: 杀♠7 as 闪, 闪♦2 as 杀
+        shown = f"{KINDS['jink' if kind.id == 'slash' else 'slash'].zh}{shown}"
     note_en = note_zh = ""
     if on_word:
         note_en, note_zh = " — face not recorded: taken on the moderator's word", "——牌面未记录：以主持人所记为准"
@@ -528,9 +530,12 @@ def _fankui_ans(ctx, p, a):
     word = words[0] if words else "hand"
     z = tk.resolve_zone(src, word) if word == "hand" or word in src.equipment else None
     if z is None:
-        have = ", ".join(tk.zone_label(src, x)[0] for x in tk.zones_of(src, judgement=False))
+        zs = tk.zones_of(src, judgement=False)
+        have = ", ".join(tk.zone_label(src, x)[0] for x in zs)
+        have_zh = "、".join(tk.zone_label(src, x)[1] for x in zs)
+        word_zh = "手牌" if word == "hand" else tk.SLOT_ZH.get(word, word)
         raise _refuse("skill.args", f"反馈: seat {src.seat} has no card in {word!r}: choose one of {have}",
-                      f"反馈：{src.seat}号位的{word}没有牌：可选{have}")
+                      f"反馈：{src.seat}号位的{word_zh}没有牌：可选{have_zh}")
     st.prompts.pop()
     used(ctx, p.seat, "fankui", f"takes a card from seat {src.seat}", f"获得{src.seat}号位的一张牌")
     tk.take_zone(ctx, src, z, me, "反馈")
@@ -1053,7 +1058,7 @@ def _jizhi_ans(ctx, p, a):
 def _jiuyuan(st, user, victim):
     # 救援: 主公技，锁定技，其他吴势力角色对你使用桃时，你额外回复1点体力。  (works while dying)
     if user != victim and usable(st, victim, "jiuyuan", dying_ok=True) and _kingdom(st, user) == Kingdom.WU:
-        return 1
+        return 1, "救援"
     return 0
 
 

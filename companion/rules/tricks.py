@@ -34,7 +34,7 @@ from .state import SLOTS, GameState, Prompt, Seat
 
 __all__ = ["Trick", "TRICKS", "PROMPT_KINDS", "SRC_TRICK", "SRC_NULL", "SRC_DUEL", "start", "settle",
            "answers", "nullify", "v_pick", "v_pass", "responded", "in_window", "clear", "zones_of", "zone_label",
-           "take_zone", "ZONE_WORDS", "implicit_close", "collateral_slash", "TARGET_FILTERS", "check_target", "top_frame", "has_cards", "resolve_zone"]
+           "take_zone", "ZONE_WORDS", "SLOT_ZH", "implicit_close", "collateral_slash", "TARGET_FILTERS", "check_target", "top_frame", "has_cards", "resolve_zone"]
 
 SRC_TRICK = "QS standard-cards.cpp; FK standard_cards (trick effects)"
 SRC_NULL = "rules text 无懈可击; QS Nullification (any depth, asked in seat order)"
@@ -50,7 +50,8 @@ ZONE_WORDS = {"hand": "hand", "h": "hand", "手牌": "hand", "手": "hand",
               "minus_horse": "minus_horse", "-1": "minus_horse", "-1马": "minus_horse", "进攻马": "minus_horse"}
 """Zone words of ``pick`` → zone (``hand`` or an equipment slot); a delayed-trick name picks a judgement card."""
 
-_SLOT_ZH = {"weapon": "武器", "armor": "防具", "plus_horse": "+1马", "minus_horse": "-1马"}
+SLOT_ZH = {"weapon": "武器", "armor": "防具", "plus_horse": "+1马", "minus_horse": "-1马"}
+"""Equipment slot → its Chinese word (for the zh texts)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,7 +260,7 @@ def zone_label(s: Seat, z: str) -> tuple[str, str]:
     if z == "hand":
         return f"hand ({s.hand})", f"手牌({s.hand})"
     if z in SLOTS:
-        return f"{z} {_name(s.equipment[z])}", f"{_SLOT_ZH[z]}{_name(s.equipment[z])}"
+        return f"{z} {_name(s.equipment[z])}", f"{SLOT_ZH[z]}{_name(s.equipment[z])}"
     return f"judgement {_name(z)}", f"判定区{_name(z)}"
 
 
@@ -552,7 +553,10 @@ def v_pass(ctx, a) -> bool:
         f = top_frame(st)
         st.prompts.pop()
         if a.args.get("all"):
-            ctx.event("pass", "nobody plays 无懈可击", "无人使用无懈可击", None)
+            if f.get("depth", 0):  # a 无懈可击 was played: nobody answers it (the close says what stands)
+                ctx.event("pass", "no further 无懈可击", "无人再使用无懈可击", None)
+            else:
+                ctx.event("pass", "nobody plays 无懈可击", "无人使用无懈可击", None)
             _close_window(ctx)
             return True
         n = a.seat if a.seat is not None else top.seat
@@ -652,8 +656,10 @@ def v_pick(ctx, a) -> None:
     z = resolve_zone(t, word)
     if z is None:
         have = ", ".join(zone_label(t, x)[0] for x in zones_of(t))
+        have_zh = "、".join(zone_label(t, x)[1] for x in zones_of(t))
+        word_zh = "手牌" if word == "hand" else SLOT_ZH.get(word, _name(word) if word else "?")
         raise Refused("pick.zone", f"seat {t.seat} has no card in {word or '?'}: choose one of {have}",
-                      f"{t.seat}号位的{word or '?'}没有牌：可选{have}", SRC_TRICK, forceable=False)
+                      f"{t.seat}号位的{word_zh}没有牌：可选{have_zh}", SRC_TRICK, forceable=False)
     st.prompts.pop()
     gainer = st.seat(f["user"]) if f["kind"] == "snatch" else None
     take_zone(ctx, t, z, gainer, _name(f["card"]))

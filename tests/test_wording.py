@@ -1,0 +1,79 @@
+"""Log and question wording found by a newcomer moderating a game (zh and en texts)."""
+
+from __future__ import annotations
+
+import re
+
+from engine_support import events, refused, run, table, to_play
+from skill_support import at, game
+
+from companion.rules.cards import KINDS
+
+_EN_WORDS = sorted({k.en for k in KINDS.values()} | {"weapon", "armor", "plus_horse", "minus_horse"}, key=len,
+                   reverse=True)
+
+
+def _english_in(zh: str) -> list[str]:
+    return [w for w in _EN_WORDS if re.search(rf"(?<![A-Za-z_]){re.escape(w)}(?![A-Za-z_])", zh)]
+
+
+def test_role_at_death_reads_as_a_role_not_was_a():
+    st = game("liubei", "guanyu", "zhangfei", "machao", roles={2: "loyalist", 3: "rebel", 4: "renegade"})
+    st = run(st, "damage 2 9")
+    st, ev = events(st, "pass all")
+    role = next(e for e in ev if e.kind == "role")
+    assert "was a" not in role.en and role.en.endswith("role: loyalist") and role.zh.endswith("身份：忠臣")
+
+
+def test_jiuyuan_heal_names_jiuyuan():
+    # 救援 (standard_generals.json 孙权): another Wu seat's 桃 on the dying lord heals 1 extra
+    st = at(game("sunquan", "zhouyu", "guanyu", "machao", roles={2: "loyalist", 3: "rebel", 4: "renegade"},
+                 hands=3), 2)
+    st = run(st, "damage 1 4 from 3")
+    st, ev = events(st, "2 peach")
+    heal = next(e for e in ev if e.kind == "heal")
+    assert st.seat(1).hp == 2 and "+1 from 救援" in heal.en and "救援" in heal.zh
+
+
+def test_longdan_names_the_card_it_was():
+    st = at(game("liubei", "zhaoyun", "guanyu", "machao", hands=3), 3)
+    st = run(st, "3 杀 2")
+    st, ev = events(st, "2 闪:♠7 via longdan")
+    va = next(e for e in ev if e.kind == "viewas")
+    assert "杀♠7 as 闪" in va.en and "杀♠7当闪" in va.zh
+
+
+def test_jiuyuan_summary_does_not_repeat_the_marks():
+    from companion.rules.generals import SKILLS
+    from companion.tui.screens import skill_lines
+    st = game("sunquan", "zhouyu", "guanyu", "machao")
+    en = next(x for x in skill_lines(st, "en", 1) if "救援" in x)
+    zh = next(x for x in skill_lines(st, "zh", 1) if "救援" in x)
+    assert en.lower().count("lord skill") == 1 and en.lower().count("compulsory") == 1, en
+    assert zh.count("主公技") == 1 and zh.count("锁定技") == 1, zh
+    for sid in ("hujia", "jijiang"):
+        assert not SKILLS[sid].summary_en.startswith("Lord skill") and not SKILLS[sid].summary_zh.startswith("主公技")
+
+
+def test_no_english_card_or_slot_names_in_zh_texts():
+    st = to_play(table(4))
+    st = run(st, "equip 2 赤兔", "equip 2 青釭剑")
+    st, ev = events(st, "unequip 2 weapon")
+    assert all(not _english_in(e.zh) for e in ev), [e.zh for e in ev]
+    assert "青釭剑" in ev[0].zh
+    r = refused(st, "unequip 2 weapon")
+    assert not _english_in(r.zh), r.zh
+    st = run(st, "1 过河拆桥 2", "pass all")
+    r = refused(st, "pick armor")
+    assert not _english_in(r.zh) and "赤兔" in r.zh, r.zh
+
+
+def test_a_cancelled_window_does_not_say_nobody_played():
+    st = to_play(table(4))
+    st = run(st, "1 过河拆桥 3", "3 无懈可击")
+    st, ev = events(st, "pass all")
+    assert not any("nobody plays" in e.en or "无人使用" in e.zh for e in ev)
+    assert any(e.kind == "nullified" for e in ev)
+    st = to_play(table(4))
+    st, ev = events(run(st, "1 过河拆桥 3"), "pass all")
+    assert any("nobody plays 无懈可击" in e.en for e in ev)       # nobody played one: said so
