@@ -77,3 +77,29 @@ def test_a_cancelled_window_does_not_say_nobody_played():
     st = to_play(table(4))
     st, ev = events(run(st, "1 过河拆桥 3"), "pass all")
     assert any("nobody plays 无懈可击" in e.en for e in ev)       # nobody played one: said so
+
+
+def test_jink_question_names_the_eight_diagram_until_judged_black():
+    # 八卦阵 (RULES_NOTES: Judgements): when 闪 is needed the holder may judge; red counts as 闪
+    st = to_play(table(4))
+    st = run(st, "equip 2 八卦阵", "1 杀 2")
+    assert "judge FACE" in st.prompt.en and "八卦阵" in st.prompt.en and "judge 牌面" in st.prompt.zh
+    black = run(st, "judge ♠3")
+    assert black.prompt.kind == "respond" and "八卦阵" not in black.prompt.en and "八卦阵" not in black.prompt.zh
+    plain = run(to_play(table(4)), "1 杀 2")
+    assert "八卦阵" not in plain.prompt.en
+    armored = run(to_play(table(4)), "equip 2 八卦阵", "equip 1 青釭剑", "1 杀 2")   # 青釭剑 ignores armor
+    assert "八卦阵" not in armored.prompt.en
+
+
+def test_delayed_trick_judge_question_mentions_nullification():
+    st = run(table(4), "place 1 乐不思蜀", "next")
+    assert st.prompt.kind == "judge"
+    assert "无懈可击" in st.prompt.en and "无懈可击" in st.prompt.zh
+
+
+def test_zh_respond_questions_show_the_answer_words():
+    st = to_play(table(4))
+    for line, words in (("1 南蛮入侵", "杀 / take"), ("1 万箭齐发", "jink / take"), ("1 决斗 2", "杀 / take")):
+        s = run(st, line, "pass all")
+        assert s.prompt.kind == "respond" and words in s.prompt.en and words in s.prompt.zh, s.prompt.zh

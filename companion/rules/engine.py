@@ -189,8 +189,12 @@ def _push_next_judge(ctx: _Ctx, s: Seat) -> None:
         if ref not in judged:
             ne, nz = who(ctx.st, s.seat)
             name = _card_name(ref)
-            ctx.st.prompts.append(Prompt("judge", s.seat, f"{ne}: flip a judgement card for {name} (judge FACE)",
-                                         f"{nz}：{name}判定，请翻开判定牌（judge 牌面）", {"card": ref}))
+            # any seat may first cancel the delayed trick (rulebook: 无懈可击; RULES_NOTES Judgements)
+            ctx.st.prompts.append(Prompt("judge", s.seat,
+                                         f"{ne}: flip a judgement card for {name} (judge FACE) — or first "
+                                         f"'S 无懈可击' cancels it",
+                                         f"{nz}：{name}判定，请翻开判定牌（judge 牌面）——或先用 S 无懈可击 抵消",
+                                         {"card": ref}))
             return
 
 
@@ -342,6 +346,7 @@ def finish_judgement(ctx: _Ctx, job: dict, face: Face):
                 _responded(ctx, top, True)
         else:
             top.data["bagua"] = True
+            st.prompts[-1] = sk.drop_bagua_hint(top)
         return j
     if job["kind"] == "skill":
         sk.SKILL_JUDGED[job["skill"]](ctx, job, j)
@@ -468,7 +473,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
         more = top.data.get("jinks", 1) - 1  # 无双: two 闪 for his 杀, two 杀 each time in his 决斗
         if more > 0:
             st.prompts[-1] = Prompt("respond", n, f"{ne}: one more {kind.zh} needed (无双) ({kind.id} / take)",
-                                    f"{nz}：还需一张{kind.zh}（无双）", {**top.data, "jinks": more})
+                                    f"{nz}：还需一张{kind.zh}（无双）（{kind.id} / take）", {**top.data, "jinks": more})
             ctx.event("jink" if kind.id == "jink" else "slash_played", f"{ne} plays {kind.zh} (hand {s.hand}): one more needed (无双)",
                       f"{nz}打出{kind.zh}（手牌{s.hand}），还需一张（无双）", n)
             return

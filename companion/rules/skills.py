@@ -1211,7 +1211,8 @@ HOOKS["after"].append(("kongcheng", _kongcheng_duel))
 
 
 def _hints(ctx, before):
-    # The question names the skills that may answer it: 护驾 / 激将 (helpers in seat order), 流离.
+    # The question names the skills that may answer it: 护驾 / 激将 (helpers in seat order), 流离; and an
+    # unused 八卦阵 (RULES_NOTES: Judgements 八卦阵 — a red judgement counts as 闪).
     st = ctx.st
     p = st.prompt
     if p is None or p.kind != "respond" or p.data.get("hinted"):
@@ -1229,9 +1230,26 @@ def _hints(ctx, before):
     if p.data.get("slash") and usable(st, p.seat, "liuli"):
         en.append("流离 Shifting: 'liuli T' passes the 杀 on")
         zh.append("流离：可用 liuli T 转移此杀")
+    from . import equipment as eq  # noqa: PLC0415 - not a skill, but the same kind of hint: 八卦阵 answers 闪
+    if need == "jink" and not p.data.get("bagua") and eq.armor_works(st, p.data, st.seat(p.seat)) == "eight_diagram":
+        en.append(BAGUA_HINT[0])
+        zh.append(BAGUA_HINT[1])
     if en:
         st.prompts[-1] = Prompt(p.kind, p.seat, p.en + " — " + "; ".join(en), p.zh + "——" + "；".join(zh),
                                 {**p.data, "hinted": True})
+
+
+BAGUA_HINT = ("八卦阵: 'judge FACE' (red counts as 闪)", "八卦阵：可 judge 牌面（红色视为闪）")
+"""The hint an unused 八卦阵 adds to a 闪 question (dropped once it was judged black)."""
+
+
+def drop_bagua_hint(p: Prompt) -> Prompt:
+    """``p`` without the 八卦阵 hint (after a black judgement the seat must play 闪 or take)."""
+    en, zh = p.en, p.zh
+    for sep_en, sep_zh in ((" — ", "——"), ("; ", "；")):
+        en = en.replace(sep_en + BAGUA_HINT[0], "")
+        zh = zh.replace(sep_zh + BAGUA_HINT[1], "")
+    return Prompt(p.kind, p.seat, en, zh, p.data)
 
 
 def owners_from(st: GameState, n: int) -> list[int]:

@@ -206,7 +206,7 @@ def _eff_respond(need: str):
         prog_zh = f"{uz}的{k.zh}，已响应{f['i']}/{n}"
         st.prompts.append(Prompt(
             "respond", t, f"{te}: play {card_en} or take 1 damage — {prog_en} ({'杀' if need == 'slash' else 'jink'} / take)",
-            f"{tz}：打出{card_en}或受到1点伤害——{prog_zh}",
+            f"{tz}：打出{card_en}或受到1点伤害——{prog_zh}（{'杀' if need == 'slash' else 'jink'} / take）",
             {"source": f["user"], "card": f["card"], "need": need, "frame": True, "cause": k.zh}))
         return False
     return eff
@@ -222,7 +222,7 @@ def _duel_prompt(ctx, f) -> None:
     r = f.get("round", 0)
     st.prompts.append(Prompt(
         "respond", turn, f"{te}: play 杀 or take 1 damage — 决斗 with {oe}, {r} 杀 played so far (杀 / take)",
-        f"{tz}：打出杀或受到1点伤害——与{oz}决斗，已打出{r}张杀",
+        f"{tz}：打出杀或受到1点伤害——与{oz}决斗，已打出{r}张杀（杀 / take）",
         {"source": src, "card": f["card"], "need": "slash", "frame": True, "cause": "决斗", "duel": True}))
 
 
@@ -297,7 +297,7 @@ def _eff_collateral(ctx, f, t) -> bool:
     ue, uz = who(st, f["user"])
     st.prompts.append(Prompt(
         "collateral", t, f"{ae}: 杀 {be} ({t} 杀) or give {_name(w)} to {ue} (pass) — 借刀杀人",
-        f"{az}：对{bz}使用杀，或将{_name(w)}交给{uz}（pass）——借刀杀人", {"victim": b, "user": f["user"]}))
+        f"{az}：对{bz}使用杀（{t} 杀），或将{_name(w)}交给{uz}（pass）——借刀杀人", {"victim": b, "user": f["user"]}))
     return False
 
 
