@@ -48,7 +48,7 @@ VERBS: dict[str, Usage] = {
     "lord": Usage("lord S", "the lord's seat", "指定主公座位", "lord 1"),
     "swap": Usage("swap A B", "swap two seats before the start", "开始前交换两个座位", "swap 2 5"),
     "general": Usage("general S G", "the general a seat picked (zh/en/pinyin)", "座位选择的武将", "general 2 关羽"),
-    "role": Usage("role S ROLE", "a hidden role dealt by the companion, or a dead seat's role", "身份（发牌或亮出）", "role 3 rebel"),
+    "role": Usage("role S ROLE", "a hidden role dealt by the companion, a dead seat's role, or after the game a survivor's", "身份（发牌、亮出，或游戏结束后记录）", "role 3 rebel"),
     "offer": Usage("offer S G1 G2 …", "generals offered to a seat", "座位的候选武将", "offer 2 guanyu zhaoyun lvbu"),
     "variant": Usage("variant NAME [on|off]", "switch a rule variant", "开启或关闭规则变体", "variant maneuvering on"),
     "deal": Usage("deal roles|generals [seed=N]", "deal roles or general offers at random", "随机发身份或候选武将", "deal roles seed=7"),

@@ -200,3 +200,22 @@ def test_two_renegades_are_rivals():
     assert not st.over
     st = _kill(st, 1)
     assert st.winner == "renegade" and "seat 7" in st.win_reason
+
+
+def test_game_over_lists_unrecorded_roles_and_role_records_them():
+    # rulebook 001 游戏结束: the lord dead → the rebels win; the survivors' role cards are turned up then
+    st = table(4)
+    st, ev = events(run(st, "damage 1 9"), "pass all")
+    win = next(e for e in ev if e.kind == "win")
+    assert st.over and win.data["unrecorded"] == [2, 3, 4]
+    assert "role S ROLE" in win.en and "2, 3, 4" in win.en and "2、3、4号位" in win.zh
+    assert st.win_reason == "the lord is dead: the rebels win"
+    st, ev = events(st, "role 3 rebel")
+    assert st.seat(3).role == "rebel" and st.seat(3).role_public
+    assert "seats 2, 4" in ev[0].en
+    assert refused(st, "role 3 loyalist").rule == "role.known"
+    assert refused(st, "role 2 lord").rule == "role.lord"
+    assert refused(st, "role 2 rebel").rule == "role.count"   # 4 players: one rebel card
+    st = run(st, "role 2 renegade", "role 4 loyalist")
+    assert [s.role for s in st.seats] == ["lord", "renegade", "rebel", "loyalist"]
+    assert refused(st, "next").rule == "game.over"

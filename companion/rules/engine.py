@@ -774,6 +774,9 @@ def _v_role(ctx: _Ctx, a: Action) -> None:
         _v_reveal(ctx, Action("reveal", a.seat, {"role": a.args["role"]}, a.forced))
         return
     s = _seat(ctx, a.seat, alive=False)
+    if st.over:
+        _record_role(ctx, s, a.args["role"])
+        return
     if st.started:
         ctx.check(False, "role.hidden", f"seat {s.seat}'s role is hidden until death", f"{s.seat}号位的身份在阵亡前保密", SRC_SETUP)
     if st.players and s.role == "lord" and not st.started:
@@ -782,6 +785,21 @@ def _v_role(ctx: _Ctx, a: Action) -> None:
     _check_role(ctx, s.seat, a.args["role"])
     s.role, s.role_public = a.args["role"], False
     ctx.event("role", f"seat {s.seat}'s role is dealt (hidden)", f"{s.seat}号位的身份已发（保密）", s.seat)
+
+
+def _record_role(ctx: _Ctx, s: Seat, role: str) -> None:
+    """After the game: the role cards are turned up (rulebook 001 游戏结束; RULES_NOTES: Win conditions) and
+    ``role S ROLE`` records a role the companion never learned (``role.known`` when it did)."""
+    if s.role is not None:
+        raise Refused("role.known", f"seat {s.seat}'s role is already recorded: {s.role}",
+                      f"{s.seat}号位的身份已记录：{oc.ROLE_ZH.get(s.role, s.role)}", SRC_SETUP, forceable=False)
+    _check_role(ctx, s.seat, role)
+    s.role, s.role_public = role, True
+    se, sz = who(ctx.st, s.seat)
+    left = oc.unrecorded(ctx.st)
+    more_en = f"; still unrecorded: seats {', '.join(map(str, left))}" if left else ""
+    more_zh = f"；尚未记录：{'、'.join(map(str, left))}号位" if left else ""
+    ctx.event("role", f"{se} — role: {role}{more_en}", f"{sz}——身份：{oc.ROLE_ZH[role]}{more_zh}", s.seat, role=role)
 
 
 def _v_offer(ctx: _Ctx, a: Action) -> None:
@@ -1023,13 +1041,13 @@ def apply(state: GameState, action: Action) -> Applied:
     st = state.clone()
     ctx = _Ctx(st, action.forced)
     v = action.verb
-    if v in SETUP_VERBS and v != "name" and st.started and not (v == "role" and st.prompt and st.prompt.kind == "reveal"):
+    if v in SETUP_VERBS and v != "name" and st.started and not (v == "role" and (st.over or (st.prompt and st.prompt.kind == "reveal"))):
         raise Refused("setup.started", f"'{v}' is a setup command: the game has started", f"游戏已开始，不能再执行{v}",
                       SRC_SETUP, forceable=False)
     if v not in SETUP_VERBS and not st.started:
         raise Refused("game.not_started", f"the game has not started: finish setup and type 'start' first",
                       "游戏尚未开始：请先完成设置并输入 start", SRC_SETUP, forceable=False)
-    if st.over and v not in CORRECTIONS:
+    if st.over and v not in CORRECTIONS and v != "role":
         raise Refused("game.over", f"game over: {st.win_reason}", f"游戏已结束：{st.win_reason}", oc.SRC_WIN, forceable=False)
     p = st.prompt
     if p is not None and p.kind == "nullify" and v not in CORRECTIONS and not _answers(p, action):

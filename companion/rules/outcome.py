@@ -22,6 +22,7 @@ from .state import GameState, Prompt
 __all__ = [
     "ROLE_ZH", "NATURE_ZH", "who", "remaining_roles", "deduce_role", "deal_damage", "lose_hp",
     "heal", "start_dying", "dying_peach", "dying_pass", "dying_nobody", "kill", "finish_death", "check_win",
+    "unrecorded",
 ]
 
 ROLE_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反贼", "renegade": "内奸"}
@@ -309,4 +310,14 @@ def check_win(st: GameState, ev: list[Event]) -> None:
         zh = "反贼和内奸全部阵亡：主公和忠臣获胜"
     st.over, st.winner, st.win_reason = True, winner, en
     st.prompts = []
-    ev.append(Event("win", en, zh, None, {"winner": winner}))
+    left = unrecorded(st)
+    if left:  # the surviving seats' role cards are turned up now: the moderator records them
+        seats = ", ".join(map(str, left))
+        en += f" — roles not recorded yet: seats {seats} (record each with 'role S ROLE')"
+        zh += f"——尚未记录身份：{'、'.join(map(str, left))}号位（用 role 座位 身份 记录）"
+    ev.append(Event("win", en, zh, None, {"winner": winner, "unrecorded": left}))
+
+
+def unrecorded(st: GameState) -> list[int]:
+    """Seats whose role the companion does not know (hidden roles never dealt by it, never revealed)."""
+    return [s.seat for s in st.seats if s.role is None]
