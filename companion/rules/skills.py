@@ -44,6 +44,7 @@ from typing import Any
 from . import outcome as oc
 from .cards import KINDS, CardError, CardType, Face, Suit, card_kind, parse_face, standard_deck
 from .distance import has_skill, in_range
+from .equipment import armor_works
 from .errors import Event, Refused
 from .generals import _SKILL_INDEX, GENERALS, SKILLS, Gender, Kingdom
 from .names import norm
@@ -1230,8 +1231,7 @@ def _hints(ctx, before):
     if p.data.get("slash") and usable(st, p.seat, "liuli"):
         en.append("流离 Shifting: 'liuli T' passes the 杀 on")
         zh.append("流离：可用 liuli T 转移此杀")
-    from . import equipment as eq  # noqa: PLC0415 - not a skill, but the same kind of hint: 八卦阵 answers 闪
-    if need == "jink" and not p.data.get("bagua") and eq.armor_works(st, p.data, st.seat(p.seat)) == "eight_diagram":
+    if need == "jink" and not p.data.get("bagua") and armor_works(st, p.data, st.seat(p.seat)) == "eight_diagram":
         en.append(BAGUA_HINT[0])
         zh.append(BAGUA_HINT[1])
     if en:
