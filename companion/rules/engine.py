@@ -526,6 +526,14 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
             rc = in_range(st, n, t)
             ctx.check(rc.ok, "slash.range", rc.en, rc.zh, SRC_RANGE)
             tk.check_target(ctx, "slash", n, t)
+            if face is None and eq.weapon_of(s) != "qinggang_sword" \
+                    and card_kind_of(st.seat(t).equipment.get("armor")) == "nioh_shield":
+                te_, tz_ = who(st, t)
+                ctx.check(False, "slash.colour",
+                          f"{te_} wears 仁王盾 (a black 杀 has no effect): type the 杀's face, e.g. '{n} 杀:♥7 {t}' "
+                          f"(force: treat it as red)",
+                          f"{tz_}装备仁王盾（黑色杀无效）：请写出杀的花色点数，例如 {n} 杀:♥7 {t}（force：按红色处理）",
+                          eq.SRC_WEAPON)
         used = st.counters.get("slash", 0)
         lifts = [r for f in SLASH_LIMIT_LIFTS if (r := f(st, s))]
         ctx.check(used < 1 or bool(lifts), "slash.limit",
