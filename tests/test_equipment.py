@@ -21,7 +21,8 @@ def test_qinggang_ignores_eight_diagram_and_nioh_shield():
     st = run(play6(), "equip 2 八卦阵", "equip 1 青釭剑")
     st, ev = events(st, "1 杀 2")
     assert any("armor is ignored" in e.en for e in ev)
-    assert refused(st, "judge ♥3").rule == "judge.none"
+    r = refused(st, "judge ♥3")
+    assert r.rule == "judge.none" and "青釭剑 ignores seat 2's 八卦阵" in r.en
     st = run(play6(), "equip 2 仁王盾", "equip 1 青釭剑", "1 杀:♠7 2")
     assert st.prompt.kind == "respond"
 
@@ -92,7 +93,9 @@ def test_axe_discard_two_to_hit():
     assert a.seat(2).hp == 3 and a.seat(1).hand == h - 2
     assert run(st, "1 axe").seat(2).hp == 3
     assert run(st, "pass").seat(2).hp == 4
-    assert refused(st, "discard 1").rule == "weapon.discard"
+    r = refused(st, "discard 1")
+    assert r.rule == "weapon.discard" and "exactly 2 cards" in r.en and "not 1" in r.en
+    assert "not seat 2" in refused(st, "discard 2 2").en
     st = run(play6(), "equip 1 贯石斧", "hand 1 2", "1 杀 2", "2 闪")   # 1 card left: no option
     assert st.prompt is None
 

@@ -309,6 +309,9 @@ def _v_judge(ctx: _Ctx, a: Action) -> None:
     top = st.prompt
     if top is not None and top.kind == "respond":
         t = st.seat(top.seat)
+        if top.data.get("ignore_armor") and card_kind_of(t.equipment.get("armor")) == "eight_diagram":
+            ctx.check(False, "judge.none", f"青釭剑 ignores seat {t.seat}'s 八卦阵: no judgement for this 杀",
+                      f"青釭剑无视{t.seat}号位的八卦阵：此杀不能判定", eq.SRC_WEAPON)
         ctx.check(eq.armor_works(st, top.data, t) == "eight_diagram" and top.data.get("need", "jink") == "jink"
                   and not top.data.get("bagua"),
                   "judge.none", f"seat {t.seat} has no unused 八卦阵 to judge for", f"{t.seat}号位没有可用的八卦阵", SRC_JUDGE)

@@ -235,9 +235,12 @@ def weapon_discard(ctx, top: Prompt, n: int, k: int) -> None:
     Raises Refused ``weapon.discard`` for the wrong seat or count."""
     st = ctx.st
     need = 1 if top.kind == "weapon.double_swords" else 2
-    ctx.check(n == top.seat and k == need, "weapon.discard",
-              f"{_zh(top.kind[7:])}: seat {top.seat} discards {need} (got seat {n}, {k})",
-              f"{_zh(top.kind[7:])}：应由{top.seat}号位弃置{need}张", SRC_WEAPON, forceable=False)
+    wz = _zh(top.kind[7:])
+    ctx.check(n == top.seat, "weapon.discard", f"{wz}: seat {top.seat} discards, not seat {n}",
+              f"{wz}：应由{top.seat}号位弃牌，而不是{n}号位", SRC_WEAPON, forceable=False)
+    ctx.check(k == need, "weapon.discard",
+              f"{wz}: discard exactly {need} card{'s' if need > 1 else ''} ('discard {need}'), not {k} — or pass",
+              f"{wz}：须弃置恰好{need}张牌（discard {need}），不是{k}张——或 pass", SRC_WEAPON, forceable=False)
     s = st.seat(n)
     ctx.check(s.hand >= k, "hand.count", f"seat {n} has only {s.hand} hand cards, cannot discard {k}",
               f"{n}号位只有{s.hand}张手牌", SRC_WEAPON, forceable=False)
