@@ -498,3 +498,28 @@ def test_wusheng_using_a_faceless_equipped_card_reads_the_deck():
     s, ev = events(run(st, "equip 2 诸葛连弩"), "2 杀 3 via wusheng using weapon")
     assert s.seat(2).equipment["weapon"] is None and s.prompt.seat == 3
     assert [e.data["card"] for e in ev if e.kind == "viewas"] == [None]
+
+
+def test_jizhi_for_nullification_in_a_window_then_the_window_goes_on():
+    # tester r1: 黄月英's 无懈可击 (an ordinary trick) is a trick used: 集智 asked, the window is asked again after
+    st = at(game("huangyueying", "diaochan", "zhangliao", "ganning", hands=4), 1)
+    st = run(st, "1 过河拆桥 2", "no", "2 无懈可击", "1 无懈可击")
+    assert ask(st) == ("jizhi", 1, "ask")
+    st = run(st, "yes")
+    assert st.seat(1).hand == 3 and st.prompt.kind == "nullify" and st.prompt.seat == 2
+    st = run(st, "pass all", "pick hand")
+    assert st.seat(2).hand == 2
+
+
+def test_jizhi_for_nullification_in_another_seats_window_and_at_a_judgement():
+    st = at(game("diaochan", "huangyueying", "zhangliao", "ganning", hands=4), 1)
+    st = run(st, "1 过河拆桥 3", "2 无懈可击")
+    assert ask(st) == ("jizhi", 2, "ask")
+    st = run(st, "no")
+    assert st.prompt.kind == "nullify" and st.prompt.seat == 1
+    st2 = at(game("diaochan", "huangyueying", "zhangliao", "ganning", hands=4), 1, "start")
+    st2.seat(1).judgement.append("indulgence")
+    st2 = run(st2, "next", "2 无懈可击")
+    assert ask(st2) == ("jizhi", 2, "ask")
+    st2 = run(st2, "yes")
+    assert st2.seat(2).hand == 4 and st2.prompt.kind == "nullify"

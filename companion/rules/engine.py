@@ -491,6 +491,10 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
         return
     if kind.id == "nullification":
         if tk.nullify(ctx, s, ref):
+            # 无懈可击 is an ordinary trick used here: 集智 is asked at once (like after any trick, before the
+            # window goes on); the window is asked again once it is answered (tk.settle waits for no prompt).
+            # Source: standard_generals.json 黄月英 集智; QS Jizhi triggers on CardUsed, 无懈可击 included.
+            sk.call("trick", ctx, n, kind)
             return
         ctx.check(False, "nullification.window",
                   "无懈可击 is played only against a trick about to take effect, and none is waiting now",
