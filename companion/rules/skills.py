@@ -50,7 +50,7 @@ from .generals import _SKILL_INDEX, GENERALS, SKILLS, Gender, Kingdom
 from .names import norm
 from .judgement import JUDGEMENTS, JudgementRule, register
 from .outcome import who
-from .state import GameState, Prompt, Seat
+from .state import SLOTS, GameState, Prompt, Seat
 
 __all__ = ["usable", "owners", "on", "HOOKS", "ACTIVE", "VIEW_AS", "ViewAs", "call", "first",
            "answers", "answer", "verb", "view_as", "judgement", "skill_of", "SRC_SKILL", "SRC_FAQ"]
@@ -996,7 +996,7 @@ def _kongcheng(st, user, target, kind):
     # 空城: 锁定技，若你没有手牌，你不能成为杀或决斗的目标。
     if kind in ("slash", "duel") and st.seat(target).hand == 0 and usable(st, target, "kongcheng"):
         k = KINDS[kind]
-        return (f"空城 Empty Fort: seat {target} has no hand cards and cannot be the target of {k.zh}",
+        return (f"{_sk('kongcheng')[0]}: seat {target} has no hand cards and cannot be the target of {k.zh}",
                 f"空城：{target}号位没有手牌，不能成为{k.zh}的目标")
     return None
 
@@ -1077,41 +1077,65 @@ def _qianxun(st, user, target, kind):
     # 谦逊: 锁定技，你不能成为顺手牵羊和乐不思蜀的目标。
     if kind in ("snatch", "indulgence") and usable(st, target, "qianxun"):
         k = KINDS[kind]
-        return (f"谦逊 Modesty: seat {target} cannot be the target of {k.zh}", f"谦逊：{target}号位不能成为{k.zh}的目标")
+        return (f"{_sk('qianxun')[0]}: seat {target} cannot be the target of {k.zh}", f"谦逊：{target}号位不能成为{k.zh}的目标")
     return None
 
 
 def _liuli(ctx, p, n, args):
     # 流离: 当你成为杀的目标时，你可以弃置一张牌并将此杀转移给你攻击范围内的一名其他角色（不能是此杀的使用者）。
+    # The discarded card leaves first: an equipped 麒麟弓 / 赤兔 discarded for 流离 lends no range or distance
+    # to the choice (docs/commands.md "using SLOT": a card used as part of another leaves its slot first;
+    # QSanguosha LiuliCard: the range is checked without the discarded card).
+    from . import tricks as tk  # noqa: PLC0415 - the zone words
     st = ctx.st
     if p.seat != n or p.data.get("card_kind", "slash") != "slash" or "source" not in p.data:
         raise _refuse("skill.when", "流离 is used when you are the target of a 杀", "流离须在成为杀的目标时发动")
-    t = _int(args[0] if args else None, "seat", "liuli")
+    if not args or len(args) > 2:
+        raise _refuse("skill.args", f"流离 needs a target seat and, to discard equipment, its slot: "
+                                    f"'{n} liuli T [SLOT]' (SLOT: {', '.join(SLOTS)})",
+                      f"流离：{n} liuli 目标 [装备栏]")
+    t = _int(args[0], "seat", "liuli")
     _living(ctx, t, "liuli")
     src = p.data["source"]
     me = st.seat(n)
     if t in (n, src):
         raise _refuse("skill.target", f"流离: seat {t} is you or the 杀's user", "流离：不能转移给自己或杀的使用者")
-    rc = in_range(st, n, t)
-    ctx.check(rc.ok, "skill.range", f"流离: {rc.en}", f"流离：{rc.zh}", SRC_SKILL)
-    r = target_refusal(st, src, t, "slash")
-    ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
-    slot = args[1] if len(args) > 1 else None
+    slot = tk.ZONE_WORDS.get(args[1].casefold()) if len(args) > 1 else None
+    if len(args) > 1 and slot not in SLOTS:
+        raise _refuse("skill.args", f"流离: unknown slot {args[1]!r} ({', '.join(SLOTS)})",
+                      f"流离：未知装备栏{args[1]}（{'、'.join(tk.SLOT_ZH.values())}）")
+    ref = me.equipment.get(slot) if slot else None
     if slot:
-        if me.equipment.get(slot) is None:
-            raise _refuse("skill.args", f"流离: nothing in slot {slot!r}", "流离：该栏没有装备")
-        me.equipment[slot] = None
+        if ref is None:
+            raise _refuse("skill.args", f"流离: nothing in slot {slot}", f"流离：{tk.SLOT_ZH[slot]}栏没有装备")
+        me.equipment[slot] = None  # gone before the range is measured (refusals drop this state)
     else:
         ctx.check(me.hand >= 1, "hand.empty", "流离 discards a card: no hand card (name an equipment slot)",
                   "流离须弃置一张牌", SRC_SKILL)
+    rc = in_range(st, n, t)
+    without_en = f" without the discarded {tk._name(ref)}" if ref else ""
+    without_zh = f"（不计弃置的{tk._name(ref)}）" if ref else ""
+    ctx.check(rc.ok, "skill.range", f"流离: {rc.en}{without_en}", f"流离：{rc.zh}{without_zh}",
+              SRC_SKILL + "; docs/commands.md (using SLOT: the card leaves its slot first)")
+    r = target_refusal(st, src, t, "slash")
+    ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
+    if not slot:
         me.hand = max(0, me.hand - 1)
     te, tz = who(st, t)
     se, sz = who(st, src)
-    used(ctx, n, "liuli", f"discards a card and passes the 杀 to {te}; {se} stays its user",
-         f"弃置一张牌，将杀转移给{tz}")
-    data = {k: v for k, v in p.data.items() if k != "bagua"}
+    what_en, what_zh = (f"discards {_card_label(ref)}", f"弃置{_card_label(ref)}") if ref else \
+        (f"discards a hand card (hand {me.hand})", f"弃置一张手牌（手牌{me.hand}）")
+    used(ctx, n, "liuli", f"{what_en} and passes the 杀 to {te}; {se} stays its user",
+         f"{what_zh}，将杀转移给{tz}")
+    data = {k: v for k, v in p.data.items() if k not in ("bagua", "hinted")}
     st.prompts[-1] = Prompt("respond", t, f"{te}: play 闪 or take 1 damage from {se}'s 杀 (jink / take)",
                             f"{tz}：打出闪或受到{sz}的杀造成的1点伤害（jink / take）", data)
+
+
+def _card_label(ref: str) -> str:
+    """An area card by name and face (赤兔♥5): the engine's card name, the one of every log line."""
+    from .engine import _card_name  # noqa: PLC0415
+    return _card_name(ref)
 
 
 RESPONSES["liuli"] = _liuli
@@ -1228,9 +1252,11 @@ def _hints(ctx, before):
                 seats = ", ".join(map(str, order))
                 en.append(f"{ske}: seats {seats} may give {KINDS[card].zh} in this order ('S {card} via {sid}')")
                 zh.append(f"{skz}：{'、'.join(map(str, order))}号位可依次替出{KINDS[card].zh}")
-    if p.data.get("slash") and usable(st, p.seat, "liuli"):
-        en.append("流离 Shifting: 'liuli T' passes the 杀 on")
-        zh.append("流离：可用 liuli T 转移此杀")
+    me = st.seat(p.seat)
+    if p.data.get("slash") and usable(st, p.seat, "liuli") and (me.hand > 0 or any(me.equipment.values())):
+        ske, skz = _sk("liuli")
+        en.append(f"{ske}: 'liuli T [SLOT]' discards a hand card (or SLOT's equipment) and passes the 杀 on")
+        zh.append(f"{skz}：可用 liuli T [装备栏] 弃置一张牌并转移此杀")
     if need == "jink" and not p.data.get("bagua") and armor_works(st, p.data, st.seat(p.seat)) == "eight_diagram":
         en.append(BAGUA_HINT[0])
         zh.append(BAGUA_HINT[1])
