@@ -523,3 +523,13 @@ def test_jizhi_for_nullification_in_another_seats_window_and_at_a_judgement():
     assert ask(st2) == ("jizhi", 2, "ask")
     st2 = run(st2, "yes")
     assert st2.seat(2).hand == 4 and st2.prompt.kind == "nullify"
+
+
+def test_jianxiong_not_after_a_lijian_duel():
+    # tester r3: 离间's duel is no 决斗 card (old FAQ, rulebook 003): nothing for 奸雄 to take
+    st = at(game("diaochan", "caocao", "zhangliao", "simayi", hands=4), 1)
+    st = run(st, "1 lijian 3 2", "2 take")
+    assert st.seat(2).hp == 3 and ask(st) is None and st.seat(2).hand == 4
+    st2 = at(game("zhangliao", "caocao", "diaochan", "simayi", hands=4), 1)
+    st2 = run(st2, "1 决斗 2", "2 take")              # a real 决斗 card: 奸雄 asked
+    assert ask(st2) == ("jianxiong", 2, "ask")

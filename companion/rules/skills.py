@@ -483,7 +483,13 @@ _CARD_NAMES = {k.zh for k in KINDS.values()}
 
 @on("damaged", "jianxiong")
 def _jianxiong(ctx, victim, amount, source, cause):
-    # 奸雄: 你可以获得对你造成伤害的牌。
+    # 奸雄: 你可以获得对你造成伤害的牌。  Only a physical card: the 决斗 of 离间 is no card ("貂蝉利用离间技能…
+    # 相当于施行决斗牌的效果，不等同于出决斗牌" — old FAQ, rulebook 003), nor is 刚烈 / 反间 damage; 闪电 is a
+    # card (QS Lightning deals its damage with the card itself).
+    from . import tricks as tk  # noqa: PLC0415
+    f = tk.top_frame(ctx.st)
+    if cause == "决斗" and f is not None and f.get("kind") == "duel" and f.get("lijian"):
+        return
     if cause in _CARD_NAMES and usable(ctx.st, victim, "jianxiong"):
         _ask(ctx, victim, "jianxiong", f"take the card that caused the damage ({cause})",
              f"获得造成伤害的牌（{cause}）", cause=cause)
