@@ -422,7 +422,13 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
     if sid in ("hujia", "jijiang"):
         want = Kingdom.WEI if sid == "hujia" else Kingdom.SHU
         lord = st.lord_seat
-        ctx.check(lord is not None and lord != n and usable(st, lord, sid), "viewas.lord",
+        card_zh = KINDS["jink" if sid == "hujia" else "slash"].zh
+        # skill text: "Other Shu (Wei) characters may, one by one, play a 杀 (闪) that counts as used/played by you"
+        ctx.check(lord != n, "viewas.lord",
+                  f"{ske}: the {card_zh} must come from another {want.zh} seat, not the lord himself — "
+                  f"'S {'闪' if sid == 'hujia' else '杀 T'} via {sid}' with S a {want.zh} seat",
+                  f"{skz}：须由其他{want.zh}势力角色替主公出{card_zh}，主公本人不能发动", SRC_SKILL)
+        ctx.check(lord is not None and usable(st, lord, sid), "viewas.lord",
                   f"{ske} works only for a living lord who has it", f"{skz}只对拥有此技能的主公有效", SRC_SKILL)
         ctx.check(_kingdom(st, n) == want, "viewas.kingdom",
                   f"seat {n} is not {want.zh}: only other {want.zh} seats may give a card for {ske}",
