@@ -103,3 +103,13 @@ def test_zh_respond_questions_show_the_answer_words():
     for line, words in (("1 南蛮入侵", "杀 / take"), ("1 万箭齐发", "jink / take"), ("1 决斗 2", "杀 / take")):
         s = run(st, line, "pass all")
         assert s.prompt.kind == "respond" and words in s.prompt.en and words in s.prompt.zh, s.prompt.zh
+
+
+def test_jijiang_hint_singular_and_plural_seats():
+    from skill_support import at, game, run
+    st = at(game("liubei", "zhangliao", "guanyu", "ganning", hands=4), 2)
+    st = run(st, "2 决斗 1", "pass all")
+    assert "seat 3 may give 杀 ('S slash via jijiang')" in st.prompt.en and "seats 3" not in st.prompt.en
+    st = at(game("liubei", "zhangliao", "guanyu", "zhangfei", hands=4), 2)
+    st = run(st, "2 决斗 1", "pass all")
+    assert "seats 3, 4 may give 杀 in this order" in st.prompt.en

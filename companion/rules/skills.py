@@ -1262,7 +1262,9 @@ def _hints(ctx, before):
             if order:
                 ske, skz = _sk(sid)
                 seats = ", ".join(map(str, order))
-                en.append(f"{ske}: seats {seats} may give {KINDS[card].zh} in this order ('S {card} via {sid}')")
+                who_en = f"seats {seats} may give {KINDS[card].zh} in this order" if len(order) > 1 else \
+                    f"seat {seats} may give {KINDS[card].zh}"
+                en.append(f"{ske}: {who_en} ('S {card} via {sid}')")
                 zh.append(f"{skz}：{'、'.join(map(str, order))}号位可依次替出{KINDS[card].zh}")
     me = st.seat(p.seat)
     if p.data.get("slash") and usable(st, p.seat, "liuli") and (me.hand > 0 or any(me.equipment.values())):
