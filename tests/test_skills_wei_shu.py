@@ -437,31 +437,45 @@ def test_kongcheng_protects_from_the_slash_of_collateral():
     assert st.prompt is not None
 
 
-def test_tiandu_after_lightning_damage_once_saved_with_yiji_per_point():
-    # 闪电 (♠2–9: 3 thunder damage, RULES_NOTES Judgements) on a 3-HP 郭嘉: dying at HP 0.
+def test_tiandu_before_lightning_damage_then_yiji_per_point_once_saved():
+    # 天妒 is asked once the judgement's result is determined, before 闪电's 3 damage (rulebook 001: 天妒 like
+    # 鬼才, "只能在判定牌翻开后选择是否发动"; QS / FK FinishJudge); 遗计 per point after the damage, once saved.
     st = at(game("liubei", "guojia", "guanyu", "machao", roles={2: "loyalist", 3: "rebel", 4: "renegade"},
                  hands=3), 2, "start")
     st = run(st, "place 2 闪电", "next", "judge ♠3")
-    assert st.prompt.kind == "dying" and st.seat(2).hp == 0
-    saved = run(st, "peach")                     # 郭嘉's own 桃: HP 1
-    assert ask(saved) == ("tiandu", 2, "ask")    # 天妒: the judgement card ♠3
-    assert "♠3" in saved.prompt.en
-    s = run(saved, "yes")
-    assert s.seat(2).hand == 3                   # 3 - 桃 + ♠3
+    assert ask(st) == ("tiandu", 2, "ask") and st.seat(2).hp == 3    # no damage yet
+    assert "♠3" in st.prompt.en
+    s = run(st, "yes")
+    assert s.seat(2).hand == 4 and s.prompt.kind == "dying" and s.seat(2).hp == 0
+    saved = run(s, "peach")                     # 郭嘉's own 桃: HP 1
+    assert saved.seat(2).hand == 3
     for i in (1, 2, 3):                          # 遗计: 3 damage → asked 3 times, 2 cards each
-        assert ask(s) == ("yiji", 2, "ask") and f"{i} of 3" in s.prompt.en
-        s = run(s, "yiji")
-    assert s.prompt is None and s.seat(2).hand == 9
-    dead = run(st, "pass", "pass", "pass", "pass")   # nobody saves him: no skill, the role card is asked
+        assert ask(saved) == ("yiji", 2, "ask") and f"{i} of 3" in saved.prompt.en
+        saved = run(saved, "yiji")
+    assert saved.prompt is None and saved.seat(2).hand == 9
+    dead = run(s, "pass", "pass", "pass", "pass")    # nobody saves him: he kept ♠3, discarded with his cards
     assert not dead.seat(2).alive and ask(dead) is None
+    declined = run(st, "no")
+    assert declined.seat(2).hand == 3 and declined.prompt.kind == "dying"
 
 
-def test_tiandu_after_lightning_damage_not_dying():
+def test_tiandu_before_lightning_damage_not_dying_and_before_indulgence_skip():
     st = at(game("liubei", "guojia", "guanyu", "machao", hands=3), 2, "start")
     st = run(st, "maxhp 2 4", "heal 2 1", "place 2 闪电", "next", "judge ♠9")
-    assert st.seat(2).hp == 1 and ask(st) == ("tiandu", 2, "ask")
+    assert st.seat(2).hp == 4 and ask(st) == ("tiandu", 2, "ask")
     st = run(st, "yes")
-    assert st.seat(2).hand == 4 and ask(st) == ("yiji", 2, "ask")
+    assert st.seat(2).hp == 1 and st.seat(2).hand == 4 and ask(st) == ("yiji", 2, "ask")
+    st2 = at(game("liubei", "guojia", "guanyu", "machao", hands=3), 2, "start")
+    st2 = run(st2, "place 2 乐不思蜀", "next", "judge ♠3", "yes")
+    assert st2.seat(2).flags.get("skip_play") and st2.seat(2).hand == 4
+
+
+def test_tiandu_before_the_jink_of_eight_diagram():
+    st = at(game("liubei", "guojia", "guanyu", "machao", hands=3), 3)
+    st = run(st, "equip 2 八卦阵", "3 杀 2", "judge ♥3")
+    assert ask(st) == ("tiandu", 2, "ask")
+    st = run(st, "yes")
+    assert st.prompt is None and st.seat(2).hp == 3 and st.seat(2).hand == 4
 
 
 def test_fankui_answers_with_the_zone_words_of_snatch():

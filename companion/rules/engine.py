@@ -324,10 +324,22 @@ def _v_judge(ctx: _Ctx, a: Action) -> None:
 
 def finish_judgement(ctx: _Ctx, job: dict, face: Face):
     """The judgement card ``face`` takes effect for ``job`` (after 鬼才); returns the Judgement."""
-    st = ctx.st
+    j = judgement_result(ctx, job, face)
+    judgement_effect(ctx, job, j)
+    return j
+
+
+def judgement_result(ctx: _Ctx, job: dict, face: Face):
+    """The result of judgement card ``face`` for ``job`` is determined and logged (no effect yet)."""
     j = resolve_judgement(job["subject"], face)
-    ne, nz = who(st, job["seat"])
+    ne, nz = who(ctx.st, job["seat"])
     ctx.event("judgement", f"{ne}: {j.en}", f"{nz}：{j.zh}", job["seat"], subject=job["subject"], effect=j.effect)
+    return j
+
+
+def judgement_effect(ctx: _Ctx, job: dict, j):
+    """The determined judgement ``j`` takes effect for ``job`` (闪电's damage, 乐不思蜀's skip, a skill's effect)."""
+    st = ctx.st
     if job["kind"] == "bagua":
         top = st.prompt
         if top is None or top.kind != "respond" or top.seat != job["seat"]:

@@ -15,7 +15,7 @@ moment             called as / what the hook does
 ``slash``          ``(ctx, user, target)`` after a 杀's answer prompt is pushed (铁骑)
 ``trick``          ``(ctx, user, kind)`` after a trick is used (集智)
 ``damaged``        ``(ctx, victim, amount, source, cause)`` victim still alive with HP ≥ 1 (奸雄 反馈 刚烈 遗计)
-``judged``         ``(ctx, job, judgement)`` after a judgement took effect (天妒)
+``judged``         ``(ctx, job, judgement) -> bool`` result determined, before the effect (天妒); True defers it
 ``after``          ``(ctx, before_state)`` after every action: card loss (连营, 枭姬), 无双 on the
                    杀/决斗 questions, 空城 in a 决斗, the 护驾 / 激将 / 流离 hints
 =================  ============================================================
@@ -219,10 +219,21 @@ def job_name(job: dict) -> tuple[str, str]:
 
 
 def finish_judgement(ctx, job: dict, face: Face) -> None:
+    """The judgement's result is determined (and logged); a ``judged`` hook that asks a question (天妒)
+    defers the effect until it is answered (:func:`judgement_effect`); else the effect happens now."""
     from . import engine  # noqa: PLC0415 - the engine owns card judgements
-    j = engine.finish_judgement(ctx, job, face)
+    j = engine.judgement_result(ctx, job, face)
     for _sid, fn in HOOKS.get("judged", ()):
-        fn(ctx, job, j)
+        if fn(ctx, job, j):
+            return
+    engine.judgement_effect(ctx, job, j)
+
+
+def judgement_effect(ctx, job: dict, face: Face) -> None:
+    """The deferred effect of a judgement whose result was determined with card ``face``."""
+    from . import engine  # noqa: PLC0415
+    from .judgement import resolve_judgement  # noqa: PLC0415
+    engine.judgement_effect(ctx, job, resolve_judgement(job["subject"], face))
 
 
 # =========================================================================== prompts and verbs
@@ -555,29 +566,30 @@ def _fankui_ans(ctx, p, a):
 
 
 @on("judged", "tiandu")
-def _tiandu(ctx, job, j):
-    # 天妒: 你的判定牌生效后，你可以获得此牌。 (standard_generals.json 郭嘉 天妒; only his own judgement:
-    # rulebook 001.)  The effect may have been 闪电's 3 damage: a dying 郭嘉 is asked once saved (with 遗计),
-    # and not at all when he dies of it (a dying general has lost his skills — old FAQ, rulebook 003).
+def _tiandu(ctx, job, j) -> bool:
+    # 天妒: 你的判定牌生效后，你可以获得此牌。 (standard_generals.json 郭嘉 天妒, "after your own judgement card
+    # takes effect".)  Timing: rulebook 001 "鬼道、鬼才：有关判定的技能，只能在判定牌翻开后选择是否发动…天妒也是如此，
+    # 但是发动天妒只能是对自己的判定" — asked once the result is determined, BEFORE the effect (闪电's 3 damage,
+    # the 闪 of 八卦阵, …), as QSanguosha / FreeKill do (FinishJudge).  郭嘉 keeps the card even if the damage then
+    # leaves him dying or dead (his cards are then discarded).  Returns True: the effect waits for the answer.
     n = job.get("seat")
-    if n is None or not usable(ctx.st, n, "tiandu", dying_ok=True):
-        return
-    if ctx.st.seat(n).hp < 1:
-        ctx.st.extra["after_dying"] = [*ctx.st.extra.get("after_dying", []), ("tiandu", n, j.face)]
-        return
-    _tiandu_ask(ctx, n, j.face)
-
-
-def _tiandu_ask(ctx, n: int, face: Face) -> None:
-    _ask(ctx, n, "tiandu", f"take the judgement card {face}", f"获得判定牌{face}", face=face)
+    if n is None or not usable(ctx.st, n, "tiandu"):
+        return False
+    je, jz = job_name(job)
+    _ask(ctx, n, "tiandu", f"take the judgement card {j.face} ({je}: {'effect' if j.effect else 'no effect'}) "
+                           f"before it takes effect", f"获得判定牌{j.face}（{jz}），然后判定生效",
+         face=j.face, job=dict(job))
+    return True
 
 
 @step("tiandu")
 def _tiandu_ans(ctx, p, a):
     if a.verb == "no":
-        return declined(ctx, p)
-    ctx.st.prompts.pop()
-    _draw(ctx, p.seat, 1, f"天妒 takes {p.data['face']}", f"天妒获得{p.data['face']}")
+        declined(ctx, p)
+    else:
+        ctx.st.prompts.pop()
+        _draw(ctx, p.seat, 1, f"天妒 takes {p.data['face']}", f"天妒获得{p.data['face']}")
+    judgement_effect(ctx, p.data["job"], p.data["face"])
 
 
 @step("guicai", "guicai", verbs=("no", "skill"))
@@ -1357,7 +1369,7 @@ def _fire_damaged(st, ev, victim, amount, source, cause):
 
 
 def after_rescue(st, ev, victim):
-    """A dying seat saved: its waiting on-damage skills (and 苦肉's draw, 天妒 after 闪电) now happen."""
+    """A dying seat saved: its waiting on-damage skills (and 苦肉's draw) now happen."""
     waiting = st.extra.get("after_dying", [])
     mine = [w for w in waiting if w[1] == victim]
     st.extra["after_dying"] = [w for w in waiting if w[1] != victim]
@@ -1366,8 +1378,6 @@ def after_rescue(st, ev, victim):
             _fire_damaged(st, ev, *w[1:])
         elif w[0] == "kurou":
             _draw(_EvCtx(st, ev), victim, 2, "苦肉", "苦肉")
-        elif w[0] == "tiandu" and usable(st, victim, "tiandu"):
-            _tiandu_ask(_EvCtx(st, ev), victim, w[2])
 
 
 oc.AFTER_DAMAGE.append(after_damage)
