@@ -113,3 +113,21 @@ def test_jijiang_hint_singular_and_plural_seats():
     st = at(game("liubei", "zhangliao", "guanyu", "zhangfei", hands=4), 2)
     st = run(st, "2 决斗 1", "pass all")
     assert "seats 3, 4 may give 杀 in this order" in st.prompt.en
+
+
+def test_death_discard_line_names_cards_in_chinese_in_english_too():
+    from skill_support import at, game, run, events
+    st = at(game("liubei", "guanyu", "zhangliao", "ganning", roles={2: "loyalist", 3: "rebel", 4: "renegade"},
+                 hands=2), 1)
+    st = run(st, "equip 3 赤兔:♥5", "lose 3 3")
+    st, ev = events(st, "damage 3 1 from 1")
+    for line in ("pass", "pass", "pass", "pass"):
+        if st.prompt is None or st.prompt.kind != "dying":
+            break
+        st, more = events(st, line)
+        ev += more
+    if st.prompt is not None and st.prompt.kind == "reveal":
+        st, more = events(st, "reveal rebel")
+        ev += more
+    lines = [e.en for e in ev if "赤兔" in e.en or "Chitu" in e.en]
+    assert lines and all("赤兔♥5" in x and "Chitu" not in x for x in lines), lines
