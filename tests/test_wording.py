@@ -131,3 +131,11 @@ def test_death_discard_line_names_cards_in_chinese_in_english_too():
         ev += more
     lines = [e.en for e in ev if "赤兔" in e.en or "Chitu" in e.en]
     assert lines and all("赤兔♥5" in x and "Chitu" not in x for x in lines), lines
+
+
+def test_yes_with_no_question_pending_says_so():
+    from skill_support import at, game, refused
+    st = at(game("liubei", "guanyu", "zhangliao", "ganning", hands=2), 1)
+    for line in ("yes", "no", "take"):
+        r = refused(st, line, "prompt.none")
+        assert "no question is pending" in r.en and "answer the pending question first" not in r.source, r

@@ -39,6 +39,7 @@ SRC_SEATS = "companion: seats are numbered 1..N in the order of play"
 SRC_AREA = "RULES_NOTES: Other facts (no two cards of the same name in one area)"
 SRC_MANEUVER = "RULES_NOTES: Deck (兵粮寸断 and 酒 are 军争)"
 SRC_PROMPT = "companion: answer the pending question first"
+SRC_NO_PROMPT = "companion: answers only answer a pending question (docs/commands.md, Questions)"
 
 NAME_MAX = 24  # characters in a player name (fits a seat card)
 DECK_SIZE = 108  # cards in the standard + EX deck (RULES_NOTES: Deck)
@@ -676,7 +677,8 @@ def _v_take(ctx: _Ctx, a: Action) -> None:
         oc.dying_pass(st, ctx.ev)
         return
     if top is None or top.kind != "respond":
-        raise Refused("prompt.none", "nothing to take or pass now", "现在没有需要响应的事", SRC_PROMPT, forceable=False)
+        raise Refused("prompt.none", "no question is pending: nothing to take or pass now", "现在没有待回答的询问，无需响应",
+                      SRC_NO_PROMPT, forceable=False)
     if a.seat is not None and a.seat != top.seat:
         raise Refused("prompt.seat", f"seat {top.seat} must answer, not seat {a.seat}", f"应由{top.seat}号位响应",
                       SRC_PROMPT, forceable=False)
@@ -695,7 +697,8 @@ def _v_reveal(ctx: _Ctx, a: Action) -> None:
     top = st.prompt
     role = a.args["role"]
     if top is None or top.kind != "reveal":
-        raise Refused("prompt.none", "no role card to turn up now", "现在不需要亮身份", SRC_PROMPT, forceable=False)
+        raise Refused("prompt.none", "no role card to turn up now: no seat has just died", "现在不需要亮身份",
+                      SRC_NO_PROMPT, forceable=False)
     victim = top.data["victim"]
     if a.seat is not None and a.seat != victim:
         raise Refused("prompt.seat", f"seat {victim}'s role is being asked, not seat {a.seat}'s",
@@ -1015,7 +1018,8 @@ HANDLERS: dict[str, Callable[[_Ctx, Action], None]] = {
 
 
 def _v_yes_no(ctx: _Ctx, a: Action) -> None:
-    raise Refused("prompt.none", f"nothing to answer '{a.verb}' to now", f"现在没有需要回答{a.verb}的询问", SRC_PROMPT,
+    raise Refused("prompt.none", f"no question is pending: nothing to answer '{a.verb}' to",
+                  f"现在没有待回答的询问：{a.verb}无从回答", SRC_NO_PROMPT,
                   forceable=False)
 
 
