@@ -323,3 +323,12 @@ def test_lijian_discarding_equipment():
     refused(st, "2 lijian 4 3", "hand.empty")
     st = run(st, "equip 2 赤兔", "2 lijian 4 3 minus_horse")
     assert st.seat(2).equipment["minus_horse"] is None and st.prompt.seat == 3
+
+
+def test_jieyin_at_full_hp_logs_only_the_real_recovery():
+    st = at(game("sunshangxiang", "guanyu", "machao", "zhaoyun", hands=3), 1)
+    st = run(st, "lose 2 1")
+    st, ev = events(st, "1 jieyin 2")
+    assert st.seat(2).hp == st.seat(2).max_hp
+    assert not any("both recover" in e.en or "recovers 0" in e.en for e in ev), [e.en for e in ev]
+    assert [e.seat for e in ev if e.kind == "heal"] == [2]

@@ -924,8 +924,13 @@ def _jieyin(ctx, n, args):
     ctx.check(me.hand >= 2, "hand.count", f"结姻 discards 2 hand cards: seat {n} has {me.hand}", "结姻须弃置两张手牌",
               SRC_SKILL)
     me.hand = max(0, me.hand - 2)
-    used(ctx, n, "jieyin", f"discards 2 (hand {me.hand}); both recover 1", "弃置两张手牌，双方各回复1点体力")
-    oc.heal(st, ctx.ev, n, 1, "结姻")
+    te, tz = who(st, t)
+    if me.hp < me.max_hp:
+        used(ctx, n, "jieyin", f"discards 2 (hand {me.hand}); both recover 1", "弃置两张手牌，双方各回复1点体力")
+        oc.heal(st, ctx.ev, n, 1, "结姻")
+    else:  # at full HP she recovers nothing: only the real recovery is logged
+        used(ctx, n, "jieyin", f"discards 2 (hand {me.hand}); {te} recovers 1 (she is at full HP)",
+             f"弃置两张手牌，{tz}回复1点体力（自己体力已满）")
     oc.heal(st, ctx.ev, t, 1, "结姻")
 
 
