@@ -141,6 +141,15 @@ def test_tuxi_takes_instead_of_drawing():
     refused(st, "tuxi 1 3 4", "skill.args")
 
 
+def test_tuxi_step_does_not_offer_yes():
+    # the dashboard shows F8 (yes) from STEPS[...].verbs: 突袭 cannot be answered by a bare yes
+    from companion.rules.skills import STEPS
+    assert "yes" not in STEPS["tuxi:ask"].verbs
+    st = at(game("liubei", "zhangliao", "guanyu", "machao", hands=3), 2, "judge")
+    st = run(st, "next")
+    refused(st, "yes", "prompt.pending")
+
+
 def test_tuxi_not_when_nobody_has_cards():
     st = at(game("liubei", "zhangliao", "guanyu", "machao", hands=0), 2, "judge")
     st = run(st, "next")

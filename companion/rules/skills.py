@@ -698,7 +698,7 @@ def _tuxi(ctx, s):
     return False
 
 
-@step("tuxi")
+@step("tuxi", verbs=("no", "skill"))  # no bare 'yes': 突袭 needs its seats (the dashboard's F8 reads these verbs)
 def _tuxi_ans(ctx, p, a):
     st = ctx.st
     if a.verb == "no":
