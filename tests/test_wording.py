@@ -139,3 +139,16 @@ def test_yes_with_no_question_pending_says_so():
     for line in ("yes", "no", "take"):
         r = refused(st, line, "prompt.none")
         assert "no question is pending" in r.en and "answer the pending question first" not in r.source, r
+
+
+def test_wrong_seat_answer_card_says_who_must_answer():
+    from skill_support import at, game, refused, run
+    st = at(game("zhangliao", "guanyu", "machao", "ganning", "zhaoyun", hands=3), 4)
+    st = run(st, "4 决斗 5", "pass all")
+    assert st.prompt.kind == "respond" and st.prompt.seat == 5
+    for line, rule in (("4 杀", "prompt.seat"), ("1 take", "prompt.seat"), ("1 杀", "prompt.seat")):
+        r = refused(st, line, rule)
+        assert "seat 5 must answer, not seat" in r.en, r
+    st2 = run(at(st, 1), "1 杀 2")
+    r = refused(st2, "3 闪", "prompt.seat")
+    assert r.en == "seat 2 must answer, not seat 3"

@@ -1073,6 +1073,13 @@ def apply(state: GameState, action: Action) -> Applied:
     if p is not None and p.kind == "nullify" and v not in CORRECTIONS and not _answers(p, action):
         tk.implicit_close(ctx)  # "nobody?": answering the step behind an untouched window closes it
         p = st.prompt
+    if p is not None and p.kind == "respond" and v == "use" and action.seat not in (None, p.seat) \
+            and not action.args.get("targets") and not action.args.get("vskill") and not _answers(p, action):
+        cid = card_kind(action.args["card"]).id
+        need = p.data.get("need", "jink")
+        if cid == need or (need == "slash" and cid == "spear"):  # the answer card from the wrong seat (as `S take`)
+            raise Refused("prompt.seat", f"seat {p.seat} must answer, not seat {action.seat}", f"应由{p.seat}号位响应",
+                          SRC_PROMPT, forceable=False)
     if p is not None and v not in CORRECTIONS and not _answers(p, action):
         ctx.check(False, "prompt.pending", f"waiting for an answer first — {p.en}", f"请先回答：{p.zh}", SRC_PROMPT)
     if p is not None and p.kind == "skill" and sk.answers(p, action):
