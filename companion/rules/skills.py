@@ -140,7 +140,8 @@ def _int(tok: str | None, what: str, sid: str) -> int:
         return int(tok)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         ske, skz = _sk(sid)
-        raise _refuse("skill.args", f"{ske}: {what} must be a number, not {tok!r}",
+        got = f"not {tok!r}" if tok is not None else "missing"
+        raise _refuse("skill.args", f"{ske}: {what} must be a number ({got})",
                       f"{skz}：{what}应为数字", forceable=False) from None
 
 
@@ -157,7 +158,8 @@ def _suit(tok: str | None, sid: str) -> Suit:
         return parse_face(f"{tok}1").suit
     except (CardError, TypeError):
         ske, skz = _sk(sid)
-        raise _refuse("skill.args", f"{ske}: {tok!r} is not a suit (♠ ♥ ♣ ♦)", f"{skz}：{tok}不是花色") from None
+        raise _refuse("skill.args", f"{ske}: {tok!r} is not a suit (♠ ♥ ♣ ♦)" if tok is not None else
+                      f"{ske}: the suit is missing (♠ ♥ ♣ ♦)", f"{skz}：{tok or ''}不是花色") from None
 
 
 def _face(tok: str | None, sid: str) -> Face:
@@ -165,7 +167,7 @@ def _face(tok: str | None, sid: str) -> Face:
         return parse_face(tok or "")
     except CardError:
         ske, skz = _sk(sid)
-        raise _refuse("skill.args", f"{ske}: write the card face, e.g. ♥5 (got {tok!r})",
+        raise _refuse("skill.args", f"{ske}: write the card face, e.g. ♥5" + (f" (got {tok!r})" if tok else ""),
                       f"{skz}：请写牌面，例如♥5") from None
 
 
@@ -245,6 +247,7 @@ class Answer:
 
     fn: Callable
     verbs: frozenset[str] = frozenset({"yes", "no", "skill"})
+    takes_args: bool = False  # 'SKILL ARGS…' answers (突袭 seats, 反馈 zone, 遗计 gifts, 鬼才 face); else none
 
 
 STEPS: dict[str, Answer] = {}
@@ -255,9 +258,9 @@ RESPONSES: dict[str, Callable] = {}
 """Skills used as the answer of a card prompt (流离 on a 杀): id → ``fn(ctx, prompt, seat, args)``."""
 
 
-def step(sid: str, name: str = "ask", verbs: tuple[str, ...] = ("yes", "no", "skill")):
+def step(sid: str, name: str = "ask", verbs: tuple[str, ...] = ("yes", "no", "skill"), takes_args: bool = False):
     def deco(fn):
-        STEPS[f"{sid}:{name}"] = Answer(fn, frozenset(verbs))
+        STEPS[f"{sid}:{name}"] = Answer(fn, frozenset(verbs), takes_args)
         return fn
     return deco
 
@@ -287,7 +290,14 @@ def answer(ctx, p: Prompt, a) -> None:
     """Answer the top ``skill`` prompt ``p`` with ``a``."""
     if a.seat is not None and a.seat != p.seat and a.verb in ("skill", "yes", "no", "pick"):
         raise _refuse("prompt.seat", f"seat {p.seat} answers this, not seat {a.seat}", f"应由{p.seat}号位回答")
-    STEPS[f"{p.data['skill']}:{p.data.get('step', 'ask')}"].fn(ctx, p, a)
+    ans = STEPS[f"{p.data['skill']}:{p.data.get('step', 'ask')}"]
+    extra = a.args.get("args") if a.verb == "skill" else None
+    if extra and not ans.takes_args:
+        sid = p.data["skill"]
+        ske, skz = _sk(sid)
+        raise _refuse("skill.args", f"{ske} takes no arguments here ({' '.join(extra)!r}): answer 'yes' / '{sid}' or 'no'",
+                      f"{skz}此处不带参数：请回答 yes / {sid} 或 no")
+    ans.fn(ctx, p, a)
 
 
 def declined(ctx, p: Prompt) -> None:
@@ -304,8 +314,72 @@ def used(ctx, n: int, sid: str, en: str = "", zh: str = "") -> None:
         skill=sid)
 
 
+ACTIVE_SYNTAX: dict[str, tuple[int, int | None, str, str, str]] = {
+    # id: (fewest args, most args (None: any), usage after 'S id', what the first args are, example args)
+    "zhiheng": (1, None, "N [SLOT …]", "the number of cards", "2"),
+    "rende": (2, 2, "T N", "a target seat and a number of cards", "2 1"),
+    "kurou": (0, 0, "", "", ""),
+    "jieyin": (1, 1, "T", "a target seat", "2"),
+    "qingnang": (1, 1, "T", "a target seat", "2"),
+    "fanjian": (3, 3, "T SUIT FACE", "a target seat, the suit it names and the card it takes", "2 ♥ ♠5"),
+    "lijian": (2, 3, "A B [SLOT]", "two male seats (A duels B)", "2 3"),
+}
+"""The written form of each active skill (docs/commands.md): missing or extra words are refused with it."""
+
+
+def _syntax(sid: str, n: int, args: list[str]) -> None:
+    lo, hi, usage, what, example = ACTIVE_SYNTAX[sid]
+    ske, skz = _sk(sid)
+    if len(args) < lo:
+        raise _refuse("skill.args", f"{sid} needs {what}: '{n} {sid} {example}' ({ske}: 'S {sid} {usage}')",
+                      f"{skz}需要参数：{n} {sid} {example}（S {sid} {usage}）")
+    if hi is not None and len(args) > hi:
+        form = f"'S {sid} {usage}'" if usage else f"'S {sid}' (no arguments)"
+        raise _refuse("skill.args", f"{ske}: unexpected {' '.join(args[hi:])!r} — {sid} is written {form}",
+                      f"{skz}：多余的参数{' '.join(args[hi:])}——写法 S {sid} {usage}".rstrip())
+
+
+def _not_owner(st: GameState, n: int, sid: str) -> tuple[str, str]:
+    """Why seat ``n`` cannot use ``sid``: dead, does not have it (lord skills: not the lord), or dying."""
+    s = st.seat(n)
+    ske, skz = _sk(sid)
+    ne, nz = who(st, n)
+    if not s.alive:
+        return f"{ne} is dead", f"{nz}已阵亡"
+    if not has_skill(st, s, sid):
+        lord = " (a lord skill: only the lord has it)" if SKILLS[sid].lord_skill and st.lord_seat != n else ""
+        return f"{ne} does not have {ske}{lord}", f"{nz}没有{skz}"
+    return (f"{ne} is dying: a dying general has lost his skills until a 桃 brings him back to 1 HP "
+            f"(old FAQ, rulebook 003; only 桃 saves yourself)",
+            f"{nz}处于濒死状态：濒死角色的技能无效，直到用桃回复至1点体力（旧FAQ）")
+
+
+def _viewas_form(sid: str, n: int | None, args: list[str]) -> tuple[str, str]:
+    """'5 过河拆桥:♠3 6 via qixi' from the words of a view-as skill typed as a verb ('5 奇袭 6 ♠3')."""
+    va = VIEW_AS[sid]
+    face, targets = "FACE", []
+    for w in args:
+        if w.isdigit():
+            targets.append(w)
+            continue
+        try:
+            face = str(parse_face(w))
+        except CardError:
+            pass
+    kind = KINDS[va.as_kinds[0]].zh
+    seat = f"{n} " if n is not None else "S "
+    if sid in ("hujia", "jijiang"):
+        form = f"S {kind}{' T' if sid == 'jijiang' else ''} via {sid}"
+    else:
+        form = f"{seat}{kind}:{face}{''.join(' ' + t for t in targets)} via {sid}"
+    return form, form
+
+
 def verb(ctx, a) -> None:
-    """The ``skill`` verb: answer a skill prompt, answer a card prompt (流离), or use an active skill."""
+    """The ``skill`` verb: answer a skill prompt, answer a card prompt (流离), or use an active skill.
+
+    Checked in this order, each with its own reason: the seat exists, the seat has the skill, the words
+    (missing / extra arguments, a view-as skill written as a verb), then dead / dying, then the phase."""
     st = ctx.st
     sid = a.args["skill"]
     top = st.prompt
@@ -315,26 +389,40 @@ def verb(ctx, a) -> None:
             raise _refuse("prompt.answer", f"answer this question as it says — {top.en}", f"请按询问回答：{top.zh}")
         answer(ctx, top, a)
         return
+    if a.seat is not None and not 1 <= a.seat <= len(st.seats):
+        raise _refuse("seat.unknown", f"no seat {a.seat}: the table has seats 1..{len(st.seats)}",
+                      f"没有{a.seat}号位：座位为1..{len(st.seats)}", "companion: seats are numbered 1..N in the order of play")
+    if a.seat is not None and st.seat(a.seat).alive and not has_skill(st, st.seat(a.seat), sid):
+        why_en, why_zh = _not_owner(st, a.seat, sid)
+        ctx.check(False, "skill.none", why_en, why_zh, SRC_SKILL)
+    args = list(a.args.get("args", []))
     if sid in RESPONSES and top is not None and top.kind == "respond":
         n = a.seat if a.seat is not None else top.seat
         if not usable(st, n, sid):
-            raise _refuse("skill.none", f"seat {n} cannot use {ske} now", f"{n}号位现在不能发动{skz}", forceable=True)
-        RESPONSES[sid](ctx, top, n, a.args.get("args", []))
+            why_en, why_zh = _not_owner(st, n, sid)
+            raise _refuse("skill.none", f"{why_en}: cannot use {ske}" if "does not have" not in why_en else why_en,
+                          why_zh, forceable=True)
+        RESPONSES[sid](ctx, top, n, args)
         return
+    if sid in VIEW_AS and sid not in ACTIVE:
+        form_en, form_zh = _viewas_form(sid, a.seat, args)
+        raise _refuse("skill.form", f"{ske} turns a card into another ({VIEW_AS[sid].en}): write the card it becomes, "
+                                    f"e.g. '{form_en}'", f"{skz}（{VIEW_AS[sid].zh}）：请写出当作的牌，例如 {form_zh}")
     if sid not in ACTIVE:
         raise _refuse("skill.when", f"{ske} is not used by command now: {SKILLS[sid].summary_en}",
                       f"{skz}现在不能发动：{SKILLS[sid].summary_zh}")
     n = a.seat if a.seat is not None else st.turn_seat
-    if n is None or not 1 <= n <= len(st.seats):
-        raise _refuse("skill.seat", f"who uses {ske}? write the seat first", f"谁发动{skz}？请先写座位号")
+    if n is None:
+        raise _refuse("skill.seat", f"who uses {ske}? write the seat first, e.g. '2 {sid}'", f"谁发动{skz}？请先写座位号")
+    _syntax(sid, n, args)
     if not usable(st, n, sid):
-        why = "is dead" if not st.seat(n).alive else ("is dying" if st.seat(n).hp < 1 and has_skill(st, st.seat(n), sid)
-                                                      else "does not have it")
-        ctx.check(False, "skill.none", f"seat {n} cannot use {ske}: the seat {why}", f"{n}号位不能发动{skz}", SRC_SKILL)
+        why_en, why_zh = _not_owner(st, n, sid)
+        ctx.check(False, "skill.none", f"{why_en}: cannot use {ske}" if "does not have" not in why_en else why_en,
+                  why_zh, SRC_SKILL)
     ctx.check(st.turn_seat == n and st.phase == "play" and not st.prompts, "skill.phase",
               f"{ske} is used in your own play phase (now: seat {st.turn_seat}'s {st.phase} phase)",
               f"{skz}只能在自己的出牌阶段发动", SRC_SKILL)
-    ACTIVE[sid](ctx, n, list(a.args.get("args", [])))
+    ACTIVE[sid](ctx, n, args)
 
 
 def once(ctx, n: int, sid: str) -> None:
@@ -460,7 +548,9 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
             skill=sid, card=str(face) if face else None, as_kind=kind.id, payer=n)
         return lord, n
     if not usable(st, n, sid):
-        ctx.check(False, "viewas.skill", f"seat {n} cannot use {ske} now", f"{n}号位现在不能发动{skz}", SRC_SKILL)
+        why_en, why_zh = _not_owner(st, n, sid)
+        ctx.check(False, "viewas.skill", f"{why_en}: cannot use {ske}" if "does not have" not in why_en else why_en,
+                  f"{why_zh}：不能发动{skz}" if has_skill(st, st.seat(n), sid) else why_zh, SRC_SKILL + "; " + SRC_FAQ)
     slot = a.args.get("using")
     slot_ref = st.seat(n).equipment.get(slot) if slot else None
     on_word = False
@@ -535,7 +625,7 @@ def _fankui(ctx, victim, amount, source, cause):
          "fankui [hand|SLOT] / no", "fankui [手牌|装备栏] / no", source=source)
 
 
-@step("fankui", verbs=("yes", "no", "skill", "pick"))
+@step("fankui", verbs=("yes", "no", "skill", "pick"), takes_args=True)
 def _fankui_ans(ctx, p, a):
     """``yes`` / ``fankui`` take a hand card; ``fankui ZONE`` / ``pick ZONE`` name the zone with the words of
     过河拆桥 / 顺手牵羊 (``hand weapon armor plus_horse minus_horse``, 手牌 武器 防具 +1马 -1马 …:
@@ -592,7 +682,7 @@ def _tiandu_ans(ctx, p, a):
     judgement_effect(ctx, p.data["job"], p.data["face"])
 
 
-@step("guicai", "guicai", verbs=("no", "skill"))
+@step("guicai", "guicai", verbs=("no", "skill"), takes_args=True)
 def _guicai_ans(ctx, p, a):
     st = ctx.st
     job = dict(p.data["job"])
@@ -698,7 +788,7 @@ def _tuxi(ctx, s):
     return False
 
 
-@step("tuxi", verbs=("no", "skill"))  # no bare 'yes': 突袭 needs its seats (the dashboard's F8 reads these verbs)
+@step("tuxi", verbs=("no", "skill"), takes_args=True)  # no bare 'yes': 突袭 needs its seats (the dashboard's F8 reads these verbs)
 def _tuxi_ans(ctx, p, a):
     st = ctx.st
     if a.verb == "no":
@@ -788,7 +878,7 @@ def _yiji_ask(ctx, victim: int, i: int, times: int) -> None:
          f"观看牌堆顶两张牌并任意分配{of_zh}", "yiji [T N …] / no", "yiji [座位 张数 …] / no", n=2, i=i, times=times)
 
 
-@step("yiji")
+@step("yiji", takes_args=True)
 def _yiji_ans(ctx, p, a):
     st = ctx.st
     i, times = p.data.get("i", 1), p.data.get("times", 1)
