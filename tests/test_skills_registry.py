@@ -104,3 +104,16 @@ def test_dying_huatuo_jijiu_gives_the_reason():
     assert st.prompt.kind == "dying" and st.prompt.data["victim"] == 4
     r = refused(st, "4 桃:♥3 via jijiu", "viewas.skill")
     assert "is dying" in r.en and "rulebook 003" in r.en
+
+
+def test_fankui_and_guicai_refuse_extra_or_missing_words():
+    from skill_support import at, game, refused, run
+    st = at(game("liubei", "simayi", "guanyu", "machao", hands=3), 3)
+    st = run(st, "equip 3 赤兔", "3 杀 2", "take")
+    refused(st, "fankui hand minus_horse", "skill.args")
+    st = at(game("liubei", "simayi", "xiahoudun", "guojia", hands=2), 2)
+    st = run(st, "2 杀 3", "take", "yes", "judge ♠5")
+    assert st.prompt.data["skill"] == "guicai"
+    r = refused(st, "guicai", "skill.args")
+    assert "'guicai FACE'" in r.en and "None" not in r.en
+    refused(st, "guicai ♥5 ♥6", "skill.args")

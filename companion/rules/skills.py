@@ -639,6 +639,9 @@ def _fankui_ans(ctx, p, a):
         words = list(a.args.get("what") or [])
     else:
         words = [tk.ZONE_WORDS.get(w.casefold(), w) for w in (a.args.get("args", []) if a.verb == "skill" else [])]
+    if len(words) > 1:
+        raise _refuse("skill.args", f"反馈 takes one card: name one zone, e.g. 'fankui hand' (not {' '.join(words)!r})",
+                      "反馈只获得一张牌：请只写一个区域，例如 fankui hand")
     src = st.seat(p.data["source"])
     me = st.seat(p.seat)
     word = words[0] if words else "hand"
@@ -692,7 +695,10 @@ def _guicai_ans(ctx, p, a):
         finish_judgement(ctx, job, p.data["face"])
         return
     args = a.args.get("args", [])
-    face = _face(args[0] if args else None, "guicai")
+    if len(args) != 1:
+        raise _refuse("skill.args", "鬼才 replaces the judgement card with one hand card: 'guicai FACE', e.g. 'guicai ♥5'",
+                      "鬼才：guicai 牌面，例如 guicai ♥5")
+    face = _face(args[0], "guicai")
     s = st.seat(p.seat)
     ctx.check(s.hand >= 1, "hand.empty", f"seat {p.seat} has 0 hand cards", f"{p.seat}号位没有手牌", "companion: hand count")
     st.prompts.pop()
