@@ -167,6 +167,10 @@ def _strip(line: str) -> tuple[str, bool]:
 
 
 def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> Action:
+    try:
+        card_kind(toks[0].replace("：", ":").partition(":")[0])
+    except UnknownCardError:
+        raise _unknown_word("use", toks[0]) from None
     kind, face = _card("use", toks[0])
     args: dict = {"card": kind, "face": face, "targets": []}
     rest = toks[1:]
@@ -179,7 +183,10 @@ def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> 
                 if sid is not None:
                     args["vskill"] = sid  # 武圣, 龙胆, … 护驾, 激将 (companion/rules/skills.py)
                 else:
-                    args["via"] = _card("use", rest[i + 1])[0]
+                    try:
+                        args["via"] = card_kind(rest[i + 1]).id
+                    except UnknownCardError:
+                        raise _unknown_word("use", rest[i + 1], via=True) from None
             else:
                 slot = ZONE_WORDS.get(rest[i + 1].casefold())
                 if slot not in SLOTS:
@@ -190,6 +197,32 @@ def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> 
         args["targets"].append(_int("use", rest[i], "target seat"))
         i += 1
     return Action("use", seat, args, forced, text)
+
+
+def _close_skills(word: str) -> list[str]:
+    """Up to 3 skills close to a mistyped word: 'guose (国色)' (the close-match lookup of companion/rules/names.py)."""
+    from .rules.generals import _SKILL_INDEX, SKILLS  # noqa: PLC0415 - only on an error path
+    from .rules.names import find  # noqa: PLC0415
+    _hit, close = find(word, _SKILL_INDEX)
+    return [f"{sid} ({SKILLS[sid].zh})" for sid in close]
+
+
+def _unknown_word(verb: str, word: str, via: bool = False) -> CommandError:
+    """A word that is neither a card nor a skill: suggest the closest skills (after 'via' first), then cards."""
+    name = word.replace("：", ":").partition(":")[0]
+    skills = _close_skills(name)
+    try:
+        card_kind(name)
+        cards: tuple[str, ...] = ()
+    except UnknownCardError as e:
+        cards = e.suggestions
+    hints = [f"skill {h}" for h in skills] + [f"card {c} ({KINDS[c].zh})" for c in cards]
+    if via:
+        hints = hints[:len(skills)] or hints
+    what = "skill or card" if via or skills else "card"
+    if hints:
+        return _err(verb, f"unknown {what} {name!r} — did you mean {', '.join(hints[:4])}?")
+    return _err(verb, f"unknown {what} {name!r} (未知的牌或技能) — use an id like slash or zhiheng, a name like 杀 or 制衡")
 
 
 def _pick_words(toks: list[str]) -> list[str]:
@@ -364,6 +397,7 @@ def parse(line: str) -> Action | None:
         card_kind(head.replace("：", ":").partition(":")[0])
     except UnknownCardError:
         close = difflib.get_close_matches(verb, list(VERBS), n=3)
+        close += [f"skill {h}" for h in _close_skills(head) if h.split()[0] not in close]
         hint = f" — did you mean {', '.join(close)}?" if close else f"; verbs: {', '.join(VERBS)}"
         raise CommandError(f"unknown command {head!r}{hint}") from None
     return _card_action(None, toks, forced, text)

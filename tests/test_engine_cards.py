@@ -19,7 +19,7 @@ def test_slash_take_and_jink():
     st3, ev = events(st, "take")
     dmg = [e for e in ev if e.kind == "damage"][0]
     assert st3.seat(2).hp == 3 and dmg.data["source"] == 1
-    assert refused(st, "3 jink").rule == "prompt.pending"
+    assert refused(st, "3 jink").rule == "prompt.seat"  # the answer card from another seat: who must answer
 
 
 def test_slash_range_refusal_with_numbers():

@@ -173,3 +173,16 @@ def test_completions_offer_the_seats_skills_and_via():
     assert all(f"1 {sid}" in got for sid in own)
     assert "2 杀 3 via" in completions(st, "2 杀 3 v")
     assert "2 杀 3 via wusheng" in completions(st, "2 杀 3 via wu")
+
+
+def test_typo_suggests_the_closest_skill():
+    # the close-match lookup of companion/rules/names.py over skill names
+    with pytest.raises(CommandError) as e:
+        parse("1 过河拆桥 2 via gusoe")
+    assert "guose (国色)" in str(e.value) and "dismantlement" not in str(e.value)
+    with pytest.raises(CommandError) as e:
+        parse("6 kurouu")
+    assert "kurou (苦肉)" in str(e.value)
+    with pytest.raises(CommandError) as e:
+        parse("2 杀 5 via spaer")
+    assert "spear" in str(e.value)

@@ -42,3 +42,78 @@ def test_skill_words_parse_in_every_spelling():
     assert parse("tieji").args["skill"] == "tieqi"
     assert parse("2 杀:♥5 3 via 武圣").args["vskill"] == "wusheng"
     assert parse("yes").verb == "yes" and parse("n").verb == "no"
+
+
+# ---------------------------------------------------------------- skill verbs: arguments, owners, reasons
+
+
+def _g7():
+    from skill_support import at, game
+    return at(game("liubei", "daqiao", "sunshangxiang", "huatuo", "ganning", "huanggai", "zhangliao", hands=4), 1)
+
+
+def test_missing_and_extra_skill_arguments_give_the_syntax():
+    from skill_support import at, refused
+    st = _g7()
+    for seat, line, want in ((4, "4 qingnang", "qingnang needs a target seat: '4 qingnang 2'"),
+                             (3, "3 jieyin", "jieyin needs a target seat: '3 jieyin 2'"),
+                             (1, "1 rende", "rende needs a target seat and a number of cards: '1 rende 2 1'"),
+                             (6, "6 kurou abc", "unexpected 'abc' — kurou is written 'S kurou' (no arguments)"),
+                             (3, "3 jieyin 2 extra", "unexpected 'extra' — jieyin is written 'S jieyin T'"),
+                             (4, "4 qingnang 2 3", "unexpected '3'")):
+        r = refused(at(st, seat), line, "skill.args")
+        assert want in r.en and "None" not in r.en, r.en
+
+
+def test_skill_answers_without_arguments_refuse_extra_words():
+    from skill_support import begin, game, refused, run, at
+    st = begin(game("zhugeliang", "guanyu", "zhangliao", "ganning", hands=4), 1)
+    assert st.prompt.data["skill"] == "guanxing"
+    r = refused(st, "guanxing 3", "skill.args")
+    assert "takes no arguments" in r.en
+    st2 = at(game("sunshangxiang", "guanyu", "zhangliao", "ganning", hands=4), 2)
+    st2 = run(st2, "equip 1 赤兔", "2 过河拆桥 1", "pass all", "pick minus_horse")
+    assert st2.prompt.data.get("skill") == "xiaoji"
+    refused(st2, "xiaoji 2", "skill.args")
+    assert run(st2, "xiaoji").seat(1).hand == 6
+
+
+def test_a_seat_without_the_skill_is_told_so():
+    from skill_support import refused, run
+    st = _g7()
+    r = refused(st, "6 tuxi 1 2", "skill.none")
+    assert r.en == "seat 6 (Huang Gai) does not have 突袭 Sudden Raid"
+    r = refused(st, "3 乐不思蜀:♦5 2 via guose", "viewas.skill")
+    assert r.en == "seat 3 (Sun Shangxiang) does not have 国色 National Beauty"
+    r = refused(st, "6 杀:♥A 7 via wusheng", "viewas.skill")
+    assert r.en == "seat 6 (Huang Gai) does not have 武圣 Warrior Saint"
+    r = refused(st, "66 kurou", "seat.unknown")
+    assert r.en == "no seat 66: the table has seats 1..7"
+
+
+def test_a_view_as_skill_written_as_a_verb_shows_the_card_form():
+    from skill_support import at, refused
+    r = refused(at(_g7(), 5), "5 奇袭 6 ♠3", "skill.form")
+    assert "'5 过河拆桥:♠3 6 via qixi'" in r.en
+
+
+def test_dying_huatuo_jijiu_gives_the_reason():
+    # old FAQ (rulebook 003): a dying general has lost his skills; only 桃 saves yourself
+    from skill_support import refused, run
+    st = run(_g7(), "lose 4 3")
+    assert st.prompt.kind == "dying" and st.prompt.data["victim"] == 4
+    r = refused(st, "4 桃:♥3 via jijiu", "viewas.skill")
+    assert "is dying" in r.en and "rulebook 003" in r.en
+
+
+def test_fankui_and_guicai_refuse_extra_or_missing_words():
+    from skill_support import at, game, refused, run
+    st = at(game("liubei", "simayi", "guanyu", "machao", hands=3), 3)
+    st = run(st, "equip 3 赤兔", "3 杀 2", "take")
+    refused(st, "fankui hand minus_horse", "skill.args")
+    st = at(game("liubei", "simayi", "xiahoudun", "guojia", hands=2), 2)
+    st = run(st, "2 杀 3", "take", "yes", "judge ♠5")
+    assert st.prompt.data["skill"] == "guicai"
+    r = refused(st, "guicai", "skill.args")
+    assert "'guicai FACE'" in r.en and "None" not in r.en
+    refused(st, "guicai ♥5 ♥6", "skill.args")

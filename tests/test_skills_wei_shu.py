@@ -141,6 +141,15 @@ def test_tuxi_takes_instead_of_drawing():
     refused(st, "tuxi 1 3 4", "skill.args")
 
 
+def test_tuxi_step_does_not_offer_yes():
+    # the dashboard shows F8 (yes) from STEPS[...].verbs: 突袭 cannot be answered by a bare yes
+    from companion.rules.skills import STEPS
+    assert "yes" not in STEPS["tuxi:ask"].verbs
+    st = at(game("liubei", "zhangliao", "guanyu", "machao", hands=3), 2, "judge")
+    st = run(st, "next")
+    refused(st, "yes", "prompt.pending")
+
+
 def test_tuxi_not_when_nobody_has_cards():
     st = at(game("liubei", "zhangliao", "guanyu", "machao", hands=0), 2, "judge")
     st = run(st, "next")
@@ -437,31 +446,45 @@ def test_kongcheng_protects_from_the_slash_of_collateral():
     assert st.prompt is not None
 
 
-def test_tiandu_after_lightning_damage_once_saved_with_yiji_per_point():
-    # 闪电 (♠2–9: 3 thunder damage, RULES_NOTES Judgements) on a 3-HP 郭嘉: dying at HP 0.
+def test_tiandu_before_lightning_damage_then_yiji_per_point_once_saved():
+    # 天妒 is asked once the judgement's result is determined, before 闪电's 3 damage (rulebook 001: 天妒 like
+    # 鬼才, "只能在判定牌翻开后选择是否发动"; QS / FK FinishJudge); 遗计 per point after the damage, once saved.
     st = at(game("liubei", "guojia", "guanyu", "machao", roles={2: "loyalist", 3: "rebel", 4: "renegade"},
                  hands=3), 2, "start")
     st = run(st, "place 2 闪电", "next", "judge ♠3")
-    assert st.prompt.kind == "dying" and st.seat(2).hp == 0
-    saved = run(st, "peach")                     # 郭嘉's own 桃: HP 1
-    assert ask(saved) == ("tiandu", 2, "ask")    # 天妒: the judgement card ♠3
-    assert "♠3" in saved.prompt.en
-    s = run(saved, "yes")
-    assert s.seat(2).hand == 3                   # 3 - 桃 + ♠3
+    assert ask(st) == ("tiandu", 2, "ask") and st.seat(2).hp == 3    # no damage yet
+    assert "♠3" in st.prompt.en
+    s = run(st, "yes")
+    assert s.seat(2).hand == 4 and s.prompt.kind == "dying" and s.seat(2).hp == 0
+    saved = run(s, "peach")                     # 郭嘉's own 桃: HP 1
+    assert saved.seat(2).hand == 3
     for i in (1, 2, 3):                          # 遗计: 3 damage → asked 3 times, 2 cards each
-        assert ask(s) == ("yiji", 2, "ask") and f"{i} of 3" in s.prompt.en
-        s = run(s, "yiji")
-    assert s.prompt is None and s.seat(2).hand == 9
-    dead = run(st, "pass", "pass", "pass", "pass")   # nobody saves him: no skill, the role card is asked
+        assert ask(saved) == ("yiji", 2, "ask") and f"{i} of 3" in saved.prompt.en
+        saved = run(saved, "yiji")
+    assert saved.prompt is None and saved.seat(2).hand == 9
+    dead = run(s, "pass", "pass", "pass", "pass")    # nobody saves him: he kept ♠3, discarded with his cards
     assert not dead.seat(2).alive and ask(dead) is None
+    declined = run(st, "no")
+    assert declined.seat(2).hand == 3 and declined.prompt.kind == "dying"
 
 
-def test_tiandu_after_lightning_damage_not_dying():
+def test_tiandu_before_lightning_damage_not_dying_and_before_indulgence_skip():
     st = at(game("liubei", "guojia", "guanyu", "machao", hands=3), 2, "start")
     st = run(st, "maxhp 2 4", "heal 2 1", "place 2 闪电", "next", "judge ♠9")
-    assert st.seat(2).hp == 1 and ask(st) == ("tiandu", 2, "ask")
+    assert st.seat(2).hp == 4 and ask(st) == ("tiandu", 2, "ask")
     st = run(st, "yes")
-    assert st.seat(2).hand == 4 and ask(st) == ("yiji", 2, "ask")
+    assert st.seat(2).hp == 1 and st.seat(2).hand == 4 and ask(st) == ("yiji", 2, "ask")
+    st2 = at(game("liubei", "guojia", "guanyu", "machao", hands=3), 2, "start")
+    st2 = run(st2, "place 2 乐不思蜀", "next", "judge ♠3", "yes")
+    assert st2.seat(2).flags.get("skip_play") and st2.seat(2).hand == 4
+
+
+def test_tiandu_before_the_jink_of_eight_diagram():
+    st = at(game("liubei", "guojia", "guanyu", "machao", hands=3), 3)
+    st = run(st, "equip 2 八卦阵", "3 杀 2", "judge ♥3")
+    assert ask(st) == ("tiandu", 2, "ask")
+    st = run(st, "yes")
+    assert st.prompt is None and st.seat(2).hp == 3 and st.seat(2).hand == 4
 
 
 def test_fankui_answers_with_the_zone_words_of_snatch():
@@ -498,3 +521,48 @@ def test_wusheng_using_a_faceless_equipped_card_reads_the_deck():
     s, ev = events(run(st, "equip 2 诸葛连弩"), "2 杀 3 via wusheng using weapon")
     assert s.seat(2).equipment["weapon"] is None and s.prompt.seat == 3
     assert [e.data["card"] for e in ev if e.kind == "viewas"] == [None]
+
+
+def test_jizhi_for_nullification_in_a_window_then_the_window_goes_on():
+    # tester r1: 黄月英's 无懈可击 (an ordinary trick) is a trick used: 集智 asked, the window is asked again after
+    st = at(game("huangyueying", "diaochan", "zhangliao", "ganning", hands=4), 1)
+    st = run(st, "1 过河拆桥 2", "no", "2 无懈可击", "1 无懈可击")
+    assert ask(st) == ("jizhi", 1, "ask")
+    st = run(st, "yes")
+    assert st.seat(1).hand == 3 and st.prompt.kind == "nullify" and st.prompt.seat == 2
+    st = run(st, "pass all", "pick hand")
+    assert st.seat(2).hand == 2
+
+
+def test_jizhi_for_nullification_in_another_seats_window_and_at_a_judgement():
+    st = at(game("diaochan", "huangyueying", "zhangliao", "ganning", hands=4), 1)
+    st = run(st, "1 过河拆桥 3", "2 无懈可击")
+    assert ask(st) == ("jizhi", 2, "ask")
+    st = run(st, "no")
+    assert st.prompt.kind == "nullify" and st.prompt.seat == 1
+    st2 = at(game("diaochan", "huangyueying", "zhangliao", "ganning", hands=4), 1, "start")
+    st2.seat(1).judgement.append("indulgence")
+    st2 = run(st2, "next", "2 无懈可击")
+    assert ask(st2) == ("jizhi", 2, "ask")
+    st2 = run(st2, "yes")
+    assert st2.seat(2).hand == 4 and st2.prompt.kind == "nullify"
+
+
+def test_jianxiong_not_after_a_lijian_duel():
+    # tester r3: 离间's duel is no 决斗 card (old FAQ, rulebook 003): nothing for 奸雄 to take
+    st = at(game("diaochan", "caocao", "zhangliao", "simayi", hands=4), 1)
+    st = run(st, "1 lijian 3 2", "2 take")
+    assert st.seat(2).hp == 3 and ask(st) is None and st.seat(2).hand == 4
+    st2 = at(game("zhangliao", "caocao", "diaochan", "simayi", hands=4), 1)
+    st2 = run(st2, "1 决斗 2", "2 take")              # a real 决斗 card: 奸雄 asked
+    assert ask(st2) == ("jianxiong", 2, "ask")
+
+
+def test_jijiang_hujia_by_the_lord_himself_says_another_seat_gives_the_card():
+    st = at(game("liubei", "guanyu", "zhangliao", "ganning", hands=4), 1)
+    r = refused(st, "1 杀 2 via jijiang", "viewas.lord")
+    assert "must come from another 蜀 seat" in r.en and "only for a living lord" not in r.en
+    st = at(game("caocao", "guanyu", "zhangliao", "ganning", hands=4), 2)
+    st = run(st, "2 杀 1")
+    r = refused(st, "1 闪 via hujia", "viewas.lord")
+    assert "must come from another 魏 seat" in r.en

@@ -141,6 +141,40 @@ def test_liuli_refuses_attacker_out_of_range_and_not_targeted():
     refused(run(at(st, 3), "3 杀 4"), "2 liuli 1", "skill.when")
 
 
+def test_liuli_range_without_the_discarded_weapon_or_horse():
+    # tester r2: the discarded 麒麟弓 / 赤兔 leaves first and lends no range or distance (commands.md, using SLOT)
+    st = at(game("sunquan", "daqiao", "guanyu", "machao", "zhaoyun", hands=3), 1)
+    st = run(st, "equip 2 麒麟弓", "1 杀 2")
+    r = refused(st, "2 liuli 4 weapon", "skill.range")
+    assert "distance 2 > attack range 1" in r.en and "麒麟弓" in r.en
+    st2 = run(st, "2 liuli 4")                        # a hand card discarded: the 麒麟弓 stays and counts
+    assert st2.prompt.seat == 4 and st2.seat(2).equipment["weapon"]
+    st3 = run(at(game("sunquan", "daqiao", "guanyu", "machao", "zhaoyun", hands=3), 1), "equip 2 赤兔", "1 杀 2")
+    refused(st3, "2 liuli 4 minus_horse", "skill.range")
+    assert run(st3, "2 liuli 4").prompt.seat == 4
+
+
+def test_liuli_words_and_arguments():
+    st = at(game("sunquan", "daqiao", "guanyu", "machao", "zhaoyun", hands=3), 1)
+    st = run(st, "equip 2 麒麟弓", "1 杀 2")
+    assert "流离 Deflection" in st.prompt.en and "discards" in st.prompt.en and "[SLOT]" in st.prompt.en
+    assert "Shifting" not in st.prompt.en
+    r = refused(st, "2 liuli 5 wepon", "skill.args")
+    assert "unknown slot 'wepon' (weapon, armor, plus_horse, minus_horse)" in r.en
+    r = refused(st, "2 liuli", "skill.args")
+    assert "None" not in r.en and "'2 liuli T [SLOT]'" in r.en
+    refused(st, "2 liuli 3 weapon extra", "skill.args")
+    st, ev = events(st, "2 liuli 3 weapon")
+    assert any("discards 麒麟弓" in e.en and "弃置麒麟弓" in e.zh for e in ev)
+
+
+def test_liuli_not_offered_without_any_card():
+    st = at(game("sunquan", "daqiao", "guanyu", "machao", "zhaoyun", hands=3), 1)
+    st.seat(2).hand = 0
+    st = run(st, "1 杀 2")
+    assert "liuli" not in st.prompt.en and "流离" not in st.prompt.zh
+
+
 # ---------------------------------------------------------------- 陆逊 谦逊 / 连营
 
 
@@ -289,3 +323,12 @@ def test_lijian_discarding_equipment():
     refused(st, "2 lijian 4 3", "hand.empty")
     st = run(st, "equip 2 赤兔", "2 lijian 4 3 minus_horse")
     assert st.seat(2).equipment["minus_horse"] is None and st.prompt.seat == 3
+
+
+def test_jieyin_at_full_hp_logs_only_the_real_recovery():
+    st = at(game("sunshangxiang", "guanyu", "machao", "zhaoyun", hands=3), 1)
+    st = run(st, "lose 2 1")
+    st, ev = events(st, "1 jieyin 2")
+    assert st.seat(2).hp == st.seat(2).max_hp
+    assert not any("both recover" in e.en or "recovers 0" in e.en for e in ev), [e.en for e in ev]
+    assert [e.seat for e in ev if e.kind == "heal"] == [2]

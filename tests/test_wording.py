@@ -103,3 +103,52 @@ def test_zh_respond_questions_show_the_answer_words():
     for line, words in (("1 南蛮入侵", "杀 / take"), ("1 万箭齐发", "jink / take"), ("1 决斗 2", "杀 / take")):
         s = run(st, line, "pass all")
         assert s.prompt.kind == "respond" and words in s.prompt.en and words in s.prompt.zh, s.prompt.zh
+
+
+def test_jijiang_hint_singular_and_plural_seats():
+    from skill_support import at, game, run
+    st = at(game("liubei", "zhangliao", "guanyu", "ganning", hands=4), 2)
+    st = run(st, "2 决斗 1", "pass all")
+    assert "seat 3 may give 杀 ('S slash via jijiang')" in st.prompt.en and "seats 3" not in st.prompt.en
+    st = at(game("liubei", "zhangliao", "guanyu", "zhangfei", hands=4), 2)
+    st = run(st, "2 决斗 1", "pass all")
+    assert "seats 3, 4 may give 杀 in this order" in st.prompt.en
+
+
+def test_death_discard_line_names_cards_in_chinese_in_english_too():
+    from skill_support import at, game, run, events
+    st = at(game("liubei", "guanyu", "zhangliao", "ganning", roles={2: "loyalist", 3: "rebel", 4: "renegade"},
+                 hands=2), 1)
+    st = run(st, "equip 3 赤兔:♥5", "lose 3 3")
+    st, ev = events(st, "damage 3 1 from 1")
+    for line in ("pass", "pass", "pass", "pass"):
+        if st.prompt is None or st.prompt.kind != "dying":
+            break
+        st, more = events(st, line)
+        ev += more
+    if st.prompt is not None and st.prompt.kind == "reveal":
+        st, more = events(st, "reveal rebel")
+        ev += more
+    lines = [e.en for e in ev if "赤兔" in e.en or "Chitu" in e.en]
+    assert lines and all("赤兔♥5" in x and "Chitu" not in x for x in lines), lines
+
+
+def test_yes_with_no_question_pending_says_so():
+    from skill_support import at, game, refused
+    st = at(game("liubei", "guanyu", "zhangliao", "ganning", hands=2), 1)
+    for line in ("yes", "no", "take"):
+        r = refused(st, line, "prompt.none")
+        assert "no question is pending" in r.en and "answer the pending question first" not in r.source, r
+
+
+def test_wrong_seat_answer_card_says_who_must_answer():
+    from skill_support import at, game, refused, run
+    st = at(game("zhangliao", "guanyu", "machao", "ganning", "zhaoyun", hands=3), 4)
+    st = run(st, "4 决斗 5", "pass all")
+    assert st.prompt.kind == "respond" and st.prompt.seat == 5
+    for line, rule in (("4 杀", "prompt.seat"), ("1 take", "prompt.seat"), ("1 杀", "prompt.seat")):
+        r = refused(st, line, rule)
+        assert "seat 5 must answer, not seat" in r.en, r
+    st2 = run(at(st, 1), "1 杀 2")
+    r = refused(st2, "3 闪", "prompt.seat")
+    assert r.en == "seat 2 must answer, not seat 3"

@@ -39,6 +39,7 @@ SRC_SEATS = "companion: seats are numbered 1..N in the order of play"
 SRC_AREA = "RULES_NOTES: Other facts (no two cards of the same name in one area)"
 SRC_MANEUVER = "RULES_NOTES: Deck (兵粮寸断 and 酒 are 军争)"
 SRC_PROMPT = "companion: answer the pending question first"
+SRC_NO_PROMPT = "companion: answers only answer a pending question (docs/commands.md, Questions)"
 
 NAME_MAX = 24  # characters in a player name (fits a seat card)
 DECK_SIZE = 108  # cards in the standard + EX deck (RULES_NOTES: Deck)
@@ -327,10 +328,22 @@ def _v_judge(ctx: _Ctx, a: Action) -> None:
 
 def finish_judgement(ctx: _Ctx, job: dict, face: Face):
     """The judgement card ``face`` takes effect for ``job`` (after 鬼才); returns the Judgement."""
-    st = ctx.st
+    j = judgement_result(ctx, job, face)
+    judgement_effect(ctx, job, j)
+    return j
+
+
+def judgement_result(ctx: _Ctx, job: dict, face: Face):
+    """The result of judgement card ``face`` for ``job`` is determined and logged (no effect yet)."""
     j = resolve_judgement(job["subject"], face)
-    ne, nz = who(st, job["seat"])
+    ne, nz = who(ctx.st, job["seat"])
     ctx.event("judgement", f"{ne}: {j.en}", f"{nz}：{j.zh}", job["seat"], subject=job["subject"], effect=j.effect)
+    return j
+
+
+def judgement_effect(ctx: _Ctx, job: dict, j):
+    """The determined judgement ``j`` takes effect for ``job`` (闪电's damage, 乐不思蜀's skip, a skill's effect)."""
+    st = ctx.st
     if job["kind"] == "bagua":
         top = st.prompt
         if top is None or top.kind != "respond" or top.seat != job["seat"]:
@@ -494,6 +507,10 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
         return
     if kind.id == "nullification":
         if tk.nullify(ctx, s, ref):
+            # 无懈可击 is an ordinary trick used here: 集智 is asked at once (like after any trick, before the
+            # window goes on); the window is asked again once it is answered (tk.settle waits for no prompt).
+            # Source: standard_generals.json 黄月英 集智; QS Jizhi triggers on CardUsed, 无懈可击 included.
+            sk.call("trick", ctx, n, kind)
             return
         ctx.check(False, "nullification.window",
                   "无懈可击 is played only against a trick about to take effect, and none is waiting now",
@@ -671,7 +688,8 @@ def _v_take(ctx: _Ctx, a: Action) -> None:
         oc.dying_pass(st, ctx.ev)
         return
     if top is None or top.kind != "respond":
-        raise Refused("prompt.none", "nothing to take or pass now", "现在没有需要响应的事", SRC_PROMPT, forceable=False)
+        raise Refused("prompt.none", "no question is pending: nothing to take or pass now", "现在没有待回答的询问，无需响应",
+                      SRC_NO_PROMPT, forceable=False)
     if a.seat is not None and a.seat != top.seat:
         raise Refused("prompt.seat", f"seat {top.seat} must answer, not seat {a.seat}", f"应由{top.seat}号位响应",
                       SRC_PROMPT, forceable=False)
@@ -690,7 +708,8 @@ def _v_reveal(ctx: _Ctx, a: Action) -> None:
     top = st.prompt
     role = a.args["role"]
     if top is None or top.kind != "reveal":
-        raise Refused("prompt.none", "no role card to turn up now", "现在不需要亮身份", SRC_PROMPT, forceable=False)
+        raise Refused("prompt.none", "no role card to turn up now: no seat has just died", "现在不需要亮身份",
+                      SRC_NO_PROMPT, forceable=False)
     victim = top.data["victim"]
     if a.seat is not None and a.seat != victim:
         raise Refused("prompt.seat", f"seat {victim}'s role is being asked, not seat {a.seat}'s",
@@ -1010,7 +1029,8 @@ HANDLERS: dict[str, Callable[[_Ctx, Action], None]] = {
 
 
 def _v_yes_no(ctx: _Ctx, a: Action) -> None:
-    raise Refused("prompt.none", f"nothing to answer '{a.verb}' to now", f"现在没有需要回答{a.verb}的询问", SRC_PROMPT,
+    raise Refused("prompt.none", f"no question is pending: nothing to answer '{a.verb}' to",
+                  f"现在没有待回答的询问：{a.verb}无从回答", SRC_NO_PROMPT,
                   forceable=False)
 
 
@@ -1064,6 +1084,13 @@ def apply(state: GameState, action: Action) -> Applied:
     if p is not None and p.kind == "nullify" and v not in CORRECTIONS and not _answers(p, action):
         tk.implicit_close(ctx)  # "nobody?": answering the step behind an untouched window closes it
         p = st.prompt
+    if p is not None and p.kind == "respond" and v == "use" and action.seat not in (None, p.seat) \
+            and not action.args.get("targets") and not action.args.get("vskill") and not _answers(p, action):
+        cid = card_kind(action.args["card"]).id
+        need = p.data.get("need", "jink")
+        if cid == need or (need == "slash" and cid == "spear"):  # the answer card from the wrong seat (as `S take`)
+            raise Refused("prompt.seat", f"seat {p.seat} must answer, not seat {action.seat}", f"应由{p.seat}号位响应",
+                          SRC_PROMPT, forceable=False)
     if p is not None and v not in CORRECTIONS and not _answers(p, action):
         ctx.check(False, "prompt.pending", f"waiting for an answer first — {p.en}", f"请先回答：{p.zh}", SRC_PROMPT)
     if p is not None and p.kind == "skill" and sk.answers(p, action):

@@ -32,8 +32,9 @@ SRC_WIN = "RULES_NOTES: Win conditions"
 
 
 def card_words(ref: str, lang: str = "en") -> str:
-    """A card reference in player words: ``"eight_diagram-spade-2"`` → ``"Eight Diagram ♠2"`` / ``"八卦阵♠2"``;
-    a bare kind id gives the name alone; an unknown reference is returned as is."""
+    """A card reference in player words: ``"eight_diagram-spade-2"`` → ``"八卦阵♠2"`` in both languages — every
+    log line names cards by their Chinese name (as ``engine._card_name``: 赤兔♥5); a bare kind id gives the
+    name alone; an unknown reference is returned as is.  ``lang`` is kept for callers, it changes nothing."""
     kind, *rest = ref.split("-")
     k = KINDS.get(kind)
     if k is None:
@@ -44,7 +45,7 @@ def card_words(ref: str, lang: str = "en") -> str:
             face = str(Face(Suit(rest[0]), int(rest[1])))
         except ValueError:
             face = ""
-    return f"{k.zh}{face}" if lang == "zh" else (f"{k.en} {face}" if face else k.en)
+    return f"{k.zh}{face}"
 
 
 DAMAGE_MODIFIERS: list = []

@@ -15,7 +15,7 @@ moment             called as / what the hook does
 ``slash``          ``(ctx, user, target)`` after a 杀's answer prompt is pushed (铁骑)
 ``trick``          ``(ctx, user, kind)`` after a trick is used (集智)
 ``damaged``        ``(ctx, victim, amount, source, cause)`` victim still alive with HP ≥ 1 (奸雄 反馈 刚烈 遗计)
-``judged``         ``(ctx, job, judgement)`` after a judgement took effect (天妒)
+``judged``         ``(ctx, job, judgement) -> bool`` result determined, before the effect (天妒); True defers it
 ``after``          ``(ctx, before_state)`` after every action: card loss (连营, 枭姬), 无双 on the
                    杀/决斗 questions, 空城 in a 决斗, the 护驾 / 激将 / 流离 hints
 =================  ============================================================
@@ -50,7 +50,7 @@ from .generals import _SKILL_INDEX, GENERALS, SKILLS, Gender, Kingdom
 from .names import norm
 from .judgement import JUDGEMENTS, JudgementRule, register
 from .outcome import who
-from .state import GameState, Prompt, Seat
+from .state import SLOTS, GameState, Prompt, Seat
 
 __all__ = ["usable", "owners", "on", "HOOKS", "ACTIVE", "VIEW_AS", "ViewAs", "call", "first",
            "answers", "answer", "verb", "view_as", "judgement", "skill_of", "SRC_SKILL", "SRC_FAQ"]
@@ -140,7 +140,8 @@ def _int(tok: str | None, what: str, sid: str) -> int:
         return int(tok)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         ske, skz = _sk(sid)
-        raise _refuse("skill.args", f"{ske}: {what} must be a number, not {tok!r}",
+        got = f"not {tok!r}" if tok is not None else "missing"
+        raise _refuse("skill.args", f"{ske}: {what} must be a number ({got})",
                       f"{skz}：{what}应为数字", forceable=False) from None
 
 
@@ -157,7 +158,8 @@ def _suit(tok: str | None, sid: str) -> Suit:
         return parse_face(f"{tok}1").suit
     except (CardError, TypeError):
         ske, skz = _sk(sid)
-        raise _refuse("skill.args", f"{ske}: {tok!r} is not a suit (♠ ♥ ♣ ♦)", f"{skz}：{tok}不是花色") from None
+        raise _refuse("skill.args", f"{ske}: {tok!r} is not a suit (♠ ♥ ♣ ♦)" if tok is not None else
+                      f"{ske}: the suit is missing (♠ ♥ ♣ ♦)", f"{skz}：{tok or ''}不是花色") from None
 
 
 def _face(tok: str | None, sid: str) -> Face:
@@ -165,7 +167,7 @@ def _face(tok: str | None, sid: str) -> Face:
         return parse_face(tok or "")
     except CardError:
         ske, skz = _sk(sid)
-        raise _refuse("skill.args", f"{ske}: write the card face, e.g. ♥5 (got {tok!r})",
+        raise _refuse("skill.args", f"{ske}: write the card face, e.g. ♥5" + (f" (got {tok!r})" if tok else ""),
                       f"{skz}：请写牌面，例如♥5") from None
 
 
@@ -219,10 +221,21 @@ def job_name(job: dict) -> tuple[str, str]:
 
 
 def finish_judgement(ctx, job: dict, face: Face) -> None:
+    """The judgement's result is determined (and logged); a ``judged`` hook that asks a question (天妒)
+    defers the effect until it is answered (:func:`judgement_effect`); else the effect happens now."""
     from . import engine  # noqa: PLC0415 - the engine owns card judgements
-    j = engine.finish_judgement(ctx, job, face)
+    j = engine.judgement_result(ctx, job, face)
     for _sid, fn in HOOKS.get("judged", ()):
-        fn(ctx, job, j)
+        if fn(ctx, job, j):
+            return
+    engine.judgement_effect(ctx, job, j)
+
+
+def judgement_effect(ctx, job: dict, face: Face) -> None:
+    """The deferred effect of a judgement whose result was determined with card ``face``."""
+    from . import engine  # noqa: PLC0415
+    from .judgement import resolve_judgement  # noqa: PLC0415
+    engine.judgement_effect(ctx, job, resolve_judgement(job["subject"], face))
 
 
 # =========================================================================== prompts and verbs
@@ -234,6 +247,7 @@ class Answer:
 
     fn: Callable
     verbs: frozenset[str] = frozenset({"yes", "no", "skill"})
+    takes_args: bool = False  # 'SKILL ARGS…' answers (突袭 seats, 反馈 zone, 遗计 gifts, 鬼才 face); else none
 
 
 STEPS: dict[str, Answer] = {}
@@ -244,9 +258,9 @@ RESPONSES: dict[str, Callable] = {}
 """Skills used as the answer of a card prompt (流离 on a 杀): id → ``fn(ctx, prompt, seat, args)``."""
 
 
-def step(sid: str, name: str = "ask", verbs: tuple[str, ...] = ("yes", "no", "skill")):
+def step(sid: str, name: str = "ask", verbs: tuple[str, ...] = ("yes", "no", "skill"), takes_args: bool = False):
     def deco(fn):
-        STEPS[f"{sid}:{name}"] = Answer(fn, frozenset(verbs))
+        STEPS[f"{sid}:{name}"] = Answer(fn, frozenset(verbs), takes_args)
         return fn
     return deco
 
@@ -276,7 +290,14 @@ def answer(ctx, p: Prompt, a) -> None:
     """Answer the top ``skill`` prompt ``p`` with ``a``."""
     if a.seat is not None and a.seat != p.seat and a.verb in ("skill", "yes", "no", "pick"):
         raise _refuse("prompt.seat", f"seat {p.seat} answers this, not seat {a.seat}", f"应由{p.seat}号位回答")
-    STEPS[f"{p.data['skill']}:{p.data.get('step', 'ask')}"].fn(ctx, p, a)
+    ans = STEPS[f"{p.data['skill']}:{p.data.get('step', 'ask')}"]
+    extra = a.args.get("args") if a.verb == "skill" else None
+    if extra and not ans.takes_args:
+        sid = p.data["skill"]
+        ske, skz = _sk(sid)
+        raise _refuse("skill.args", f"{ske} takes no arguments here ({' '.join(extra)!r}): answer 'yes' / '{sid}' or 'no'",
+                      f"{skz}此处不带参数：请回答 yes / {sid} 或 no")
+    ans.fn(ctx, p, a)
 
 
 def declined(ctx, p: Prompt) -> None:
@@ -293,8 +314,72 @@ def used(ctx, n: int, sid: str, en: str = "", zh: str = "") -> None:
         skill=sid)
 
 
+ACTIVE_SYNTAX: dict[str, tuple[int, int | None, str, str, str]] = {
+    # id: (fewest args, most args (None: any), usage after 'S id', what the first args are, example args)
+    "zhiheng": (1, None, "N [SLOT …]", "the number of cards", "2"),
+    "rende": (2, 2, "T N", "a target seat and a number of cards", "2 1"),
+    "kurou": (0, 0, "", "", ""),
+    "jieyin": (1, 1, "T", "a target seat", "2"),
+    "qingnang": (1, 1, "T", "a target seat", "2"),
+    "fanjian": (3, 3, "T SUIT FACE", "a target seat, the suit it names and the card it takes", "2 ♥ ♠5"),
+    "lijian": (2, 3, "A B [SLOT]", "two male seats (A duels B)", "2 3"),
+}
+"""The written form of each active skill (docs/commands.md): missing or extra words are refused with it."""
+
+
+def _syntax(sid: str, n: int, args: list[str]) -> None:
+    lo, hi, usage, what, example = ACTIVE_SYNTAX[sid]
+    ske, skz = _sk(sid)
+    if len(args) < lo:
+        raise _refuse("skill.args", f"{sid} needs {what}: '{n} {sid} {example}' ({ske}: 'S {sid} {usage}')",
+                      f"{skz}需要参数：{n} {sid} {example}（S {sid} {usage}）")
+    if hi is not None and len(args) > hi:
+        form = f"'S {sid} {usage}'" if usage else f"'S {sid}' (no arguments)"
+        raise _refuse("skill.args", f"{ske}: unexpected {' '.join(args[hi:])!r} — {sid} is written {form}",
+                      f"{skz}：多余的参数{' '.join(args[hi:])}——写法 S {sid} {usage}".rstrip())
+
+
+def _not_owner(st: GameState, n: int, sid: str) -> tuple[str, str]:
+    """Why seat ``n`` cannot use ``sid``: dead, does not have it (lord skills: not the lord), or dying."""
+    s = st.seat(n)
+    ske, skz = _sk(sid)
+    ne, nz = who(st, n)
+    if not s.alive:
+        return f"{ne} is dead", f"{nz}已阵亡"
+    if not has_skill(st, s, sid):
+        lord = " (a lord skill: only the lord has it)" if SKILLS[sid].lord_skill and st.lord_seat != n else ""
+        return f"{ne} does not have {ske}{lord}", f"{nz}没有{skz}"
+    return (f"{ne} is dying: a dying general has lost his skills until a 桃 brings him back to 1 HP "
+            f"(old FAQ, rulebook 003; only 桃 saves yourself)",
+            f"{nz}处于濒死状态：濒死角色的技能无效，直到用桃回复至1点体力（旧FAQ）")
+
+
+def _viewas_form(sid: str, n: int | None, args: list[str]) -> tuple[str, str]:
+    """'5 过河拆桥:♠3 6 via qixi' from the words of a view-as skill typed as a verb ('5 奇袭 6 ♠3')."""
+    va = VIEW_AS[sid]
+    face, targets = "FACE", []
+    for w in args:
+        if w.isdigit():
+            targets.append(w)
+            continue
+        try:
+            face = str(parse_face(w))
+        except CardError:
+            pass
+    kind = KINDS[va.as_kinds[0]].zh
+    seat = f"{n} " if n is not None else "S "
+    if sid in ("hujia", "jijiang"):
+        form = f"S {kind}{' T' if sid == 'jijiang' else ''} via {sid}"
+    else:
+        form = f"{seat}{kind}:{face}{''.join(' ' + t for t in targets)} via {sid}"
+    return form, form
+
+
 def verb(ctx, a) -> None:
-    """The ``skill`` verb: answer a skill prompt, answer a card prompt (流离), or use an active skill."""
+    """The ``skill`` verb: answer a skill prompt, answer a card prompt (流离), or use an active skill.
+
+    Checked in this order, each with its own reason: the seat exists, the seat has the skill, the words
+    (missing / extra arguments, a view-as skill written as a verb), then dead / dying, then the phase."""
     st = ctx.st
     sid = a.args["skill"]
     top = st.prompt
@@ -304,26 +389,40 @@ def verb(ctx, a) -> None:
             raise _refuse("prompt.answer", f"answer this question as it says — {top.en}", f"请按询问回答：{top.zh}")
         answer(ctx, top, a)
         return
+    if a.seat is not None and not 1 <= a.seat <= len(st.seats):
+        raise _refuse("seat.unknown", f"no seat {a.seat}: the table has seats 1..{len(st.seats)}",
+                      f"没有{a.seat}号位：座位为1..{len(st.seats)}", "companion: seats are numbered 1..N in the order of play")
+    if a.seat is not None and st.seat(a.seat).alive and not has_skill(st, st.seat(a.seat), sid):
+        why_en, why_zh = _not_owner(st, a.seat, sid)
+        ctx.check(False, "skill.none", why_en, why_zh, SRC_SKILL)
+    args = list(a.args.get("args", []))
     if sid in RESPONSES and top is not None and top.kind == "respond":
         n = a.seat if a.seat is not None else top.seat
         if not usable(st, n, sid):
-            raise _refuse("skill.none", f"seat {n} cannot use {ske} now", f"{n}号位现在不能发动{skz}", forceable=True)
-        RESPONSES[sid](ctx, top, n, a.args.get("args", []))
+            why_en, why_zh = _not_owner(st, n, sid)
+            raise _refuse("skill.none", f"{why_en}: cannot use {ske}" if "does not have" not in why_en else why_en,
+                          why_zh, forceable=True)
+        RESPONSES[sid](ctx, top, n, args)
         return
+    if sid in VIEW_AS and sid not in ACTIVE:
+        form_en, form_zh = _viewas_form(sid, a.seat, args)
+        raise _refuse("skill.form", f"{ske} turns a card into another ({VIEW_AS[sid].en}): write the card it becomes, "
+                                    f"e.g. '{form_en}'", f"{skz}（{VIEW_AS[sid].zh}）：请写出当作的牌，例如 {form_zh}")
     if sid not in ACTIVE:
         raise _refuse("skill.when", f"{ske} is not used by command now: {SKILLS[sid].summary_en}",
                       f"{skz}现在不能发动：{SKILLS[sid].summary_zh}")
     n = a.seat if a.seat is not None else st.turn_seat
-    if n is None or not 1 <= n <= len(st.seats):
-        raise _refuse("skill.seat", f"who uses {ske}? write the seat first", f"谁发动{skz}？请先写座位号")
+    if n is None:
+        raise _refuse("skill.seat", f"who uses {ske}? write the seat first, e.g. '2 {sid}'", f"谁发动{skz}？请先写座位号")
+    _syntax(sid, n, args)
     if not usable(st, n, sid):
-        why = "is dead" if not st.seat(n).alive else ("is dying" if st.seat(n).hp < 1 and has_skill(st, st.seat(n), sid)
-                                                      else "does not have it")
-        ctx.check(False, "skill.none", f"seat {n} cannot use {ske}: the seat {why}", f"{n}号位不能发动{skz}", SRC_SKILL)
+        why_en, why_zh = _not_owner(st, n, sid)
+        ctx.check(False, "skill.none", f"{why_en}: cannot use {ske}" if "does not have" not in why_en else why_en,
+                  why_zh, SRC_SKILL)
     ctx.check(st.turn_seat == n and st.phase == "play" and not st.prompts, "skill.phase",
               f"{ske} is used in your own play phase (now: seat {st.turn_seat}'s {st.phase} phase)",
               f"{skz}只能在自己的出牌阶段发动", SRC_SKILL)
-    ACTIVE[sid](ctx, n, list(a.args.get("args", [])))
+    ACTIVE[sid](ctx, n, args)
 
 
 def once(ctx, n: int, sid: str) -> None:
@@ -422,7 +521,13 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
     if sid in ("hujia", "jijiang"):
         want = Kingdom.WEI if sid == "hujia" else Kingdom.SHU
         lord = st.lord_seat
-        ctx.check(lord is not None and lord != n and usable(st, lord, sid), "viewas.lord",
+        card_zh = KINDS["jink" if sid == "hujia" else "slash"].zh
+        # skill text: "Other Shu (Wei) characters may, one by one, play a 杀 (闪) that counts as used/played by you"
+        ctx.check(lord != n, "viewas.lord",
+                  f"{ske}: the {card_zh} must come from another {want.zh} seat, not the lord himself — "
+                  f"'S {'闪' if sid == 'hujia' else '杀 T'} via {sid}' with S a {want.zh} seat",
+                  f"{skz}：须由其他{want.zh}势力角色替主公出{card_zh}，主公本人不能发动", SRC_SKILL)
+        ctx.check(lord is not None and usable(st, lord, sid), "viewas.lord",
                   f"{ske} works only for a living lord who has it", f"{skz}只对拥有此技能的主公有效", SRC_SKILL)
         ctx.check(_kingdom(st, n) == want, "viewas.kingdom",
                   f"seat {n} is not {want.zh}: only other {want.zh} seats may give a card for {ske}",
@@ -443,7 +548,9 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
             skill=sid, card=str(face) if face else None, as_kind=kind.id, payer=n)
         return lord, n
     if not usable(st, n, sid):
-        ctx.check(False, "viewas.skill", f"seat {n} cannot use {ske} now", f"{n}号位现在不能发动{skz}", SRC_SKILL)
+        why_en, why_zh = _not_owner(st, n, sid)
+        ctx.check(False, "viewas.skill", f"{why_en}: cannot use {ske}" if "does not have" not in why_en else why_en,
+                  f"{why_zh}：不能发动{skz}" if has_skill(st, st.seat(n), sid) else why_zh, SRC_SKILL + "; " + SRC_FAQ)
     slot = a.args.get("using")
     slot_ref = st.seat(n).equipment.get(slot) if slot else None
     on_word = False
@@ -483,7 +590,13 @@ _CARD_NAMES = {k.zh for k in KINDS.values()}
 
 @on("damaged", "jianxiong")
 def _jianxiong(ctx, victim, amount, source, cause):
-    # 奸雄: 你可以获得对你造成伤害的牌。
+    # 奸雄: 你可以获得对你造成伤害的牌。  Only a physical card: the 决斗 of 离间 is no card ("貂蝉利用离间技能…
+    # 相当于施行决斗牌的效果，不等同于出决斗牌" — old FAQ, rulebook 003), nor is 刚烈 / 反间 damage; 闪电 is a
+    # card (QS Lightning deals its damage with the card itself).
+    from . import tricks as tk  # noqa: PLC0415
+    f = tk.top_frame(ctx.st)
+    if cause == "决斗" and f is not None and f.get("kind") == "duel" and f.get("lijian"):
+        return
     if cause in _CARD_NAMES and usable(ctx.st, victim, "jianxiong"):
         _ask(ctx, victim, "jianxiong", f"take the card that caused the damage ({cause})",
              f"获得造成伤害的牌（{cause}）", cause=cause)
@@ -512,7 +625,7 @@ def _fankui(ctx, victim, amount, source, cause):
          "fankui [hand|SLOT] / no", "fankui [手牌|装备栏] / no", source=source)
 
 
-@step("fankui", verbs=("yes", "no", "skill", "pick"))
+@step("fankui", verbs=("yes", "no", "skill", "pick"), takes_args=True)
 def _fankui_ans(ctx, p, a):
     """``yes`` / ``fankui`` take a hand card; ``fankui ZONE`` / ``pick ZONE`` name the zone with the words of
     过河拆桥 / 顺手牵羊 (``hand weapon armor plus_horse minus_horse``, 手牌 武器 防具 +1马 -1马 …:
@@ -526,6 +639,9 @@ def _fankui_ans(ctx, p, a):
         words = list(a.args.get("what") or [])
     else:
         words = [tk.ZONE_WORDS.get(w.casefold(), w) for w in (a.args.get("args", []) if a.verb == "skill" else [])]
+    if len(words) > 1:
+        raise _refuse("skill.args", f"反馈 takes one card: name one zone, e.g. 'fankui hand' (not {' '.join(words)!r})",
+                      "反馈只获得一张牌：请只写一个区域，例如 fankui hand")
     src = st.seat(p.data["source"])
     me = st.seat(p.seat)
     word = words[0] if words else "hand"
@@ -543,32 +659,33 @@ def _fankui_ans(ctx, p, a):
 
 
 @on("judged", "tiandu")
-def _tiandu(ctx, job, j):
-    # 天妒: 你的判定牌生效后，你可以获得此牌。 (standard_generals.json 郭嘉 天妒; only his own judgement:
-    # rulebook 001.)  The effect may have been 闪电's 3 damage: a dying 郭嘉 is asked once saved (with 遗计),
-    # and not at all when he dies of it (a dying general has lost his skills — old FAQ, rulebook 003).
+def _tiandu(ctx, job, j) -> bool:
+    # 天妒: 你的判定牌生效后，你可以获得此牌。 (standard_generals.json 郭嘉 天妒, "after your own judgement card
+    # takes effect".)  Timing: rulebook 001 "鬼道、鬼才：有关判定的技能，只能在判定牌翻开后选择是否发动…天妒也是如此，
+    # 但是发动天妒只能是对自己的判定" — asked once the result is determined, BEFORE the effect (闪电's 3 damage,
+    # the 闪 of 八卦阵, …), as QSanguosha / FreeKill do (FinishJudge).  郭嘉 keeps the card even if the damage then
+    # leaves him dying or dead (his cards are then discarded).  Returns True: the effect waits for the answer.
     n = job.get("seat")
-    if n is None or not usable(ctx.st, n, "tiandu", dying_ok=True):
-        return
-    if ctx.st.seat(n).hp < 1:
-        ctx.st.extra["after_dying"] = [*ctx.st.extra.get("after_dying", []), ("tiandu", n, j.face)]
-        return
-    _tiandu_ask(ctx, n, j.face)
-
-
-def _tiandu_ask(ctx, n: int, face: Face) -> None:
-    _ask(ctx, n, "tiandu", f"take the judgement card {face}", f"获得判定牌{face}", face=face)
+    if n is None or not usable(ctx.st, n, "tiandu"):
+        return False
+    je, jz = job_name(job)
+    _ask(ctx, n, "tiandu", f"take the judgement card {j.face} ({je}: {'effect' if j.effect else 'no effect'}) "
+                           f"before it takes effect", f"获得判定牌{j.face}（{jz}），然后判定生效",
+         face=j.face, job=dict(job))
+    return True
 
 
 @step("tiandu")
 def _tiandu_ans(ctx, p, a):
     if a.verb == "no":
-        return declined(ctx, p)
-    ctx.st.prompts.pop()
-    _draw(ctx, p.seat, 1, f"天妒 takes {p.data['face']}", f"天妒获得{p.data['face']}")
+        declined(ctx, p)
+    else:
+        ctx.st.prompts.pop()
+        _draw(ctx, p.seat, 1, f"天妒 takes {p.data['face']}", f"天妒获得{p.data['face']}")
+    judgement_effect(ctx, p.data["job"], p.data["face"])
 
 
-@step("guicai", "guicai", verbs=("no", "skill"))
+@step("guicai", "guicai", verbs=("no", "skill"), takes_args=True)
 def _guicai_ans(ctx, p, a):
     st = ctx.st
     job = dict(p.data["job"])
@@ -578,7 +695,10 @@ def _guicai_ans(ctx, p, a):
         finish_judgement(ctx, job, p.data["face"])
         return
     args = a.args.get("args", [])
-    face = _face(args[0] if args else None, "guicai")
+    if len(args) != 1:
+        raise _refuse("skill.args", "鬼才 replaces the judgement card with one hand card: 'guicai FACE', e.g. 'guicai ♥5'",
+                      "鬼才：guicai 牌面，例如 guicai ♥5")
+    face = _face(args[0], "guicai")
     s = st.seat(p.seat)
     ctx.check(s.hand >= 1, "hand.empty", f"seat {p.seat} has 0 hand cards", f"{p.seat}号位没有手牌", "companion: hand count")
     st.prompts.pop()
@@ -674,7 +794,7 @@ def _tuxi(ctx, s):
     return False
 
 
-@step("tuxi")
+@step("tuxi", verbs=("no", "skill"), takes_args=True)  # no bare 'yes': 突袭 needs its seats (the dashboard's F8 reads these verbs)
 def _tuxi_ans(ctx, p, a):
     st = ctx.st
     if a.verb == "no":
@@ -764,7 +884,7 @@ def _yiji_ask(ctx, victim: int, i: int, times: int) -> None:
          f"观看牌堆顶两张牌并任意分配{of_zh}", "yiji [T N …] / no", "yiji [座位 张数 …] / no", n=2, i=i, times=times)
 
 
-@step("yiji")
+@step("yiji", takes_args=True)
 def _yiji_ans(ctx, p, a):
     st = ctx.st
     i, times = p.data.get("i", 1), p.data.get("times", 1)
@@ -900,8 +1020,13 @@ def _jieyin(ctx, n, args):
     ctx.check(me.hand >= 2, "hand.count", f"结姻 discards 2 hand cards: seat {n} has {me.hand}", "结姻须弃置两张手牌",
               SRC_SKILL)
     me.hand = max(0, me.hand - 2)
-    used(ctx, n, "jieyin", f"discards 2 (hand {me.hand}); both recover 1", "弃置两张手牌，双方各回复1点体力")
-    oc.heal(st, ctx.ev, n, 1, "结姻")
+    te, tz = who(st, t)
+    if me.hp < me.max_hp:
+        used(ctx, n, "jieyin", f"discards 2 (hand {me.hand}); both recover 1", "弃置两张手牌，双方各回复1点体力")
+        oc.heal(st, ctx.ev, n, 1, "结姻")
+    else:  # at full HP she recovers nothing: only the real recovery is logged
+        used(ctx, n, "jieyin", f"discards 2 (hand {me.hand}); {te} recovers 1 (she is at full HP)",
+             f"弃置两张手牌，{tz}回复1点体力（自己体力已满）")
     oc.heal(st, ctx.ev, t, 1, "结姻")
 
 
@@ -996,7 +1121,7 @@ def _kongcheng(st, user, target, kind):
     # 空城: 锁定技，若你没有手牌，你不能成为杀或决斗的目标。
     if kind in ("slash", "duel") and st.seat(target).hand == 0 and usable(st, target, "kongcheng"):
         k = KINDS[kind]
-        return (f"空城 Empty Fort: seat {target} has no hand cards and cannot be the target of {k.zh}",
+        return (f"{_sk('kongcheng')[0]}: seat {target} has no hand cards and cannot be the target of {k.zh}",
                 f"空城：{target}号位没有手牌，不能成为{k.zh}的目标")
     return None
 
@@ -1077,41 +1202,65 @@ def _qianxun(st, user, target, kind):
     # 谦逊: 锁定技，你不能成为顺手牵羊和乐不思蜀的目标。
     if kind in ("snatch", "indulgence") and usable(st, target, "qianxun"):
         k = KINDS[kind]
-        return (f"谦逊 Modesty: seat {target} cannot be the target of {k.zh}", f"谦逊：{target}号位不能成为{k.zh}的目标")
+        return (f"{_sk('qianxun')[0]}: seat {target} cannot be the target of {k.zh}", f"谦逊：{target}号位不能成为{k.zh}的目标")
     return None
 
 
 def _liuli(ctx, p, n, args):
     # 流离: 当你成为杀的目标时，你可以弃置一张牌并将此杀转移给你攻击范围内的一名其他角色（不能是此杀的使用者）。
+    # The discarded card leaves first: an equipped 麒麟弓 / 赤兔 discarded for 流离 lends no range or distance
+    # to the choice (docs/commands.md "using SLOT": a card used as part of another leaves its slot first;
+    # QSanguosha LiuliCard: the range is checked without the discarded card).
+    from . import tricks as tk  # noqa: PLC0415 - the zone words
     st = ctx.st
     if p.seat != n or p.data.get("card_kind", "slash") != "slash" or "source" not in p.data:
         raise _refuse("skill.when", "流离 is used when you are the target of a 杀", "流离须在成为杀的目标时发动")
-    t = _int(args[0] if args else None, "seat", "liuli")
+    if not args or len(args) > 2:
+        raise _refuse("skill.args", f"流离 needs a target seat and, to discard equipment, its slot: "
+                                    f"'{n} liuli T [SLOT]' (SLOT: {', '.join(SLOTS)})",
+                      f"流离：{n} liuli 目标 [装备栏]")
+    t = _int(args[0], "seat", "liuli")
     _living(ctx, t, "liuli")
     src = p.data["source"]
     me = st.seat(n)
     if t in (n, src):
         raise _refuse("skill.target", f"流离: seat {t} is you or the 杀's user", "流离：不能转移给自己或杀的使用者")
-    rc = in_range(st, n, t)
-    ctx.check(rc.ok, "skill.range", f"流离: {rc.en}", f"流离：{rc.zh}", SRC_SKILL)
-    r = target_refusal(st, src, t, "slash")
-    ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
-    slot = args[1] if len(args) > 1 else None
+    slot = tk.ZONE_WORDS.get(args[1].casefold()) if len(args) > 1 else None
+    if len(args) > 1 and slot not in SLOTS:
+        raise _refuse("skill.args", f"流离: unknown slot {args[1]!r} ({', '.join(SLOTS)})",
+                      f"流离：未知装备栏{args[1]}（{'、'.join(tk.SLOT_ZH.values())}）")
+    ref = me.equipment.get(slot) if slot else None
     if slot:
-        if me.equipment.get(slot) is None:
-            raise _refuse("skill.args", f"流离: nothing in slot {slot!r}", "流离：该栏没有装备")
-        me.equipment[slot] = None
+        if ref is None:
+            raise _refuse("skill.args", f"流离: nothing in slot {slot}", f"流离：{tk.SLOT_ZH[slot]}栏没有装备")
+        me.equipment[slot] = None  # gone before the range is measured (refusals drop this state)
     else:
         ctx.check(me.hand >= 1, "hand.empty", "流离 discards a card: no hand card (name an equipment slot)",
                   "流离须弃置一张牌", SRC_SKILL)
+    rc = in_range(st, n, t)
+    without_en = f" without the discarded {tk._name(ref)}" if ref else ""
+    without_zh = f"（不计弃置的{tk._name(ref)}）" if ref else ""
+    ctx.check(rc.ok, "skill.range", f"流离: {rc.en}{without_en}", f"流离：{rc.zh}{without_zh}",
+              SRC_SKILL + "; docs/commands.md (using SLOT: the card leaves its slot first)")
+    r = target_refusal(st, src, t, "slash")
+    ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
+    if not slot:
         me.hand = max(0, me.hand - 1)
     te, tz = who(st, t)
     se, sz = who(st, src)
-    used(ctx, n, "liuli", f"discards a card and passes the 杀 to {te}; {se} stays its user",
-         f"弃置一张牌，将杀转移给{tz}")
-    data = {k: v for k, v in p.data.items() if k != "bagua"}
+    what_en, what_zh = (f"discards {_card_label(ref)}", f"弃置{_card_label(ref)}") if ref else \
+        (f"discards a hand card (hand {me.hand})", f"弃置一张手牌（手牌{me.hand}）")
+    used(ctx, n, "liuli", f"{what_en} and passes the 杀 to {te}; {se} stays its user",
+         f"{what_zh}，将杀转移给{tz}")
+    data = {k: v for k, v in p.data.items() if k not in ("bagua", "hinted")}
     st.prompts[-1] = Prompt("respond", t, f"{te}: play 闪 or take 1 damage from {se}'s 杀 (jink / take)",
                             f"{tz}：打出闪或受到{sz}的杀造成的1点伤害（jink / take）", data)
+
+
+def _card_label(ref: str) -> str:
+    """An area card by name and face (赤兔♥5): the engine's card name, the one of every log line."""
+    from .engine import _card_name  # noqa: PLC0415
+    return _card_name(ref)
 
 
 RESPONSES["liuli"] = _liuli
@@ -1226,11 +1375,15 @@ def _hints(ctx, before):
             if order:
                 ske, skz = _sk(sid)
                 seats = ", ".join(map(str, order))
-                en.append(f"{ske}: seats {seats} may give {KINDS[card].zh} in this order ('S {card} via {sid}')")
+                who_en = f"seats {seats} may give {KINDS[card].zh} in this order" if len(order) > 1 else \
+                    f"seat {seats} may give {KINDS[card].zh}"
+                en.append(f"{ske}: {who_en} ('S {card} via {sid}')")
                 zh.append(f"{skz}：{'、'.join(map(str, order))}号位可依次替出{KINDS[card].zh}")
-    if p.data.get("slash") and usable(st, p.seat, "liuli"):
-        en.append("流离 Shifting: 'liuli T' passes the 杀 on")
-        zh.append("流离：可用 liuli T 转移此杀")
+    me = st.seat(p.seat)
+    if p.data.get("slash") and usable(st, p.seat, "liuli") and (me.hand > 0 or any(me.equipment.values())):
+        ske, skz = _sk("liuli")
+        en.append(f"{ske}: 'liuli T [SLOT]' discards a hand card (or SLOT's equipment) and passes the 杀 on")
+        zh.append(f"{skz}：可用 liuli T [装备栏] 弃置一张牌并转移此杀")
     if need == "jink" and not p.data.get("bagua") and armor_works(st, p.data, st.seat(p.seat)) == "eight_diagram":
         en.append(BAGUA_HINT[0])
         zh.append(BAGUA_HINT[1])
@@ -1317,7 +1470,7 @@ def _fire_damaged(st, ev, victim, amount, source, cause):
 
 
 def after_rescue(st, ev, victim):
-    """A dying seat saved: its waiting on-damage skills (and 苦肉's draw, 天妒 after 闪电) now happen."""
+    """A dying seat saved: its waiting on-damage skills (and 苦肉's draw) now happen."""
     waiting = st.extra.get("after_dying", [])
     mine = [w for w in waiting if w[1] == victim]
     st.extra["after_dying"] = [w for w in waiting if w[1] != victim]
@@ -1326,8 +1479,6 @@ def after_rescue(st, ev, victim):
             _fire_damaged(st, ev, *w[1:])
         elif w[0] == "kurou":
             _draw(_EvCtx(st, ev), victim, 2, "苦肉", "苦肉")
-        elif w[0] == "tiandu" and usable(st, victim, "tiandu"):
-            _tiandu_ask(_EvCtx(st, ev), victim, w[2])
 
 
 oc.AFTER_DAMAGE.append(after_damage)
