@@ -45,16 +45,22 @@ _fast = None
 _full = None
 
 
-def find_label(frame: np.ndarray, thorough: bool = False) -> QrLabel | None:
+def find_label(frame: np.ndarray, thorough: bool = False, scale: float = 1.0) -> QrLabel | None:
     """Decode one of our QR labels in a BGR or gray frame, or None.
 
     The ArUco-based detector (a few ms on 1280×720) is tried first; thorough=True also
-    tries the classic detector (tens of ms), as for still images.
+    tries the classic detector (tens of ms), as for still images. scale < 1: the
+    detectors run on a copy downscaled by that factor (faster; the caller knows how big
+    a label would be); a code found there but not decoded is decoded again from a crop
+    of the full-resolution frame.
     """
     global _fast, _full
     if frame is None or frame.size == 0:
         return None
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    full = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    gray = full
+    if scale < 1.0:
+        gray = cv2.resize(full, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
     if _fast is None:
         _fast = cv2.QRCodeDetectorAruco()
     detectors = [_fast]
@@ -73,7 +79,7 @@ def find_label(frame: np.ndarray, thorough: bool = False) -> QrLabel | None:
         if d is _fast and pts is not None and len(pts):
             # found but not decoded (e.g. one corner misplaced): the classic decoder on a
             # crop around it costs a few ms only when this happens
-            lab = _decode_crop(gray, np.asarray(pts, np.float32).reshape(-1, 2))
+            lab = _decode_crop(full, np.asarray(pts, np.float32).reshape(-1, 2) / min(scale, 1.0))
             if lab is not None:
                 return lab
     return None
