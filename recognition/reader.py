@@ -150,7 +150,7 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
             # QR_PX_PER_MM (the detector's time grows with the pixels)
             long_px = float(max(np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1)))
             scale = min(1.0, QR_PX_PER_MM * CARD_LONG_MM / max(long_px, 1.0))
-        lab = qr.find_label(region, thorough=qr_mode == "thorough", scale=scale)
+        lab = qr.find_label(region, thorough=qr_mode == "thorough", scale=scale, camera=qr_mode == "fast")
         if lab is not None:
             return Reading(lab.suit, lab.rank, 1.0, True, "qr")
     best = Reading(None, None, 0.0, False)
