@@ -39,9 +39,10 @@ RED_SPLIT = 0.27
 # reader; 0.07 is about twice that.
 Q_TAIL_MIN = 0.07
 # QR search around a found card ("fast" mode) on a copy scaled to at most this many px
-# per mm of card (a 27 mm label then spans <= 189 px, ~6.5 px per module of a 29-module code). On 156
-# rendered label frames (cards 60-95% of the frame height) 7.0 read every label the
-# full-resolution search read; 4-5 lost 2-6 of them. CARD_LONG_MM: poker size.
+# per mm of card (a 27 mm label then spans <= 189 px, ~6.5 px per module of a 29-module
+# code). On 156 rendered label frames (cards 60-95% of the frame height) 7.0 read every
+# label the full-resolution search read; 4 or 5 lost 7 of 103 on cards filling 60-80%.
+# CARD_LONG_MM: the long side of a poker-size card.
 QR_PX_PER_MM = 7.0
 CARD_LONG_MM = 88.0
 Q_INDEX = 11
