@@ -1,6 +1,6 @@
 """Evidence for the reader's second-stage Q check: lone zeros must never pass as a "Q".
 
-    python card_images/zero_vs_q.py                  # all installed fonts, ~2-4 min
+    python card_images/zero_vs_q.py                  # all installed fonts, ~5 min on 2 cores
     python card_images/zero_vs_q.py --per-font 1 --fonts 20     # quick look
 
 Renders, through the whole reader (card face -> synthetic photo -> read_frame):
