@@ -175,6 +175,33 @@ def _q_from_o(font_path: str, size: int, rng: np.random.Generator) -> np.ndarray
     return _crop_mask(canvas)
 
 
+def looped_q(rng: np.random.Generator, size: int = 96) -> np.ndarray:
+    """A tall narrow 'Q' as some card makers draw it: a stadium-shaped bowl, a bar across
+    its lower part, and a tail that loops under the bowl and flicks out to the lower right.
+
+    Not used for training (the committed model predates it); the Q-vs-0 check
+    (card_images/zero_vs_q.py, tests) uses it as one more queen style.
+    """
+    h = size
+    w = int(h * rng.uniform(0.45, 0.65))
+    t = max(2, int(round(h * rng.uniform(0.07, 0.12))))
+    canvas = np.zeros((int(h * 1.25) + 2 * t, int(w * 1.5) + 2 * t), np.uint8)
+    x0, y0 = t, t
+    r = w // 2
+    cv2.ellipse(canvas, (x0 + r, y0 + r), (r, r), 0, 180, 360, 255, t, cv2.LINE_AA)
+    cv2.ellipse(canvas, (x0 + r, y0 + h - r), (r, r), 0, 0, 180, 255, t, cv2.LINE_AA)
+    cv2.line(canvas, (x0, y0 + r), (x0, y0 + h - r), 255, t, cv2.LINE_AA)
+    cv2.line(canvas, (x0 + w, y0 + r), (x0 + w, y0 + h - r), 255, t, cv2.LINE_AA)
+    yb = int(y0 + h * rng.uniform(0.62, 0.75))
+    cv2.line(canvas, (x0, yb), (x0 + w, yb), 255, t, cv2.LINE_AA)
+    # tail: from the bar's middle down through the bottom, curling out to the lower right
+    pts = np.array([(x0 + w * 0.45, yb), (x0 + w * 0.55, y0 + h * 0.95),
+                    (x0 + w * rng.uniform(0.85, 1.0), y0 + h * rng.uniform(1.05, 1.12)),
+                    (x0 + w * rng.uniform(1.15, 1.35), y0 + h * rng.uniform(0.98, 1.08))], np.int32)
+    cv2.polylines(canvas, [pts.reshape(-1, 1, 2)], False, 255, t, cv2.LINE_AA)
+    return _crop_mask(canvas)
+
+
 # --- vector suit shapes (our own), drawn on a supersampled canvas -----------------
 
 def _suit_vector(suit: str, rng: np.random.Generator, s: int = 200) -> np.ndarray:

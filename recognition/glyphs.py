@@ -193,3 +193,51 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
     redness = float((min(dark[0], dark[1]) - dark[2]) / max(float(dark.max()), 0.05))
     return IndexGlyphs(rmask, smask, redness, (rx0, ry0, rx1 - rx0, rh), (sx0, sy0, sx1 - sx0, sy1 - sy0),
                        tuple(float(v) for v in ratio))
+
+
+def bowl_tail(mask: np.ndarray) -> float:
+    """How far a tail sticks out of a closed bowl, as a fraction of the glyph height.
+
+    mask: uint8 glyph mask (ink > 127), e.g. ``IndexGlyphs.rank_mask``. Returns 0 unless
+    the glyph's largest piece encloses a hole at least BOWL_MIN_HOLE of its height tall
+    (a "0", "O" or "Q" bowl) and is rounded at both top corners (in its top rows the ink
+    stays at least ROUND_TOP_MIN of its width away from both sides; a stem, as in "p",
+    "q", "P", "R", "b", "d", fills a corner). Otherwise: the depth of the deepest concavity of that
+    piece's outline (convexity defect) whose deepest point lies in the lower half,
+    divided by the glyph height. A "0" is a convex ring (≈ 0.01-0.03 whatever the font);
+    a "Q" whose tail leaves the bowl has a notch between bowl and tail. Used by the
+    reader's second-stage Q-vs-junk check (``reader.Q_TAIL_MIN``).
+    """
+    m = (mask > 127).view(np.uint8) if mask.dtype == np.uint8 else (mask > 127).astype(np.uint8)
+    m = cv2.copyMakeBorder(m, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    cnts, hier = cv2.findContours(m, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    if not cnts:
+        return 0.0
+    hier = hier[0]
+    outer = [i for i in range(len(cnts)) if hier[i][3] == -1]
+    o = max(outer, key=lambda i: cv2.contourArea(cnts[i]))
+    x, y, w, h = cv2.boundingRect(cnts[o])
+    if h < 8 or len(cnts[o]) < 4:
+        return 0.0
+    holes = [cv2.boundingRect(cnts[i])[3] for i in range(len(cnts)) if hier[i][3] == o]
+    if not holes or max(holes) < BOWL_MIN_HOLE * h:
+        return 0.0
+    band = m[y:y + max(2, int(round(0.08 * h))), x:x + w].any(0)
+    cols = np.flatnonzero(band)
+    if min(cols[0], w - 1 - cols[-1]) < ROUND_TOP_MIN * w:
+        return 0.0
+    hull = cv2.convexHull(cnts[o], returnPoints=False)
+    try:
+        d = cv2.convexityDefects(cnts[o], hull)
+    except cv2.error:  # self-intersecting hull order on tiny/odd outlines
+        return 0.0
+    if d is None:
+        return 0.0
+    d = d.reshape(-1, 4)
+    far_y = cnts[o][d[:, 2], 0, 1]
+    low = d[far_y >= y + 0.5 * h, 3]
+    return float(low.max()) / 256.0 / h if len(low) else 0.0
+
+
+BOWL_MIN_HOLE = 0.4  # a bowl: a hole at least this fraction of the glyph height
+ROUND_TOP_MIN = 0.1  # rounded top: top rows' ink this far (fraction of width) from both sides

@@ -10,7 +10,7 @@ import numpy as np
 
 from . import qr
 from .geometry import card_candidates, warp_corner
-from .glyphs import glyph_features, segment_index
+from .glyphs import bowl_tail, glyph_features, segment_index
 from .model import default_models
 
 SUITS = ("spade", "heart", "club", "diamond")
@@ -30,6 +30,22 @@ SINGLE_CORNER_FACTOR = 0.92  # only one of the two indices could be read
 # the reddest black index measures 0.14 and the least red red index 0.38 (apart from 4
 # corners where something other than the index was segmented); 0.27 lies between.
 RED_SPLIT = 0.27
+# Second-stage Q check (see docs/recognition.md): the rank net puts mass on "junk" for
+# tall narrow queens because its nearest junk samples are lone zeros (half of a "10").
+# When "Q" is the net's best rank and the glyph is a closed, round-topped bowl with a
+# tail notch at least Q_TAIL_MIN deep (glyphs.bowl_tail, fraction of the glyph height),
+# the junk mass goes to "Q". Set on rendered glyphs only (card_images/zero_vs_q.py):
+# lone zeros in all 172 installed font files measure at most 0.036 through the whole
+# reader; 0.07 is about twice that.
+Q_TAIL_MIN = 0.07
+# QR search around a found card ("fast" mode) on a copy scaled to at most this many px
+# per mm of card (a 27 mm label then spans <= 189 px, ~6.5 px per module of a 29-module
+# code). On 156 rendered label frames (cards 60-95% of the frame height) 7.0 read every
+# label the full-resolution search read; 4 or 5 lost 7 of 103 on cards filling 60-80%.
+# CARD_LONG_MM: the long side of a poker-size card.
+QR_PX_PER_MM = 7.0
+CARD_LONG_MM = 88.0
+Q_INDEX = 11
 
 
 class ReadError(ValueError):
@@ -85,7 +101,7 @@ def corner_scores(corner: np.ndarray) -> np.ndarray | None:
 def _glyph_scores(gs: list) -> list[np.ndarray]:
     """corner_scores for segmented corners, both classifiers run once on all of them."""
     nets = default_models()
-    pr = nets["rank"].predict_proba(np.stack([glyph_features(g.rank_mask) for g in gs]))[:, :13]
+    pr = rank_probs([g.rank_mask for g in gs])
     ps = nets["suit"].predict_proba(np.stack([glyph_features(g.suit_mask) for g in gs]))[:, :4]
     out = []
     for g, r, s in zip(gs, pr, ps):
@@ -93,6 +109,21 @@ def _glyph_scores(gs: list) -> list[np.ndarray]:
         colour = np.where(RED, p_red, 1.0 - p_red)
         out.append(np.outer(r, s * colour))
     return out
+
+
+def rank_probs(masks: list) -> np.ndarray:
+    """(N, 13) rank probabilities of rank glyph masks, junk excluded, after the Q check.
+
+    The junk mass of a glyph goes to "Q" when "Q" is the net's best rank and the glyph
+    is a closed bowl with a tail (``glyphs.bowl_tail(mask) >= Q_TAIL_MIN``); otherwise
+    it stays out (it lowers the confidence).
+    """
+    prj = default_models()["rank"].predict_proba(np.stack([glyph_features(m) for m in masks]))
+    pr = prj[:, :13].copy()
+    for i, m in enumerate(masks):
+        if int(pr[i].argmax()) == Q_INDEX and prj[i, 13] > 0.01 and bowl_tail(m) >= Q_TAIL_MIN:
+            pr[i, Q_INDEX] += prj[i, 13]
+    return pr
 
 
 def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast",
@@ -110,12 +141,17 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         return Reading(None, None, 0.0, False)
     cands = card_candidates(frame, max_candidates)
     if qr_mode != "off":
-        region = frame
+        region, scale = frame, 1.0
         if qr_mode == "fast" and cands:  # the label is on the sleeve: look around the card only
-            x, y, w, h = cv2.boundingRect(cands[0].quad().astype(np.int32))
+            q = cands[0].quad()
+            x, y, w, h = cv2.boundingRect(q.astype(np.int32))
             mx, my = w // 4, h // 4
             region = frame[max(0, y - my):y + h + my, max(0, x - mx):x + w + mx]
-        lab = qr.find_label(region, thorough=qr_mode == "thorough")
+            # a 27 mm label on a CARD_LONG_MM card: search a copy with at most
+            # QR_PX_PER_MM (the detector's time grows with the pixels)
+            long_px = float(max(np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1)))
+            scale = min(1.0, QR_PX_PER_MM * CARD_LONG_MM / max(long_px, 1.0))
+        lab = qr.find_label(region, thorough=qr_mode == "thorough", scale=scale, camera=qr_mode == "fast")
         if lab is not None:
             return Reading(lab.suit, lab.rank, 1.0, True, "qr")
     best = Reading(None, None, 0.0, False)

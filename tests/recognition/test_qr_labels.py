@@ -129,3 +129,29 @@ def test_deck_adapter_and_labels_cli_with_a_stand_in_deck(tmp_path, monkeypatch,
     assert out[0].endswith("sleeves.pdf") and out[1].endswith("sleeves-1.png")
     page = cv2.imread(out[1])
     assert find_label(page, thorough=True) is not None
+
+
+def test_camera_qr_path_reads_as_many_labels_as_the_default_detector(monkeypatch):
+    """The camera path (one-window ArUco detector, search copy <= 7 px/mm) reads as many
+    labels as OpenCV's default detector at full resolution, in dim frames with cards from
+    70% of the frame height."""
+    from card_images.render import synth_photo
+    from recognition import qr, reader
+    from recognition.labels import qr_image
+    frames = []
+    for i in range(16):
+        e = ENTRIES[i % len(ENTRIES)]
+        rng = np.random.default_rng(41_000_000 + i)
+        q = np.array(qr_image(e, 330).convert("RGB"))[:, :, ::-1]
+        frames.append((synth_photo(9, "heart", rng, card_scale=(0.7, 0.95), overlay=q, low_light=True).image, e))
+
+    def count():
+        return sum((r.source, r.suit, r.rank) == ("qr", e.suit, e.rank)
+                   for r, e in ((read_frame(im, qr_mode="fast"), e) for im, e in frames))
+
+    new = count()
+    orig = qr.find_label
+    monkeypatch.setattr(qr, "find_label", lambda f, thorough=False, scale=1.0, camera=False: orig(f, thorough))
+    monkeypatch.setattr(reader, "QR_PX_PER_MM", 1e9)
+    old = count()
+    assert new >= old and new >= len(frames) - 2, (new, old)
