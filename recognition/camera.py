@@ -132,7 +132,10 @@ class CameraScanner:
     source: camera index, device path, video file, or a capture object (``read()`` /
     ``release()``; used as is, e.g. a fake in tests). frames_needed: agreeing frames
     to accept. qr_every: try the QR label detector on every n-th frame (it costs a few
-    ms; once a label is read it is tried on every frame while it keeps reading).
+    ms; once a label is read it is tried on every frame while it keeps reading). When
+    no card outline is found, each QR frame searches one part of the frame
+    (``reader.whole_frame_parts``: the whole frame at half size, then two overlapping
+    full-resolution halves), so a label there is looked for within 3 QR frames.
     max_bad_frames: consecutive failed/garbage frames before CameraError.
     Use as a context manager or call close().
     """
@@ -179,6 +182,7 @@ class CameraScanner:
         bad = 0
         n = 0
         last_qr = False
+        qr_part = 0  # no card in view: the whole-frame QR search is spread over QR frames
         while True:
             try:
                 ok, frame = self._cap.read()
@@ -197,10 +201,13 @@ class CameraScanner:
             # QR on every qr_every-th frame, and on every frame while labels are being read
             try_qr = last_qr or self.qr_every == 1 or n % self.qr_every == 1
             try:
-                reading = read_frame(frame, self.voter.threshold, qr_mode="fast" if try_qr else "off")
+                reading = read_frame(frame, self.voter.threshold, qr_mode="fast" if try_qr else "off",
+                                     qr_part=qr_part)
             except cv2.error:
                 reading = Reading(None, None, 0.0, False)
             last_qr = reading.source == "qr"
+            if try_qr and not last_qr:  # keep the part where a label is being read
+                qr_part += 1
             yield self.voter.update(reading)
 
     def _name(self) -> str:
