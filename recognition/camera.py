@@ -14,7 +14,7 @@ from typing import Iterator, Protocol
 import cv2
 import numpy as np
 
-from .reader import ACCEPT_THRESHOLD, Reading, read_frame
+from .reader import ACCEPT_THRESHOLD, Reading, read_frame, read_label
 
 
 class CameraError(RuntimeError):
@@ -56,10 +56,23 @@ class FrameVoter:
         self._last_accepted: tuple | None = None
         self._absent = 0
         self._recent: deque[Reading] = deque(maxlen=history)
+        self._last: ScanStatus | None = None
 
     def reset(self) -> None:
         self._streak_key, self._streak, self._last_accepted, self._absent = None, 0, None, 0
         self._recent.clear()
+        self._last = None
+
+    def hold(self) -> ScanStatus:
+        """A frame that was not read (the camera's QR-only frames without a label): the
+        streak neither grows nor breaks; returns the last status (an "accepted" one as
+        "reading ... (already)", so a card is reported accepted once)."""
+        st = self._last
+        if st is None:
+            return ScanStatus("searching", None, "searching")
+        if st.state == "accepted":
+            return ScanStatus("reading", st.reading, f"accepted {st.reading.label} (already)", st.streak)
+        return st
 
     def best_guess(self) -> Reading | None:
         """The most frequent (then most confident) card among recent frames, for asking
@@ -73,6 +86,10 @@ class FrameVoter:
 
     def update(self, reading: Reading) -> ScanStatus:
         """Feed one frame's Reading; returns the status after it."""
+        self._last = self._update(reading)
+        return self._last
+
+    def _update(self, reading: Reading) -> ScanStatus:
         self._recent.append(reading)
         key = (reading.suit, reading.rank) if reading.suit is not None else None
         confident = key is not None and (reading.source == "qr" or reading.confidence >= self.threshold)
@@ -135,7 +152,10 @@ class CameraScanner:
     ms; once a label is read it is tried on every frame while it keeps reading). When
     no card outline is found, each QR frame searches one part of the frame
     (``reader.whole_frame_parts``: the whole frame at half size, then two overlapping
-    full-resolution halves), so a label there is looked for within 3 QR frames.
+    full-resolution halves), so a label there is looked for within 3 QR frames. A QR
+    frame (with qr_every > 1) runs only the label search (``reader.read_label``); when
+    it finds no label the voter skips it (``FrameVoter.hold``), so a card read from its
+    index needs frames_needed index frames, not counting the QR frames between them.
     max_bad_frames: consecutive failed/garbage frames before CameraError.
     Use as a context manager or call close().
     """
@@ -200,15 +220,22 @@ class CameraScanner:
             n += 1
             # QR on every qr_every-th frame, and on every frame while labels are being read
             try_qr = last_qr or self.qr_every == 1 or n % self.qr_every == 1
+            # A QR frame only searches for a label (no frame pays for both searches); one
+            # without a label is not counted by the voter. With qr_every=1 every frame
+            # does both.
+            qr_only = try_qr and self.qr_every > 1
             try:
-                reading = read_frame(frame, self.voter.threshold, qr_mode="fast" if try_qr else "off",
-                                     qr_part=qr_part)
+                if qr_only:
+                    reading = read_label(frame, qr_part)
+                else:
+                    reading = read_frame(frame, self.voter.threshold, qr_mode="fast" if try_qr else "off",
+                                         qr_part=qr_part)
             except cv2.error:
                 reading = Reading(None, None, 0.0, False)
-            last_qr = reading.source == "qr"
+            last_qr = reading is not None and reading.source == "qr"
             if try_qr and not last_qr:  # keep the part where a label is being read
                 qr_part += 1
-            yield self.voter.update(reading)
+            yield self.voter.hold() if reading is None else self.voter.update(reading)
 
     def _name(self) -> str:
         return repr(self.source) if isinstance(self.source, (int, str)) else type(self.source).__name__

@@ -178,23 +178,9 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         return Reading(None, None, 0.0, False)
     cands = card_candidates(frame, max_candidates)
     if qr_mode != "off":
-        region, scale = frame, 1.0
-        if qr_mode == "fast" and cands:  # the label is on the sleeve: look around the card only
-            q = cands[0].quad()
-            x, y, w, h = cv2.boundingRect(q.astype(np.int32))
-            mx, my = int(w * QR_CARD_MARGIN), int(h * QR_CARD_MARGIN)
-            region = frame[max(0, y - my):y + h + my, max(0, x - mx):x + w + mx]
-            # a 27 mm label on a CARD_LONG_MM card: search a copy with at most
-            # QR_PX_PER_MM (the detector's time grows with the pixels)
-            long_px = float(max(np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1)))
-            scale = min(1.0, QR_PX_PER_MM * CARD_LONG_MM / max(long_px, 1.0))
-        elif qr_mode == "fast" and qr_part is not None:
-            parts = whole_frame_parts(*frame.shape[:2])
-            rows, cols, scale = parts[qr_part % len(parts)]
-            region = frame[rows, cols]
-        lab = qr.find_label(region, thorough=qr_mode == "thorough", scale=scale, camera=qr_mode == "fast")
+        lab = _search_label(frame, cands, qr_mode, qr_part)
         if lab is not None:
-            return Reading(lab.suit, lab.rank, 1.0, True, "qr")
+            return lab
     best = Reading(None, None, 0.0, False)
     for cand in cands:
         r = _read_quad(frame, cand.quad(), threshold)
@@ -203,6 +189,38 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         if r.accepted:
             break
     return best
+
+
+def _search_label(frame: np.ndarray, cands: list, qr_mode: str, qr_part: int | None) -> Reading | None:
+    region, scale = frame, 1.0
+    if qr_mode == "fast" and cands:  # the label is on the sleeve: look around the card only
+        q = cands[0].quad()
+        x, y, w, h = cv2.boundingRect(q.astype(np.int32))
+        mx, my = int(w * QR_CARD_MARGIN), int(h * QR_CARD_MARGIN)
+        region = frame[max(0, y - my):y + h + my, max(0, x - mx):x + w + mx]
+        # a 27 mm label on a CARD_LONG_MM card: search a copy with at most
+        # QR_PX_PER_MM (the detector's time grows with the pixels)
+        long_px = float(max(np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1)))
+        scale = min(1.0, QR_PX_PER_MM * CARD_LONG_MM / max(long_px, 1.0))
+    elif qr_mode == "fast" and qr_part is not None:
+        parts = whole_frame_parts(*frame.shape[:2])
+        rows, cols, scale = parts[qr_part % len(parts)]
+        region = frame[rows, cols]
+    lab = qr.find_label(region, thorough=qr_mode == "thorough", scale=scale, camera=qr_mode == "fast")
+    return None if lab is None else Reading(lab.suit, lab.rank, 1.0, True, "qr")
+
+
+def read_label(frame: np.ndarray, qr_part: int | None = None) -> Reading | None:
+    """Only the camera's QR search of ``read_frame`` (fast mode): a Reading with
+    source "qr" when one of our labels is read, else None (the index is not read).
+
+    CameraScanner uses it on its QR frames so that no frame pays for both the QR search
+    and the index; qr_part as in read_frame.
+    """
+    if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
+            or min(frame.shape[:2]) < 16 or frame.dtype != np.uint8:
+        return None
+    return _search_label(frame, card_candidates(frame, 3), "fast", qr_part)
 
 
 def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading:

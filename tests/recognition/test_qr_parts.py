@@ -110,16 +110,22 @@ def test_scanner_cycles_the_parts_and_reads_a_label_only_a_strip_holds():
     e = LabelEntry("duel-club-1", "duel", "club", 1, "", "")
     frame = _label(e, 180, at=(1150, 500))
     calls = []
-    orig = reader.read_frame
+    orig, orig_label = reader.read_frame, reader.read_label
 
     def spy(f, threshold=0.9, qr_mode="fast", max_candidates=3, qr_part=None):
         r = orig(f, threshold, qr_mode, max_candidates, qr_part)
         calls.append((qr_mode, qr_part, r.source))
         return r
 
+    def spy_label(f, qr_part=None):
+        r = orig_label(f, qr_part)
+        calls.append(("fast", qr_part, None if r is None else r.source))
+        return r
+
     import recognition.camera as camera
     mp = pytest.MonkeyPatch()
     mp.setattr(camera, "read_frame", spy)
+    mp.setattr(camera, "read_label", spy_label)
     try:
         seen = []
         with pytest.raises(CameraError):
@@ -127,6 +133,7 @@ def test_scanner_cycles_the_parts_and_reads_a_label_only_a_strip_holds():
                 seen.append(st)
     finally:
         mp.undo()
+    assert len(seen) == 16  # one status per frame, QR-only frames included
     acc = [s for s in seen if s.state == "accepted"]
     assert len(acc) == 1 and acc[0].reading.source == "qr" and acc[0].text == "accepted ♣A"
     qr_calls = [(p, s) for m, p, s in calls if m == "fast"]
@@ -146,3 +153,42 @@ class _Fake:
 
     def release(self):
         pass
+
+
+def test_scanner_qr_frames_do_not_read_the_index_and_do_not_break_a_streak():
+    """A card without a label: QR frames (every third) only search for a label and are
+    skipped by the voter, so the card is accepted after 3 index frames, once."""
+    import recognition.camera as camera
+    rng = np.random.default_rng(5)
+    frame = synth_photo(7, "spade", rng, tilt=0.02, card_scale=(0.75, 0.8), low_light=False).image
+    assert read_frame(frame, qr_mode="off").accepted
+    modes = []
+    orig, orig_label = reader.read_frame, reader.read_label
+    mp = pytest.MonkeyPatch()
+    mp.setattr(camera, "read_frame", lambda f, t, qr_mode, qr_part=None: modes.append(qr_mode) or orig(f, t, qr_mode))
+    mp.setattr(camera, "read_label", lambda f, p=None: modes.append("label") or orig_label(f, p))
+    try:
+        seen = []
+        with pytest.raises(CameraError):
+            for st in CameraScanner(_Fake([frame] * 12), frames_needed=3, qr_every=3, max_bad_frames=1):
+                seen.append(st)
+    finally:
+        mp.undo()
+    assert modes == ["label", "off", "off"] * 4  # no frame does both searches
+    states = [s.state for s in seen]
+    assert states.index("accepted") == 4 and states.count("accepted") == 1  # frames 2, 3, 5
+    assert seen[6].text == "accepted ♠7 (already)"  # a QR frame after the acceptance
+
+
+def test_voter_hold_keeps_the_streak():
+    from recognition.camera import FrameVoter
+    from recognition.reader import Reading
+    v = FrameVoter(frames_needed=2)
+    assert v.hold().state == "searching"
+    r = Reading("heart", 3, 0.95, True)
+    assert v.update(r).state == "reading"
+    assert v.hold().streak == 1
+    assert v.update(r).state == "accepted"
+    st = v.hold()
+    assert (st.state, st.text) == ("reading", "accepted ♥3 (already)")
+    assert v.update(r).state == "reading"
