@@ -4,6 +4,7 @@ Public API (see docs/recognition.md):
 
 - ``read_image(img_or_path) -> Reading`` — one still image (path or BGR array).
 - ``read_frame(frame) -> Reading`` — one camera frame, no acceptance across frames.
+- ``read_label(frame) -> Reading | None`` — the camera's QR label search alone.
 - ``FrameVoter`` — accept only when several consecutive frames agree.
 - ``CameraScanner(source, frames_needed=3)`` — yields ``ScanStatus`` from a camera or
   any capture-like object; raises ``CameraError``.
@@ -12,9 +13,9 @@ Public API (see docs/recognition.md):
 
 from .camera import CameraError, CameraScanner, FrameVoter, ScanStatus
 from .typed import parse_card_text
-from .reader import ACCEPT_THRESHOLD, Reading, ReadError, read_frame, read_image
+from .reader import ACCEPT_THRESHOLD, Reading, ReadError, read_frame, read_image, read_label
 
 __all__ = [
     "ACCEPT_THRESHOLD", "CameraError", "CameraScanner", "FrameVoter", "ReadError", "Reading",
-    "ScanStatus", "parse_card_text", "read_frame", "read_image",
+    "ScanStatus", "parse_card_text", "read_frame", "read_image", "read_label",
 ]

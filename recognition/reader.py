@@ -54,8 +54,9 @@ QR_CARD_MARGIN = 0.05
 # search is spread over successive QR frames, one part each (see whole_frame_parts).
 # Part 0 is the whole frame at QR_WHOLE_SCALE (a label spanning >= ~7 px/mm there, i.e.
 # >= QR_PX_PER_MM / QR_WHOLE_SCALE px/mm in the frame); the other parts are
-# full-resolution strips overlapping by QR_TILE_OVERLAP_MM of a label that the scaled
-# search would miss (rotated 45 degrees: its bounding box is sqrt(2) times its side).
+# full-resolution strips that overlap by the bounding box of the largest label the
+# scaled search may miss (QR_LABEL_MM at that px/mm, turned 45 degrees: sqrt(2) times
+# its side; 535 px), so such a label lies wholly in one strip.
 QR_WHOLE_SCALE = 0.5
 QR_LABEL_MM = 27.0
 Q_INDEX = 11
