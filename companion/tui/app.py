@@ -141,6 +141,14 @@ class CommandBar(Input):
         self.history: list[str] = []
         self._hpos = 0
 
+    def type_text(self, text: str) -> None:
+        """Insert ``text`` as if typed: it replaces a selection (a refused line kept to correct)."""
+        selection = self.selection
+        if selection.is_empty:
+            self.insert_text_at_cursor(text)
+        else:
+            self.replace(text, *selection)
+
     def remember(self, line: str) -> None:
         if not self.history or self.history[-1] != line:
             self.history.append(line)
@@ -414,6 +422,12 @@ class CompanionApp(App[int]):
     @property
     def message(self) -> str:
         return str(self.query_one("#message", Static).content)
+
+    def type_into_command_bar(self, text: str) -> None:
+        """Keys typed on a look-only dialog (F1, F3, F7): the dialog closes and they land here."""
+        bar = self.query_one(CommandBar)
+        bar.type_text(text)
+        bar.focus()
 
     # -- commands -------------------------------------------------------------
     def completions(self, text: str) -> list[str]:

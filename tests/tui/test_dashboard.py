@@ -448,7 +448,7 @@ async def test_skills_screen_lists_each_seats_skills(session, no_script, lang):
             assert "奸雄" in text and "反馈" in text and "鬼才" in text
         else:
             assert "Villainous Hero" in text and "Retaliation" in text
-        await pilot.press("2")
+        await pilot.press("right", "right")  # seat 2 (digits now go to the command bar)
         await pilot.pause()
         one = "\n".join(skill_lines(app.state, lang, 2))
         assert ("鬼才" in one or "Guicai" in one or "guicai" in one.lower() or "Ghostly" in one) and "奸雄" not in one
@@ -495,3 +495,52 @@ async def test_skill_question_named_and_answered_with_one_key():
         await pilot.press("f9")                          # nothing asked now: refused, nothing changes
         await pilot.pause()
         assert s.state.seat(1).hand == hand + 1
+
+
+@pytest.mark.parametrize("key,screen_name", [("f7", "SkillsScreen"), ("f3", "DistanceScreen"), ("f1", "HelpScreen")])
+async def test_typing_on_a_look_only_dialog_lands_in_the_command_bar(session, no_script, key, screen_name):
+    """Newcomer trial: a line typed while F7 (or F3 / F1) was open was lost."""
+    import companion.tui.screens as screens
+
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, getattr(screens, screen_name))
+        await pilot.press(*"damage 3 1")                # 'a', 'q' and digits included: none is swallowed
+        await pilot.pause()
+        assert not isinstance(app.screen, getattr(screens, screen_name))
+        bar = app.query_one(CommandBar)
+        assert bar.value == "damage 3 1" and bar.has_focus
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.submitted == ["damage 3 1"]
+        for first in ("2", "q", "a"):                    # the first key of a line is kept too
+            bar.value = ""
+            await pilot.press(key)
+            await pilot.pause()
+            await pilot.press(first)
+            await pilot.pause()
+            assert not isinstance(app.screen, getattr(screens, screen_name)) and bar.value == first
+
+
+async def test_skills_screen_steps_through_seats_with_arrows(session, no_script):
+    from companion.tui.screens import SkillsScreen
+
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        assert isinstance(app.screen, SkillsScreen) and app.screen.seat is None
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.screen.seat == 1
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.screen.seat == 2 and "seat 2" in screen_text(app) and "seat 1" not in screen_text(app)
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert app.screen.seat is None
+        await pilot.press("left")
+        await pilot.pause()
+        assert app.screen.seat == 6
