@@ -196,7 +196,7 @@ class SeatCard(Static):
         self.set_class(current, "-current")
         self.set_class(asked, "-prompt")
         self.set_class(not seat.alive, "-dead")
-        self.update(self._text(seat, lang, reveal, current, asked, self.size.width - 2))
+        self.update(self._text(seat, lang, reveal, current, asked, self.size.width - 2, state))
 
     def on_resize(self) -> None:
         shown = getattr(self, "_shown", None)
@@ -204,10 +204,11 @@ class SeatCard(Static):
             self.show(*shown)
 
     @staticmethod
-    def _text(seat: Seat, lang: str, reveal: bool, current: bool, asked: bool, width: int = 0) -> Text:
-        top, gen, hp, eq, jud = seat_lines(seat, lang, reveal=reveal)
+    def _text(seat: Seat, lang: str, reveal: bool, current: bool, asked: bool, width: int = 0,
+              state: GameState | None = None) -> Text:
+        top, gen, hp, eq, jud = seat_lines(seat, lang, reveal=reveal, state=state)
         # full card names where they fit the card's width
-        _t, _g, _h, eq_long, jud_long = seat_lines(seat, lang, reveal=reveal, long=True)
+        _t, _g, _h, eq_long, jud_long = seat_lines(seat, lang, reveal=reveal, long=True, state=state)
         if cell_len(eq_long) <= width:
             eq = eq_long
         if cell_len(jud_long) <= width:

@@ -12,6 +12,7 @@ from math import ceil
 
 from companion.rules.cards import KINDS
 from companion.rules.generals import GENERALS
+from companion.rules.setup import max_hp as setup_max_hp
 from companion.rules.state import SLOTS, GameState, Seat
 
 __all__ = [
@@ -73,6 +74,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "turn": ("{seat}号位{name} {phase}", "seat {seat}{name} {phase}"),
     "over": ("游戏结束 — 胜方：{winner}", "game over — winner: {winner}"),
     "hand": ("手牌{n}", "hand {n}"),
+    "hp_pending": ("体力待选将", "HP: pick a general"),
     "judgement": ("判定区", "judge"),
     "dead": ("阵亡", "dead"),
     "dying": ("濒死", "dying"),
@@ -172,7 +174,22 @@ def seat_label(n: int, lang: str) -> str:
     return label("seat", lang, n=n)
 
 
-def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = False) -> list[str]:
+def start_max_hp(seat: Seat, state: GameState | None) -> int | None:
+    """Before ``start``: the max HP the seat will start with (its general's, +1 for the lord
+    when the rules give it: setup.max_hp), or None while it has no general.  Once started
+    (or without a state): the seat's own ``max_hp``."""
+    if state is None or state.started:
+        return seat.max_hp
+    if seat.general is None and "no_generals" not in state.variants:
+        return None
+    try:
+        return setup_max_hp(seat.general, seat.role == "lord", state.players, state.variants)
+    except Exception:  # noqa: BLE001 - an unknown general (forced): show what the seat holds
+        return seat.max_hp
+
+
+def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = False,
+               state: GameState | None = None) -> list[str]:
     """The text lines of one seat card (plain text, no markup).
 
     1. number, name, role (public only, or all when ``reveal``)
@@ -182,6 +199,8 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = Fals
     5. judgement area, oldest first
 
     ``long`` uses full card names (wide seat cards).  A weapon shows its range: ``武:青釭(2)``.
+    With ``state`` before ``start``, line 3 shows the HP the seat will start with
+    (:func:`start_max_hp`; "HP: pick a general" without a general), not the placeholder 4/4.
     """
     role = seat.role if reveal else seat.public_role
     r = role_name(role, lang)
@@ -194,7 +213,12 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = Fals
         top += f" !{label('dying', lang)}"
     gen, kingdom = general_name(seat, lang)
     gline = f"{gen} {kingdom}".rstrip()
-    hp = f"{hp_marks(seat.hp, seat.max_hp)} {seat.hp}/{seat.max_hp}  {label('hand', lang, n=seat.hand)}"
+    if state is not None and not state.started:
+        m = start_max_hp(seat, state)
+        hp = f"{hp_marks(m, m)} {m}/{m}" if m is not None else f"— {label('hp_pending', lang)}"
+        hp += f"  {label('hand', lang, n=seat.hand)}"
+    else:
+        hp = f"{hp_marks(seat.hp, seat.max_hp)} {seat.hp}/{seat.max_hp}  {label('hand', lang, n=seat.hand)}"
     name = card_full if long else card_short
     eq = []
     for slot in SLOTS:

@@ -139,3 +139,28 @@ def test_skill_judgement_prompts_get_the_scan_hint():
     assert not is_judgement_prompt(Prompt("skill", 2, "ask", "", {"skill": "ganglie", "step": "ask"}))
     assert is_judgement_prompt(Prompt("judge", 2, "flip", "", {"card": "indulgence"}))
     assert not is_judgement_prompt(None)
+
+
+def test_seat_lines_before_start_show_the_generals_real_max_hp():
+    """Newcomer trial: before `start` every card showed 4/4, also for 3-HP generals."""
+    from companion.script import execute
+    from companion.rules.state import GameState
+
+    st = GameState()
+    for line in ("players 5", "lord 1", "general 1 liubei", "general 2 guojia", "general 3 zhugeliang",
+                 "general 4 guanyu"):
+        st = execute(st, line).state
+    hp = lambda n, lang="en": seat_lines(st.seat(n), lang, state=st)[2]  # noqa: E731
+    assert hp(1) == "●●●●● 5/5  hand 0"        # 刘备 4 + the lord's 1 (5 players)
+    assert hp(2) == "●●● 3/3  hand 0"          # 郭嘉
+    assert hp(3) == "●●● 3/3  hand 0"          # 诸葛亮
+    assert hp(4) == "●●●● 4/4  hand 0"
+    assert hp(5) == "— HP: pick a general  hand 0" and hp(5, "zh") == "— 体力待选将  手牌0"
+    started = execute(execute(st, "general 5 daqiao").state, "start").state
+    for n in range(1, 6):  # what start gives is what was shown
+        s = started.seat(n)
+        assert seat_lines(s, "en", state=started)[2].split("  ")[0] == f"{hp_marks(s.max_hp, s.max_hp)} {s.max_hp}/{s.max_hp}"
+    st4 = execute(st, "players 4").state  # 4 players: no lord bonus
+    assert seat_lines(st4.seat(1), "en", state=st4)[2].startswith("●●●● 4/4")
+    nog = execute(st, "variant no_generals").state
+    assert seat_lines(nog.seat(5), "en", state=nog)[2].startswith("●●●● 4/4")
