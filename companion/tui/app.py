@@ -29,7 +29,7 @@ from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
 from .text import (corner_preview, fold_cells, header_text, is_judgement_prompt, label, prompt_text, redact_line,
-                   ring_layout, seat_lines)
+                   ring_layout, seat_lines, skill_answer_verbs)
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -527,6 +527,9 @@ class CompanionApp(App[int]):
         top = self.state.prompt
         if top is None or top.kind != "skill":
             self.say("现在没有技能询问" if self.lang == "zh" else "no skill question now", error=True)
+            return
+        if word not in skill_answer_verbs(top):  # e.g. 刚烈's "discard 2 / take": not a yes / no question
+            self.say(label("not_yes_no", self.lang), error=True)
             return
         self.submit_line(word)
 

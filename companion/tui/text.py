@@ -18,6 +18,7 @@ from companion.rules.state import SLOTS, GameState, Seat
 __all__ = [
     "ROLE_NAMES", "PHASE_NAMES", "LABELS", "label", "role_name", "phase_name",
     "kind_of", "card_short", "redact_line", "hp_marks", "seat_lines", "header_text", "prompt_text",
+    "skill_answer_verbs", "start_max_hp",
     "ring_layout", "seat_label",
 ]
 
@@ -82,6 +83,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "no_general": ("（未选将）", "(no general)"),
     "judge_hint": ("输入：judge ♠7 — 或按 F6 扫描", "type: judge ♠7 — or press F6 to scan"),
     "skill_hint": ("F8 发动 · F9 不发动 · F7 技能说明", "F8 yes · F9 no · F7 skill texts"),
+    "skill_hint_no": ("F9 不发动 · F7 技能说明", "F9 no · F7 skill texts"),
+    "skill_hint_f7": ("F7 技能说明", "F7 skill texts"),
+    "not_yes_no": ("这个询问不是“发动/不发动”：请输入答案（见提示）", "this question is not yes / no: type the answer shown"),
     "log": ("记录", "Log"),
     "undone": ("已撤销", "undone"),
     "forced": ("强制", "forced"),
@@ -282,6 +286,21 @@ def is_judgement_prompt(p) -> bool:
     return p is not None and (p.kind == "judge" or (p.kind == "skill" and p.data.get("step") == "judge"))
 
 
+def skill_answer_verbs(p) -> frozenset[str]:
+    """The verbs that answer a ``skill`` prompt, as the rules core registers them
+    (``skills.STEPS["<skill>:<step>"].verbs``): ``{"yes", "no", "skill"}`` for a yes / no
+    question, ``{"discard", "take", "pass"}`` for 刚烈's choice...  Empty when unknown."""
+    if p is None or p.kind != "skill":
+        return frozenset()
+    try:
+        from companion.rules.skills import STEPS  # noqa: PLC0415 - only when a skill question is up
+    except Exception:  # noqa: BLE001
+        return frozenset()
+    data = p.data or {}
+    ans = STEPS.get(f"{data.get('skill')}:{data.get('step', 'ask')}")
+    return ans.verbs if ans is not None else frozenset()
+
+
 def prompt_text(state: GameState, lang: str) -> str:
     """The banner: ``⚠ 5号位：求桃 …``, with the scan hint for a judgement; "" when nothing is asked."""
     p = state.prompt
@@ -296,7 +315,10 @@ def prompt_text(state: GameState, lang: str) -> str:
     if is_judgement_prompt(p):
         text += "  ·  " + label("judge_hint", lang)
     elif p.kind == "skill":
-        text += "  ·  " + label("skill_hint", lang)
+        # F8 / F9 only where they answer: yes / no questions (not 刚烈's "discard 2 / take")
+        verbs = skill_answer_verbs(p)
+        key = "skill_hint" if {"yes", "no"} <= verbs else "skill_hint_no" if "no" in verbs else "skill_hint_f7"
+        text += "  ·  " + label(key, lang)
     return text
 
 

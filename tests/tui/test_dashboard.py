@@ -8,6 +8,7 @@ from textual.widgets import DataTable
 from companion.rules.distance import distance, in_range
 from companion.tui.app import CommandBar, CompanionApp
 from companion.tui.screens import ConfirmRevealScreen, DistanceScreen, HelpScreen
+from companion.tui.text import label
 from fakes import FakeSession, judge_state
 from screen import screen_text, type_line
 
@@ -544,3 +545,34 @@ async def test_skills_screen_steps_through_seats_with_arrows(session, no_script)
         await pilot.press("left")
         await pilot.pause()
         assert app.screen.seat == 6
+
+
+GANGLIE = ["players 4", "lord 1", "general 1 liubei", "general 2 xiahoudun", "general 3 zhangfei",
+           "general 4 machao", "start", "next", "next", "next", "1 杀 2", "take"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+async def test_f8_f9_hint_only_for_yes_no_skill_questions(lang):
+    """Newcomer trial: 刚烈's choice (discard 2 / take) showed the F8/F9 yes/no hint."""
+    from companion.session import Session
+
+    ask = Session.replay_lines(GANGLIE)                    # 刚烈: use it? — yes / no
+    yes_no = "F8 发动 · F9 不发动" if lang == "zh" else "F8 yes · F9 no"
+    app = CompanionApp(ask, lang=lang)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        assert yes_no in screen_text(app)
+    choice = Session.replay_lines(GANGLIE + ["yes", "judge ♠7"])
+    assert choice.state.prompt.data["step"] == "choice"
+    app = CompanionApp(choice, lang=lang)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "discard 2 / take" in text and "F8" not in text and "F9" not in text
+        hand, log = choice.state.seat(1).hand, len(choice.log)
+        await pilot.press("f8")                              # not a yes / no question: says so, sends nothing
+        await pilot.pause()
+        assert len(choice.log) == log and choice.state.seat(1).hand == hand
+        assert app.message == label("not_yes_no", lang)
+        await type_line(pilot, "discard 2")
+        assert choice.state.prompt is None and choice.state.seat(1).hand == hand - 2

@@ -164,3 +164,22 @@ def test_seat_lines_before_start_show_the_generals_real_max_hp():
     assert seat_lines(st4.seat(1), "en", state=st4)[2].startswith("●●●● 4/4")
     nog = execute(st, "variant no_generals").state
     assert seat_lines(nog.seat(5), "en", state=nog)[2].startswith("●●●● 4/4")
+
+
+def test_skill_hint_follows_the_answers_the_rules_register():
+    from companion.rules.state import Prompt
+    from companion.tui.text import skill_answer_verbs
+
+    st = table_state()
+    ask = Prompt("skill", 1, en="seat 1's 奸雄: take the card? — yes / no", data={"skill": "jianxiong", "step": "ask"})
+    choice = Prompt("skill", 2, en="刚烈 — discard 2 hand cards or take 1 damage (discard 2 / take)",
+                    data={"skill": "ganglie", "step": "choice", "owner": 1})
+    guicai = Prompt("skill", 2, en="鬼才 — guicai FACE / no", data={"skill": "guicai", "step": "guicai"})
+    assert {"yes", "no"} <= skill_answer_verbs(ask) and "yes" not in skill_answer_verbs(choice)
+    shown = {}
+    for name, p in (("ask", ask), ("choice", choice), ("guicai", guicai)):
+        st.prompts = [p]
+        shown[name] = prompt_text(st, "en")
+    assert shown["ask"].endswith("F8 yes · F9 no · F7 skill texts")
+    assert shown["choice"].endswith("F7 skill texts") and "F8" not in shown["choice"] and "F9" not in shown["choice"]
+    assert shown["guicai"].endswith("F9 no · F7 skill texts") and "F8" not in shown["guicai"]
