@@ -597,6 +597,10 @@ class CompanionApp(App[int]):
             self.refresh_view()
             return
 
+        if not any(s.role is not None and s.public_role is None for s in self.state.seats):
+            self.say(label("no_hidden_roles", self.lang))  # nothing to reveal: do not claim "roles shown"
+            return
+
         from .screens import ConfirmRevealScreen
 
         def done(ok: bool | None) -> None:

@@ -98,6 +98,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "force_hint": ("（规则不允许；前加 force 可强制执行）", "(prefix with force to override)"),
     "roles_shown": ("身份已公开显示 — 按 F5 隐藏", "roles shown — press F5 to hide"),
     "roles_hidden": ("身份已隐藏", "roles hidden"),
+    "no_hidden_roles": ("没有记录任何隐藏身份", "no hidden roles recorded"),
     "placeholder": ("输入命令，例如 damage 3 1 · Tab 补全 · F1 帮助", "command, e.g. damage 3 1 · Tab completes · F1 help"),
     "no_judge": ("现在没有判定", "no judgement is pending"),
     "scan_unavailable": ("无法使用摄像头：{why} — 请手动输入：judge ♠7",

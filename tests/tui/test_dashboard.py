@@ -576,3 +576,18 @@ async def test_f8_f9_hint_only_for_yes_no_skill_questions(lang):
         assert app.message == label("not_yes_no", lang)
         await type_line(pilot, "discard 2")
         assert choice.state.prompt is None and choice.state.seat(1).hand == hand - 2
+
+
+@pytest.mark.parametrize("lang,words", [("zh", "没有记录任何隐藏身份"), ("en", "no hidden roles recorded")])
+async def test_f5_without_hidden_roles_says_so(no_script, lang, words):
+    session = FakeSession()
+    for s in session.state.seats:  # only the lord's (public) role is known
+        if s.role != "lord":
+            s.role = None
+    app = CompanionApp(session, lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f5")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmRevealScreen)
+        assert app.message == words and not app.reveal
+        assert label("roles_shown", lang) not in screen_text(app)
