@@ -294,3 +294,27 @@ def test_shrinking_players_names_what_the_removed_seats_lose():
     assert "rebel" not in en and "反贼" not in zh          # a hidden role stays hidden
     assert "Bob" not in en                                 # kept seats are not mentioned
     assert not [e for e in s.submit("players 8").events if e.kind == "notice"]  # growing drops nothing
+
+
+def test_submit_parses_each_line_once(monkeypatch):
+    """Session.submit used to parse every line twice (prepare, then execute)."""
+    import companion.script as script
+
+    calls = []
+    real = script.parse
+
+    def counting(line):
+        calls.append(line)
+        return real(line)
+
+    monkeypatch.setattr(script, "parse", counting)
+    lines = ["players 4", "lord 1", "general 1 liubei", "general 2 guojia", "general 3 zhangfei",
+             "general 4 machao", "start", "next"]
+    s = Session.replay_lines(lines)
+    assert calls == lines
+    reference = Session.replay_lines(lines, execute=script.execute, prepare=script.prepare)  # the two-step path
+    assert s.state.to_dict(reveal=True) == reference.state.to_dict(reveal=True)
+    assert [[e.en for e in x.events] for x in s.log] == [[e.en for e in x.events] for x in reference.log]
+    with pytest.raises(Refused):  # a refused line: parsed once, nothing journaled, state unchanged
+        s.submit("1 杀 9")
+    assert calls[-1] == "1 杀 9" and calls.count("1 杀 9") == 1 and len(s.log) == len(lines)
