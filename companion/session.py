@@ -44,16 +44,14 @@ def _default_prepare(state: GameState, line: str, seed=None) -> list[str]:
     return prepare(state, line, seed=seed)
 
 
-def _default_prepare_actions(state: GameState, line: str, seed=None):
-    from .script import prepare_actions  # noqa: PLC0415
+def _parse_once_funcs():
+    """``(prepare_actions, execute_prepared)`` of the command language, or None when the
+    installed ``companion.script`` does not offer them (then prepare + execute are used)."""
+    import importlib  # noqa: PLC0415
 
-    return prepare_actions(state, line, seed=seed)
-
-
-def _default_execute_prepared(state: GameState, line: str, act):
-    from .script import execute_prepared  # noqa: PLC0415
-
-    return execute_prepared(state, line, act)
+    script = importlib.import_module("companion.script")
+    pa, ep = getattr(script, "prepare_actions", None), getattr(script, "execute_prepared", None)
+    return (pa, ep) if pa is not None and ep is not None else None
 
 
 def is_forced(line: str) -> bool:
@@ -300,12 +298,14 @@ class Session:
         state = self.state
         if not line.split("#", 1)[0].strip():  # blank or comment only: nothing to journal
             return self._execute(state, line)
-        if self._parse_once:
-            planned = _default_prepare_actions(state, line, seed)
+        funcs = _parse_once_funcs() if self._parse_once else None
+        if funcs is not None:
+            prepare_actions, execute_prepared = funcs
+            planned = prepare_actions(state, line, seed=seed)
             prepared = [ln for ln, _ in planned]
             applieds = []
             for ln, act in planned:
-                a = _default_execute_prepared(state, ln, act)
+                a = execute_prepared(state, ln, act)
                 applieds.append(a)
                 state = a.state
             applied = _combine(applieds)
