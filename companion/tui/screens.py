@@ -39,8 +39,8 @@ class TypingGoesToTheBar:
 
     def _pass_to_bar(self, text: str) -> None:
         # fast typing: the next keys can arrive before the dialog is gone; close it once
-        if not getattr(self, "_closing", False):
-            self._closing = True
+        if not getattr(self, "_typed_to_bar", False):
+            self._typed_to_bar = True
             self.dismiss(None)
         give = getattr(self.app, "type_into_command_bar", None)
         if give is not None:
