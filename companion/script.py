@@ -418,6 +418,29 @@ def prepare(state: GameState, line: str, seed: int | None = None) -> list[str]:
     act = parse(line)
     if act is None or act.verb != "deal":
         return [line]
+    return _deal_lines(state, act, seed)
+
+
+def prepare_actions(state: GameState, line: str, seed: int | None = None) -> list[tuple[str, Action | None]]:
+    """:func:`prepare` that also hands back what it parsed: ``[(line, action)]`` for an
+    ordinary line (so the caller applies ``action`` without parsing ``line`` again),
+    ``[(outcome line, None), ...]`` for ``deal`` (each outcome line is parsed when executed).
+    Same lines and same errors as :func:`prepare`."""
+    act = parse(line)
+    if act is None or act.verb != "deal":
+        return [(line, act)]
+    return [(ln, None) for ln in _deal_lines(state, act, seed)]
+
+
+def execute_prepared(state: GameState, line: str, act: Action | None) -> Applied:
+    """Execute one line from :func:`prepare_actions`: ``apply`` its parsed action, or
+    :func:`execute` the line when there is none.  Same result as ``execute(state, line)``."""
+    if act is None or act.verb == "deal":
+        return execute(state, line)
+    return apply(state, act)
+
+
+def _deal_lines(state: GameState, act: Action, seed: int | None) -> list[str]:
     sd = act.args["seed"] if act.args["seed"] is not None else seed
     rng = _rng(sd)
     lord = state.lord_seat

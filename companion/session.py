@@ -44,6 +44,16 @@ def _default_prepare(state: GameState, line: str, seed=None) -> list[str]:
     return prepare(state, line, seed=seed)
 
 
+def _parse_once_funcs():
+    """``(prepare_actions, execute_prepared)`` of the command language, or None when the
+    installed ``companion.script`` does not offer them (then prepare + execute are used)."""
+    import importlib  # noqa: PLC0415
+
+    script = importlib.import_module("companion.script")
+    pa, ep = getattr(script, "prepare_actions", None), getattr(script, "execute_prepared", None)
+    return (pa, ep) if pa is not None and ep is not None else None
+
+
 def is_forced(line: str) -> bool:
     """True for a line with the ``force`` prefix (``"force slash 2 5"``)."""
     head = line.strip().split(None, 1)
@@ -143,6 +153,9 @@ class Session:
         self.game_id = game_id
         self._execute = execute or _default_execute
         self._prepare = prepare or _default_prepare
+        # with the default command language, submit parses each line once: prepare hands
+        # its parsed Action on to execution (an injected executor keeps prepare + execute)
+        self._parse_once = execute is None and prepare is None
         self._initial = initial()
         self._stack: list[_Step] = []
         self._redo: list[_Redo] = []  # top of the redo stack is the last item
@@ -285,10 +298,22 @@ class Session:
         state = self.state
         if not line.split("#", 1)[0].strip():  # blank or comment only: nothing to journal
             return self._execute(state, line)
-        prepared = list(self._prepare(state, line, seed=seed) if seed is not None else self._prepare(state, line))
-        if not prepared:
-            return self._execute(state, line)
-        applied = self._run(state, prepared)
+        funcs = _parse_once_funcs() if self._parse_once else None
+        if funcs is not None:
+            prepare_actions, execute_prepared = funcs
+            planned = prepare_actions(state, line, seed=seed)
+            prepared = [ln for ln, _ in planned]
+            applieds = []
+            for ln, act in planned:
+                a = execute_prepared(state, ln, act)
+                applieds.append(a)
+                state = a.state
+            applied = _combine(applieds)
+        else:
+            prepared = list(self._prepare(state, line, seed=seed) if seed is not None else self._prepare(state, line))
+            if not prepared:
+                return self._execute(state, line)
+            applied = self._run(state, prepared)
         forced = any(is_forced(ln) for ln in prepared)
         over = (bool(applied.state.over), applied.state.winner if applied.state.over else None)
         change = over if over != self._over else (None, None)

@@ -279,3 +279,42 @@ def test_comment_only_line_is_not_journaled(tmp_path):
     s.submit("   # just a note")
     assert len(s.log) == before
     assert s.undo() and s.state.players == 0
+
+
+def test_shrinking_players_names_what_the_removed_seats_lose():
+    """Newcomer trial: `players 6` after names/generals for seats 7-8 dropped them silently."""
+    s = Session.replay_lines(["players 8", "lord 1", "name 7 Gina", "general 7 guojia", "name 8 Hugo",
+                              "general 8 daqiao", "role 8 rebel", "name 2 Bob"])
+    applied = s.submit("players 6")
+    notes = [e for e in applied.events if e.kind == "notice"]
+    assert len(notes) == 1
+    en, zh = notes[0].en, notes[0].zh
+    assert "seat 7 (name Gina, general Guo Jia)" in en and "seat 8 (name Hugo, general Da Qiao, a dealt role)" in en
+    assert "7号位（名字Gina、武将郭嘉）" in zh and "8号位" in zh and "大乔" in zh
+    assert "rebel" not in en and "反贼" not in zh          # a hidden role stays hidden
+    assert "Bob" not in en                                 # kept seats are not mentioned
+    assert not [e for e in s.submit("players 8").events if e.kind == "notice"]  # growing drops nothing
+
+
+def test_submit_parses_each_line_once(monkeypatch):
+    """Session.submit used to parse every line twice (prepare, then execute)."""
+    import companion.script as script
+
+    calls = []
+    real = script.parse
+
+    def counting(line):
+        calls.append(line)
+        return real(line)
+
+    monkeypatch.setattr(script, "parse", counting)
+    lines = ["players 4", "lord 1", "general 1 liubei", "general 2 guojia", "general 3 zhangfei",
+             "general 4 machao", "start", "next"]
+    s = Session.replay_lines(lines)
+    assert calls == lines
+    reference = Session.replay_lines(lines, execute=script.execute, prepare=script.prepare)  # the two-step path
+    assert s.state.to_dict(reveal=True) == reference.state.to_dict(reveal=True)
+    assert [[e.en for e in x.events] for x in s.log] == [[e.en for e in x.events] for x in reference.log]
+    with pytest.raises(Refused):  # a refused line: parsed once, nothing journaled, state unchanged
+        s.submit("1 杀 9")
+    assert calls[-1] == "1 杀 9" and calls.count("1 杀 9") == 1 and len(s.log) == len(lines)

@@ -21,7 +21,7 @@ from . import tricks as tk
 from .cards import KINDS, CardType, Face, Suit, card_kind
 from .distance import card_kind_of, distance, has_skill, in_range
 from .errors import Event, Refused
-from .generals import UnknownGeneralError, general as find_general
+from .generals import GENERALS, UnknownGeneralError, general as find_general
 from .judgement import resolve_judgement
 from .outcome import who
 from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table
@@ -743,10 +743,37 @@ def _v_players(ctx: _Ctx, a: Action) -> None:
               f"{k}人：支持{MIN_PLAYERS}~{MAX_PLAYERS}人", SRC_SETUP, forceable=False)
     st = ctx.st
     old = {s.seat: s for s in st.seats}
+    # seats beyond the new count lose what was typed for them: say so (names, generals, roles)
+    lost_en, lost_zh = [], []
+    for s in st.seats:
+        if s.seat <= k:
+            continue
+        en, zh = [], []
+        if s.name:
+            en.append(f"name {s.name}")
+            zh.append(f"名字{s.name}")
+        g = GENERALS.get(s.general or "")
+        if s.general:
+            en.append(f"general {g.en if g else s.general}")
+            zh.append(f"武将{g.zh if g else s.general}")
+        if s.role == "lord":
+            en.append("the lord")
+            zh.append("主公")
+        elif s.role is not None:
+            en.append("a dealt role")  # never name a hidden role on the shared log
+            zh.append("已发身份")
+        if s.seat in st.offers:
+            en.append("general offer")
+            zh.append("候选武将")
+        if en:
+            lost_en.append(f"seat {s.seat} ({', '.join(en)})")
+            lost_zh.append(f"{s.seat}号位（{'、'.join(zh)}）")
     st.players = k
     st.seats = [old[i].clone() if i in old else Seat(i) for i in range(1, k + 1)]
     st.offers = {s: v for s, v in st.offers.items() if s <= k}
     ctx.event("setup", f"table of {k} players", f"{k}人局")
+    if lost_en:
+        ctx.event("notice", f"removed seats dropped: {'; '.join(lost_en)}", f"移除的座位已删除：{'；'.join(lost_zh)}")
 
 
 def _v_name(ctx: _Ctx, a: Action) -> None:

@@ -29,7 +29,7 @@ from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
 from .text import (corner_preview, fold_cells, header_text, is_judgement_prompt, label, prompt_text, redact_line,
-                   ring_layout, seat_lines)
+                   ring_layout, seat_lines, skill_answer_verbs)
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -141,6 +141,14 @@ class CommandBar(Input):
         self.history: list[str] = []
         self._hpos = 0
 
+    def type_text(self, text: str) -> None:
+        """Insert ``text`` as if typed: it replaces a selection (a refused line kept to correct)."""
+        selection = self.selection
+        if selection.is_empty:
+            self.insert_text_at_cursor(text)
+        else:
+            self.replace(text, *selection)
+
     def remember(self, line: str) -> None:
         if not self.history or self.history[-1] != line:
             self.history.append(line)
@@ -188,7 +196,7 @@ class SeatCard(Static):
         self.set_class(current, "-current")
         self.set_class(asked, "-prompt")
         self.set_class(not seat.alive, "-dead")
-        self.update(self._text(seat, lang, reveal, current, asked, self.size.width - 2))
+        self.update(self._text(seat, lang, reveal, current, asked, self.size.width - 2, state))
 
     def on_resize(self) -> None:
         shown = getattr(self, "_shown", None)
@@ -196,10 +204,11 @@ class SeatCard(Static):
             self.show(*shown)
 
     @staticmethod
-    def _text(seat: Seat, lang: str, reveal: bool, current: bool, asked: bool, width: int = 0) -> Text:
-        top, gen, hp, eq, jud = seat_lines(seat, lang, reveal=reveal)
+    def _text(seat: Seat, lang: str, reveal: bool, current: bool, asked: bool, width: int = 0,
+              state: GameState | None = None) -> Text:
+        top, gen, hp, eq, jud = seat_lines(seat, lang, reveal=reveal, state=state)
         # full card names where they fit the card's width
-        _t, _g, _h, eq_long, jud_long = seat_lines(seat, lang, reveal=reveal, long=True)
+        _t, _g, _h, eq_long, jud_long = seat_lines(seat, lang, reveal=reveal, long=True, state=state)
         if cell_len(eq_long) <= width:
             eq = eq_long
         if cell_len(jud_long) <= width:
@@ -415,6 +424,12 @@ class CompanionApp(App[int]):
     def message(self) -> str:
         return str(self.query_one("#message", Static).content)
 
+    def type_into_command_bar(self, text: str) -> None:
+        """Keys typed on a look-only dialog (F1, F3, F7): the dialog closes and they land here."""
+        bar = self.query_one(CommandBar)
+        bar.type_text(text)
+        bar.focus()
+
     # -- commands -------------------------------------------------------------
     def completions(self, text: str) -> list[str]:
         """Whole-line completions for the command bar."""
@@ -513,6 +528,9 @@ class CompanionApp(App[int]):
         if top is None or top.kind != "skill":
             self.say("现在没有技能询问" if self.lang == "zh" else "no skill question now", error=True)
             return
+        if word not in skill_answer_verbs(top):  # e.g. 刚烈's "discard 2 / take": not a yes / no question
+            self.say(label("not_yes_no", self.lang), error=True)
+            return
         self.submit_line(word)
 
     def action_skills(self) -> None:
@@ -577,6 +595,10 @@ class CompanionApp(App[int]):
             self.reveal = False
             self.say(label("roles_hidden", self.lang))
             self.refresh_view()
+            return
+
+        if not any(s.role is not None and s.public_role is None for s in self.state.seats):
+            self.say(label("no_hidden_roles", self.lang))  # nothing to reveal: do not claim "roles shown"
             return
 
         from .screens import ConfirmRevealScreen

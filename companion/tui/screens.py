@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -16,6 +17,34 @@ from companion.rules.state import GameState
 from .text import seat_label
 
 __all__ = ["DistanceScreen", "HelpScreen", "ConfirmRevealScreen", "SkillsScreen", "distance_rows", "skill_lines"]
+
+
+class TypingGoesToTheBar:
+    """Mixin for the look-only dialogs (F1, F3, F7): typing is never lost.
+
+    Any printable key (or a paste) closes the dialog and lands in the command bar,
+    so a moderator who starts typing a command with the dialog open keeps every key.
+    """
+
+    def on_key(self, event: events.Key) -> None:
+        if event.is_printable and event.character:
+            event.stop()
+            event.prevent_default()
+            self._pass_to_bar(event.character)
+
+    def on_paste(self, event: events.Paste) -> None:
+        if event.text:
+            event.stop()
+            self._pass_to_bar(event.text.splitlines()[0] if event.text.splitlines() else "")
+
+    def _pass_to_bar(self, text: str) -> None:
+        # fast typing: the next keys can arrive before the dialog is gone; close it once
+        if not getattr(self, "_typed_to_bar", False):
+            self._typed_to_bar = True
+            self.dismiss(None)
+        give = getattr(self.app, "type_into_command_bar", None)
+        if give is not None:
+            give(text)
 
 
 def distance_rows(state: GameState) -> list[tuple[int, list[tuple[int, int | None, bool]], int]]:
@@ -37,14 +66,14 @@ def distance_rows(state: GameState) -> list[tuple[int, list[tuple[int, int | Non
     return rows
 
 
-class DistanceScreen(ModalScreen[None]):
+class DistanceScreen(TypingGoesToTheBar, ModalScreen[None]):
     """Distance from each living seat (rows) to each other (columns); ``×`` = out of attack range.
 
     Moving the cursor shows the reason for the selected pair.
     """
 
     BINDINGS = [
-        Binding("escape,f3,q", "close", "Close"),
+        Binding("escape,f3", "close", "Close"),
     ]
 
     def __init__(self, state: GameState, lang: str = "zh") -> None:
@@ -56,8 +85,8 @@ class DistanceScreen(ModalScreen[None]):
         zh = self.lang == "zh"
         with Vertical(classes="dialog", id="distance-dialog"):
             yield Static(
-                "距离（行→列）· × = 超出攻击范围 · Esc 关闭" if zh
-                else "Distance (row → column) · × = out of attack range · Esc closes",
+                "距离（行→列）· × = 超出攻击范围 · Esc 关闭，打字即回到命令栏" if zh
+                else "Distance (row → column) · × = out of attack range · Esc closes; typing goes to the command bar",
                 classes="dialog-title",
             )
             yield DataTable(id="matrix", cursor_type="cell", zebra_stripes=True)
@@ -112,10 +141,10 @@ class DistanceScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(TypingGoesToTheBar, ModalScreen[None]):
     """Keys and the command summary (from ``script.VERBS`` when available)."""
 
-    BINDINGS = [Binding("escape,f1,q", "close", "Close")]
+    BINDINGS = [Binding("escape,f1", "close", "Close")]
 
     def __init__(self, text: str, lang: str = "zh") -> None:
         super().__init__()
@@ -124,7 +153,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("帮助 · Esc 关闭" if self.lang == "zh" else "Help · Esc closes", classes="dialog-title")
+            yield Static("帮助 · Esc 关闭，打字即回到命令栏" if self.lang == "zh"
+                         else "Help · Esc closes; typing goes to the command bar", classes="dialog-title")
             with VerticalScroll(id="help-scroll"):
                 yield Static(Text(self.text), id="help-text")
 
@@ -206,11 +236,14 @@ def skill_lines(state: GameState, lang: str = "zh", seat: int | None = None) -> 
     return out
 
 
-class SkillsScreen(ModalScreen[None]):
-    """Every seat's skills (zh/en) with a one-line summary; digit keys show one seat, ``a`` all seats."""
+class SkillsScreen(TypingGoesToTheBar, ModalScreen[None]):
+    """Every seat's skills (zh/en) with a one-line summary; ← / → step through the seats (and all seats).
 
-    BINDINGS = [Binding("escape,f7,q", "close", "Close"), Binding("a", "seat(0)", "All")] + [
-        Binding(str(d % 10), f"seat({d})", str(d), show=False) for d in range(1, 11)]
+    Printable keys are not used here: they close the screen and go to the command bar."""
+
+    BINDINGS = [Binding("escape,f7", "close", "Close"),
+                Binding("left", "step(-1)", "Previous seat", show=False, priority=True),
+                Binding("right", "step(1)", "Next seat", show=False, priority=True)]
 
     def __init__(self, state: GameState, lang: str = "zh", seat: int | None = None) -> None:
         super().__init__()
@@ -221,10 +254,17 @@ class SkillsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         zh = self.lang == "zh"
         with Vertical(classes="dialog"):
-            yield Static("技能 · 数字键选座位，a 全部，Esc 关闭" if zh else "Skills · digit = one seat, a = all, Esc closes",
+            yield Static("技能 · ←/→ 切换座位（含全部）· Esc 关闭，打字即回到命令栏" if zh
+                         else "Skills · ←/→ seat by seat (and all) · Esc closes; typing goes to the command bar",
                          classes="dialog-title")
             with VerticalScroll(id="skills-scroll"):
                 yield Static(Text("\n".join(skill_lines(self.state, self.lang, self.seat))), id="skills-text")
+
+    def action_step(self, step: int) -> None:
+        """Next / previous seat; "all seats" sits between the last seat and seat 1."""
+        n = len(self.state.seats)
+        cur = self.seat if self.seat is not None else 0
+        self.action_seat((cur + step) % (n + 1))
 
     def action_seat(self, n: int) -> None:
         self.seat = n if 1 <= n <= len(self.state.seats) else None

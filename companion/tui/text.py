@@ -12,11 +12,13 @@ from math import ceil
 
 from companion.rules.cards import KINDS
 from companion.rules.generals import GENERALS
+from companion.rules.setup import max_hp as setup_max_hp
 from companion.rules.state import SLOTS, GameState, Seat
 
 __all__ = [
     "ROLE_NAMES", "PHASE_NAMES", "LABELS", "label", "role_name", "phase_name",
     "kind_of", "card_short", "redact_line", "hp_marks", "seat_lines", "header_text", "prompt_text",
+    "skill_answer_verbs", "start_max_hp",
     "ring_layout", "seat_label",
 ]
 
@@ -73,6 +75,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "turn": ("{seat}号位{name} {phase}", "seat {seat}{name} {phase}"),
     "over": ("游戏结束 — 胜方：{winner}", "game over — winner: {winner}"),
     "hand": ("手牌{n}", "hand {n}"),
+    "hp_pending": ("体力待选将", "HP: pick a general"),
     "judgement": ("判定区", "judge"),
     "dead": ("阵亡", "dead"),
     "dying": ("濒死", "dying"),
@@ -80,6 +83,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "no_general": ("（未选将）", "(no general)"),
     "judge_hint": ("输入：judge ♠7 — 或按 F6 扫描", "type: judge ♠7 — or press F6 to scan"),
     "skill_hint": ("F8 发动 · F9 不发动 · F7 技能说明", "F8 yes · F9 no · F7 skill texts"),
+    "skill_hint_no": ("F9 不发动 · F7 技能说明", "F9 no · F7 skill texts"),
+    "skill_hint_f7": ("F7 技能说明", "F7 skill texts"),
+    "not_yes_no": ("这个询问不是“发动/不发动”：请输入答案（见提示）", "this question is not yes / no: type the answer shown"),
     "log": ("记录", "Log"),
     "undone": ("已撤销", "undone"),
     "forced": ("强制", "forced"),
@@ -92,6 +98,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "force_hint": ("（规则不允许；前加 force 可强制执行）", "(prefix with force to override)"),
     "roles_shown": ("身份已公开显示 — 按 F5 隐藏", "roles shown — press F5 to hide"),
     "roles_hidden": ("身份已隐藏", "roles hidden"),
+    "no_hidden_roles": ("没有记录任何隐藏身份", "no hidden roles recorded"),
     "placeholder": ("输入命令，例如 damage 3 1 · Tab 补全 · F1 帮助", "command, e.g. damage 3 1 · Tab completes · F1 help"),
     "no_judge": ("现在没有判定", "no judgement is pending"),
     "scan_unavailable": ("无法使用摄像头：{why} — 请手动输入：judge ♠7",
@@ -172,7 +179,22 @@ def seat_label(n: int, lang: str) -> str:
     return label("seat", lang, n=n)
 
 
-def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = False) -> list[str]:
+def start_max_hp(seat: Seat, state: GameState | None) -> int | None:
+    """Before ``start``: the max HP the seat will start with (its general's, +1 for the lord
+    when the rules give it: setup.max_hp), or None while it has no general.  Once started
+    (or without a state): the seat's own ``max_hp``."""
+    if state is None or state.started:
+        return seat.max_hp
+    if seat.general is None and "no_generals" not in state.variants:
+        return None
+    try:
+        return setup_max_hp(seat.general, seat.role == "lord", state.players, state.variants)
+    except Exception:  # noqa: BLE001 - an unknown general (forced): show what the seat holds
+        return seat.max_hp
+
+
+def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = False,
+               state: GameState | None = None) -> list[str]:
     """The text lines of one seat card (plain text, no markup).
 
     1. number, name, role (public only, or all when ``reveal``)
@@ -182,6 +204,8 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = Fals
     5. judgement area, oldest first
 
     ``long`` uses full card names (wide seat cards).  A weapon shows its range: ``武:青釭(2)``.
+    With ``state`` before ``start``, line 3 shows the HP the seat will start with
+    (:func:`start_max_hp`; "HP: pick a general" without a general), not the placeholder 4/4.
     """
     role = seat.role if reveal else seat.public_role
     r = role_name(role, lang)
@@ -194,7 +218,12 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = Fals
         top += f" !{label('dying', lang)}"
     gen, kingdom = general_name(seat, lang)
     gline = f"{gen} {kingdom}".rstrip()
-    hp = f"{hp_marks(seat.hp, seat.max_hp)} {seat.hp}/{seat.max_hp}  {label('hand', lang, n=seat.hand)}"
+    if state is not None and not state.started:
+        m = start_max_hp(seat, state)
+        hp = f"{hp_marks(m, m)} {m}/{m}" if m is not None else f"— {label('hp_pending', lang)}"
+        hp += f"  {label('hand', lang, n=seat.hand)}"
+    else:
+        hp = f"{hp_marks(seat.hp, seat.max_hp)} {seat.hp}/{seat.max_hp}  {label('hand', lang, n=seat.hand)}"
     name = card_full if long else card_short
     eq = []
     for slot in SLOTS:
@@ -258,6 +287,21 @@ def is_judgement_prompt(p) -> bool:
     return p is not None and (p.kind == "judge" or (p.kind == "skill" and p.data.get("step") == "judge"))
 
 
+def skill_answer_verbs(p) -> frozenset[str]:
+    """The verbs that answer a ``skill`` prompt, as the rules core registers them
+    (``skills.STEPS["<skill>:<step>"].verbs``): ``{"yes", "no", "skill"}`` for a yes / no
+    question, ``{"discard", "take", "pass"}`` for 刚烈's choice...  Empty when unknown."""
+    if p is None or p.kind != "skill":
+        return frozenset()
+    try:
+        from companion.rules.skills import STEPS  # noqa: PLC0415 - only when a skill question is up
+    except Exception:  # noqa: BLE001
+        return frozenset()
+    data = p.data or {}
+    ans = STEPS.get(f"{data.get('skill')}:{data.get('step', 'ask')}")
+    return ans.verbs if ans is not None else frozenset()
+
+
 def prompt_text(state: GameState, lang: str) -> str:
     """The banner: ``⚠ 5号位：求桃 …``, with the scan hint for a judgement; "" when nothing is asked."""
     p = state.prompt
@@ -272,7 +316,10 @@ def prompt_text(state: GameState, lang: str) -> str:
     if is_judgement_prompt(p):
         text += "  ·  " + label("judge_hint", lang)
     elif p.kind == "skill":
-        text += "  ·  " + label("skill_hint", lang)
+        # F8 / F9 only where they answer: yes / no questions (not 刚烈's "discard 2 / take")
+        verbs = skill_answer_verbs(p)
+        key = "skill_hint" if {"yes", "no"} <= verbs else "skill_hint_no" if "no" in verbs else "skill_hint_f7"
+        text += "  ·  " + label(key, lang)
     return text
 
 

@@ -8,6 +8,7 @@ from textual.widgets import DataTable
 from companion.rules.distance import distance, in_range
 from companion.tui.app import CommandBar, CompanionApp
 from companion.tui.screens import ConfirmRevealScreen, DistanceScreen, HelpScreen
+from companion.tui.text import label
 from fakes import FakeSession, judge_state
 from screen import screen_text, type_line
 
@@ -448,7 +449,7 @@ async def test_skills_screen_lists_each_seats_skills(session, no_script, lang):
             assert "奸雄" in text and "反馈" in text and "鬼才" in text
         else:
             assert "Villainous Hero" in text and "Retaliation" in text
-        await pilot.press("2")
+        await pilot.press("right", "right")  # seat 2 (digits now go to the command bar)
         await pilot.pause()
         one = "\n".join(skill_lines(app.state, lang, 2))
         assert ("鬼才" in one or "Guicai" in one or "guicai" in one.lower() or "Ghostly" in one) and "奸雄" not in one
@@ -495,3 +496,98 @@ async def test_skill_question_named_and_answered_with_one_key():
         await pilot.press("f9")                          # nothing asked now: refused, nothing changes
         await pilot.pause()
         assert s.state.seat(1).hand == hand + 1
+
+
+@pytest.mark.parametrize("key,screen_name", [("f7", "SkillsScreen"), ("f3", "DistanceScreen"), ("f1", "HelpScreen")])
+async def test_typing_on_a_look_only_dialog_lands_in_the_command_bar(session, no_script, key, screen_name):
+    """Newcomer trial: a line typed while F7 (or F3 / F1) was open was lost."""
+    import companion.tui.screens as screens
+
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, getattr(screens, screen_name))
+        await pilot.press(*"damage 3 1")                # 'a', 'q' and digits included: none is swallowed
+        await pilot.pause()
+        assert not isinstance(app.screen, getattr(screens, screen_name))
+        bar = app.query_one(CommandBar)
+        assert bar.value == "damage 3 1" and bar.has_focus
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.submitted == ["damage 3 1"]
+        for first in ("2", "q", "a"):                    # the first key of a line is kept too
+            bar.value = ""
+            await pilot.press(key)
+            await pilot.pause()
+            await pilot.press(first)
+            await pilot.pause()
+            assert not isinstance(app.screen, getattr(screens, screen_name)) and bar.value == first
+
+
+async def test_skills_screen_steps_through_seats_with_arrows(session, no_script):
+    from companion.tui.screens import SkillsScreen
+
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        assert isinstance(app.screen, SkillsScreen) and app.screen.seat is None
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.screen.seat == 1
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.screen.seat == 2 and "seat 2" in screen_text(app) and "seat 1" not in screen_text(app)
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert app.screen.seat is None
+        await pilot.press("left")
+        await pilot.pause()
+        assert app.screen.seat == 6
+
+
+GANGLIE = ["players 4", "lord 1", "general 1 liubei", "general 2 xiahoudun", "general 3 zhangfei",
+           "general 4 machao", "start", "next", "next", "next", "1 杀 2", "take"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+async def test_f8_f9_hint_only_for_yes_no_skill_questions(lang):
+    """Newcomer trial: 刚烈's choice (discard 2 / take) showed the F8/F9 yes/no hint."""
+    from companion.session import Session
+
+    ask = Session.replay_lines(GANGLIE)                    # 刚烈: use it? — yes / no
+    yes_no = "F8 发动 · F9 不发动" if lang == "zh" else "F8 yes · F9 no"
+    app = CompanionApp(ask, lang=lang)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        assert yes_no in screen_text(app)
+    choice = Session.replay_lines(GANGLIE + ["yes", "judge ♠7"])
+    assert choice.state.prompt.data["step"] == "choice"
+    app = CompanionApp(choice, lang=lang)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "discard 2 / take" in text and "F8" not in text and "F9" not in text
+        hand, log = choice.state.seat(1).hand, len(choice.log)
+        await pilot.press("f8")                              # not a yes / no question: says so, sends nothing
+        await pilot.pause()
+        assert len(choice.log) == log and choice.state.seat(1).hand == hand
+        assert app.message == label("not_yes_no", lang)
+        await type_line(pilot, "discard 2")
+        assert choice.state.prompt is None and choice.state.seat(1).hand == hand - 2
+
+
+@pytest.mark.parametrize("lang,words", [("zh", "没有记录任何隐藏身份"), ("en", "no hidden roles recorded")])
+async def test_f5_without_hidden_roles_says_so(no_script, lang, words):
+    session = FakeSession()
+    for s in session.state.seats:  # only the lord's (public) role is known
+        if s.role != "lord":
+            s.role = None
+    app = CompanionApp(session, lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f5")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmRevealScreen)
+        assert app.message == words and not app.reveal
+        assert label("roles_shown", lang) not in screen_text(app)

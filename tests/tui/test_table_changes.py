@@ -77,3 +77,18 @@ async def test_typed_undo_and_redo_work_like_the_keys(tmp_path):
         assert s.state.players == 0
         await type_line(pilot, "redo")
         assert s.state.players == 4
+
+
+async def test_seat_cards_before_start_show_real_max_hp(tmp_path):
+    s = Session.new(tmp_path / "j.sqlite3")
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        for line in ("players 5", "lord 1", "general 1 caocao", "general 2 guojia", "general 3 diaochan"):
+            await type_line(pilot, line)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        text = screen_text(app)
+        assert "●●●●● 5/5" in text                     # the lord: 曹操 4 + 1
+        assert text.count("●●● 3/3") == 2               # 郭嘉, 貂蝉
+        assert "4/4" not in text                        # seats 4, 5 have no general yet: no made-up HP
+        assert text.count("pick a general") == 2

@@ -139,3 +139,47 @@ def test_skill_judgement_prompts_get_the_scan_hint():
     assert not is_judgement_prompt(Prompt("skill", 2, "ask", "", {"skill": "ganglie", "step": "ask"}))
     assert is_judgement_prompt(Prompt("judge", 2, "flip", "", {"card": "indulgence"}))
     assert not is_judgement_prompt(None)
+
+
+def test_seat_lines_before_start_show_the_generals_real_max_hp():
+    """Newcomer trial: before `start` every card showed 4/4, also for 3-HP generals."""
+    from companion.script import execute
+    from companion.rules.state import GameState
+
+    st = GameState()
+    for line in ("players 5", "lord 1", "general 1 liubei", "general 2 guojia", "general 3 zhugeliang",
+                 "general 4 guanyu"):
+        st = execute(st, line).state
+    hp = lambda n, lang="en": seat_lines(st.seat(n), lang, state=st)[2]  # noqa: E731
+    assert hp(1) == "●●●●● 5/5  hand 0"        # 刘备 4 + the lord's 1 (5 players)
+    assert hp(2) == "●●● 3/3  hand 0"          # 郭嘉
+    assert hp(3) == "●●● 3/3  hand 0"          # 诸葛亮
+    assert hp(4) == "●●●● 4/4  hand 0"
+    assert hp(5) == "— HP: pick a general  hand 0" and hp(5, "zh") == "— 体力待选将  手牌0"
+    started = execute(execute(st, "general 5 daqiao").state, "start").state
+    for n in range(1, 6):  # what start gives is what was shown
+        s = started.seat(n)
+        assert seat_lines(s, "en", state=started)[2].split("  ")[0] == f"{hp_marks(s.max_hp, s.max_hp)} {s.max_hp}/{s.max_hp}"
+    st4 = execute(st, "players 4").state  # 4 players: no lord bonus
+    assert seat_lines(st4.seat(1), "en", state=st4)[2].startswith("●●●● 4/4")
+    nog = execute(st, "variant no_generals").state
+    assert seat_lines(nog.seat(5), "en", state=nog)[2].startswith("●●●● 4/4")
+
+
+def test_skill_hint_follows_the_answers_the_rules_register():
+    from companion.rules.state import Prompt
+    from companion.tui.text import skill_answer_verbs
+
+    st = table_state()
+    ask = Prompt("skill", 1, en="seat 1's 奸雄: take the card? — yes / no", data={"skill": "jianxiong", "step": "ask"})
+    choice = Prompt("skill", 2, en="刚烈 — discard 2 hand cards or take 1 damage (discard 2 / take)",
+                    data={"skill": "ganglie", "step": "choice", "owner": 1})
+    guicai = Prompt("skill", 2, en="鬼才 — guicai FACE / no", data={"skill": "guicai", "step": "guicai"})
+    assert {"yes", "no"} <= skill_answer_verbs(ask) and "yes" not in skill_answer_verbs(choice)
+    shown = {}
+    for name, p in (("ask", ask), ("choice", choice), ("guicai", guicai)):
+        st.prompts = [p]
+        shown[name] = prompt_text(st, "en")
+    assert shown["ask"].endswith("F8 yes · F9 no · F7 skill texts")
+    assert shown["choice"].endswith("F7 skill texts") and "F8" not in shown["choice"] and "F9" not in shown["choice"]
+    assert shown["guicai"].endswith("F9 no · F7 skill texts") and "F8" not in shown["guicai"]
