@@ -176,3 +176,18 @@ def test_forced_lines_never_break_a_skill_question_or_a_hand_count():
     st = at(game("caocao", "guanyu", "xiahoudun", "machao", hands=0), 4)
     st = run(st, "hand 4 1", "4 杀 1", "no", "force 3 闪 via hujia")
     assert st.seat(3).hand == 0 and st.prompt is None
+
+
+def test_duel_prompt_counts_slash_cards_not_rounds_under_wushuang():
+    # 2 决斗 3 (吕布): 3 杀, 2 杀, 2 杀 (无双: two), 3 杀 → four 杀 cards, not three rounds.
+    st = at(game("sunquan", "guanyu", "lvbu", "machao", hands=5), 2)
+    st = _duel_prompt(run(st, "2 决斗 3"))
+    assert "0 杀 played" in st.prompt.en and "已打出0张杀" in st.prompt.zh
+    st = run(st, "3 杀")
+    assert "1 杀 played" in st.prompt.en and "已打出1张杀" in st.prompt.zh
+    st = run(st, "2 杀", "2 杀")
+    assert st.prompt.seat == 3
+    assert "3 杀 played" in st.prompt.en and "已打出3张杀" in st.prompt.zh
+    st = run(st, "3 杀")
+    assert st.prompt.seat == 2
+    assert "4 杀 played" in st.prompt.en and "已打出4张杀" in st.prompt.zh

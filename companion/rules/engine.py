@@ -486,6 +486,8 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
             return
     if top is not None and top.kind == "respond" and kind.id == need and top.seat == n:
         s.hand = max(0, s.hand - cost)
+        if top.data.get("duel"):
+            tk.duel_slash_played(st)  # the 决斗 prompt counts 杀 cards, not rounds (无双: two a round)
         more = top.data.get("jinks", 1) - 1  # 无双: two 闪 for his 杀, two 杀 each time in his 决斗
         if more > 0:
             st.prompts[-1] = Prompt("respond", n, f"{ne}: one more {kind.zh} needed (无双) ({kind.id} / take)",
