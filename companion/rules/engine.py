@@ -33,6 +33,7 @@ SRC_TURN = "rulebook: 回合流程 (RULES_NOTES: Other facts)"
 SRC_PLAY = "rulebook: 出牌阶段"
 SRC_RANGE = "RULES_NOTES: Distance and attack range"
 SRC_DISCARD = "RULES_NOTES: Other facts (hand limit = current HP)"
+SRC_DISCARD_PHASE = "rulebook 001: 弃牌阶段 (discard down to the hand limit = current HP)"
 SRC_JUDGE = "RULES_NOTES: Judgements"
 SRC_SETUP = "rulebook: 游戏准备 (setup); RULES_NOTES: Roles per player count"
 SRC_SEATS = "companion: seats are numbered 1..N in the order of play"
@@ -289,6 +290,12 @@ def _v_discard(ctx: _Ctx, a: Action) -> None:
     ctx.check(k <= s.hand, "discard.count", f"seat {n} has only {s.hand} hand cards, cannot discard {k}",
               f"{n}号位只有{s.hand}张手牌，不能弃置{k}张", SRC_DISCARD)
     top = st.prompt
+    if (st.phase == "discard" and n == st.turn_seat and s.hand <= hand_limit(s)
+            and not (top is not None and top.kind == "discard" and top.seat == n)):
+        # rulebook 001 弃牌阶段: "每超出一张，需要弃一张手牌" — within the limit nothing is owed.
+        ctx.check(False, "discard.none",
+                  f"seat {n}: hand {s.hand} ≤ hand limit {hand_limit(s)}: nothing to discard in the discard phase",
+                  f"{n}号位手牌{s.hand} ≤ 手牌上限{hand_limit(s)}：弃牌阶段无需弃牌", SRC_DISCARD_PHASE)
     if top is not None and top.kind == "discard" and top.seat == n:
         excess = s.hand - hand_limit(s)
         ctx.check(k <= excess, "discard.excess",
