@@ -152,3 +152,20 @@ def test_wrong_seat_answer_card_says_who_must_answer():
     st2 = run(at(st, 1), "1 杀 2")
     r = refused(st2, "3 闪", "prompt.seat")
     assert r.en == "seat 2 must answer, not seat 3"
+
+
+def test_unknown_chinese_card_lists_chinese_names_and_zh_text_is_chinese():
+    import pytest
+
+    from companion.rules.errors import CommandError
+    from companion.script import parse
+    from companion.session import describe_error
+    with pytest.raises(CommandError) as exc:
+        parse("1 沙 3")                                     # homophone of 杀: not near by spelling
+    e = exc.value
+    assert "杀" in e.en and "南蛮入侵" in e.en
+    assert e.zh.startswith("未知的牌“沙”") and "杀、闪" in e.zh and "unknown" not in e.zh and " use " not in e.zh
+    assert describe_error(e, "zh") == e.zh and describe_error(e, "en") == e.en
+    with pytest.raises(CommandError) as exc:
+        parse("1 南蛮入浸")                                  # a close Chinese name is suggested
+    assert "南蛮入侵" in exc.value.zh and "是否想输入" in exc.value.zh
