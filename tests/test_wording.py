@@ -169,3 +169,17 @@ def test_unknown_chinese_card_lists_chinese_names_and_zh_text_is_chinese():
     with pytest.raises(CommandError) as exc:
         parse("1 南蛮入浸")                                  # a close Chinese name is suggested
     assert "南蛮入侵" in exc.value.zh and "是否想输入" in exc.value.zh
+
+
+def test_tiandu_prompt_and_summary_say_the_same_timing():
+    # rulebook 001: 天妒 is asked once the judgement card is turned (result determined), before its effect.
+    from skill_support import at, game, run
+
+    from companion.rules.generals import SKILLS
+    st = at(game("liubei", "guojia", "guanyu", "machao", hands=3), 2, "start")
+    st = run(st, "place 2 乐不思蜀", "next", "judge ♠3")
+    sk = SKILLS["tiandu"]
+    for prompt, summary, phrase in ((st.prompt.en, sk.summary_en, "before its effect"),
+                                    (st.prompt.zh, sk.summary_zh, "其效果执行前")):
+        assert phrase in prompt and phrase in summary, (prompt, summary)
+    assert "生效后" not in sk.summary_zh and "然后判定生效" not in st.prompt.zh and "takes effect" not in sk.summary_en

@@ -669,8 +669,9 @@ def _tiandu(ctx, job, j) -> bool:
     if n is None or not usable(ctx.st, n, "tiandu"):
         return False
     je, jz = job_name(job)
+    # The same words as the skill summary of companion/data/generals.toml (F7): result determined, before its effect.
     _ask(ctx, n, "tiandu", f"take the judgement card {j.face} ({je}: {'effect' if j.effect else 'no effect'}) "
-                           f"before it takes effect", f"获得判定牌{j.face}（{jz}），然后判定生效",
+                           f"— its result is determined, before its effect", f"获得判定牌{j.face}（{jz}）——判定结果确定后、其效果执行前",
          face=j.face, job=dict(job))
     return True
 
