@@ -183,3 +183,14 @@ def test_tiandu_prompt_and_summary_say_the_same_timing():
                                     (st.prompt.zh, sk.summary_zh, "其效果执行前")):
         assert phrase in prompt and phrase in summary, (prompt, summary)
     assert "生效后" not in sk.summary_zh and "然后判定生效" not in st.prompt.zh and "takes effect" not in sk.summary_en
+
+
+def test_deal_generals_lists_chinese_names_in_zh():
+    from engine_support import events, run
+
+    from companion.rules.state import GameState
+    st = run(GameState(), "players 5", "lord 1")
+    _st, ev = events(st, "deal generals seed=3")
+    offer = [e for e in ev if e.kind == "offer"]
+    assert offer and "曹操" in offer[0].zh and "caocao" not in offer[0].zh
+    assert "caocao" in offer[0].en

@@ -843,14 +843,17 @@ def _record_role(ctx: _Ctx, s: Seat, role: str) -> None:
 
 def _v_offer(ctx: _Ctx, a: Action) -> None:
     s = _seat(ctx, a.seat)
-    ids = []
+    gens = []
     for name in a.args["generals"]:
         try:
-            ids.append(find_general(name).id)
+            gens.append(find_general(name))
         except UnknownGeneralError as e:
             raise Refused("general.unknown", str(e), str(e), "generals.toml", forceable=False) from None
+    ids = [g.id for g in gens]
     ctx.st.offers[s.seat] = ids
-    ctx.event("offer", f"seat {s.seat} is offered {', '.join(ids)}", f"{s.seat}号位候选武将：{'、'.join(ids)}", s.seat)
+    # zh lists the Chinese names (曹操、刘备…), en the ids that `general S ID` takes.
+    ctx.event("offer", f"seat {s.seat} is offered {', '.join(ids)}",
+              f"{s.seat}号位候选武将：{'、'.join(g.zh for g in gens)}", s.seat)
 
 
 def _v_variant(ctx: _Ctx, a: Action) -> None:
