@@ -675,6 +675,10 @@ def _v_take(ctx: _Ctx, a: Action) -> None:
     if a.args.get("all") and top is not None and top.kind == "dying":
         oc.dying_nobody(st, ctx.ev)  # "nobody has 桃": the rescue round closes, the dying seat dies
         return
+    if a.args.get("all") and top is None:
+        raise Refused("prompt.none", "no question is pending: nothing to pass now (pass all closes a 无懈可击 window "
+                      "or a 桃 round)", "现在没有待回答的询问：pass all 只用于无懈可击询问或濒死求桃", SRC_NO_PROMPT,
+                      forceable=False)
     if a.args.get("all") and (top is None or top.kind != "nullify"):
         # `pass all` closes a 无懈可击 window (or a rescue round) for everyone; anywhere else it would cost a
         # seat HP or a choice
@@ -738,9 +742,13 @@ def _check_role(ctx: _Ctx, n: int, role: str) -> None:
     ctx.check(role != "lord", "role.lord", "the lord is set with 'lord S'", "主公用 lord 命令设置", SRC_SETUP, forceable=False)
     table = role_table(st.players, st.variants)
     left = oc.remaining_roles(st, exclude=n)
+    # Not forceable: the role deck of this table (variants included) has no such card, so forcing would record a
+    # card that cannot exist; a wrong earlier entry is corrected with `role S ROLE` for that seat instead.
     ctx.check(left[role] > 0, "role.count",
-              f"no {role} card left: {st.players} players have {table[role]} {role} card(s), {table[role] - left[role]} already known",
-              f"{st.players}人局共{table[role]}张{oc.ROLE_ZH[role]}，已知{table[role] - left[role]}张", SRC_SETUP)
+              f"no {role} card left: {st.players} players have {table[role]} {role} card(s), {table[role] - left[role]} already known"
+              f" (if an earlier role was recorded wrong, correct it with 'role S ROLE')",
+              f"{st.players}人局共{table[role]}张{oc.ROLE_ZH[role]}，已知{table[role] - left[role]}张"
+              f"（若之前记录的身份有误，请用 role 座位 身份 更正）", SRC_SETUP, forceable=False)
 
 
 # --------------------------------------------------------------------------- setup
