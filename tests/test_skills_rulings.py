@@ -191,3 +191,16 @@ def test_duel_prompt_counts_slash_cards_not_rounds_under_wushuang():
     st = run(st, "3 杀")
     assert st.prompt.seat == 2
     assert "4 杀 played" in st.prompt.en and "已打出4张杀" in st.prompt.zh
+
+
+def test_wushuang_second_jink_prompt_keeps_the_bagua_hint():
+    # 无双: two 闪; an unused 八卦阵 may be judged for the second one too, so its hint is shown again.
+    st = at(game("sunquan", "lvbu", "guanyu", "machao", hands=3), 2)
+    st = run(st, "equip 3 八卦阵", "2 杀 3")
+    assert "judge FACE" in st.prompt.en and "judge 牌面" in st.prompt.zh
+    st2 = run(st, "3 闪")
+    assert st2.prompt.seat == 3 and st2.prompt.data["jinks"] == 1
+    assert "one more 闪" in st2.prompt.en and "judge FACE" in st2.prompt.en and "judge 牌面" in st2.prompt.zh
+    st3 = run(st, "judge ♥5")                                   # red: counts as the first 闪
+    assert st3.prompt.data["jinks"] == 1 and "judge FACE" in st3.prompt.en
+    assert run(st3, "judge ♦5").prompt is None                  # the second judgement is accepted

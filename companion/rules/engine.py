@@ -107,6 +107,12 @@ def _card_name(ref: str) -> str:
     return k.zh
 
 
+def _again(data: dict, more: int) -> dict:
+    """The data of a 无双 "one more" question: ``jinks`` left, and the hints (八卦阵 ``judge FACE``, 护驾 / 激将)
+    are added again by skills' ``_hints`` — each 闪 asked may be judged by an unused 八卦阵 (RULES_NOTES: Judgements)."""
+    return {k: v for k, v in data.items() if k != "hinted"} | {"jinks": more}
+
+
 def hand_limit(seat: Seat) -> int:
     """Hand limit = current HP (never below 0).  Source: RULES_NOTES Other facts."""
     return max(seat.hp, 0)
@@ -360,7 +366,7 @@ def judgement_effect(ctx: _Ctx, job: dict, j):
             more = top.data.get("jinks", 1) - 1
             if more > 0:
                 st.prompts[-1] = Prompt("respond", top.seat, f"{te}: one more 闪 needed (无双) (jink / take)",
-                                        f"{tz}：还需一张闪（无双）（jink / take）", {**top.data, "jinks": more})
+                                        f"{tz}：还需一张闪（无双）（jink / take）", _again(top.data, more))
                 ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: one more needed", f"{tz}的八卦阵视为出闪，还需一张", top.seat)
             else:
                 st.prompts.pop()
@@ -498,7 +504,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
         more = top.data.get("jinks", 1) - 1  # 无双: two 闪 for his 杀, two 杀 each time in his 决斗
         if more > 0:
             st.prompts[-1] = Prompt("respond", n, f"{ne}: one more {kind.zh} needed (无双) ({kind.id} / take)",
-                                    f"{nz}：还需一张{kind.zh}（无双）（{kind.id} / take）", {**top.data, "jinks": more})
+                                    f"{nz}：还需一张{kind.zh}（无双）（{kind.id} / take）", _again(top.data, more))
             ctx.event("jink" if kind.id == "jink" else "slash_played", f"{ne} plays {kind.zh} (hand {s.hand}): one more needed (无双)",
                       f"{nz}打出{kind.zh}（手牌{s.hand}），还需一张（无双）", n)
             return
