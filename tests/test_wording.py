@@ -194,3 +194,11 @@ def test_deal_generals_lists_chinese_names_in_zh():
     offer = [e for e in ev if e.kind == "offer"]
     assert offer and "曹操" in offer[0].zh and "caocao" not in offer[0].zh
     assert "caocao" in offer[0].en
+
+
+def test_one_hand_card_is_singular():
+    from engine_support import refused, run, table, to_play
+    st = run(to_play(table(5)), "hand 1 1")
+    r = refused(st, "discard 2")
+    assert "has only 1 hand card," in r.en and "1 hand cards" not in r.en
+    assert "has only 3 hand cards" in refused(run(st, "hand 1 3"), "give 1 2 4").en

@@ -293,7 +293,7 @@ def _v_discard(ctx: _Ctx, a: Action) -> None:
     n = a.seat if a.seat is not None else st.turn_seat
     s = _seat(ctx, n)
     k = int(a.args["n"])
-    ctx.check(k <= s.hand, "discard.count", f"seat {n} has only {s.hand} hand cards, cannot discard {k}",
+    ctx.check(k <= s.hand, "discard.count", f"seat {n} has only {oc.hand_cards(s.hand)}, cannot discard {k}",
               f"{n}号位只有{s.hand}张手牌，不能弃置{k}张", SRC_DISCARD)
     top = st.prompt
     if (st.phase == "discard" and n == st.turn_seat and s.hand <= hand_limit(s)
@@ -484,7 +484,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
     kid, cost, via = eq.convert(ctx, s, kind.id, a.args)  # 丈八蛇矛, "using SLOT"
     if kid != kind.id:
         kind = card_kind(kid)
-    ctx.check(s.hand >= cost, "hand.empty", f"seat {n} has {s.hand} hand cards, {kind.zh} needs {cost}",
+    ctx.check(s.hand >= cost, "hand.empty", f"seat {n} has {oc.hand_cards(s.hand)}, {kind.zh} needs {cost}",
               f"{n}号位手牌{s.hand}张，不足{cost}张", "companion: hand count")
     ref = card_ref(kind.id, face)
     # responses
@@ -948,7 +948,7 @@ def _v_give(ctx: _Ctx, a: Action) -> None:
     k = int(a.args["n"])
     ctx.check(t.seat != s.seat, "give.self", f"seat {s.seat} cannot give cards to itself",
               f"{s.seat}号位不能把牌交给自己", "companion: hand count", forceable=False)
-    ctx.check(k <= s.hand, "hand.count", f"seat {s.seat} has only {s.hand} hand cards, cannot give {k}",
+    ctx.check(k <= s.hand, "hand.count", f"seat {s.seat} has only {oc.hand_cards(s.hand)}, cannot give {k}",
               f"{s.seat}号位只有{s.hand}张手牌", "companion: hand count")
     s.hand = max(0, s.hand - k)
     t.hand += k

@@ -952,7 +952,7 @@ def _rende(ctx, n, args):
     me = st.seat(n)
     if t == n or k < 1:
         raise _refuse("skill.target", "仁德 gives at least one card to another seat", "仁德须将至少一张牌交给其他角色")
-    ctx.check(me.hand >= k, "hand.count", f"seat {n} has only {me.hand} hand cards", f"{n}号位只有{me.hand}张手牌",
+    ctx.check(me.hand >= k, "hand.count", f"seat {n} has only {oc.hand_cards(me.hand)}", f"{n}号位只有{me.hand}张手牌",
               "companion: hand count")
     before = st.counters.get("rende", 0)
     me.hand = max(0, me.hand - k)
@@ -975,7 +975,7 @@ def _zhiheng(ctx, n, args):
     if k < 1 or len(slots) > k:
         raise _refuse("skill.args", "制衡 discards at least one card; N counts the named equipment too",
                       "制衡至少弃置一张牌（N包括所列装备）")
-    ctx.check(me.hand >= k - len(slots), "hand.count", f"seat {n} has only {me.hand} hand cards",
+    ctx.check(me.hand >= k - len(slots), "hand.count", f"seat {n} has only {oc.hand_cards(me.hand)}",
               f"{n}号位只有{me.hand}张手牌", "companion: hand count")
     once(ctx, n, "zhiheng")
     for sl in slots:
