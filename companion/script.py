@@ -461,7 +461,9 @@ def execute(state: GameState, line: str, seed: int | None = None) -> Applied:
     return apply(state, act)
 
 
-_CARD_WORDS = sorted({k.id for k in KINDS.values()} | {k.zh for k in KINDS.values()})
+# Every word the card parser accepts without spaces: ids, Chinese names and aliases (`nanman`, `sha`).
+_CARD_WORDS = sorted({k.id for k in KINDS.values()} | {k.zh for k in KINDS.values()}
+                     | {a for k in KINDS.values() for a in k.aliases if " " not in a})
 _SEAT_VERBS = {"name", "lord", "general", "role", "offer", "heal", "lose", "draw", "give", "hand", "maxhp",
                "equip", "unequip", "place", "remove", "damage", "discard", "take", "pass", "swap"}
 
@@ -490,7 +492,7 @@ def completions(state: GameState, text: str) -> list[str]:
             own = []
             if len(done) == 1 and int(first) in range(1, len(state.seats) + 1):
                 g = GENERALS.get(state.seat(int(first)).general or "")
-                own = [k.id for k in g.skills] if g else []
+                own = [w for k in g.skills for w in (k.id, k.zh, *k.aliases) if " " not in w] if g else []
             cands = (["take", "pass", "discard", "pick"] + own + _CARD_WORDS) if len(done) == 1 else \
                 (seats + (["via"] if len(done) >= 3 else []) if done[-1].casefold() != "via" else list(VIEW_AS))
         elif first in ("general", "offer") and len(done) >= 2:
@@ -511,7 +513,7 @@ def completions(state: GameState, text: str) -> list[str]:
             cands = ["from", "fire", "thunder"] if done[-1] != "from" else seats + ["none"]
         elif first in _SEAT_VERBS:
             cands = seats
-        elif first in _CARD_WORDS or first in {a for k in KINDS.values() for a in k.aliases}:
+        elif first in _CARD_WORDS:
             cands = seats
         else:
             cands = []
