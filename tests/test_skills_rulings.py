@@ -204,3 +204,16 @@ def test_wushuang_second_jink_prompt_keeps_the_bagua_hint():
     st3 = run(st, "judge ♥5")                                   # red: counts as the first 闪
     assert st3.prompt.data["jinks"] == 1 and "judge FACE" in st3.prompt.en
     assert run(st3, "judge ♦5").prompt is None                  # the second judgement is accepted
+
+
+def test_documented_corrections_damage_triggers_skills_lose_and_heal_are_silent():
+    # docs/commands.md, Corrections: `damage` asks the on-damage skills; `lose` / `heal` are the silent HP fixes.
+    from pathlib import Path
+    st = at(game("liubei", "guojia", "xiahoudun", "simayi", hands=2), 1)
+    assert ask(run(st, "damage 2 1 from 1"))[0] == "yiji"
+    assert ask(run(st, "damage 3 1 from 1"))[0] == "ganglie"
+    assert ask(run(st, "damage 4 1 from 1"))[0] == "fankui"
+    for line in ("lose 2 1", "lose 3 1", "lose 4 1", "heal 1 1"):
+        assert run(st, line).prompt is None, line
+    doc = (Path(__file__).parent.parent / "docs" / "commands.md").read_text(encoding="utf-8")
+    assert "silent HP fixes" in doc and "There is no `hp` command" in doc and "discard.none" in doc
