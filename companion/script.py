@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from .rules.cards import KINDS, CardError, UnknownCardError, card_kind, parse_face
 from .rules.engine import Action, Applied, apply
 from .rules.errors import CommandError
+from .rules.names import is_cjk
 from .rules.generals import GENERALS, UnknownGeneralError, general as find_general
 from .rules.setup import VARIANTS, deal_roles, offer_generals
 from .rules.skills import VIEW_AS, skill_word
@@ -119,9 +120,9 @@ _NATURES = {"fire": "fire", "火": "fire", "火焰": "fire", "thunder": "thunder
             "normal": "normal"}
 
 
-def _err(verb: str, msg: str) -> CommandError:
+def _err(verb: str, msg: str, zh: str = "") -> CommandError:
     u = VERBS.get(verb)
-    return CommandError(msg, u.usage if u else "")
+    return CommandError(msg, u.usage if u else "", zh)
 
 
 def _int(verb: str, tok: str | None, what: str = "number") -> int:
@@ -140,7 +141,7 @@ def _card(verb: str, tok: str | None) -> tuple[str, object]:
     try:
         kind = card_kind(name).id
     except UnknownCardError as e:
-        raise _err(verb, str(e)) from None
+        raise _err(verb, str(e), e.zh) from None
     try:
         f = parse_face(face) if face else None
     except CardError as e:
@@ -217,12 +218,23 @@ def _unknown_word(verb: str, word: str, via: bool = False) -> CommandError:
     except UnknownCardError as e:
         cards = e.suggestions
     hints = [f"skill {h}" for h in skills] + [f"card {c} ({KINDS[c].zh})" for c in cards]
+    hints_zh = [f"技能{h}" for h in skills] + [f"牌{KINDS[c].zh}" for c in cards]
     if via:
         hints = hints[:len(skills)] or hints
+        hints_zh = hints_zh[:len(skills)] or hints_zh
     what = "skill or card" if via or skills else "card"
+    what_zh = "技能或牌" if via or skills else "牌"
     if hints:
-        return _err(verb, f"unknown {what} {name!r} — did you mean {', '.join(hints[:4])}?")
-    return _err(verb, f"unknown {what} {name!r} (未知的牌或技能) — use an id like slash or zhiheng, a name like 杀 or 制衡")
+        return _err(verb, f"unknown {what} {name!r} — did you mean {', '.join(hints[:4])}?",
+                    f"未知的{what_zh}“{name}”——是否想输入：{'、'.join(hints_zh[:4])}？")
+    if is_cjk(name):
+        # No close match for a Chinese word (a homophone such as 沙 for 杀 is not near by spelling):
+        # list the Chinese card names instead.
+        names = "、".join(k.zh for k in KINDS.values())
+        return _err(verb, f"unknown {what} {name!r} — the Chinese card names are: {names}",
+                    f"未知的{what_zh}“{name}”——牌名有：{names}")
+    return _err(verb, f"unknown {what} {name!r} (未知的牌或技能) — use an id like slash or zhiheng, a name like 杀 or 制衡",
+                f"未知的{what_zh}“{name}”——请输入id（如slash、zhiheng）或中文名（如杀、制衡）")
 
 
 def _pick_words(toks: list[str]) -> list[str]:
@@ -472,7 +484,9 @@ def execute(state: GameState, line: str, seed: int | None = None) -> Applied:
     return apply(state, act)
 
 
-_CARD_WORDS = sorted({k.id for k in KINDS.values()} | {k.zh for k in KINDS.values()})
+# Every word the card parser accepts without spaces: ids, Chinese names and aliases (`nanman`, `sha`).
+_CARD_WORDS = sorted({k.id for k in KINDS.values()} | {k.zh for k in KINDS.values()}
+                     | {a for k in KINDS.values() for a in k.aliases if " " not in a})
 _SEAT_VERBS = {"name", "lord", "general", "role", "offer", "heal", "lose", "draw", "give", "hand", "maxhp",
                "equip", "unequip", "place", "remove", "damage", "discard", "take", "pass", "swap"}
 
@@ -501,7 +515,7 @@ def completions(state: GameState, text: str) -> list[str]:
             own = []
             if len(done) == 1 and int(first) in range(1, len(state.seats) + 1):
                 g = GENERALS.get(state.seat(int(first)).general or "")
-                own = [k.id for k in g.skills] if g else []
+                own = [w for k in g.skills for w in (k.id, k.zh, *k.aliases) if " " not in w] if g else []
             cands = (["take", "pass", "discard", "pick"] + own + _CARD_WORDS) if len(done) == 1 else \
                 (seats + (["via"] if len(done) >= 3 else []) if done[-1].casefold() != "via" else list(VIEW_AS))
         elif first in ("general", "offer") and len(done) >= 2:
@@ -522,7 +536,7 @@ def completions(state: GameState, text: str) -> list[str]:
             cands = ["from", "fire", "thunder"] if done[-1] != "from" else seats + ["none"]
         elif first in _SEAT_VERBS:
             cands = seats
-        elif first in _CARD_WORDS or first in {a for k in KINDS.values() for a in k.aliases}:
+        elif first in _CARD_WORDS:
             cands = seats
         else:
             cands = []

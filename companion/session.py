@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .journal import EntryRow, Journal, JournalError
-from .rules.errors import Refused
+from .rules.errors import CommandError, Refused
 from .rules.state import GameState
 
 __all__ = ["Session", "LogEntry", "ReplayError", "JournalError", "is_forced"]
@@ -106,6 +106,8 @@ def describe_error(error: BaseException, lang: str = "en") -> str:
         text = error.zh if lang == "zh" else error.en
         src = f"; {error.source}" if error.source else ""
         return f"{text} [{error.rule}{src}]"
+    if isinstance(error, CommandError) and lang == "zh":
+        return error.zh
     msg = str(error)
     if isinstance(error, KeyError) and error.args:
         msg = str(error.args[0])

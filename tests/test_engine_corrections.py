@@ -134,3 +134,18 @@ def test_player_names_are_trimmed_and_bounded():
         assert r.rule == "name.length" and "not 25" in r.en
     else:
         raise AssertionError("a 25-character name was accepted")
+
+
+def test_discard_phase_refuses_a_discard_nobody_owes():
+    # rulebook 001 弃牌阶段: discard only the cards above the hand limit (= current HP).
+    st = to_play(table(5))                         # seat 1: the lord, HP 5 with 5 players
+    assert st.seat(1).hp == 5
+    st = run(st, "hand 1 3", "next", "hand 1 5")
+    assert st.phase == "discard" and st.prompt is None
+    r = refused(st, "discard 1")
+    assert r.rule == "discard.none" and r.forceable
+    assert "hand 5 ≤ hand limit 5" in r.en and "手牌5 ≤ 手牌上限5" in r.zh
+    st = run(st, "force discard 1")
+    assert st.seat(1).hand == 4
+    st = run(table(5), "discard 1")                # outside the discard phase: a plain record, as before
+    assert st.seat(1).hand == 3

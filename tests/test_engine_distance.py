@@ -93,3 +93,15 @@ def test_rules_core_imports_neither_textual_nor_cv2():
             "print(bad); sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_distance_floor_is_worded_as_the_minimum():
+    # RULES_NOTES: Distance and attack range — the final distance is never below 1.
+    from companion.rules.distance import distance, in_range
+    st = run(table(4), "equip 1 赤兔")
+    d = distance(st, 1, 2)
+    assert d.value == 1
+    assert d.explain().startswith("1 - 1 (") and d.explain().endswith("→ 1 (distance is at least 1)")
+    assert "= 1" not in d.explain() and d.explain("zh").endswith("→ 1（距离最少为1）")
+    assert "distance is at least 1" in in_range(st, 1, 2).en and "距离最少为1" in in_range(st, 1, 2).zh
+    assert distance(st, 1, 3).explain().endswith("= 1")        # 2 - 1 = 1: no floor involved

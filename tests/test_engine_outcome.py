@@ -78,6 +78,14 @@ def test_reveal_validated_and_rebel_reward():
     st = _kill(st, 6, "none")
     r = refused(st, "reveal rebel")
     assert r.rule == "role.count" and "3 rebel" in r.en and "3 already known" in r.en
+    assert not r.forceable and "role S ROLE" in r.en      # a card the role deck does not have: force cannot help
+    assert refused(st, "force reveal rebel").rule == "role.count"
+
+
+def test_pass_all_with_nothing_pending_says_so():
+    r = refused(to_play(table(5)), "pass all")
+    assert r.rule == "prompt.none" and "no question is pending" in r.en and "现在没有待回答的询问" in r.zh
+    assert "answer the pending question" not in r.message and not r.forceable
 
 
 def test_no_reward_without_source_or_for_non_rebel():

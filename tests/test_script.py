@@ -186,3 +186,16 @@ def test_typo_suggests_the_closest_skill():
     with pytest.raises(CommandError) as e:
         parse("2 杀 5 via spaer")
     assert "spear" in str(e.value)
+
+
+def test_completions_include_the_aliases_the_parser_accepts():
+    from companion.rules.cards import KINDS
+    st = execute(GameState(), "players 4").state
+    assert "1 nanman" in completions(st, "1 nanm")
+    for k in KINDS.values():
+        for a in k.aliases:
+            if " " not in a:
+                assert f"1 {a}" in completions(st, f"1 {a[:-1]}"), a
+                assert parse(f"1 {a}").args["card"] == k.id
+    st = run(GameState(), "players 4", "lord 1", "general 1 孙权")
+    assert "1 制衡" in completions(st, "1 制") and "1 zhiheng" in completions(st, "1 zhi")

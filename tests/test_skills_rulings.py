@@ -176,3 +176,44 @@ def test_forced_lines_never_break_a_skill_question_or_a_hand_count():
     st = at(game("caocao", "guanyu", "xiahoudun", "machao", hands=0), 4)
     st = run(st, "hand 4 1", "4 杀 1", "no", "force 3 闪 via hujia")
     assert st.seat(3).hand == 0 and st.prompt is None
+
+
+def test_duel_prompt_counts_slash_cards_not_rounds_under_wushuang():
+    # 2 决斗 3 (吕布): 3 杀, 2 杀, 2 杀 (无双: two), 3 杀 → four 杀 cards, not three rounds.
+    st = at(game("sunquan", "guanyu", "lvbu", "machao", hands=5), 2)
+    st = _duel_prompt(run(st, "2 决斗 3"))
+    assert "0 杀 played" in st.prompt.en and "已打出0张杀" in st.prompt.zh
+    st = run(st, "3 杀")
+    assert "1 杀 played" in st.prompt.en and "已打出1张杀" in st.prompt.zh
+    st = run(st, "2 杀", "2 杀")
+    assert st.prompt.seat == 3
+    assert "3 杀 played" in st.prompt.en and "已打出3张杀" in st.prompt.zh
+    st = run(st, "3 杀")
+    assert st.prompt.seat == 2
+    assert "4 杀 played" in st.prompt.en and "已打出4张杀" in st.prompt.zh
+
+
+def test_wushuang_second_jink_prompt_keeps_the_bagua_hint():
+    # 无双: two 闪; an unused 八卦阵 may be judged for the second one too, so its hint is shown again.
+    st = at(game("sunquan", "lvbu", "guanyu", "machao", hands=3), 2)
+    st = run(st, "equip 3 八卦阵", "2 杀 3")
+    assert "judge FACE" in st.prompt.en and "judge 牌面" in st.prompt.zh
+    st2 = run(st, "3 闪")
+    assert st2.prompt.seat == 3 and st2.prompt.data["jinks"] == 1
+    assert "one more 闪" in st2.prompt.en and "judge FACE" in st2.prompt.en and "judge 牌面" in st2.prompt.zh
+    st3 = run(st, "judge ♥5")                                   # red: counts as the first 闪
+    assert st3.prompt.data["jinks"] == 1 and "judge FACE" in st3.prompt.en
+    assert run(st3, "judge ♦5").prompt is None                  # the second judgement is accepted
+
+
+def test_documented_corrections_damage_triggers_skills_lose_and_heal_are_silent():
+    # docs/commands.md, Corrections: `damage` asks the on-damage skills; `lose` / `heal` are the silent HP fixes.
+    from pathlib import Path
+    st = at(game("liubei", "guojia", "xiahoudun", "simayi", hands=2), 1)
+    assert ask(run(st, "damage 2 1 from 1"))[0] == "yiji"
+    assert ask(run(st, "damage 3 1 from 1"))[0] == "ganglie"
+    assert ask(run(st, "damage 4 1 from 1"))[0] == "fankui"
+    for line in ("lose 2 1", "lose 3 1", "lose 4 1", "heal 1 1"):
+        assert run(st, line).prompt is None, line
+    doc = (Path(__file__).parent.parent / "docs" / "commands.md").read_text(encoding="utf-8")
+    assert "silent HP fixes" in doc and "There is no `hp` command" in doc and "discard.none" in doc

@@ -152,3 +152,53 @@ def test_wrong_seat_answer_card_says_who_must_answer():
     st2 = run(at(st, 1), "1 杀 2")
     r = refused(st2, "3 闪", "prompt.seat")
     assert r.en == "seat 2 must answer, not seat 3"
+
+
+def test_unknown_chinese_card_lists_chinese_names_and_zh_text_is_chinese():
+    import pytest
+
+    from companion.rules.errors import CommandError
+    from companion.script import parse
+    from companion.session import describe_error
+    with pytest.raises(CommandError) as exc:
+        parse("1 沙 3")                                     # homophone of 杀: not near by spelling
+    e = exc.value
+    assert "杀" in e.en and "南蛮入侵" in e.en
+    assert e.zh.startswith("未知的牌“沙”") and "杀、闪" in e.zh and "unknown" not in e.zh and " use " not in e.zh
+    assert describe_error(e, "zh") == e.zh and describe_error(e, "en") == e.en
+    with pytest.raises(CommandError) as exc:
+        parse("1 南蛮入浸")                                  # a close Chinese name is suggested
+    assert "南蛮入侵" in exc.value.zh and "是否想输入" in exc.value.zh
+
+
+def test_tiandu_prompt_and_summary_say_the_same_timing():
+    # rulebook 001: 天妒 is asked once the judgement card is turned (result determined), before its effect.
+    from skill_support import at, game, run
+
+    from companion.rules.generals import SKILLS
+    st = at(game("liubei", "guojia", "guanyu", "machao", hands=3), 2, "start")
+    st = run(st, "place 2 乐不思蜀", "next", "judge ♠3")
+    sk = SKILLS["tiandu"]
+    for prompt, summary, phrase in ((st.prompt.en, sk.summary_en, "before its effect"),
+                                    (st.prompt.zh, sk.summary_zh, "其效果执行前")):
+        assert phrase in prompt and phrase in summary, (prompt, summary)
+    assert "生效后" not in sk.summary_zh and "然后判定生效" not in st.prompt.zh and "takes effect" not in sk.summary_en
+
+
+def test_deal_generals_lists_chinese_names_in_zh():
+    from engine_support import events, run
+
+    from companion.rules.state import GameState
+    st = run(GameState(), "players 5", "lord 1")
+    _st, ev = events(st, "deal generals seed=3")
+    offer = [e for e in ev if e.kind == "offer"]
+    assert offer and "曹操" in offer[0].zh and "caocao" not in offer[0].zh
+    assert "caocao" in offer[0].en
+
+
+def test_one_hand_card_is_singular():
+    from engine_support import refused, run, table, to_play
+    st = run(to_play(table(5)), "hand 1 1")
+    r = refused(st, "discard 2")
+    assert "has only 1 hand card," in r.en and "1 hand cards" not in r.en
+    assert "has only 3 hand cards" in refused(run(st, "hand 1 3"), "give 1 2 4").en

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
 
-from .names import build_index, find
+from .names import build_index, find, is_cjk
 
 __all__ = [
     "Suit",
@@ -108,8 +108,16 @@ class UnknownCardError(CardError):
         if suggestions:
             hint = ", ".join(f"{s} ({KINDS[s].zh})" for s in suggestions)
             msg = f"unknown card {name!r} — did you mean {hint}?"
+            self.zh = f"未知的牌“{name}”——是否想输入：{'、'.join(KINDS[s].zh for s in suggestions)}？"
+        elif is_cjk(name):
+            # A Chinese name with no close match (e.g. the homophone 沙 for 杀): list the Chinese card names.
+            names = "、".join(k.zh for k in KINDS.values())
+            msg = f"unknown card {name!r} — the Chinese card names are: {names}"
+            self.zh = f"未知的牌“{name}”——牌名有：{names}"
         else:
             msg = f"unknown card {name!r} (未知的牌) — use an id like slash, a name like 杀, or an alias like sha"
+            self.zh = f"未知的牌“{name}”——请输入牌的id（如slash）、中文名（如杀）或别名（如sha）"
+        self.en = msg
         super().__init__(msg)
 
 

@@ -53,12 +53,17 @@ class Distance:
     value: int
 
     def explain(self, lang: str = "en") -> str:
-        """E.g. ``"2 (seats) - 1 (赤兔 -1 horse) = 1"``."""
+        """E.g. ``"2 (seats) - 1 (赤兔 -1 horse) = 1"``; when the sum is below 1 it says the minimum:
+        ``"1 - 1 (赤兔 -1 horse) → 1 (distance is at least 1)"`` / ``"… → 1（距离最少为1）"``
+        (RULES_NOTES: Distance and attack range — "The final distance is never below 1")."""
         if not self.parts:
             return str(self.value)
         terms = "".join(
             f" {'+' if p.delta >= 0 else '-'} {abs(p.delta)} ({p.zh if lang == 'zh' else p.en})" for p in self.parts
         )
+        if self.base + sum(p.delta for p in self.parts) < self.value:
+            floor = "（距离最少为1）" if lang == "zh" else " (distance is at least 1)"
+            return f"{self.base}{terms} → {self.value}{floor}"
         return f"{self.base}{terms} = {self.value}"
 
 

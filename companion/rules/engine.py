@@ -33,6 +33,7 @@ SRC_TURN = "rulebook: 回合流程 (RULES_NOTES: Other facts)"
 SRC_PLAY = "rulebook: 出牌阶段"
 SRC_RANGE = "RULES_NOTES: Distance and attack range"
 SRC_DISCARD = "RULES_NOTES: Other facts (hand limit = current HP)"
+SRC_DISCARD_PHASE = "rulebook 001: 弃牌阶段 (discard down to the hand limit = current HP)"
 SRC_JUDGE = "RULES_NOTES: Judgements"
 SRC_SETUP = "rulebook: 游戏准备 (setup); RULES_NOTES: Roles per player count"
 SRC_SEATS = "companion: seats are numbered 1..N in the order of play"
@@ -104,6 +105,12 @@ def _card_name(ref: str) -> str:
         except Exception:
             return k.zh
     return k.zh
+
+
+def _again(data: dict, more: int) -> dict:
+    """The data of a 无双 "one more" question: ``jinks`` left, and the hints (八卦阵 ``judge FACE``, 护驾 / 激将)
+    are added again by skills' ``_hints`` — each 闪 asked may be judged by an unused 八卦阵 (RULES_NOTES: Judgements)."""
+    return {k: v for k, v in data.items() if k != "hinted"} | {"jinks": more}
 
 
 def hand_limit(seat: Seat) -> int:
@@ -286,9 +293,15 @@ def _v_discard(ctx: _Ctx, a: Action) -> None:
     n = a.seat if a.seat is not None else st.turn_seat
     s = _seat(ctx, n)
     k = int(a.args["n"])
-    ctx.check(k <= s.hand, "discard.count", f"seat {n} has only {s.hand} hand cards, cannot discard {k}",
+    ctx.check(k <= s.hand, "discard.count", f"seat {n} has only {oc.hand_cards(s.hand)}, cannot discard {k}",
               f"{n}号位只有{s.hand}张手牌，不能弃置{k}张", SRC_DISCARD)
     top = st.prompt
+    if (st.phase == "discard" and n == st.turn_seat and s.hand <= hand_limit(s)
+            and not (top is not None and top.kind == "discard" and top.seat == n)):
+        # rulebook 001 弃牌阶段: "每超出一张，需要弃一张手牌" — within the limit nothing is owed.
+        ctx.check(False, "discard.none",
+                  f"seat {n}: hand {s.hand} ≤ hand limit {hand_limit(s)}: nothing to discard in the discard phase",
+                  f"{n}号位手牌{s.hand} ≤ 手牌上限{hand_limit(s)}：弃牌阶段无需弃牌", SRC_DISCARD_PHASE)
     if top is not None and top.kind == "discard" and top.seat == n:
         excess = s.hand - hand_limit(s)
         ctx.check(k <= excess, "discard.excess",
@@ -353,7 +366,7 @@ def judgement_effect(ctx: _Ctx, job: dict, j):
             more = top.data.get("jinks", 1) - 1
             if more > 0:
                 st.prompts[-1] = Prompt("respond", top.seat, f"{te}: one more 闪 needed (无双) (jink / take)",
-                                        f"{tz}：还需一张闪（无双）（jink / take）", {**top.data, "jinks": more})
+                                        f"{tz}：还需一张闪（无双）（jink / take）", _again(top.data, more))
                 ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: one more needed", f"{tz}的八卦阵视为出闪，还需一张", top.seat)
             else:
                 st.prompts.pop()
@@ -471,7 +484,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
     kid, cost, via = eq.convert(ctx, s, kind.id, a.args)  # 丈八蛇矛, "using SLOT"
     if kid != kind.id:
         kind = card_kind(kid)
-    ctx.check(s.hand >= cost, "hand.empty", f"seat {n} has {s.hand} hand cards, {kind.zh} needs {cost}",
+    ctx.check(s.hand >= cost, "hand.empty", f"seat {n} has {oc.hand_cards(s.hand)}, {kind.zh} needs {cost}",
               f"{n}号位手牌{s.hand}张，不足{cost}张", "companion: hand count")
     ref = card_ref(kind.id, face)
     # responses
@@ -486,10 +499,12 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
             return
     if top is not None and top.kind == "respond" and kind.id == need and top.seat == n:
         s.hand = max(0, s.hand - cost)
+        if top.data.get("duel"):
+            tk.duel_slash_played(st)  # the 决斗 prompt counts 杀 cards, not rounds (无双: two a round)
         more = top.data.get("jinks", 1) - 1  # 无双: two 闪 for his 杀, two 杀 each time in his 决斗
         if more > 0:
             st.prompts[-1] = Prompt("respond", n, f"{ne}: one more {kind.zh} needed (无双) ({kind.id} / take)",
-                                    f"{nz}：还需一张{kind.zh}（无双）（{kind.id} / take）", {**top.data, "jinks": more})
+                                    f"{nz}：还需一张{kind.zh}（无双）（{kind.id} / take）", _again(top.data, more))
             ctx.event("jink" if kind.id == "jink" else "slash_played", f"{ne} plays {kind.zh} (hand {s.hand}): one more needed (无双)",
                       f"{nz}打出{kind.zh}（手牌{s.hand}），还需一张（无双）", n)
             return
@@ -666,6 +681,10 @@ def _v_take(ctx: _Ctx, a: Action) -> None:
     if a.args.get("all") and top is not None and top.kind == "dying":
         oc.dying_nobody(st, ctx.ev)  # "nobody has 桃": the rescue round closes, the dying seat dies
         return
+    if a.args.get("all") and top is None:
+        raise Refused("prompt.none", "no question is pending: nothing to pass now (pass all closes a 无懈可击 window "
+                      "or a 桃 round)", "现在没有待回答的询问：pass all 只用于无懈可击询问或濒死求桃", SRC_NO_PROMPT,
+                      forceable=False)
     if a.args.get("all") and (top is None or top.kind != "nullify"):
         # `pass all` closes a 无懈可击 window (or a rescue round) for everyone; anywhere else it would cost a
         # seat HP or a choice
@@ -729,9 +748,13 @@ def _check_role(ctx: _Ctx, n: int, role: str) -> None:
     ctx.check(role != "lord", "role.lord", "the lord is set with 'lord S'", "主公用 lord 命令设置", SRC_SETUP, forceable=False)
     table = role_table(st.players, st.variants)
     left = oc.remaining_roles(st, exclude=n)
+    # Not forceable: the role deck of this table (variants included) has no such card, so forcing would record a
+    # card that cannot exist; a wrong earlier entry is corrected with `role S ROLE` for that seat instead.
     ctx.check(left[role] > 0, "role.count",
-              f"no {role} card left: {st.players} players have {table[role]} {role} card(s), {table[role] - left[role]} already known",
-              f"{st.players}人局共{table[role]}张{oc.ROLE_ZH[role]}，已知{table[role] - left[role]}张", SRC_SETUP)
+              f"no {role} card left: {st.players} players have {table[role]} {role} card(s), {table[role] - left[role]} already known"
+              f" (if an earlier role was recorded wrong, correct it with 'role S ROLE')",
+              f"{st.players}人局共{table[role]}张{oc.ROLE_ZH[role]}，已知{table[role] - left[role]}张"
+              f"（若之前记录的身份有误，请用 role 座位 身份 更正）", SRC_SETUP, forceable=False)
 
 
 # --------------------------------------------------------------------------- setup
@@ -861,14 +884,17 @@ def _record_role(ctx: _Ctx, s: Seat, role: str) -> None:
 
 def _v_offer(ctx: _Ctx, a: Action) -> None:
     s = _seat(ctx, a.seat)
-    ids = []
+    gens = []
     for name in a.args["generals"]:
         try:
-            ids.append(find_general(name).id)
+            gens.append(find_general(name))
         except UnknownGeneralError as e:
             raise Refused("general.unknown", str(e), str(e), "generals.toml", forceable=False) from None
+    ids = [g.id for g in gens]
     ctx.st.offers[s.seat] = ids
-    ctx.event("offer", f"seat {s.seat} is offered {', '.join(ids)}", f"{s.seat}号位候选武将：{'、'.join(ids)}", s.seat)
+    # zh lists the Chinese names (曹操、刘备…), en the ids that `general S ID` takes.
+    ctx.event("offer", f"seat {s.seat} is offered {', '.join(ids)}",
+              f"{s.seat}号位候选武将：{'、'.join(g.zh for g in gens)}", s.seat)
 
 
 def _v_variant(ctx: _Ctx, a: Action) -> None:
@@ -949,7 +975,7 @@ def _v_give(ctx: _Ctx, a: Action) -> None:
     k = int(a.args["n"])
     ctx.check(t.seat != s.seat, "give.self", f"seat {s.seat} cannot give cards to itself",
               f"{s.seat}号位不能把牌交给自己", "companion: hand count", forceable=False)
-    ctx.check(k <= s.hand, "hand.count", f"seat {s.seat} has only {s.hand} hand cards, cannot give {k}",
+    ctx.check(k <= s.hand, "hand.count", f"seat {s.seat} has only {oc.hand_cards(s.hand)}, cannot give {k}",
               f"{s.seat}号位只有{s.hand}张手牌", "companion: hand count")
     s.hand = max(0, s.hand - k)
     t.hand += k

@@ -242,7 +242,7 @@ def weapon_discard(ctx, top: Prompt, n: int, k: int) -> None:
               f"{wz}: discard exactly {need} card{'s' if need > 1 else ''} ('discard {need}'), not {k} — or pass",
               f"{wz}：须弃置恰好{need}张牌（discard {need}），不是{k}张——或 pass", SRC_WEAPON, forceable=False)
     s = st.seat(n)
-    ctx.check(s.hand >= k, "hand.count", f"seat {n} has only {s.hand} hand cards, cannot discard {k}",
+    ctx.check(s.hand >= k, "hand.count", f"seat {n} has only {oc.hand_cards(s.hand)}, cannot discard {k}",
               f"{n}号位只有{s.hand}张手牌", SRC_WEAPON, forceable=False)
     s.hand -= k
     st.prompts.pop()
@@ -273,7 +273,7 @@ def weapon_use(ctx, s: Seat, kind_id: str, ref: str, face: Face | None, a) -> bo
     via = a.args.get("via")
     if kind_id == "spear" or via == "spear":
         kind_id, cost, via = convert(ctx, s, kind_id, a.args)
-    ctx.check(s.hand >= cost, "hand.empty", f"seat {s.seat} has {s.hand} hand cards", f"{s.seat}号位手牌不足",
+    ctx.check(s.hand >= cost, "hand.empty", f"seat {s.seat} has {oc.hand_cards(s.hand)}", f"{s.seat}号位手牌不足",
               "companion: hand count")
     st.prompts.pop()
     s.hand -= cost

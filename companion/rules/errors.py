@@ -43,12 +43,16 @@ class Refused(Exception):
 class CommandError(ValueError):
     """A command line that cannot be read (unknown verb, bad seat, bad card name).
 
-    ``hint`` is an optional usage line for the verb.
+    ``hint`` is an optional usage line for the verb.  ``en`` is the English
+    text (also ``str(e)``), ``zh`` the Chinese one (the English one when none
+    was given); the usage line is the same command form in both.
     """
 
-    def __init__(self, message: str, hint: str = "") -> None:
+    def __init__(self, message: str, hint: str = "", zh: str = "") -> None:
         self.hint = hint
-        super().__init__(message + (f" — usage: {hint}" if hint else ""))
+        self.en = message + (f" — usage: {hint}" if hint else "")
+        self.zh = (zh or message) + (f" — 用法：{hint}" if hint else "")
+        super().__init__(self.en)
 
 
 @dataclass(frozen=True, slots=True)

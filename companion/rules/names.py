@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["norm", "build_index", "find"]
+__all__ = ["norm", "build_index", "find", "is_cjk"]
 
 
 def norm(name: str) -> str:
@@ -47,3 +47,8 @@ def find(name: str, index: dict[str, object]) -> tuple[object | None, tuple[str,
         if index[c].id not in ids:
             ids.append(index[c].id)
     return None, tuple(ids[:3])
+
+
+def is_cjk(text: str) -> bool:
+    """Whether ``text`` holds a CJK ideograph (a Chinese name was typed): its errors list Chinese names."""
+    return any("\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" for ch in str(text))

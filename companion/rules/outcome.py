@@ -20,7 +20,7 @@ from .setup import role_table
 from .state import GameState, Prompt
 
 __all__ = [
-    "ROLE_ZH", "NATURE_ZH", "who", "remaining_roles", "deduce_role", "deal_damage", "lose_hp",
+    "ROLE_ZH", "NATURE_ZH", "who", "hand_cards", "remaining_roles", "deduce_role", "deal_damage", "lose_hp",
     "heal", "start_dying", "dying_peach", "dying_pass", "dying_nobody", "kill", "finish_death", "check_win",
     "unrecorded",
 ]
@@ -57,6 +57,11 @@ ON_RESCUE: list = []
 PEACH_BONUS: list = []
 """Hooks ``(st, user, victim) -> int | (int, name)`` extra HP healed by a 桃 on a dying seat (救援); a name
 is shown in the heal line ("+1 from 救援")."""
+
+
+def hand_cards(n: int) -> str:
+    """English count of hand cards: ``"1 hand card"``, ``"0 hand cards"``, ``"3 hand cards"``."""
+    return f"{n} hand card" if n == 1 else f"{n} hand cards"
 
 
 def who(st: GameState, n: int | None) -> tuple[str, str]:
@@ -261,7 +266,7 @@ def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None
     s.hand = 0
     s.equipment = dict.fromkeys(s.equipment)
     s.judgement = []
-    ev.append(Event("discard_all", f"{ve} discards everything: {hand} hand cards" + (f", {', '.join(lost)}" if lost else ""),
+    ev.append(Event("discard_all", f"{ve} discards everything: {hand_cards(hand)}" + (f", {', '.join(lost)}" if lost else ""),
                     f"{vz}弃置所有牌：{hand}张手牌" + (f"，{'、'.join(lost_zh)}" if lost_zh else ""), victim,
                     {"cards": lost_ids}))
     check_win(st, ev)

@@ -669,8 +669,9 @@ def _tiandu(ctx, job, j) -> bool:
     if n is None or not usable(ctx.st, n, "tiandu"):
         return False
     je, jz = job_name(job)
+    # The same words as the skill summary of companion/data/generals.toml (F7): result determined, before its effect.
     _ask(ctx, n, "tiandu", f"take the judgement card {j.face} ({je}: {'effect' if j.effect else 'no effect'}) "
-                           f"before it takes effect", f"获得判定牌{j.face}（{jz}），然后判定生效",
+                           f"— its result is determined, before its effect", f"获得判定牌{j.face}（{jz}）——判定结果确定后、其效果执行前",
          face=j.face, job=dict(job))
     return True
 
@@ -951,7 +952,7 @@ def _rende(ctx, n, args):
     me = st.seat(n)
     if t == n or k < 1:
         raise _refuse("skill.target", "仁德 gives at least one card to another seat", "仁德须将至少一张牌交给其他角色")
-    ctx.check(me.hand >= k, "hand.count", f"seat {n} has only {me.hand} hand cards", f"{n}号位只有{me.hand}张手牌",
+    ctx.check(me.hand >= k, "hand.count", f"seat {n} has only {oc.hand_cards(me.hand)}", f"{n}号位只有{me.hand}张手牌",
               "companion: hand count")
     before = st.counters.get("rende", 0)
     me.hand = max(0, me.hand - k)
@@ -974,7 +975,7 @@ def _zhiheng(ctx, n, args):
     if k < 1 or len(slots) > k:
         raise _refuse("skill.args", "制衡 discards at least one card; N counts the named equipment too",
                       "制衡至少弃置一张牌（N包括所列装备）")
-    ctx.check(me.hand >= k - len(slots), "hand.count", f"seat {n} has only {me.hand} hand cards",
+    ctx.check(me.hand >= k - len(slots), "hand.count", f"seat {n} has only {oc.hand_cards(me.hand)}",
               f"{n}号位只有{me.hand}张手牌", "companion: hand count")
     once(ctx, n, "zhiheng")
     for sl in slots:

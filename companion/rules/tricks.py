@@ -219,11 +219,18 @@ def _duel_prompt(ctx, f) -> None:
     src = f["user"] if "duel_source_user" in st.variants and not f.get("lijian") else other  # 离间: always the winner
     te, tz = who(st, turn)
     oe, oz = who(st, other)
-    r = f.get("round", 0)
+    r = f.get("slashes", 0)  # 杀 cards played in this 决斗 (under 无双 two a round), not rounds
     st.prompts.append(Prompt(
         "respond", turn, f"{te}: play 杀 or take 1 damage — 决斗 with {oe}, {r} 杀 played so far (杀 / take)",
         f"{tz}：打出杀或受到1点伤害——与{oz}决斗，已打出{r}张杀（杀 / take）",
         {"source": src, "card": f["card"], "need": "slash", "frame": True, "cause": "决斗", "duel": True}))
+
+
+def duel_slash_played(st: GameState) -> None:
+    """One 杀 card was played in the 决斗 being resolved: count it for the prompt's progress."""
+    f = top_frame(st)
+    if f is not None and f.get("kind") == "duel":
+        _set(st, slashes=f.get("slashes", 0) + 1)
 
 
 def _eff_duel(ctx, f, t) -> bool:
