@@ -491,7 +491,8 @@ class CompanionApp(App[int]):
             self.refresh_view()
             return False
         except CommandError as e:
-            self.say(f"✗ {label('bad_command', lang)}: {e}", error=True)
+            text = e.zh if lang == "zh" and getattr(e, "zh", None) else str(e)
+            self.say(f"✗ {label('bad_command', lang)}: {text}", error=True)
             return False
         except Exception as e:  # noqa: BLE001 - a bug must not close the moderator's game
             self.say(f"✗ {label('internal', lang)}: {type(e).__name__}: {e}", error=True)

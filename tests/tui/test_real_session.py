@@ -68,3 +68,16 @@ async def test_a_turn_refusal_undo_and_resume(tmp_path):
         assert "jink" in app2.log_text()
         assert any(e.undone for e in again.log)  # the undone take stays in the audit trail
     again.close()
+
+
+async def test_an_unreadable_command_is_explained_in_chinese(tmp_path):
+    session = Session.new(tmp_path / "journal.sqlite3")
+    for line in SETUP:
+        session.submit(line)
+    app = CompanionApp(session, lang="zh")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await type_line(pilot, "1 南蛮入浸")
+        shown = screen_text(app)
+        assert "南蛮入侵" in shown and "unknown card" not in shown
+    session.close()
