@@ -586,6 +586,9 @@ class CompanionApp(App[int]):
 
     def action_toggle_lang(self) -> None:
         self.lang = "en" if self.lang == "zh" else "zh"
+        from companion.settings import save  # noqa: PLC0415
+
+        save(lang=self.lang)  # now, not at exit: a killed terminal keeps the choice (a failed write is ignored)
         self._set_bindings()
         self.refresh_bindings()
         self.say("")
@@ -703,7 +706,7 @@ def run_dashboard(session: Any, lang: str = "zh", *, camera: int | str = 0) -> i
     ``camera`` is the webcam used by F6 (index or device path)."""
     app = CompanionApp(session, lang=lang, camera=camera)
     result = app.run()
-    if app.lang != lang:  # F4 was used: remember the choice for the next start
+    if app.lang != lang:  # F4 was used (already saved when pressed; saving again is harmless)
         from companion.settings import save
 
         save(lang=app.lang)

@@ -591,3 +591,18 @@ async def test_f5_without_hidden_roles_says_so(no_script, lang, words):
         assert not isinstance(app.screen, ConfirmRevealScreen)
         assert app.message == words and not app.reveal
         assert label("roles_shown", lang) not in screen_text(app)
+
+
+async def test_f4_saves_the_language_at_once(session, no_script):
+    """The choice is on disk while the app still runs (a killed terminal keeps it)."""
+    from companion import settings
+
+    app = CompanionApp(session, lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert settings.load().get("lang") == "en"
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert settings.load().get("lang") == "zh"
