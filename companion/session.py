@@ -166,6 +166,9 @@ class Session:
         self._states: dict[int, GameState] = {0: self._initial}
         self._next_mem_seq = 1
         self._over = (False, None)
+        # how the game was opened, for the dashboard's first line: "new", "resumed", or
+        # "none_unfinished" (resume found no unfinished game and started a new one)
+        self.opened = "new"
 
     # -- constructors -------------------------------------------------------------
     @staticmethod
@@ -196,9 +199,12 @@ class Session:
             if game_id is None:
                 if not create:
                     raise JournalError(f"no unfinished game in {j.path}", j.path)
-                return cls(j, j.new_game(), **kw)
+                s = cls(j, j.new_game(), **kw)
+                s.opened = "none_unfinished"
+                return s
         j.game(game_id)  # raises for an unknown id
         s = cls(j, game_id, **kw)
+        s.opened = "resumed"
         s._load(j.entries(game_id))
         return s
 

@@ -10,6 +10,7 @@ the dashboard falls back to verbs, card names and seat numbers.
 from __future__ import annotations
 
 import importlib
+import os
 import threading
 from pathlib import Path
 from dataclasses import dataclass
@@ -253,6 +254,7 @@ class CompanionApp(App[int]):
         self._own_log: list[tuple[str, list]] = []  # used when the session has no .log
         self._log_plain: list[str] = []
         self._seat_count = -1
+        self._opened: dict[str, str] | None = None  # the first log line: journal file and game
         self._scan_stop = threading.Event()
         self._set_bindings()
 
@@ -295,6 +297,10 @@ class CompanionApp(App[int]):
 
     def on_mount(self) -> None:
         self.refresh_view()
+        opened = (self._opened or {}).get(self.lang)
+        if opened:  # also above the command bar, where it is seen at once: cut by cells, not at the
+            # space before a long path, so its two lines hold the path and the game
+            self.say("\n".join(chop_cells(opened, max(20, self.size.width - 2))))
         self.query_one(CommandBar).focus()
 
     def on_resize(self, event: Resize) -> None:
@@ -378,6 +384,27 @@ class CompanionApp(App[int]):
                         bool(getattr(e, "undone", False)), bool(getattr(e, "forced", False))))
         return out
 
+    def opened_text(self, lang: str | None = None) -> str:
+        """Which journal file and which game the dashboard opened ("" for a session without a journal)."""
+        journal = getattr(self.session, "journal", None)
+        path = getattr(journal, "path", None)
+        game_id = getattr(self.session, "game_id", None)
+        if path is None or game_id is None:
+            return ""
+        lang = lang or self.lang
+        path = os.path.abspath(path)
+        how = getattr(self.session, "opened", "resumed")
+        if how in ("new", "none_unfinished"):
+            return label(f"opened_{how}", lang, path=path, id=game_id)
+        try:
+            started = journal.game(game_id).created[:16].replace("T", " ")
+        except Exception:  # noqa: BLE001  (a line of information must never stop the dashboard)
+            started = "?"
+        state = self.state
+        rnd = label("round", lang, n=state.round) if state.round else label("not_started", lang)
+        return label("opened_resumed", lang, path=path, id=game_id, started=started,
+                     seats=len(state.seats), round=rnd)
+
     def _draw_log(self) -> None:
         rlog = self.query_one("#log", RichLog)
         rlog.clear()
@@ -388,6 +415,11 @@ class CompanionApp(App[int]):
             width = max(20, (self.size.width // 3 if wide else self.size.width) - 6)
         rlog._drawn_width = width
         lang = self.lang
+        if self._opened is None:  # computed once, with the state as it was on opening
+            self._opened = {lg: self.opened_text(lg) for lg in ("zh", "en")}
+        if self._opened[lang]:
+            self._log_plain.append(self._opened[lang])
+            self._write_folded(rlog, self._opened[lang], "dim italic", width)
         for title, events, undone, forced in self._log_entries():
             head = title
             if forced:

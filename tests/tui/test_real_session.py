@@ -81,3 +81,42 @@ async def test_an_unreadable_command_is_explained_in_chinese(tmp_path):
         shown = screen_text(app)
         assert "南蛮入侵" in shown and "unknown card" not in shown
     session.close()
+
+
+async def test_the_log_says_which_journal_and_game_were_opened(tmp_path):
+    """The first log line names the journal file and the game: resumed, new, or none unfinished."""
+    db = tmp_path / "journal.sqlite3"
+    first = Session.new(db)
+    for line in SETUP:
+        first.submit(line)
+    first.close()
+
+    session = Session.resume(db)  # the latest unfinished game: game 1, 4 seats, round 1
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = app.log_text().splitlines()[0]
+        assert line.startswith(f"journal: {db} · game #1 (started ") and "UTC, 4 seats, round 1)" in line
+        assert app.message.replace("\n", "") == line  # on screen at once, above the command bar
+        shown = screen_text(app).replace("\n", "").replace(" ", "")
+        assert line.replace(" ", "") in shown  # all of it, long tmp path included, at 80 columns
+        await pilot.press("f4")
+        await pilot.pause()
+        line = app.log_text().splitlines()[0]
+        assert line.startswith(f"日志文件：{db} · 第1局（开始于 ") and "UTC，4个座位，第1轮）" in line
+    session.close()
+
+    session = Session.new(db)
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.log_text().splitlines()[0] == f"journal: {db} · new game #2" == app.message.replace("\n", "")
+    session.close()
+
+    other = tmp_path / "finished.sqlite3"
+    session = Session.resume(other)  # nothing unfinished there: a new game, and it says so
+    app = CompanionApp(session, lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.log_text().splitlines()[0] == f"日志文件：{other} · 没有未完成的对局，已开始新对局 第1局" == app.message.replace("\n", "")
+    session.close()
