@@ -254,6 +254,7 @@ class CompanionApp(App[int]):
         self._own_log: list[tuple[str, list]] = []  # used when the session has no .log
         self._log_plain: list[str] = []
         self._seat_count = -1
+        self._ptext = ""  # the banner's prompt text, re-cut on resize
         self._opened: dict[str, str] | None = None  # the first log line: journal file and game
         self._scan_stop = threading.Event()
         self._set_bindings()
@@ -307,6 +308,7 @@ class CompanionApp(App[int]):
         self.query_one("#body").set_class(event.size.width >= self.WIDE, "wide")
         self._fit_table()
         self.call_after_refresh(self._draw_log)  # fold the log to its new width
+        self.call_after_refresh(self._redraw_banner)  # and the banner
 
     def _fit_table(self) -> None:
         # three rows of seats (7+ players) on a short terminal: no blank line between rows
@@ -332,13 +334,28 @@ class CompanionApp(App[int]):
 
         banner = self.query_one("#banner", Static)
         ptext = prompt_text(state, lang)
-        banner.update(Text(ptext))
+        self._ptext = ptext
+        banner.update(Text(self._banner_text(ptext)))
         banner.set_class(not ptext, "-none")
 
         self._draw_table(state)
         self._draw_log()
         self.query_one(CommandBar).placeholder = label("placeholder", lang)
         self.query_one("#log", RichLog).border_title = label("log", lang)
+
+    def _banner_text(self, ptext: str) -> str:
+        """The prompt as the banner shows it: word-wrapped, but when the text after "⚠" is one
+        long run without spaces (Chinese) that would wrap to the next line and leave the ⚠ alone,
+        cut by cells so the ⚠ keeps its text."""
+        width = max(20, (self.size.width or 80) - 2)  # the banner's padding: 0 1
+        lines = Text(ptext).wrap(self.console, width)
+        if len(lines) > 1 and lines[0].plain.strip() in ("⚠", ""):
+            return "\n".join(chop_cells(ptext, width))
+        return ptext
+
+    def _redraw_banner(self) -> None:
+        if self._ptext:
+            self.query_one("#banner", Static).update(Text(self._banner_text(self._ptext)))
 
     def _draw_table(self, state: GameState) -> None:
         grid = self.query_one("#table", Grid)

@@ -313,7 +313,7 @@ def prompt_text(state: GameState, lang: str) -> str:
     p = state.prompt
     if p is None:
         return setup_hint(state, lang)
-    q = (p.zh or p.en) if lang == "zh" else p.en
+    q = " ".join((((p.zh or p.en) if lang == "zh" else p.en) or "").split())  # no line break after the ⚠
     who = seat_label(p.seat, lang)
     if who.lower() in q.lower():
         text = f"⚠ {q}"

@@ -606,3 +606,22 @@ async def test_f4_saves_the_language_at_once(session, no_script):
         await pilot.press("ctrl+l")
         await pilot.pause()
         assert settings.load().get("lang") == "zh"
+
+
+@pytest.mark.parametrize("zh", [
+    "5号位濒死：" + "求桃" * 34,  # one run without spaces that would wrap whole to the next line
+    "\n5号位濒死：求桃（询问2号位）",  # a prompt text that starts with a line break
+])
+async def test_banner_warning_sign_keeps_its_text_at_80x24(no_script, zh):
+    from companion.rules.state import Prompt
+    from fakes import table_state
+
+    state = table_state()
+    state.prompts = [Prompt("dying", 5, en="seat 5 is dying", zh=zh, data={"asked": [2]})]
+    app = CompanionApp(FakeSession(state), lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        banner = [r for r in rows if "⚠" in r and "濒死" in r or r.strip() == "⚠"]
+        assert banner and banner[0].strip() != "⚠", rows[:4]
+        assert banner[0].strip().startswith("⚠ 5号位濒死")
