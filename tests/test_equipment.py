@@ -31,14 +31,14 @@ def test_nioh_shield_black_slash_no_effect_red_slash_works():
     st = run(play6(), "equip 2 仁王盾")
     st, ev = events(st, "1 杀:♣7 2")
     assert st.prompt is None and any("仁王盾" in e.en for e in ev)
-    st = run(play6(), "equip 2 仁王盾", "1 杀:♥7 2")
+    st = run(play6(), "equip 2 仁王盾", "1 杀:♦7 2")
     assert st.prompt.kind == "respond"
 
 
 def test_faceless_slash_at_nioh_shield_asks_for_the_face():
     st = run(play6(), "equip 2 仁王盾")
     r = refused(st, "1 杀 2")
-    assert r.rule == "slash.colour" and r.forceable and "1 杀:♥7 2" in r.en
+    assert r.rule == "slash.colour" and r.forceable and "1 杀:♦7 2" in r.en
     assert run(st, "force 1 杀 2").prompt.kind == "respond"      # forced: treated as red
     assert run(play6(), "equip 2 仁王盾", "equip 1 青釭剑", "1 杀 2").prompt.kind == "respond"  # armor ignored
     assert run(play6(), "equip 2 八卦阵", "1 杀 2").prompt.kind == "respond"  # only 仁王盾 cares
@@ -176,3 +176,15 @@ def test_dashboard_judgement_area_in_placement_order():
     assert seat_lines(st.seat(3), "zh")[4] == "判定区: 乐 闪电"
     st = run(st, "remove 3 乐不思蜀", "place 3 indulgence")
     assert seat_lines(st.seat(3), "en")[4] == "judge: Light Indul"
+
+
+def test_a_typed_face_must_be_that_card_in_the_deck():
+    st = run(play6(), "1 杀 2")
+    r = refused(st, "2 闪:♣3")                 # ♣3 is a 杀 / 顺手牵羊 … never a 闪
+    assert r.rule == "card.face" and r.forceable and "♣3" in r.en and "杀" in r.en
+    assert run(st, "2 闪:♦3").prompt is None    # a real 闪
+    assert run(st, "force 2 闪:♣3").prompt is None
+    assert refused(play6(), "1 杀:♥5 2").rule == "card.face"   # ♥5 is 赤兔
+    assert refused(play6(), "equip 2 赤兔:♠5").rule == "card.face"
+    assert run(play6(), "equip 2 赤兔:♥5").seat(2).equipment["minus_horse"]
+    assert run(play6(), "1 杀:♠7 2").prompt.kind == "respond"

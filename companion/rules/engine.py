@@ -18,7 +18,7 @@ from . import equipment as eq
 from . import outcome as oc
 from . import skills as sk
 from . import tricks as tk
-from .cards import KINDS, CardType, Face, Suit, card_kind
+from .cards import KINDS, CardType, Face, Suit, card_kind, maneuvering_cards, standard_deck
 from .distance import card_kind_of, distance, has_skill, in_range
 from .errors import Event, Refused
 from .generals import GENERALS, UnknownGeneralError, general as find_general
@@ -454,10 +454,30 @@ def _responded(ctx: _Ctx, top: Prompt, played: bool) -> None:
 # --------------------------------------------------------------------------- cards
 
 
+def _check_face(ctx: _Ctx, kind, face: Face | None) -> None:
+    """A typed face must be a card of that kind in the physical deck (108 cards; 军争 cards with
+    variant maneuvering): ``2 闪:♣3`` is refused (forceable) — ♣3 is a 杀 or a 顺手牵羊…
+
+    Raises Refused ``card.face``.  Source: RULES_NOTES: Deck (``cards.standard_deck``)."""
+    if face is None:
+        return
+    deck = standard_deck() + (maneuvering_cards() if "maneuvering" in ctx.st.variants else ())
+    faces = {c.face for c in deck if c.kind == kind.id}
+    if not faces or face in faces:
+        return
+    there = list(dict.fromkeys(KINDS[c.kind].zh for c in deck if c.face == face))
+    en_is = f" ({face} is {' / '.join(there)})" if there else ""
+    zh_is = f"（{face}是{'/'.join(there)}）" if there else ""
+    ctx.check(False, "card.face", f"the deck has no {kind.zh} {face}{en_is}: check the card, or force it",
+              f"牌堆中没有{face}的{kind.zh}{zh_is}：请核对这张牌，或用 force", "RULES_NOTES: Deck; cards.standard_deck")
+
+
 def _v_use(ctx: _Ctx, a: Action) -> None:
     st = ctx.st
     kind = card_kind(a.args["card"])
     face: Face | None = a.args.get("face")
+    if not a.args.get("vskill") and not a.args.get("using"):
+        _check_face(ctx, kind, face)
     targets: list[int] = list(a.args.get("targets") or [])
     top = st.prompt
     n = a.seat
@@ -565,9 +585,9 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
                     and card_kind_of(st.seat(t).equipment.get("armor")) == "nioh_shield":
                 te_, tz_ = who(st, t)
                 ctx.check(False, "slash.colour",
-                          f"{te_} wears 仁王盾 (a black 杀 has no effect): type the 杀's face, e.g. '{n} 杀:♥7 {t}' "
+                          f"{te_} wears 仁王盾 (a black 杀 has no effect): type the 杀's face, e.g. '{n} 杀:♦7 {t}' "
                           f"(force: treat it as red)",
-                          f"{tz_}装备仁王盾（黑色杀无效）：请写出杀的花色点数，例如 {n} 杀:♥7 {t}（force：按红色处理）",
+                          f"{tz_}装备仁王盾（黑色杀无效）：请写出杀的花色点数，例如 {n} 杀:♦7 {t}（force：按红色处理）",
                           eq.SRC_WEAPON)
         used = st.counters.get("slash", 0)
         lifts = [r for f in SLASH_LIMIT_LIFTS if (r := f(st, s))]
@@ -1020,6 +1040,7 @@ def _v_equip(ctx: _Ctx, a: Action) -> None:
     if kind.type != CardType.EQUIP:
         raise Refused("equip.slot", f"{kind.zh} {kind.en} is not equipment", f"{kind.zh}不是装备牌",
                       "cards.toml", forceable=False)
+    _check_face(ctx, kind, a.args.get("face"))
     _equip(ctx, s, card_ref(kind.id, a.args.get("face")))
 
 
