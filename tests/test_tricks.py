@@ -348,3 +348,11 @@ def test_target_filters_registry_refuses_a_chosen_target():
     finally:
         tricks.TARGET_FILTERS.remove(no_snatch_on_3)
     run(play6(), "equip 1 赤兔", "1 顺手牵羊 3")
+
+
+def test_a_card_cannot_be_forced_past_an_open_question():
+    from engine_support import table, to_play
+    st = run(to_play(table(6)), "1 过河拆桥 5", "pass all")
+    assert st.prompt is not None and st.prompt.seat in (1, 5)
+    r = refused(st, "force 1 顺手牵羊 6")
+    assert r.rule == "prompt.pending" and not r.forceable

@@ -1166,7 +1166,9 @@ def apply(state: GameState, action: Action) -> Applied:
             raise Refused("prompt.seat", f"seat {p.seat} must answer, not seat {action.seat}", f"应由{p.seat}号位响应",
                           SRC_PROMPT, forceable=False)
     if p is not None and v not in CORRECTIONS and not _answers(p, action):
-        ctx.check(False, "prompt.pending", f"waiting for an answer first — {p.en}", f"请先回答：{p.zh}", SRC_PROMPT)
+        # a forced card or skill would be resolved against the open question: only the turn verbs force past it
+        ctx.check(False, "prompt.pending", f"waiting for an answer first — {p.en}", f"请先回答：{p.zh}", SRC_PROMPT,
+                  forceable=v in ("next", "end"))
     if p is not None and p.kind == "skill" and sk.answers(p, action):
         sk.answer(ctx, p, action)
     else:
