@@ -131,12 +131,19 @@ def start_dying(st: GameState, ev: list[Event], victim: int, source: int | None)
     ev.append(Event("dying", f"{ve} is dying (HP {st.seat(victim).hp})", f"{vz}进入濒死状态（体力{st.seat(victim).hp}）", victim))
 
 
+def expected_damage(st: GameState, victim: int, source: int | None, cause: str = "", amount: int = 1) -> int:
+    """The damage ``source`` would deal ``victim`` by ``cause`` now (DAMAGE_MODIFIERS applied, e.g. 裸衣 +1):
+    the number a 闪/杀 question shows, from the same hooks ``deal_damage`` applies."""
+    for mod in DAMAGE_MODIFIERS:
+        amount = mod(st, victim, amount, source, cause)
+    return amount
+
+
 def deal_damage(st: GameState, ev: list[Event], victim: int, amount: int, source: int | None,
                 nature: str = "normal", cause: str = "") -> None:
     """``amount`` damage to ``victim`` from ``source`` (None = no source); dying when HP ≤ 0."""
     s = st.seat(victim)
-    for mod in DAMAGE_MODIFIERS:
-        amount = mod(st, victim, amount, source, cause)
+    amount = expected_damage(st, victim, source, cause, amount)
     s.hp -= amount
     ve, vz = who(st, victim)
     se, sz = who(st, source)

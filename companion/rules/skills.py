@@ -1254,8 +1254,9 @@ def _liuli(ctx, p, n, args):
     used(ctx, n, "liuli", f"{what_en} and passes the 杀 to {te}; {se} stays its user",
          f"{what_zh}，将杀转移给{tz}")
     data = {k: v for k, v in p.data.items() if k not in ("bagua", "hinted")}
-    st.prompts[-1] = Prompt("respond", t, f"{te}: play 闪 or take 1 damage from {se}'s 杀 (jink / take)",
-                            f"{tz}：打出闪或受到{sz}的杀造成的1点伤害（jink / take）", data)
+    d = oc.expected_damage(st, t, src, "杀")
+    st.prompts[-1] = Prompt("respond", t, f"{te}: play 闪 or take {d} damage from {se}'s 杀 (jink / take)",
+                            f"{tz}：打出闪或受到{sz}的杀造成的{d}点伤害（jink / take）", data)
 
 
 def _card_label(ref: str) -> str:

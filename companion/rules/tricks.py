@@ -204,9 +204,10 @@ def _eff_respond(need: str):
         card_en = "杀" if need == "slash" else "闪"
         prog_en = f"{k.zh} from {ue}, {f['i']} of {n} answered"
         prog_zh = f"{uz}的{k.zh}，已响应{f['i']}/{n}"
+        d = oc.expected_damage(st, t, f["user"], k.zh)
         st.prompts.append(Prompt(
-            "respond", t, f"{te}: play {card_en} or take 1 damage — {prog_en} ({'杀' if need == 'slash' else 'jink'} / take)",
-            f"{tz}：打出{card_en}或受到1点伤害——{prog_zh}（{'杀' if need == 'slash' else 'jink'} / take）",
+            "respond", t, f"{te}: play {card_en} or take {d} damage — {prog_en} ({'杀' if need == 'slash' else 'jink'} / take)",
+            f"{tz}：打出{card_en}或受到{d}点伤害——{prog_zh}（{'杀' if need == 'slash' else 'jink'} / take）",
             {"source": f["user"], "card": f["card"], "need": need, "frame": True, "cause": k.zh}))
         return False
     return eff
@@ -220,9 +221,10 @@ def _duel_prompt(ctx, f) -> None:
     te, tz = who(st, turn)
     oe, oz = who(st, other)
     r = f.get("slashes", 0)  # 杀 cards played in this 决斗 (under 无双 two a round), not rounds
+    d = oc.expected_damage(st, turn, src, "决斗")
     st.prompts.append(Prompt(
-        "respond", turn, f"{te}: play 杀 or take 1 damage — 决斗 with {oe}, {r} 杀 played so far (杀 / take)",
-        f"{tz}：打出杀或受到1点伤害——与{oz}决斗，已打出{r}张杀（杀 / take）",
+        "respond", turn, f"{te}: play 杀 or take {d} damage — 决斗 with {oe}, {r} 杀 played so far (杀 / take)",
+        f"{tz}：打出杀或受到{d}点伤害——与{oz}决斗，已打出{r}张杀（杀 / take）",
         {"source": src, "card": f["card"], "need": "slash", "frame": True, "cause": "决斗", "duel": True}))
 
 
