@@ -322,6 +322,7 @@ def check_win(st: GameState, ev: list[Event]) -> None:
         en = "every rebel and renegade is dead: the lord and the loyalists win"
         zh = "反贼和内奸全部阵亡：主公和忠臣获胜"
     st.over, st.winner, st.win_reason = True, winner, en
+    st.extra["win_reason_zh"] = zh  # the header in zh (win_reason stays the en text of the JSON/journal)
     st.prompts = []
     left = unrecorded(st)
     if left:  # the surviving seats' role cards are turned up now: the moderator records them
