@@ -171,6 +171,18 @@ def test_unknown_chinese_card_lists_chinese_names_and_zh_text_is_chinese():
     assert "南蛮入侵" in exc.value.zh and "是否想输入" in exc.value.zh
 
 
+def test_typo_suggestions_name_cards_without_a_stray_pai():
+    import pytest
+    from companion.rules.errors import CommandError
+    from companion.script import parse
+    with pytest.raises(CommandError) as exc:
+        parse("1 shaa 2")
+    assert "是否想输入：杀、闪、闪电？" in exc.value.zh and "牌杀" not in exc.value.zh
+    with pytest.raises(CommandError) as exc:
+        parse("1 过河拆乔 6")
+    assert "是否想输入：过河拆桥？" in exc.value.zh
+
+
 def test_tiandu_prompt_and_summary_say_the_same_timing():
     # rulebook 001: 天妒 is asked once the judgement card is turned (result determined), before its effect.
     from skill_support import at, game, run
