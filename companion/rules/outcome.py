@@ -22,7 +22,7 @@ from .state import GameState, Prompt
 __all__ = [
     "ROLE_ZH", "NATURE_ZH", "who", "hand_cards", "remaining_roles", "deduce_role", "deal_damage", "lose_hp",
     "heal", "start_dying", "dying_peach", "dying_pass", "dying_nobody", "kill", "finish_death", "check_win",
-    "unrecorded",
+    "unrecorded", "seats_en", "expected_damage",
 ]
 
 ROLE_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反贼", "renegade": "内奸"}
@@ -326,10 +326,14 @@ def check_win(st: GameState, ev: list[Event]) -> None:
     st.prompts = []
     left = unrecorded(st)
     if left:  # the surviving seats' role cards are turned up now: the moderator records them
-        seats = ", ".join(map(str, left))
-        en += f" — roles not recorded yet: seats {seats} (record each with 'role S ROLE')"
+        en += f" — roles not recorded yet: {seats_en(left)} (record each with 'role S ROLE')"
         zh += f"——尚未记录身份：{'、'.join(map(str, left))}号位（用 role 座位 身份 记录）"
     ev.append(Event("win", en, zh, None, {"winner": winner, "unrecorded": left}))
+
+
+def seats_en(ns: list[int]) -> str:
+    """'seat 2' for one seat, 'seats 2, 4' for more (English plural)."""
+    return f"seat {ns[0]}" if len(ns) == 1 else f"seats {', '.join(map(str, ns))}"
 
 
 def unrecorded(st: GameState) -> list[int]:
