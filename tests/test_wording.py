@@ -79,6 +79,16 @@ def test_a_cancelled_window_does_not_say_nobody_played():
     assert any("nobody plays 无懈可击" in e.en for e in ev)       # nobody played one: said so
 
 
+def test_nullification_window_is_not_addressed_to_the_tricks_user():
+    st = run(to_play(table(4)), "1 过河拆桥 3")
+    p = st.prompt
+    assert p.kind == "nullify" and p.seat == 1                   # asked from the user on, in seat order
+    assert p.zh.startswith("无懈可击？") and "即将生效" in p.zh and p.zh.count("1号位") == 1, p.zh
+    assert p.en.startswith("无懈可击? ") and "about to take effect" in p.en and p.en.count("seat 1") == 1, p.en
+    st = run(st, "3 无懈可击")                                   # the chain: about that 无懈可击
+    assert st.prompt.zh.startswith("无懈可击？") and "无懈可击（第1张）即将生效" in st.prompt.zh, st.prompt.zh
+
+
 def test_jink_question_names_the_eight_diagram_until_judged_black():
     # 八卦阵 (RULES_NOTES: Judgements): when 闪 is needed the holder may judge; red counts as 闪
     st = to_play(table(4))

@@ -388,24 +388,26 @@ def in_window(st: GameState) -> bool:
 def _window_prompt(ctx, f: dict, asked: int) -> None:
     st = ctx.st
     depth = f.get("depth", 0)
-    ae, az = who(st, asked)
     t = f.get("target")
     te, tz = who(st, t) if t is not None else ("", "")
     ue, uz = who(st, f["user"])
     name = _name(f["card"])
     if depth == 0:
-        what_en = f"{name} from {ue} on {te}"
+        what_en = f"{ue}'s {name} on {te}"
         what_zh = f"{uz}对{tz}的{name}"
     else:
         be, bz = who(st, f["by"])
         what_en = f"{be}'s 无懈可击 (chain {depth}) against {name} on {te}"
-        what_zh = f"{bz}的无懈可击（第{depth}张）——{tz}的{name}"
+        what_zh = f"{bz}对{tz}的{name}的无懈可击（第{depth}张）"
     prog = f.get("prog_en", "")
     prog_zh = f.get("prog_zh", "")
+    # The window is a question to the whole table (any seat may play 无懈可击), not to the seat asked first:
+    # it is not addressed to anyone (the trick's user was asked whether to cancel his own trick).
+    # ``pass`` still passes for the seat asked (``asked``, the prompt's seat), in seat order.
     st.prompts.append(Prompt(
         "nullify", asked,
-        f"{ae}: 无懈可击 against {what_en}? (S 无懈可击 / pass / pass all){prog}",
-        f"{az}：是否对{what_zh}使用无懈可击？（S 无懈可击 / pass / pass all）{prog_zh}", {}))
+        f"无懈可击? {what_en} is about to take effect (S 无懈可击 / pass / pass all){prog}",
+        f"无懈可击？{what_zh}即将生效（S 无懈可击 / pass / pass all）{prog_zh}", {}))
 
 
 def _close_window(ctx) -> None:
