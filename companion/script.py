@@ -218,7 +218,7 @@ def _unknown_word(verb: str, word: str, via: bool = False) -> CommandError:
     except UnknownCardError as e:
         cards = e.suggestions
     hints = [f"skill {h}" for h in skills] + [f"card {c} ({KINDS[c].zh})" for c in cards]
-    hints_zh = [f"技能{h}" for h in skills] + [f"牌{KINDS[c].zh}" for c in cards]
+    hints_zh = [f"技能{h}" for h in skills] + [KINDS[c].zh for c in cards]  # a card by its name: 杀, not 牌杀
     if via:
         hints = hints[:len(skills)] or hints
         hints_zh = hints_zh[:len(skills)] or hints_zh

@@ -18,7 +18,14 @@ from .reader import ACCEPT_THRESHOLD, Reading, read_frame, read_label
 
 
 class CameraError(RuntimeError):
-    """No camera, a camera that went away, or a camera that only gives unusable frames."""
+    """No camera, a camera that went away, or a camera that only gives unusable frames.
+
+    ``str(e)`` is the English message; ``e.zh`` the same in Chinese (the dashboard in zh shows it).
+    """
+
+    def __init__(self, message: str, zh: str | None = None) -> None:
+        super().__init__(message)
+        self.zh = zh or message
 
 
 class Capture(Protocol):
@@ -128,10 +135,11 @@ def open_capture(source: int | str, width: int = 1280, height: int = 720) -> cv2
         src = int(source) if isinstance(source, str) and source.isdigit() else source
         cap = cv2.VideoCapture(src)
     except (cv2.error, TypeError, ValueError) as e:
-        raise CameraError(f"cannot open camera {source!r}: {e}") from e
+        raise CameraError(f"cannot open camera {source!r}: {e}", f"无法打开摄像头{source!r}：{e}") from e
     if not cap.isOpened():
         cap.release()
-        raise CameraError(f"cannot open camera {source!r} (not connected, busy, or no permission)")
+        raise CameraError(f"cannot open camera {source!r} (not connected, busy, or no permission)",
+                          f"无法打开摄像头{source!r}（未连接、被占用或没有权限）")
     cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*"MJPG"))
     cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
     cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
@@ -208,13 +216,14 @@ class CameraScanner:
                 ok, frame = self._cap.read()
             except Exception as e:  # noqa: BLE001 - any driver failure is a camera fault
                 self.close()
-                raise CameraError(f"camera {self._name()} failed: {e}") from e
+                raise CameraError(f"camera {self._name()} failed: {e}", f"摄像头{self._name()}出错：{e}") from e
             if not ok or not _usable(frame):
                 bad += 1
                 if bad >= self.max_bad_frames:
                     self.close()
                     what = "stopped delivering frames (disconnected?)" if not ok else "delivers unusable frames"
-                    raise CameraError(f"camera {self._name()} {what}")
+                    what_zh = "不再传来画面（已断开？）" if not ok else "传来的画面无法使用"
+                    raise CameraError(f"camera {self._name()} {what}", f"摄像头{self._name()}{what_zh}")
                 continue
             bad = 0
             n += 1

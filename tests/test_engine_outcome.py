@@ -210,6 +210,17 @@ def test_two_renegades_are_rivals():
     assert st.winner == "renegade" and "seat 7" in st.win_reason
 
 
+def test_game_over_one_unrecorded_role_says_seat_not_seats():
+    st = run(_kill(table(4), 2), "reveal loyalist")
+    st = run(_kill(st, 3), "reveal rebel")
+    st, ev = events(st, "damage 1 9")
+    while st.prompt is not None and st.prompt.kind == "dying":
+        st, ev = events(st, "pass")
+    win = next(e for e in ev if e.kind == "win")
+    assert win.data["unrecorded"] == [4]
+    assert "roles not recorded yet: seat 4 (" in win.en and "seats" not in win.en and "4号位" in win.zh
+
+
 def test_game_over_lists_unrecorded_roles_and_role_records_them():
     # rulebook 001 游戏结束: the lord dead → the rebels win; the survivors' role cards are turned up then
     st = table(4)

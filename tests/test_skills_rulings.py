@@ -108,8 +108,24 @@ def test_luoyi_duel_deals_two():
     st = at(game("sunquan", "xuchu", "guanyu", "machao", hands=3), 2, "judge")
     st = run(st, "next", "yes", "next")
     st = _duel_prompt(run(st, "2 决斗 3"))
+    assert "take 2 damage" in st.prompt.en and "受到2点伤害" in st.prompt.zh   # the question says what is applied
     st = run(st, "take")
     assert st.seat(3).hp == 2
+
+
+def test_luoyi_questions_show_the_damage_that_would_be_dealt():
+    st = at(game("sunquan", "xuchu", "guanyu", "machao", hands=3), 2, "judge")
+    st = run(st, "next", "yes", "next", "2 杀 3")
+    assert "take 2 damage" in st.prompt.en and "造成的2点伤害" in st.prompt.zh
+    st = _duel_prompt(run(at(st, 3), "3 决斗 2"))          # not his turn any more: no bonus
+    assert "take 1 damage" in st.prompt.en and "受到1点伤害" in st.prompt.zh
+    st = at(game("sunquan", "xuchu", "guanyu", "machao", hands=3), 2, "judge")
+    st = _duel_prompt(run(st, "next", "yes", "next", "2 决斗 3"))
+    st = run(st, "3 杀")                                     # 许褚 answers: 关羽 would deal 1
+    assert st.prompt.seat == 2 and "受到1点伤害" in st.prompt.zh
+    st = at(game("sunquan", "xuchu", "daqiao", "machao", hands=3), 2, "judge")
+    st = run(st, "next", "yes", "next", "2 杀 3", "3 liuli 4")    # 流离's new question: still 许褚's 杀
+    assert st.prompt.seat == 4 and "take 2 damage" in st.prompt.en and "造成的2点伤害" in st.prompt.zh
 
 
 def test_jijiang_in_a_duel_answer():

@@ -566,3 +566,14 @@ def test_jijiang_hujia_by_the_lord_himself_says_another_seat_gives_the_card():
     st = run(st, "2 杀 1")
     r = refused(st, "1 闪 via hujia", "viewas.lord")
     assert "must come from another 魏 seat" in r.en
+
+
+def test_luoshen_and_tiandu_say_the_judgement_card_is_gained_not_drawn():
+    st = run(begin(game("liubei", "zhenji", "guanyu", "machao", hands=3), 2), "yes")
+    st, ev = events(st, "judge ♠3")
+    line = next(e for e in ev if e.kind == "draw" and e.seat == 2)
+    assert "获得判定牌♠3（洛神）" in line.zh and "摸" not in line.zh
+    assert "gains the judgement card ♠3 (洛神)" in line.en and "draws" not in line.en
+    st = at(game("liubei", "guojia", "guanyu", "machao", hands=3), 2, "start")
+    st, ev = events(run(st, "place 2 乐不思蜀", "next", "judge ♠3"), "yes")
+    assert any("获得判定牌♠3（天妒）" in e.zh and "摸" not in e.zh for e in ev)

@@ -225,7 +225,7 @@ def test_skills8b():
     for sid in ("rende", "tuxi", "luoyi", "yiji", "qingguo", "kurou", "lijian"):
         assert _skill_events(events, sid), sid
     assert any(e.kind == "damage" and e.seat == 4 and e.data["amount"] == 2 for e in events)     # 裸衣
-    assert sum(1 for e in events if "洛神 gains" in e.en) == 2
+    assert sum(1 for e in events if "gains the judgement card" in e.en and "(洛神)" in e.en) == 2
     assert any("连营" in e.en for e in events) and any("闭月" in e.en for e in events)
     lij = next(e for e in events if e.kind == "damage" and e.seat == 3 and "决斗" in e.en)
     assert lij.data["source"] == 2                                   # 离间: the winner 张辽

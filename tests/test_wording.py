@@ -79,6 +79,16 @@ def test_a_cancelled_window_does_not_say_nobody_played():
     assert any("nobody plays 无懈可击" in e.en for e in ev)       # nobody played one: said so
 
 
+def test_nullification_window_is_not_addressed_to_the_tricks_user():
+    st = run(to_play(table(4)), "1 过河拆桥 3")
+    p = st.prompt
+    assert p.kind == "nullify" and p.seat == 1                   # asked from the user on, in seat order
+    assert p.zh.startswith("无懈可击？") and "即将生效" in p.zh and p.zh.count("1号位") == 1, p.zh
+    assert p.en.startswith("无懈可击? ") and "about to take effect" in p.en and p.en.count("seat 1") == 1, p.en
+    st = run(st, "3 无懈可击")                                   # the chain: about that 无懈可击
+    assert st.prompt.zh.startswith("无懈可击？") and "无懈可击（第1张）即将生效" in st.prompt.zh, st.prompt.zh
+
+
 def test_jink_question_names_the_eight_diagram_until_judged_black():
     # 八卦阵 (RULES_NOTES: Judgements): when 闪 is needed the holder may judge; red counts as 闪
     st = to_play(table(4))
@@ -169,6 +179,18 @@ def test_unknown_chinese_card_lists_chinese_names_and_zh_text_is_chinese():
     with pytest.raises(CommandError) as exc:
         parse("1 南蛮入浸")                                  # a close Chinese name is suggested
     assert "南蛮入侵" in exc.value.zh and "是否想输入" in exc.value.zh
+
+
+def test_typo_suggestions_name_cards_without_a_stray_pai():
+    import pytest
+    from companion.rules.errors import CommandError
+    from companion.script import parse
+    with pytest.raises(CommandError) as exc:
+        parse("1 shaa 2")
+    assert "是否想输入：杀、闪、闪电？" in exc.value.zh and "牌杀" not in exc.value.zh
+    with pytest.raises(CommandError) as exc:
+        parse("1 过河拆乔 6")
+    assert "是否想输入：过河拆桥？" in exc.value.zh
 
 
 def test_tiandu_prompt_and_summary_say_the_same_timing():

@@ -131,8 +131,9 @@ def slash_at(ctx, n: int, targets: list[int], ref: str, face: Face | None, via: 
         if armor_works(st, data, ts) == "nioh_shield" and color == "black":
             ctx.event("armor", f"仁王盾: a black 杀 has no effect on {te}", f"仁王盾：黑色杀对{tz}无效", t)
             continue
-        st.prompts.append(Prompt("respond", t, f"{te}: play 闪 or take 1 damage from {ne}'s 杀 (jink / take)",
-                                 f"{tz}：打出闪或受到{nz}的杀造成的1点伤害（jink / take）", data))
+        d = oc.expected_damage(st, t, n, "杀")
+        st.prompts.append(Prompt("respond", t, f"{te}: play 闪 or take {d} damage from {ne}'s 杀 (jink / take)",
+                                 f"{tz}：打出闪或受到{nz}的杀造成的{d}点伤害（jink / take）", data))
         if w == "double_swords":
             g1, g2 = _gender(st, s), _gender(st, ts)
             if g1 and g2 and g1 != g2:

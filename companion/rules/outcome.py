@@ -22,7 +22,7 @@ from .state import GameState, Prompt
 __all__ = [
     "ROLE_ZH", "NATURE_ZH", "who", "hand_cards", "remaining_roles", "deduce_role", "deal_damage", "lose_hp",
     "heal", "start_dying", "dying_peach", "dying_pass", "dying_nobody", "kill", "finish_death", "check_win",
-    "unrecorded",
+    "unrecorded", "seats_en", "expected_damage",
 ]
 
 ROLE_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反贼", "renegade": "内奸"}
@@ -131,12 +131,19 @@ def start_dying(st: GameState, ev: list[Event], victim: int, source: int | None)
     ev.append(Event("dying", f"{ve} is dying (HP {st.seat(victim).hp})", f"{vz}进入濒死状态（体力{st.seat(victim).hp}）", victim))
 
 
+def expected_damage(st: GameState, victim: int, source: int | None, cause: str = "", amount: int = 1) -> int:
+    """The damage ``source`` would deal ``victim`` by ``cause`` now (DAMAGE_MODIFIERS applied, e.g. 裸衣 +1):
+    the number a 闪/杀 question shows, from the same hooks ``deal_damage`` applies."""
+    for mod in DAMAGE_MODIFIERS:
+        amount = mod(st, victim, amount, source, cause)
+    return amount
+
+
 def deal_damage(st: GameState, ev: list[Event], victim: int, amount: int, source: int | None,
                 nature: str = "normal", cause: str = "") -> None:
     """``amount`` damage to ``victim`` from ``source`` (None = no source); dying when HP ≤ 0."""
     s = st.seat(victim)
-    for mod in DAMAGE_MODIFIERS:
-        amount = mod(st, victim, amount, source, cause)
+    amount = expected_damage(st, victim, source, cause, amount)
     s.hp -= amount
     ve, vz = who(st, victim)
     se, sz = who(st, source)
@@ -315,13 +322,18 @@ def check_win(st: GameState, ev: list[Event]) -> None:
         en = "every rebel and renegade is dead: the lord and the loyalists win"
         zh = "反贼和内奸全部阵亡：主公和忠臣获胜"
     st.over, st.winner, st.win_reason = True, winner, en
+    st.extra["win_reason_zh"] = zh  # the header in zh (win_reason stays the en text of the JSON/journal)
     st.prompts = []
     left = unrecorded(st)
     if left:  # the surviving seats' role cards are turned up now: the moderator records them
-        seats = ", ".join(map(str, left))
-        en += f" — roles not recorded yet: seats {seats} (record each with 'role S ROLE')"
+        en += f" — roles not recorded yet: {seats_en(left)} (record each with 'role S ROLE')"
         zh += f"——尚未记录身份：{'、'.join(map(str, left))}号位（用 role 座位 身份 记录）"
     ev.append(Event("win", en, zh, None, {"winner": winner, "unrecorded": left}))
+
+
+def seats_en(ns: list[int]) -> str:
+    """'seat 2' for one seat, 'seats 2, 4' for more (English plural)."""
+    return f"seat {ns[0]}" if len(ns) == 1 else f"seats {', '.join(map(str, ns))}"
 
 
 def unrecorded(st: GameState) -> list[int]:

@@ -135,6 +135,16 @@ def _draw(ctx, n: int, k: int, why_en: str, why_zh: str) -> None:
     _ev(ctx, "draw", n, f"{ne} draws {k} ({why_en}) (hand {s.hand})", f"{nz}摸{k}张牌（{why_zh}）（手牌{s.hand}）")
 
 
+def _gain_judged(ctx, n: int, face, sid: str) -> None:
+    """``n`` takes the judgement card (洛神, 天妒): gained, not drawn from the deck."""
+    s = ctx.st.seat(n)
+    s.hand += 1
+    ne, nz = who(ctx.st, n)
+    skz = SKILLS[sid].zh
+    _ev(ctx, "draw", n, f"{ne} gains the judgement card {face} ({skz}) (hand {s.hand})",
+        f"{nz}获得判定牌{face}（{skz}）（手牌{s.hand}）")
+
+
 def _int(tok: str | None, what: str, sid: str) -> int:
     try:
         return int(tok)  # type: ignore[arg-type]
@@ -682,7 +692,7 @@ def _tiandu_ans(ctx, p, a):
         declined(ctx, p)
     else:
         ctx.st.prompts.pop()
-        _draw(ctx, p.seat, 1, f"天妒 takes {p.data['face']}", f"天妒获得{p.data['face']}")
+        _gain_judged(ctx, p.seat, p.data["face"], "tiandu")
     judgement_effect(ctx, p.data["job"], p.data["face"])
 
 
@@ -931,7 +941,7 @@ def _luoshen_ans(ctx, p, a):
 
 def _luoshen_judged(ctx, job, j):
     if j.effect and usable(ctx.st, job["seat"], "luoshen"):
-        _draw(ctx, job["seat"], 1, f"洛神 gains {j.face}", f"洛神获得{j.face}")
+        _gain_judged(ctx, job["seat"], j.face, "luoshen")
         _luoshen(ctx, ctx.st.seat(job["seat"]))
 
 
@@ -1254,8 +1264,9 @@ def _liuli(ctx, p, n, args):
     used(ctx, n, "liuli", f"{what_en} and passes the 杀 to {te}; {se} stays its user",
          f"{what_zh}，将杀转移给{tz}")
     data = {k: v for k, v in p.data.items() if k not in ("bagua", "hinted")}
-    st.prompts[-1] = Prompt("respond", t, f"{te}: play 闪 or take 1 damage from {se}'s 杀 (jink / take)",
-                            f"{tz}：打出闪或受到{sz}的杀造成的1点伤害（jink / take）", data)
+    d = oc.expected_damage(st, t, src, "杀")
+    st.prompts[-1] = Prompt("respond", t, f"{te}: play 闪 or take {d} damage from {se}'s 杀 (jink / take)",
+                            f"{tz}：打出闪或受到{sz}的杀造成的{d}点伤害（jink / take）", data)
 
 
 def _card_label(ref: str) -> str:

@@ -204,9 +204,10 @@ def _eff_respond(need: str):
         card_en = "杀" if need == "slash" else "闪"
         prog_en = f"{k.zh} from {ue}, {f['i']} of {n} answered"
         prog_zh = f"{uz}的{k.zh}，已响应{f['i']}/{n}"
+        d = oc.expected_damage(st, t, f["user"], k.zh)
         st.prompts.append(Prompt(
-            "respond", t, f"{te}: play {card_en} or take 1 damage — {prog_en} ({'杀' if need == 'slash' else 'jink'} / take)",
-            f"{tz}：打出{card_en}或受到1点伤害——{prog_zh}（{'杀' if need == 'slash' else 'jink'} / take）",
+            "respond", t, f"{te}: play {card_en} or take {d} damage — {prog_en} ({'杀' if need == 'slash' else 'jink'} / take)",
+            f"{tz}：打出{card_en}或受到{d}点伤害——{prog_zh}（{'杀' if need == 'slash' else 'jink'} / take）",
             {"source": f["user"], "card": f["card"], "need": need, "frame": True, "cause": k.zh}))
         return False
     return eff
@@ -220,9 +221,10 @@ def _duel_prompt(ctx, f) -> None:
     te, tz = who(st, turn)
     oe, oz = who(st, other)
     r = f.get("slashes", 0)  # 杀 cards played in this 决斗 (under 无双 two a round), not rounds
+    d = oc.expected_damage(st, turn, src, "决斗")
     st.prompts.append(Prompt(
-        "respond", turn, f"{te}: play 杀 or take 1 damage — 决斗 with {oe}, {r} 杀 played so far (杀 / take)",
-        f"{tz}：打出杀或受到1点伤害——与{oz}决斗，已打出{r}张杀（杀 / take）",
+        "respond", turn, f"{te}: play 杀 or take {d} damage — 决斗 with {oe}, {r} 杀 played so far (杀 / take)",
+        f"{tz}：打出杀或受到{d}点伤害——与{oz}决斗，已打出{r}张杀（杀 / take）",
         {"source": src, "card": f["card"], "need": "slash", "frame": True, "cause": "决斗", "duel": True}))
 
 
@@ -386,24 +388,26 @@ def in_window(st: GameState) -> bool:
 def _window_prompt(ctx, f: dict, asked: int) -> None:
     st = ctx.st
     depth = f.get("depth", 0)
-    ae, az = who(st, asked)
     t = f.get("target")
     te, tz = who(st, t) if t is not None else ("", "")
     ue, uz = who(st, f["user"])
     name = _name(f["card"])
     if depth == 0:
-        what_en = f"{name} from {ue} on {te}"
+        what_en = f"{ue}'s {name} on {te}"
         what_zh = f"{uz}对{tz}的{name}"
     else:
         be, bz = who(st, f["by"])
         what_en = f"{be}'s 无懈可击 (chain {depth}) against {name} on {te}"
-        what_zh = f"{bz}的无懈可击（第{depth}张）——{tz}的{name}"
+        what_zh = f"{bz}对{tz}的{name}的无懈可击（第{depth}张）"
     prog = f.get("prog_en", "")
     prog_zh = f.get("prog_zh", "")
+    # The window is a question to the whole table (any seat may play 无懈可击), not to the seat asked first:
+    # it is not addressed to anyone (the trick's user was asked whether to cancel his own trick).
+    # ``pass`` still passes for the seat asked (``asked``, the prompt's seat), in seat order.
     st.prompts.append(Prompt(
         "nullify", asked,
-        f"{ae}: 无懈可击 against {what_en}? (S 无懈可击 / pass / pass all){prog}",
-        f"{az}：是否对{what_zh}使用无懈可击？（S 无懈可击 / pass / pass all）{prog_zh}", {}))
+        f"无懈可击? {what_en} is about to take effect (S 无懈可击 / pass / pass all){prog}",
+        f"无懈可击？{what_zh}即将生效（S 无懈可击 / pass / pass all）{prog_zh}", {}))
 
 
 def _close_window(ctx) -> None:

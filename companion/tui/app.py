@@ -709,7 +709,8 @@ class CompanionApp(App[int]):
                         self.call_from_thread(self._scan_accepted, reading.label)
                         return
         except Exception as e:  # noqa: BLE001 - CameraError and driver faults: back to typing
-            self.call_from_thread(self._scan_failed, str(e))
+            zh = getattr(e, "zh", None)  # CameraError says it in Chinese too
+            self.call_from_thread(self._scan_failed, zh if self.lang == "zh" and isinstance(zh, str) else str(e))
             return
         # stopped (Esc) or the camera stream ended without an accepted reading:
         # offer the best guess for the moderator to check, never apply it silently

@@ -272,8 +272,11 @@ def header_text(state: GameState, lang: str) -> str:
     if state.over:
         who = role_name(state.winner, lang) or (state.winner or "?")
         text = label("over", lang, winner=who)
-        if state.win_reason:
-            text += f" ({state.win_reason})"
+        reason = state.win_reason
+        if lang == "zh":
+            reason = state.extra.get("win_reason_zh") or reason
+        if reason:
+            text += f"（{reason}）" if lang == "zh" else f" ({reason})"
         return text
     if not state.started:
         return label("setup", lang)

@@ -97,8 +97,17 @@ def test_scanner_read_raising_is_camera_error():
 
 
 def test_no_camera_is_camera_error(tmp_path):
-    with pytest.raises(CameraError, match="cannot open camera"):
+    with pytest.raises(CameraError, match="cannot open camera") as exc:
         open_capture(str(tmp_path / "no-such-video-device"))
+    assert exc.value.zh.startswith("无法打开摄像头") and "cannot" not in exc.value.zh   # the dashboard in zh
+
+
+def test_camera_error_says_it_in_chinese_too():
+    cap = FakeCapture([], then_fail=False)
+    with pytest.raises(CameraError) as exc:
+        next(iter(CameraScanner(cap)))
+    assert "device unplugged" in str(exc.value) and exc.value.zh.startswith("摄像头") and "出错" in exc.value.zh
+    assert CameraError("plain").zh == "plain"
 
 
 def test_cli_camera_missing_is_clear_message(tmp_path, capsys):

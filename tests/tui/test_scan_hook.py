@@ -20,6 +20,14 @@ class _Status:
     text: str
 
 
+class _ZhError(RuntimeError):
+    """Like recognition.camera.CameraError: English text, ``zh`` the Chinese one."""
+
+    def __init__(self, en, zh):
+        super().__init__(en)
+        self.zh = zh
+
+
 def _fake_camera_module(statuses=None, error=None):
     opened = []
 
@@ -28,6 +36,8 @@ def _fake_camera_module(statuses=None, error=None):
             opened.append(source)
 
         def __enter__(self):
+            if isinstance(error, Exception):
+                raise error
             if error:
                 raise RuntimeError(error)
             return self
@@ -74,6 +84,18 @@ async def test_scan_without_camera_keeps_typed_entry(monkeypatch, no_script):
         assert app.query_one("#message").has_class("-error")
         assert bar.value == "" and bar.has_focus
         assert session.submitted == [] and session.state.prompt.kind == "judge"
+
+
+async def test_scan_failure_in_zh_gives_the_camera_error_in_zh(monkeypatch, no_script):
+    err = _ZhError("cannot open camera 0 (not connected, busy, or no permission)", "无法打开摄像头0（未连接、被占用或没有权限）")
+    for lang, want, not_want in (("zh", "无法打开摄像头0（未连接", "cannot open"), ("en", "cannot open camera 0", "无法打开")):
+        monkeypatch.setitem(sys.modules, "recognition.camera", _fake_camera_module(error=err))
+        app = CompanionApp(FakeSession(judge_state()), lang=lang)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("f6")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert want in app.message and not_want not in app.message, app.message
 
 
 async def test_scan_without_recognition_package(monkeypatch, no_script):

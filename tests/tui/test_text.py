@@ -183,3 +183,12 @@ def test_skill_hint_follows_the_answers_the_rules_register():
     assert shown["ask"].endswith("F8 yes · F9 no · F7 skill texts")
     assert shown["choice"].endswith("F7 skill texts") and "F8" not in shown["choice"] and "F9" not in shown["choice"]
     assert shown["guicai"].endswith("F9 no · F7 skill texts") and "F8" not in shown["guicai"]
+
+
+def test_game_over_header_gives_the_win_reason_in_the_dashboard_language():
+    from engine_support import run, table  # noqa: PLC0415
+    from test_engine_outcome import _kill  # noqa: PLC0415
+    st = _kill(table(6), 1, "2")
+    assert header_text(st, "zh") == "游戏结束 — 胜方：反贼（主公阵亡：反贼获胜）"
+    assert header_text(st, "en").endswith("(the lord is dead: the rebels win)")
+    assert run(st, "name 2 Winner").extra["win_reason_zh"] == "主公阵亡：反贼获胜"
