@@ -897,7 +897,7 @@ def _record_role(ctx: _Ctx, s: Seat, role: str) -> None:
     s.role, s.role_public = role, True
     se, sz = who(ctx.st, s.seat)
     left = oc.unrecorded(ctx.st)
-    more_en = f"; still unrecorded: seats {', '.join(map(str, left))}" if left else ""
+    more_en = f"; still unrecorded: {oc.seats_en(left)}" if left else ""
     more_zh = f"；尚未记录：{'、'.join(map(str, left))}号位" if left else ""
     ctx.event("role", f"{se} — role: {role}{more_en}", f"{sz}——身份：{oc.ROLE_ZH[role]}{more_zh}", s.seat, role=role)
 
@@ -1153,7 +1153,7 @@ def apply(state: GameState, action: Action) -> Applied:
         raise Refused("game.not_started", f"the game has not started: finish setup and type 'start' first",
                       "游戏尚未开始：请先完成设置并输入 start", SRC_SETUP, forceable=False)
     if st.over and v not in CORRECTIONS and v != "role":
-        raise Refused("game.over", f"game over: {st.win_reason}", f"游戏已结束：{st.win_reason}", oc.SRC_WIN, forceable=False)
+        raise Refused("game.over", f"game over: {st.win_reason}", f"游戏已结束：{st.extra.get('win_reason_zh') or st.win_reason}", oc.SRC_WIN, forceable=False)
     p = st.prompt
     if p is not None and p.kind == "nullify" and v not in CORRECTIONS and not _answers(p, action):
         tk.implicit_close(ctx)  # "nobody?": answering the step behind an untouched window closes it
