@@ -122,17 +122,7 @@ def test_scanner_cycles_the_parts_and_reads_a_label_only_a_strip_holds():
         calls.append(("fast", qr_part, None if r is None else r.source))
         return r
 
-    import recognition.camera as camera
-    mp = pytest.MonkeyPatch()
-    mp.setattr(camera, "read_frame", spy)
-    mp.setattr(camera, "read_label", spy_label)
-    try:
-        seen = []
-        with pytest.raises(CameraError):
-            for st in CameraScanner(_Fake([frame] * 16), frames_needed=3, qr_every=3, max_bad_frames=1):
-                seen.append(st)
-    finally:
-        mp.undo()
+    seen = _run_scanner([frame] * 16, read_frame=spy, read_label=spy_label)
     assert len(seen) == 16  # one status per frame, QR-only frames included
     acc = [s for s in seen if s.state == "accepted"]
     assert len(acc) == 1 and acc[0].reading.source == "qr" and acc[0].text == "accepted ♣A"
@@ -142,6 +132,23 @@ def test_scanner_cycles_the_parts_and_reads_a_label_only_a_strip_holds():
     assert all(p == qr_calls[first][0] for p, _ in qr_calls[first:])  # then it stays
     strips = whole_frame_parts(720, 1280)
     assert qr_calls[first][0] % len(strips) == 2  # only the right strip holds the label
+
+
+def _run_scanner(frames, **patches):
+    """Every status a CameraScanner (3 frames, QR every third) yields until the fake camera runs dry,
+    with ``recognition.camera`` functions replaced by ``patches``."""
+    import recognition.camera as camera
+    mp = pytest.MonkeyPatch()
+    for name, fn in patches.items():
+        mp.setattr(camera, name, fn)
+    seen = []
+    try:
+        with pytest.raises(CameraError):
+            for st in CameraScanner(_Fake(frames), frames_needed=3, qr_every=3, max_bad_frames=1):
+                seen.append(st)
+    finally:
+        mp.undo()
+    return seen
 
 
 class _Fake:
@@ -158,22 +165,14 @@ class _Fake:
 def test_scanner_qr_frames_do_not_read_the_index_and_do_not_break_a_streak():
     """A card without a label: QR frames (every third) only search for a label and are
     skipped by the voter, so the card is accepted after 3 index frames, once."""
-    import recognition.camera as camera
     rng = np.random.default_rng(5)
     frame = synth_photo(7, "spade", rng, tilt=0.02, card_scale=(0.75, 0.8), low_light=False).image
     assert read_frame(frame, qr_mode="off").accepted
     modes = []
     orig, orig_label = reader.read_frame, reader.read_label
-    mp = pytest.MonkeyPatch()
-    mp.setattr(camera, "read_frame", lambda f, t, qr_mode, qr_part=None: modes.append(qr_mode) or orig(f, t, qr_mode))
-    mp.setattr(camera, "read_label", lambda f, p=None: modes.append("label") or orig_label(f, p))
-    try:
-        seen = []
-        with pytest.raises(CameraError):
-            for st in CameraScanner(_Fake([frame] * 12), frames_needed=3, qr_every=3, max_bad_frames=1):
-                seen.append(st)
-    finally:
-        mp.undo()
+    seen = _run_scanner([frame] * 12,
+                        read_frame=lambda f, t, qr_mode, qr_part=None: modes.append(qr_mode) or orig(f, t, qr_mode),
+                        read_label=lambda f, p=None: modes.append("label") or orig_label(f, p))
     assert modes == ["label", "off", "off"] * 4  # no frame does both searches
     states = [s.state for s in seen]
     assert states.index("accepted") == 4 and states.count("accepted") == 1  # frames 2, 3, 5
