@@ -134,13 +134,15 @@ def _int(verb: str, tok: str | None, what: str = "number") -> int:
         raise _err(verb, f"{what} must be a whole number, not {tok!r}") from None
 
 
-def _card(verb: str, tok: str | None) -> tuple[str, object]:
+def _card(verb: str, tok: str | None, suggest_skills: bool = False) -> tuple[str, object]:
     if tok is None:
         raise _err(verb, "missing card name")
     name, _, face = tok.replace("：", ":").partition(":")
     try:
         kind = card_kind(name).id
     except UnknownCardError as e:
+        if suggest_skills:  # a card line's first word may be a mistyped skill too
+            raise _unknown_word(verb, tok) from None
         raise _err(verb, str(e), e.zh) from None
     try:
         f = parse_face(face) if face else None
@@ -168,11 +170,7 @@ def _strip(line: str) -> tuple[str, bool]:
 
 
 def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> Action:
-    try:
-        card_kind(toks[0].replace("：", ":").partition(":")[0])
-    except UnknownCardError:
-        raise _unknown_word("use", toks[0]) from None
-    kind, face = _card("use", toks[0])
+    kind, face = _card("use", toks[0], suggest_skills=True)
     args: dict = {"card": kind, "face": face, "targets": []}
     rest = toks[1:]
     i = 0

@@ -37,6 +37,7 @@ __all__ = [
     "parse_face",
     "standard_deck",
     "maneuvering_cards",
+    "faces_of",
 ]
 
 
@@ -349,6 +350,20 @@ def standard_deck(ex: bool = True) -> tuple[Card, ...]:
     if ex:
         return _STANDARD
     return tuple(c for c in _STANDARD if not c.ex)
+
+
+_FACES: dict[tuple[str, bool], frozenset] = {}
+
+
+def faces_of(kind_id: str, maneuvering: bool = False) -> frozenset:
+    """The faces (suit + rank) the physical deck has for a card kind: ``faces_of("minus_horse")`` →
+    ``{♥5, ♦K}``; 军争 cards count with ``maneuvering``.  Empty for a kind not in the deck.
+    Computed once per kind (the card checks run on every typed face)."""
+    key = (kind_id, maneuvering)
+    if key not in _FACES:
+        deck = _STANDARD + (_MANEUVERING if maneuvering else ())
+        _FACES[key] = frozenset(c.face for c in deck if c.kind == kind_id)
+    return _FACES[key]
 
 
 def maneuvering_cards() -> tuple[Card, ...]:

@@ -18,7 +18,7 @@ from . import equipment as eq
 from . import outcome as oc
 from . import skills as sk
 from . import tricks as tk
-from .cards import KINDS, CardType, Face, Suit, card_kind, maneuvering_cards, standard_deck
+from .cards import KINDS, CardType, Face, card_kind, faces_of, maneuvering_cards, standard_deck
 from .distance import card_kind_of, distance, has_skill, in_range
 from .errors import Event, Refused
 from .generals import GENERALS, UnknownGeneralError, general as find_general
@@ -94,17 +94,7 @@ def card_ref(kind: str, face: Face | None) -> str:
     return f"{kind}-{face.suit}-{face.rank}" if face is not None else kind
 
 
-def _card_name(ref: str) -> str:
-    k = KINDS.get(card_kind_of(ref) or "")
-    if k is None:
-        return ref
-    parts = ref.split("-")
-    if len(parts) >= 3:
-        try:
-            return f"{k.zh}{Face(Suit(parts[1]), int(parts[2]))}"
-        except Exception:
-            return k.zh
-    return k.zh
+_card_name = oc.card_words  # 赤兔♥5: the one card naming of every log line
 
 
 def _again(data: dict, more: int) -> dict:
@@ -461,10 +451,11 @@ def _check_face(ctx: _Ctx, kind, face: Face | None) -> None:
     Raises Refused ``card.face``.  Source: RULES_NOTES: Deck (``cards.standard_deck``)."""
     if face is None:
         return
-    deck = standard_deck() + (maneuvering_cards() if "maneuvering" in ctx.st.variants else ())
-    faces = {c.face for c in deck if c.kind == kind.id}
+    mv = "maneuvering" in ctx.st.variants
+    faces = faces_of(kind.id, mv)
     if not faces or face in faces:
         return
+    deck = standard_deck() + (maneuvering_cards() if mv else ())
     there = list(dict.fromkeys(KINDS[c.kind].zh for c in deck if c.face == face))
     en_is = f" ({face} is {' / '.join(there)})" if there else ""
     zh_is = f"（{face}是{'/'.join(there)}）" if there else ""

@@ -31,10 +31,10 @@ SRC_DEATH = "RULES_NOTES: Death, reward and penalty"
 SRC_WIN = "RULES_NOTES: Win conditions"
 
 
-def card_words(ref: str, lang: str = "en") -> str:
+def card_words(ref: str) -> str:
     """A card reference in player words: ``"eight_diagram-spade-2"`` → ``"八卦阵♠2"`` in both languages — every
-    log line names cards by their Chinese name (as ``engine._card_name``: 赤兔♥5); a bare kind id gives the
-    name alone; an unknown reference is returned as is.  ``lang`` is kept for callers, it changes nothing."""
+    log line names cards by their Chinese name (赤兔♥5); a bare kind id gives the name alone; an unknown
+    reference is returned as is."""
     kind, *rest = ref.split("-")
     k = KINDS.get(kind)
     if k is None:
@@ -267,14 +267,13 @@ def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None
     ev.append(Event("role", f"{ve} — role: {s.role}", f"{vz}——身份：{ROLE_ZH.get(s.role, s.role)}", victim,
                     {"role": s.role}))
     lost_ids = [c for c in s.equipment.values() if c] + list(s.judgement)
-    lost = [card_words(c, "en") for c in lost_ids]
-    lost_zh = [card_words(c, "zh") for c in lost_ids]
+    lost = [card_words(c) for c in lost_ids]
     hand = s.hand
     s.hand = 0
     s.equipment = dict.fromkeys(s.equipment)
     s.judgement = []
     ev.append(Event("discard_all", f"{ve} discards everything: {hand_cards(hand)}" + (f", {', '.join(lost)}" if lost else ""),
-                    f"{vz}弃置所有牌：{hand}张手牌" + (f"，{'、'.join(lost_zh)}" if lost_zh else ""), victim,
+                    f"{vz}弃置所有牌：{hand}张手牌" + (f"，{'、'.join(lost)}" if lost else ""), victim,
                     {"cards": lost_ids}))
     check_win(st, ev)
     if st.over or source is None or source == victim or not st.seat(source).alive:
@@ -286,13 +285,13 @@ def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None
         ev.append(Event("reward", f"{ke} killed a rebel: draws 3 (hand {k.hand})", f"{kz}杀死反贼：摸三张牌（手牌{k.hand}）", source))
     elif s.role == "loyalist" and k.role == "lord":
         gone_ids = [c for c in k.equipment.values() if c]
-        gone = [card_words(c, "en") for c in gone_ids]
+        gone = [card_words(c) for c in gone_ids]
         k.hand = 0
         k.equipment = dict.fromkeys(k.equipment)
         ev.append(Event("penalty", f"{ke}, the lord, killed a loyalist: discards all hand and equipment cards"
                         + (f" ({', '.join(gone)})" if gone else ""),
                         f"{kz}（主公）杀死忠臣：弃置所有手牌和装备"
-                        + (f"（{'、'.join(card_words(c, 'zh') for c in gone_ids)}）" if gone_ids else ""),
+                        + (f"（{'、'.join(gone)}）" if gone_ids else ""),
                         source, {"cards": gone_ids}))
 
 

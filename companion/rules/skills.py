@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import outcome as oc
-from .cards import KINDS, CardError, CardType, Face, Suit, card_kind, parse_face, standard_deck
+from .cards import KINDS, CardError, CardType, Face, Suit, card_kind, faces_of, parse_face
 from .distance import has_skill, in_range
 from .equipment import armor_works
 from .errors import Event, Refused
@@ -350,17 +350,17 @@ def _syntax(sid: str, n: int, args: list[str]) -> None:
 
 
 def _not_owner(st: GameState, n: int, sid: str) -> tuple[str, str]:
-    """Why seat ``n`` cannot use ``sid``: dead, does not have it (lord skills: not the lord), or dying."""
+    """Why seat ``n`` cannot use ``sid`` (en, zh): dead, does not have it (lord skills: not the lord), or dying."""
     s = st.seat(n)
     ske, skz = _sk(sid)
     ne, nz = who(st, n)
     if not s.alive:
-        return f"{ne} is dead", f"{nz}已阵亡"
+        return f"{ne} is dead: cannot use {ske}", f"{nz}已阵亡"
     if not has_skill(st, s, sid):
         lord = " (a lord skill: only the lord has it)" if SKILLS[sid].lord_skill and st.lord_seat != n else ""
         return f"{ne} does not have {ske}{lord}", f"{nz}没有{skz}"
     return (f"{ne} is dying: a dying general has lost his skills until a 桃 brings him back to 1 HP "
-            f"(old FAQ, rulebook 003; only 桃 saves yourself)",
+            f"(old FAQ, rulebook 003; only 桃 saves yourself): cannot use {ske}",
             f"{nz}处于濒死状态：濒死角色的技能无效，直到用桃回复至1点体力（旧FAQ）")
 
 
@@ -410,8 +410,7 @@ def verb(ctx, a) -> None:
         n = a.seat if a.seat is not None else top.seat
         if not usable(st, n, sid):
             why_en, why_zh = _not_owner(st, n, sid)
-            raise _refuse("skill.none", f"{why_en}: cannot use {ske}" if "does not have" not in why_en else why_en,
-                          why_zh, forceable=True)
+            raise _refuse("skill.none", why_en, why_zh, forceable=True)
         RESPONSES[sid](ctx, top, n, args)
         return
     if sid in VIEW_AS and sid not in ACTIVE:
@@ -427,8 +426,7 @@ def verb(ctx, a) -> None:
     _syntax(sid, n, args)
     if not usable(st, n, sid):
         why_en, why_zh = _not_owner(st, n, sid)
-        ctx.check(False, "skill.none", f"{why_en}: cannot use {ske}" if "does not have" not in why_en else why_en,
-                  why_zh, SRC_SKILL)
+        ctx.check(False, "skill.none", why_en, why_zh, SRC_SKILL)
     ctx.check(st.turn_seat == n and st.phase == "play" and not st.prompts, "skill.phase",
               f"{ske} is used in your own play phase (now: seat {st.turn_seat}'s {st.phase} phase)",
               f"{skz}只能在自己的出牌阶段发动", SRC_SKILL)
@@ -459,7 +457,7 @@ class ViewAs:
 
 
 def _is(kind: str) -> Callable[[Face], bool]:
-    faces = {c.face for c in standard_deck() if c.kind == kind}
+    faces = faces_of(kind)
     return lambda f: f in faces
 
 
@@ -493,7 +491,7 @@ def _slot_face(ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str, skz:
     for the skill's check (诸葛连弩 ♣A / ♦A for 武圣) or the kind is not in the deck.  Refused
     ``viewas.face`` (forceable) when no copy of the kind passes (八卦阵 ♠2 / ♣2 is never red)."""
     kid = ref.split("-")[0]
-    copies = sorted({c.face for c in standard_deck() if c.kind == kid}, key=str)
+    copies = sorted(faces_of(kid), key=str)
     if len(copies) == 1:
         return copies[0], False
     ok = [f for f in copies if va.check(f) and (sid != "longdan" or _LONGDAN_FROM[as_kind](f))]
@@ -559,7 +557,7 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
         return lord, n
     if not usable(st, n, sid):
         why_en, why_zh = _not_owner(st, n, sid)
-        ctx.check(False, "viewas.skill", f"{why_en}: cannot use {ske}" if "does not have" not in why_en else why_en,
+        ctx.check(False, "viewas.skill", why_en,
                   f"{why_zh}：不能发动{skz}" if has_skill(st, st.seat(n), sid) else why_zh, SRC_SKILL + "; " + SRC_FAQ)
     slot = a.args.get("using")
     slot_ref = st.seat(n).equipment.get(slot) if slot else None
@@ -1259,7 +1257,7 @@ def _liuli(ctx, p, n, args):
         me.hand = max(0, me.hand - 1)
     te, tz = who(st, t)
     se, sz = who(st, src)
-    what_en, what_zh = (f"discards {_card_label(ref)}", f"弃置{_card_label(ref)}") if ref else \
+    what_en, what_zh = (f"discards {oc.card_words(ref)}", f"弃置{oc.card_words(ref)}") if ref else \
         (f"discards a hand card (hand {me.hand})", f"弃置一张手牌（手牌{me.hand}）")
     used(ctx, n, "liuli", f"{what_en} and passes the 杀 to {te}; {se} stays its user",
          f"{what_zh}，将杀转移给{tz}")
@@ -1267,12 +1265,6 @@ def _liuli(ctx, p, n, args):
     d = oc.expected_damage(st, t, src, "杀")
     st.prompts[-1] = Prompt("respond", t, f"{te}: play 闪 or take {d} damage from {se}'s 杀 (jink / take)",
                             f"{tz}：打出闪或受到{sz}的杀造成的{d}点伤害（jink / take）", data)
-
-
-def _card_label(ref: str) -> str:
-    """An area card by name and face (赤兔♥5): the engine's card name, the one of every log line."""
-    from .engine import _card_name  # noqa: PLC0415
-    return _card_name(ref)
 
 
 RESPONSES["liuli"] = _liuli
