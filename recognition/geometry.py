@@ -136,10 +136,14 @@ class Candidate:
         return self._quad
 
 
-def card_candidates(frame: np.ndarray, max_candidates: int = 4) -> list[Candidate]:
-    """Like ``find_cards`` but the quads are refined lazily (``Candidate.quad()``)."""
+def card_candidates(frame: np.ndarray, max_candidates: int = 4, gray: np.ndarray | None = None) -> list[Candidate]:
+    """Like ``find_cards`` but the quads are refined lazily (``Candidate.quad()``).
+
+    gray: the frame already converted to grey (H, W) uint8, when the caller has it.
+    """
     h, w = frame.shape[:2]
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    if gray is None:
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     # halve with INTER_AREA (fast for exact halves), then a small linear step
     while max(gray.shape) >= 2 * DETECT_LONG_SIDE:
         gray = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA)

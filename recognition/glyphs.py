@@ -205,39 +205,67 @@ def bowl_tail(mask: np.ndarray) -> float:
     "q", "P", "R", "b", "d", fills a corner). Otherwise: the depth of the deepest concavity of that
     piece's outline (convexity defect) whose deepest point lies in the lower half,
     divided by the glyph height. A "0" is a convex ring (≈ 0.01-0.03 whatever the font);
-    a "Q" whose tail leaves the bowl has a notch between bowl and tail. Used by the
-    reader's second-stage Q-vs-junk check (``reader.Q_TAIL_MIN``).
+    a "Q" whose tail leaves the bowl has a notch between bowl and tail. The bowl must
+    also lie centred or left of centre (its hole's centre at most BOWL_CENTRE_MAX of the
+    width from the left): in a "10" whose digits touch, the "1" beside the "0" also
+    makes a deep lower notch, but the hole lies right of centre. Used by the reader's
+    second-stage Q check (``reader.Q_TAIL_MIN``).
     """
-    m = (mask > 127).view(np.uint8) if mask.dtype == np.uint8 else (mask > 127).astype(np.uint8)
-    m = cv2.copyMakeBorder(m, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    cnts, hier = cv2.findContours(m, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
-    if not cnts:
+    b = _bowl(mask)
+    if b is None:
         return 0.0
-    hier = hier[0]
-    outer = [i for i in range(len(cnts)) if hier[i][3] == -1]
-    o = max(outer, key=lambda i: cv2.contourArea(cnts[i]))
-    x, y, w, h = cv2.boundingRect(cnts[o])
-    if h < 8 or len(cnts[o]) < 4:
-        return 0.0
-    holes = [cv2.boundingRect(cnts[i])[3] for i in range(len(cnts)) if hier[i][3] == o]
-    if not holes or max(holes) < BOWL_MIN_HOLE * h:
+    m, cnt, (x, y, w, h), (hx, _, hw, hh) = b
+    if hh < BOWL_MIN_HOLE * h or hx + hw / 2 - x > BOWL_CENTRE_MAX * w:
         return 0.0
     band = m[y:y + max(2, int(round(0.08 * h))), x:x + w].any(0)
     cols = np.flatnonzero(band)
     if min(cols[0], w - 1 - cols[-1]) < ROUND_TOP_MIN * w:
         return 0.0
-    hull = cv2.convexHull(cnts[o], returnPoints=False)
+    hull = cv2.convexHull(cnt, returnPoints=False)
     try:
-        d = cv2.convexityDefects(cnts[o], hull)
+        d = cv2.convexityDefects(cnt, hull)
     except cv2.error:  # self-intersecting hull order on tiny/odd outlines
         return 0.0
     if d is None:
         return 0.0
     d = d.reshape(-1, 4)
-    far_y = cnts[o][d[:, 2], 0, 1]
+    far_y = cnt[d[:, 2], 0, 1]
     low = d[far_y >= y + 0.5 * h, 3]
     return float(low.max()) / 256.0 / h if len(low) else 0.0
 
 
+def _bowl(mask: np.ndarray):
+    """(bordered 0/1 mask, outline of the largest piece, its bounding box, bounding box of
+    its tallest hole) or None when that piece has no hole or is tiny."""
+    m = (mask > 127).view(np.uint8) if mask.dtype == np.uint8 else (mask > 127).astype(np.uint8)
+    m = cv2.copyMakeBorder(m, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    cnts, hier = cv2.findContours(m, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    if not cnts:
+        return None
+    hier = hier[0]
+    outer = [i for i in range(len(cnts)) if hier[i][3] == -1]
+    o = max(outer, key=lambda i: cv2.contourArea(cnts[i]))
+    box = cv2.boundingRect(cnts[o])
+    if box[3] < 8 or len(cnts[o]) < 4:
+        return None
+    holes = [cv2.boundingRect(cnts[i]) for i in range(len(cnts)) if hier[i][3] == o]
+    return None if not holes else (m, cnts[o], box, max(holes, key=lambda r: r[3]))
+
+
+def bowl_centre(mask: np.ndarray) -> float | None:
+    """Centre of the tallest hole of the glyph's largest piece, as a fraction of that
+    piece's width from its left (None: no hole). For the evidence behind BOWL_CENTRE_MAX."""
+    b = _bowl(mask)
+    if b is None:
+        return None
+    _, _, (x, _, w, _), (hx, _, hw, _) = b
+    return (hx + hw / 2 - x) / w
+
+
 BOWL_MIN_HOLE = 0.4  # a bowl: a hole at least this fraction of the glyph height
+# Hole centre (fraction of the glyph width from its left), on rendered index-size glyphs
+# that pass bowl_tail without this condition (`card_images/zero_vs_q.py --centre`):
+# 1167 queens (looped_q, every installed font's "Q" and "O"+tail, condensed 0.45-1.0)
+# at most 0.545; 159 "10"s whose digits touch at least 0.632. 0.58 lies between.
+BOWL_CENTRE_MAX = 0.58
 ROUND_TOP_MIN = 0.1  # rounded top: top rows' ink this far (fraction of width) from both sides

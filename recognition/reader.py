@@ -30,11 +30,11 @@ SINGLE_CORNER_FACTOR = 0.92  # only one of the two indices could be read
 # the reddest black index measures 0.14 and the least red red index 0.38 (apart from 4
 # corners where something other than the index was segmented); 0.27 lies between.
 RED_SPLIT = 0.27
-# Second-stage Q check (see docs/recognition.md): the rank net puts mass on "junk" for
-# tall narrow queens because its nearest junk samples are lone zeros (half of a "10").
-# When "Q" is the net's best rank and the glyph is a closed, round-topped bowl with a
-# tail notch at least Q_TAIL_MIN deep (glyphs.bowl_tail, fraction of the glyph height),
-# the junk mass goes to "Q". Set on rendered glyphs only (card_images/zero_vs_q.py):
+# Second-stage Q check (see docs/recognition.md): the rank net puts mass on "junk" and
+# "10" for tall narrow queens because its nearest junk samples are lone zeros (half of
+# a "10"). When "Q" is the net's best rank apart from "10" and the glyph is a closed,
+# round-topped, centred bowl with a tail notch at least Q_TAIL_MIN deep (glyphs.bowl_tail,
+# fraction of the glyph height), the junk and "10" mass go to "Q". Set on rendered glyphs only (card_images/zero_vs_q.py):
 # lone zeros in all 172 installed font files measure at most 0.036 through the whole
 # reader; 0.07 is about twice that.
 Q_TAIL_MIN = 0.07
@@ -60,6 +60,7 @@ QR_CARD_MARGIN = 0.05
 QR_WHOLE_SCALE = 0.5
 QR_LABEL_MM = 27.0
 Q_INDEX = 11
+TEN_INDEX = 9
 
 
 class ReadError(ValueError):
@@ -128,15 +129,20 @@ def _glyph_scores(gs: list) -> list[np.ndarray]:
 def rank_probs(masks: list) -> np.ndarray:
     """(N, 13) rank probabilities of rank glyph masks, junk excluded, after the Q check.
 
-    The junk mass of a glyph goes to "Q" when "Q" is the net's best rank and the glyph
-    is a closed bowl with a tail (``glyphs.bowl_tail(mask) >= Q_TAIL_MIN``); otherwise
-    it stays out (it lowers the confidence).
+    When the glyph is a closed bowl with a tail (``glyphs.bowl_tail(mask) >= Q_TAIL_MIN``:
+    round-topped, the bowl centred, a notch where the tail leaves it) and "Q" is the
+    net's best rank apart from "10", the glyph's junk mass and its "10" mass go to "Q"
+    (such a glyph is neither a lone "0" nor a "10": see glyphs.bowl_tail). Otherwise
+    the junk mass stays out (it lowers the confidence).
     """
     prj = default_models()["rank"].predict_proba(np.stack([glyph_features(m) for m in masks]))
     pr = prj[:, :13].copy()
     for i, m in enumerate(masks):
-        if int(pr[i].argmax()) == Q_INDEX and prj[i, 13] > 0.01 and bowl_tail(m) >= Q_TAIL_MIN:
-            pr[i, Q_INDEX] += prj[i, 13]
+        free = prj[i, 13] + pr[i, TEN_INDEX]  # junk, and "10", which a bowl with a tail is not
+        if free > 0.01 and int(np.delete(pr[i], TEN_INDEX).argmax()) == Q_INDEX - 1 \
+                and bowl_tail(m) >= Q_TAIL_MIN:
+            pr[i, Q_INDEX] += free
+            pr[i, TEN_INDEX] = 0.0
     return pr
 
 
@@ -177,9 +183,10 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
             or min(frame.shape[:2]) < 16 or frame.dtype != np.uint8:
         return Reading(None, None, 0.0, False)
-    cands = card_candidates(frame, max_candidates)
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    cands = card_candidates(frame, max_candidates, gray)
     if qr_mode != "off":
-        lab = _search_label(frame, cands, qr_mode, qr_part)
+        lab = _search_label(gray, cands, qr_mode, qr_part)
         if lab is not None:
             return lab
     best = Reading(None, None, 0.0, False)
@@ -193,6 +200,7 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
 
 
 def _search_label(frame: np.ndarray, cands: list, qr_mode: str, qr_part: int | None) -> Reading | None:
+    """frame: the grey frame (H, W) uint8 that cands were found on."""
     region, scale = frame, 1.0
     if qr_mode == "fast" and cands:  # the label is on the sleeve: look around the card only
         q = cands[0].quad()
@@ -221,7 +229,8 @@ def read_label(frame: np.ndarray, qr_part: int | None = None) -> Reading | None:
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
             or min(frame.shape[:2]) < 16 or frame.dtype != np.uint8:
         return None
-    return _search_label(frame, card_candidates(frame, 3), "fast", qr_part)
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    return _search_label(gray, card_candidates(frame, 3, gray), "fast", qr_part)
 
 
 def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading:

@@ -8,21 +8,12 @@ import numpy as np
 import pytest
 
 import card_images.render as render
-from card_images.zero_vs_q import installed_fonts, read_with_glyph
+from card_images.zero_vs_q import centres, index_size as _index_size, installed_fonts, read_with_glyph
 from recognition import reader
+from recognition import glyphs
 from recognition.glyphs import bowl_tail
 
 SEED = 32_000_000
-
-
-def _index_size(mask, rng, aspect):
-    """A rendered glyph shrunk to index size (~30-45 px tall), condensed, blurred, re-thresholded."""
-    import cv2
-    h = int(rng.integers(30, 46))
-    w = max(4, int(round(mask.shape[1] * h / mask.shape[0] * aspect)))
-    m = cv2.resize(mask, (w, h), interpolation=cv2.INTER_AREA)
-    m = cv2.GaussianBlur(m, (3, 3), 0.6)
-    return ((m > 110) * 255).astype(np.uint8)
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +84,8 @@ def test_check_moves_junk_to_q_for_queens_only(fonts):
     raw, adj = _raw(queens), reader.rank_probs(queens)
     moved = [i for i in range(len(queens)) if adj[i, 11] > raw[i, 11] + 1e-6]
     for i in moved:
-        assert abs(adj[i, 11] - raw[i, 11] - raw[i, 13]) < 1e-5
+        assert abs(adj[i, 11] - raw[i, 11] - raw[i, 13] - raw[i, 9]) < 1e-5
+        assert adj[i, 9] == 0.0
     # the queens the net doubts (junk >= 0.1 and Q its best rank) are the ones lifted
     doubted = [i for i in range(len(queens)) if raw[i, 13] >= 0.1 and raw[i, :13].argmax() == 11]
     assert doubted, "no doubted queen: the test would not test anything"
@@ -101,3 +93,46 @@ def test_check_moves_junk_to_q_for_queens_only(fonts):
     zeros = [_index_size(render._text_mask_pil("0", f, 96, 1.0), rng, a) for f in fonts for a in (0.5, 0.9)]
     rz, az = _raw(zeros), reader.rank_probs(zeros)
     assert np.allclose(az, rz[:, :13]), "junk mass of a zero moved"
+
+
+def test_touching_tens_keep_their_mass(fonts):
+    """A "10" whose digits touch has a deep lower notch (the "1" beside the "0") but its
+    bowl lies right of centre: the check must leave it alone (it would move its "10"
+    mass to "Q")."""
+    rng = np.random.default_rng(SEED + 3)
+    tens = [_index_size(render._text_mask_pil("10", f, 96, sq), rng, a)
+            for f in fonts if "D050000L" not in f for sq in (-0.6, -0.3) for a in (0.6, 1.0)]
+    raw, adj = _raw(tens), reader.rank_probs(tens)
+    changed = [i for i in range(len(tens)) if not np.allclose(adj[i], raw[i, :13])]
+    assert not changed, [(i, raw[i, 9].round(2), adj[i, 11].round(2)) for i in changed]
+
+
+def test_bowl_centre_separates_queens_from_touching_tens(fonts):
+    c = centres(fonts[::3])
+    assert len(c["Q"]) > 100 and len(c["10"]) > 5, {k: len(v) for k, v in c.items()}
+    assert max(c["Q"]) < glyphs.BOWL_CENTRE_MAX < min(c["10"]), (max(c["Q"]), min(c["10"]))
+
+
+class _FakeRankNet:
+    def __init__(self, rows):
+        self.rows = np.asarray(rows, np.float64)
+
+    def predict_proba(self, x):
+        return self.rows[: len(x)]
+
+
+def test_ten_mass_moves_only_when_q_leads_the_other_ranks(monkeypatch):
+    """The rule itself, with chosen net outputs for a tailed queen's glyph: junk and "10"
+    go to "Q" when "Q" leads every rank but "10"; nothing moves when another rank leads."""
+    rng = np.random.default_rng(SEED + 4)
+    q = next(m for m in (_index_size(render.looped_q(rng), rng, 0.7) for _ in range(20))
+             if bowl_tail(m) >= reader.Q_TAIL_MIN)
+    p_lead = np.zeros(14)
+    p_lead[[11, 9, 13, 10]] = [0.18, 0.21, 0.57, 0.04]  # Q, 10, junk, J: Q leads all but 10
+    p_other = np.zeros(14)
+    p_other[[11, 9, 13, 7]] = [0.18, 0.21, 0.41, 0.20]  # "8" leads Q
+    models = {"rank": _FakeRankNet([p_lead, p_other])}
+    monkeypatch.setattr(reader, "default_models", lambda: models)
+    adj = reader.rank_probs([q, q])
+    assert adj[0, 11] == pytest.approx(0.96) and adj[0, 9] == 0.0
+    assert np.allclose(adj[1], p_other[:13])
