@@ -69,7 +69,7 @@ def test_every_label_the_scaled_search_may_miss_lies_wholly_in_one_strip(size):
 def test_a_label_across_the_middle_turned_45_degrees_is_read_by_a_strip(monkeypatch):
     """A label of ~8 px/mm (too small for the half-size copy to be trusted), turned 45°
     and centred on the frame's middle: only overlapping strips can hold it whole."""
-    monkeypatch.setattr(reader, "card_candidates", lambda f, n: [])
+    monkeypatch.setattr(reader, "card_candidates", lambda *a: [])
     e = LabelEntry("peach-heart-12", "peach", "heart", 12, "", "")
     frame = _label(e, 216, angle=45, at=(640, 360))
     assert read_frame(frame, qr_mode="fast").source == "qr"  # the old whole-frame search
@@ -81,7 +81,7 @@ def test_rendered_labels_without_a_card_outline_are_read_by_one_of_the_parts(mon
     """Rendered label frames (cards from 55% of the frame height to larger than the frame,
     dim and bright), the card outline search switched off: every label the full-resolution
     whole-frame search reads is read by at least one part."""
-    monkeypatch.setattr(reader, "card_candidates", lambda f, n: [])
+    monkeypatch.setattr(reader, "card_candidates", lambda *a: [])
     entries = make_entries([("card", s, r, "", "") for s in SUITS for r in range(1, 14)])
     whole = parts = 0
     lost = []
