@@ -165,7 +165,10 @@ def card_candidates(frame: np.ndarray, max_candidates: int = 4, gray: np.ndarray
         edges = cv2.dilate(cv2.Canny(gray, 30, 90), np.ones((3, 3), np.uint8))
         cnts, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         _collect(cnts, min_area, img_area, found)
-    found.sort(key=lambda x: -x[0])
+    # most likely first; outlines cut by the frame's edge (a lit patch of table, a card
+    # partly out of view) after whole ones
+    gh, gw = gray.shape
+    found.sort(key=lambda x: (_on_border(x[1], gw, gh) >= 2, -x[0]))
     out: list[Candidate] = []
     kept: list[np.ndarray] = []
     tol = 0.03 * max(gray.shape)
@@ -179,6 +182,11 @@ def card_candidates(frame: np.ndarray, max_candidates: int = 4, gray: np.ndarray
     if 1.25 < ratio < 1.75:
         out.append(Candidate(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]), None, 1.0))
     return out
+
+
+def _on_border(q: np.ndarray, w: int, h: int) -> int:
+    """How many corners of quad q (4, 2) lie on the edge of a w x h image (within 1.5 px)."""
+    return int(((q[:, 0] < 1.5) | (q[:, 0] > w - 2.5) | (q[:, 1] < 1.5) | (q[:, 1] > h - 2.5)).sum())
 
 
 def _collect(cnts, min_area: float, img_area: float, found: list) -> None:

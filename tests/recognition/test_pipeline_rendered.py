@@ -57,7 +57,7 @@ def test_card_outline_found_where_it_was_drawn():
     """The drawn outline is among the candidates (first one on most frames)."""
     rng = np.random.default_rng(SEED - 1)
     first = among = 0
-    n = 20
+    n = 40
     for _ in range(n):
         p = synth_photo(5, "club", rng, tilt=0.05, low_light=False)
         dists = [min(np.abs(q - np.roll(p.quad, k, axis=0)).max() for k in range(4)) for q in find_cards(p.image)]
@@ -65,8 +65,9 @@ def test_card_outline_found_where_it_was_drawn():
         first += bool(ok and ok[0])
         among += any(ok)
     # on 80 such photos (Nov 2026): first 57/80 (detection at 480 px) and 55/80 (at 360 px),
-    # among 72 and 71; the reader reads up to three candidates. 16/20 first before, 15/20 now.
-    assert among >= 0.9 * n and first >= 0.65 * n, (first, among)
+    # among 72 and 71; the reader reads up to three candidates. Outlines cut by the frame's
+    # edge ordered last (Dec 2026): first 66/80 (these 40: 27 before, 33 now), among 71.
+    assert among >= 0.85 * n and first >= 0.75 * n, (first, among)
 
 
 def test_empty_and_odd_inputs_are_refused_not_raised():
