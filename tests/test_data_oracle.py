@@ -9,6 +9,7 @@ Every field is compared one by one so a failure names the exact card/skill.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -17,13 +18,15 @@ import pytest
 from companion.rules.cards import KINDS, CardType, Slot, card_kind, maneuvering_cards, standard_deck
 from companion.rules.generals import GENERALS, LORD_CANDIDATES, general, skill
 
-REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
+# the team's shared folder (not in the repository): ../shared next to the clone, or $COMPANION_SHARED
+REFERENCE = Path(os.environ.get("COMPANION_SHARED") or Path(__file__).resolve().parents[1].parent / "shared") / "reference"
 
 
 def _oracle(name: str) -> dict:
     path = REFERENCE / name
     if not path.is_file():
-        pytest.skip("../shared/reference not found: the oracle check needs the team's shared folder")
+        pytest.skip(f"{REFERENCE} not found: the oracle check needs the team's shared folder "
+                    "(../shared next to the clone, or set COMPANION_SHARED)")
     return json.loads(path.read_text(encoding="utf-8"))
 
 
