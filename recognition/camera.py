@@ -99,7 +99,9 @@ class FrameVoter:
     def _update(self, reading: Reading) -> ScanStatus:
         self._recent.append(reading)
         key = (reading.suit, reading.rank) if reading.suit is not None else None
-        confident = key is not None and (reading.source == "qr" or reading.confidence >= self.threshold)
+        # a reading with a note (e.g. two cards in view) is not accepted whatever its confidence
+        confident = key is not None and getattr(reading, "note", None) is None \
+            and (reading.source == "qr" or reading.confidence >= self.threshold)
         if not confident:
             self._streak = 0
             self._streak_key = None
@@ -108,7 +110,10 @@ class FrameVoter:
                 self._last_accepted = None
             if key is None:
                 return ScanStatus("searching", reading, "searching")
-            return ScanStatus("reading", reading, f"reading {reading.label} ({reading.confidence:.2f})")
+            text = f"reading {reading.label} ({reading.confidence:.2f})"
+            if getattr(reading, "note", None):
+                text += f": {reading.note}"
+            return ScanStatus("reading", reading, text)
         self._absent = 0
         if key == self._streak_key:
             self._streak += 1

@@ -40,6 +40,8 @@ def _print_reading(path: str, r, as_json: bool) -> None:
         print(json.dumps(r.to_json(path), ensure_ascii=False))
     else:
         state = "accepted" if r.accepted else "NOT SURE, please confirm"
+        if r.note:
+            state = f"NOT SURE ({r.note}), please confirm"
         guess = r.label if r.suit else "no card found"
         print(f"{path}: {guess} ({r.source}, confidence {r.confidence:.2f}) {state}")
 
