@@ -21,9 +21,21 @@ def add_scan_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("images", nargs="*", metavar="IMAGE", help="image files to read")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--camera", metavar="N|PATH", help="read live from camera index N or a device path")
-    p.add_argument("--frames-needed", type=int, default=3, help="agreeing frames to accept (camera)")
+    p.add_argument("--frames-needed", type=_positive_int, default=3, metavar="N",
+                   help="agreeing frames to accept (camera; at least 1)")
     p.set_defaults(func=run_scan)
     return p
+
+
+def _positive_int(text: str) -> int:
+    """argparse type: an integer >= 1 (argparse turns the error into a usage message)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
 
 
 def add_labels_parser(subparsers) -> argparse.ArgumentParser:

@@ -66,3 +66,13 @@ def test_labels_without_deck_data_is_clear(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(labels, "deck_entries", missing)
     assert main(["labels", "--out", str(tmp_path / "x")]) == 2
     assert "deck data not available" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "x"])
+def test_scan_frames_needed_must_be_positive(value, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["scan", "--camera", "0", "--frames-needed", value])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "--frames-needed" in err and ("at least 1" in err or "whole number" in err)
+    assert "internal error" not in err and "Traceback" not in err
