@@ -107,10 +107,12 @@ def _scan_camera(args) -> int:
     from .model import ModelError  # noqa: PLC0415
 
     src = args.camera
+    accepted = 0
     try:
         with CameraScanner(src, frames_needed=args.frames_needed) as sc:
             for st in sc:
                 if st.state == "accepted":
+                    accepted += 1
                     r = st.reading
                     if args.json:
                         print(json.dumps(r.to_json(f"camera:{src}"), ensure_ascii=False), flush=True)
@@ -124,7 +126,12 @@ def _scan_camera(args) -> int:
         return 2
     except KeyboardInterrupt:
         return 0
-    return 0
+    # a video file ended (a camera's stream does not end without a CameraError)
+    if accepted:
+        print(f"scan: {sc.ended or 'end of stream'}", file=sys.stderr)
+        return 0
+    print(f"scan: {sc.ended or 'end of stream'}, no card accepted. Enter the card by hand.", file=sys.stderr)
+    return _typed_entry()
 
 
 def run_labels(args) -> int:
