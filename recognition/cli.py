@@ -85,21 +85,55 @@ def run_scan(args) -> int:
     return status
 
 
-def _typed_entry() -> int:
+def _ask(prompt: str) -> str | None:
+    """One line from stdin, the prompt on stderr (stdout stays one result per line, JSON
+    with --json); None at end of input."""
+    sys.stderr.write(prompt)
+    sys.stderr.flush()
+    line = sys.stdin.readline()
+    return None if line == "" else line.rstrip("\n")
+
+
+def _typed_entry(as_json: bool = False, guess=None, where: str | None = None) -> int:
+    """Typed entry after the camera gave up: one card per line until an empty line or
+    end of input. guess: the scanner's best guess (a Reading), offered first (Enter
+    accepts it). Each card is printed like an accepted reading (♥10, or a JSON line
+    with source "typed"). Exit 0 when at least one card was entered, else 1 (also
+    without a terminal, where nobody can type)."""
+    from .reader import Reading  # noqa: PLC0415
+
     if not sys.stdin.isatty():
         return 1
+    entered = 0
+    offer = guess if guess is not None and guess.suit is not None else None
     while True:
+        if offer is not None:
+            prompt = f"best guess {offer.label} — Enter to accept, or type the card (e.g. ♠7, S7, 10h): "
+        else:
+            prompt = "type the card (e.g. ♠7, S7, 10h), empty to stop: "
         try:
-            text = input("type the card (e.g. ♠7, S7, 10h), empty to stop: ")
-        except EOFError:
-            return 1
+            text = _ask(prompt)
+        except KeyboardInterrupt:
+            text = None
+        if text is None:
+            break
         if not text.strip():
-            return 1
-        card = parse_card_text(text)
-        if card:
-            print(f"entered {card[0]} {card[1]}")
-            return 0
-        print("not understood; suits S/H/C/D or ♠♥♣♦, ranks A 2..10 J Q K")
+            if offer is None:
+                break
+            card = (offer.suit, offer.rank)
+        else:
+            card = parse_card_text(text)
+            if not card:
+                print("not understood; suits S/H/C/D or ♠♥♣♦, ranks A 2..10 J Q K", file=sys.stderr)
+                continue
+        offer = None
+        entered += 1
+        r = Reading(card[0], card[1], 1.0, True, "typed")
+        if as_json:
+            print(json.dumps(r.to_json(where), ensure_ascii=False), flush=True)
+        else:
+            print(f"entered {r.label}", flush=True)
+    return 0 if entered else 1
 
 
 def _scan_camera(args) -> int:
@@ -108,19 +142,21 @@ def _scan_camera(args) -> int:
 
     src = args.camera
     accepted = 0
+    where = f"camera:{src}"
+    sc = CameraScanner(src, frames_needed=args.frames_needed)
     try:
-        with CameraScanner(src, frames_needed=args.frames_needed) as sc:
+        with sc:
             for st in sc:
                 if st.state == "accepted":
                     accepted += 1
                     r = st.reading
                     if args.json:
-                        print(json.dumps(r.to_json(f"camera:{src}"), ensure_ascii=False), flush=True)
+                        print(json.dumps(r.to_json(where), ensure_ascii=False), flush=True)
                     else:
                         print(f"{st.text} ({r.source}, confidence {r.confidence:.2f})", flush=True)
     except CameraError as e:
         print(f"scan: {e}. Enter the card by hand.", file=sys.stderr)
-        return _typed_entry()
+        return _typed_entry(args.json, sc.voter.best_guess(), where)
     except ModelError as e:
         print(f"scan: {e}", file=sys.stderr)
         return 2
@@ -131,7 +167,7 @@ def _scan_camera(args) -> int:
         print(f"scan: {sc.ended or 'end of stream'}", file=sys.stderr)
         return 0
     print(f"scan: {sc.ended or 'end of stream'}, no card accepted. Enter the card by hand.", file=sys.stderr)
-    return _typed_entry()
+    return _typed_entry(args.json, sc.voter.best_guess(), where)
 
 
 def run_labels(args) -> int:

@@ -76,3 +76,57 @@ def test_scan_frames_needed_must_be_positive(value, capsys):
     err = capsys.readouterr().err
     assert "--frames-needed" in err and ("at least 1" in err or "whole number" in err)
     assert "internal error" not in err and "Traceback" not in err
+
+
+class _Typing(__import__("io").StringIO):
+    """stdin of a terminal where the moderator types the given lines."""
+
+    def isatty(self):
+        return True
+
+
+def test_typed_fallback_loops_until_empty_and_prints_cards(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", _Typing("10h\nzz\nS7\n\nQD\n"))
+    assert main(["scan", "--camera", "97"]) == 0   # no camera 97
+    out, err = capsys.readouterr()
+    assert out.splitlines() == ["entered ♥10", "entered ♠7"]   # stops at the empty line
+    assert "not understood" in err and "empty to stop" in err and "by hand" in err
+
+
+def test_typed_fallback_json_lines_and_eof(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", _Typing("♣2\n黑桃A"))   # ends without an empty line (EOF)
+    assert main(["scan", "--camera", "97", "--json"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.strip().splitlines()]
+    assert [(x["suit"], x["rank"], x["source"], x["accepted"]) for x in lines] == [
+        ("club", 2, "typed", True), ("spade", 1, "typed", True)]
+    assert lines[0]["image"] == "camera:97"
+
+
+def test_typed_fallback_nothing_typed_is_exit_1(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", _Typing("\n"))
+    assert main(["scan", "--camera", "97"]) == 1
+    assert capsys.readouterr().out == ""
+
+
+def test_typed_fallback_offers_the_best_guess_after_a_disconnect(monkeypatch, capsys):
+    from recognition import camera
+    from recognition.reader import Reading
+
+    class Dying:
+        def __init__(self):
+            self.n = 0
+
+        def read(self):
+            self.n += 1
+            return (True, np.full((120, 160, 3), 80, np.uint8)) if self.n <= 4 else (False, None)
+
+        def release(self):
+            pass
+
+    monkeypatch.setattr(camera, "open_capture", lambda *a, **k: Dying())
+    monkeypatch.setattr(camera, "read_frame", lambda *a, **k: Reading("diamond", 12, 0.6, False))
+    monkeypatch.setattr("sys.stdin", _Typing("\n\n"))   # Enter accepts the guess, then empty stops
+    assert main(["scan", "--camera", "7"]) == 0
+    out, err = capsys.readouterr()
+    assert "disconnected" in err and "best guess ♦Q — Enter to accept" in err
+    assert out.splitlines() == ["entered ♦Q"]
