@@ -23,7 +23,7 @@ def add_scan_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--camera", metavar="N|PATH", help="read live from camera index N or a device path")
     p.add_argument("--frames-needed", type=_positive_int, default=3, metavar="N",
                    help="agreeing frames to accept (camera; at least 1)")
-    p.set_defaults(func=run_scan)
+    p.set_defaults(func=run_scan, scan_parser=p)
     return p
 
 
@@ -50,12 +50,13 @@ def add_labels_parser(subparsers) -> argparse.ArgumentParser:
 def _print_reading(path: str, r, as_json: bool) -> None:
     if as_json:
         print(json.dumps(r.to_json(path), ensure_ascii=False))
+    elif r.suit is None:
+        print(f"{path}: no card found — type the card")
     else:
         state = "accepted" if r.accepted else "NOT SURE, please confirm"
         if r.note:
             state = f"NOT SURE ({r.note}), please confirm"
-        guess = r.label if r.suit else "no card found"
-        print(f"{path}: {guess} ({r.source}, confidence {r.confidence:.2f}) {state}")
+        print(f"{path}: {r.label} ({r.source}, confidence {r.confidence:.2f}) {state}")
 
 
 def run_scan(args) -> int:
@@ -64,6 +65,12 @@ def run_scan(args) -> int:
     from .model import ModelError  # noqa: PLC0415
 
     if args.camera is not None:
+        if args.images:
+            parser = getattr(args, "scan_parser", None)
+            if parser is not None:
+                parser.error("give either IMAGE files or --camera, not both")  # exits 2
+            print("scan: give either IMAGE files or --camera, not both", file=sys.stderr)
+            return 2
         return _scan_camera(args)
     if not args.images:
         print("scan: give IMAGE files or --camera N", file=sys.stderr)
@@ -74,6 +81,9 @@ def run_scan(args) -> int:
             r = read_image(path)
         except ReadError as e:
             print(f"scan: {e}", file=sys.stderr)
+            if args.json:  # one line per image, also for an unreadable one
+                print(json.dumps({"image": path, "suit": None, "rank": None, "confidence": 0.0,
+                                  "accepted": False, "source": None, "error": str(e)}, ensure_ascii=False))
             status = 2
             continue
         except ModelError as e:

@@ -335,6 +335,8 @@ def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading
 def load_image(path: str | os.PathLike) -> np.ndarray:
     """Read an image file to BGR uint8. Raises ReadError when it is missing or not an image."""
     p = os.fspath(path)
+    if os.path.isdir(p):
+        raise ReadError(f"{p}: is a directory")
     if not os.path.isfile(p):
         raise ReadError(f"{p}: no such file")
     data = np.fromfile(p, np.uint8)

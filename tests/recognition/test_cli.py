@@ -130,3 +130,36 @@ def test_typed_fallback_offers_the_best_guess_after_a_disconnect(monkeypatch, ca
     out, err = capsys.readouterr()
     assert "disconnected" in err and "best guess ♦Q — Enter to accept" in err
     assert out.splitlines() == ["entered ♦Q"]
+
+
+def test_scan_directory_says_it_is_a_directory(tmp_path, capsys):
+    assert main(["scan", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "is a directory" in err and "no such file" not in err
+
+
+def test_scan_json_unreadable_file_gets_an_error_line(tmp_path, capsys):
+    bad = tmp_path / "notanimage.jpg"
+    bad.write_bytes(b"this is not a jpeg")
+    ok = _label_photo(tmp_path)
+    assert main(["scan", str(bad), str(ok), "--json"]) == 2
+    out, err = capsys.readouterr()
+    a, b = (json.loads(x) for x in out.strip().splitlines())
+    assert a["image"] == str(bad) and a["suit"] is None and a["rank"] is None and not a["accepted"]
+    assert "not a readable image" in a["error"] and "error" not in b and b["accepted"]
+    assert "not a readable image" in err
+
+
+def test_scan_images_and_camera_together_is_a_usage_error(tmp_path, capsys):
+    p = _label_photo(tmp_path)
+    with pytest.raises(SystemExit) as exc:
+        main(["scan", str(p), "--camera", "0"])
+    assert exc.value.code == 2
+    assert "either IMAGE files or --camera" in capsys.readouterr().err
+
+
+def test_scan_tiny_image_says_type_the_card(tmp_path, capsys):
+    p = tmp_path / "dot.png"
+    cv2.imwrite(str(p), np.zeros((1, 1, 3), np.uint8))
+    assert main(["scan", str(p)]) == 1
+    assert capsys.readouterr().out.strip() == f"{p}: no card found — type the card"
