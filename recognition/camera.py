@@ -7,7 +7,11 @@ yields statuses. Camera faults become ``CameraError`` with a readable message.
 
 from __future__ import annotations
 
+import os
+import stat
+import sys
 from collections import Counter, deque
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator, Protocol
 
@@ -99,7 +103,9 @@ class FrameVoter:
     def _update(self, reading: Reading) -> ScanStatus:
         self._recent.append(reading)
         key = (reading.suit, reading.rank) if reading.suit is not None else None
-        confident = key is not None and (reading.source == "qr" or reading.confidence >= self.threshold)
+        # a reading with a note (e.g. two cards in view) is not accepted whatever its confidence
+        confident = key is not None and getattr(reading, "note", None) is None \
+            and (reading.source == "qr" or reading.confidence >= self.threshold)
         if not confident:
             self._streak = 0
             self._streak_key = None
@@ -108,7 +114,10 @@ class FrameVoter:
                 self._last_accepted = None
             if key is None:
                 return ScanStatus("searching", reading, "searching")
-            return ScanStatus("reading", reading, f"reading {reading.label} ({reading.confidence:.2f})")
+            text = f"reading {reading.label} ({reading.confidence:.2f})"
+            if getattr(reading, "note", None):
+                text += f": {reading.note}"
+            return ScanStatus("reading", reading, text)
         self._absent = 0
         if key == self._streak_key:
             self._streak += 1
@@ -122,27 +131,89 @@ class FrameVoter:
         return ScanStatus("reading", reading, f"reading {reading.label} ({reading.confidence:.2f})", self._streak)
 
 
+def is_device(source) -> bool:
+    """True for a camera index (int or digits) or a device path (/dev/..., or any
+    character device); False for anything else given as a path (a video file)."""
+    if isinstance(source, int):
+        return True
+    if isinstance(source, (str, os.PathLike)):
+        p = os.fspath(source)
+        if isinstance(p, str) and p.isdigit():
+            return True
+        try:
+            return str(p).startswith("/dev/") or stat.S_ISCHR(os.stat(p).st_mode)
+        except OSError:
+            return False
+    return False
+
+
+@contextmanager
+def _quiet_stderr():
+    """Point file descriptor 2 at /dev/null for a moment: FFmpeg's own messages
+    ("[mov,mp4,... @ 0x...] moov atom not found") are written there by C code, past
+    Python and OpenCV's log level, and would garble the dashboard."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 def open_capture(source: int | str, width: int = 1280, height: int = 720) -> cv2.VideoCapture:
     """Open a camera by index or a device path / video file with MJPG at width×height.
 
-    Raises CameraError when it cannot be opened.
+    Raises CameraError when it cannot be opened, saying which: no such file or device,
+    a directory, a file that is not a readable video, or a camera that cannot be opened
+    (``e.zh`` in Chinese). OpenCV's and FFmpeg's own messages are kept off stderr
+    while opening.
     """
     try:  # OpenCV's own warnings ("[ WARN:0@0.03] global cap_v4l.cpp ...") would garble the terminal
         cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
     except AttributeError:
         pass
+    # FFmpeg's log level: OpenCV reads it once, at its first FFmpeg use in the process;
+    # when that has already happened, _quiet_stderr still keeps the open quiet
+    os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
+    device = is_device(source)
+    if not device:
+        p = os.fspath(source)
+        if not os.path.exists(p):
+            raise CameraError(f"cannot open camera {source!r}: no such file or device",
+                              f"无法打开摄像头{source!r}：没有这个文件或设备")
+        if os.path.isdir(p):
+            raise CameraError(f"cannot open camera {source!r}: it is a directory, not a video file or device",
+                              f"无法打开摄像头{source!r}：这是一个目录，不是视频文件或设备")
     try:
         src = int(source) if isinstance(source, str) and source.isdigit() else source
-        cap = cv2.VideoCapture(src)
+        with _quiet_stderr():
+            cap = cv2.VideoCapture(src)
     except (cv2.error, TypeError, ValueError) as e:
         raise CameraError(f"cannot open camera {source!r}: {e}", f"无法打开摄像头{source!r}：{e}") from e
     if not cap.isOpened():
         cap.release()
+        if not device:
+            raise CameraError(f"cannot read video file {source!r} (corrupt, truncated, or not a video)",
+                              f"无法读取视频文件{source!r}（文件损坏、不完整或不是视频）")
+        if isinstance(source, str) and not source.isdigit() and not os.path.exists(source):
+            raise CameraError(f"cannot open camera {source!r}: no such device",
+                              f"无法打开摄像头{source!r}：没有这个设备")
         raise CameraError(f"cannot open camera {source!r} (not connected, busy, or no permission)",
                           f"无法打开摄像头{source!r}（未连接、被占用或没有权限）")
-    cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*"MJPG"))
-    cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
-    cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+    if device:
+        cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*"MJPG"))
+        cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+        cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
     return cap
 
 
@@ -176,6 +247,9 @@ class CameraScanner:
         self.max_bad_frames = max_bad_frames
         self.size = (width, height)
         self._cap: Capture | None = None
+        # a video file given as the source: its end ends the updates normally
+        self.is_file = not (hasattr(source, "read") and hasattr(source, "release")) and not is_device(source)
+        self.ended: str | None = None  # "end of video file" once a file source has ended
 
     def open(self) -> None:
         """Open the source (no-op if already open). Raises CameraError."""
@@ -205,7 +279,8 @@ class CameraScanner:
         return self.updates()
 
     def updates(self) -> Iterator[ScanStatus]:
-        """Yield one ScanStatus per usable frame, forever. Raises CameraError on faults."""
+        """Yield one ScanStatus per usable frame, forever (a video file: until its end,
+        then ``self.ended`` is "end of video file"). Raises CameraError on faults."""
         self.open()
         bad = 0
         n = 0
@@ -217,6 +292,13 @@ class CameraScanner:
             except Exception as e:  # noqa: BLE001 - any driver failure is a camera fault
                 self.close()
                 raise CameraError(f"camera {self._name()} failed: {e}", f"摄像头{self._name()}出错：{e}") from e
+            if not ok and self.is_file:  # a video file's end is not a disconnect
+                self.close()
+                if n == 0:
+                    raise CameraError(f"video file {self._name()} has no readable frames (corrupt or truncated?)",
+                                      f"视频文件{self._name()}没有可读的画面（文件损坏或不完整？）")
+                self.ended = "end of video file"
+                return
             if not ok or not _usable(frame):
                 bad += 1
                 if bad >= self.max_bad_frames:

@@ -21,9 +21,21 @@ def add_scan_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("images", nargs="*", metavar="IMAGE", help="image files to read")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--camera", metavar="N|PATH", help="read live from camera index N or a device path")
-    p.add_argument("--frames-needed", type=int, default=3, help="agreeing frames to accept (camera)")
-    p.set_defaults(func=run_scan)
+    p.add_argument("--frames-needed", type=_positive_int, default=3, metavar="N",
+                   help="agreeing frames to accept (camera; at least 1)")
+    p.set_defaults(func=run_scan, scan_parser=p)
     return p
+
+
+def _positive_int(text: str) -> int:
+    """argparse type: an integer >= 1 (argparse turns the error into a usage message)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
 
 
 def add_labels_parser(subparsers) -> argparse.ArgumentParser:
@@ -38,10 +50,13 @@ def add_labels_parser(subparsers) -> argparse.ArgumentParser:
 def _print_reading(path: str, r, as_json: bool) -> None:
     if as_json:
         print(json.dumps(r.to_json(path), ensure_ascii=False))
+    elif r.suit is None:
+        print(f"{path}: no card found — type the card")
     else:
         state = "accepted" if r.accepted else "NOT SURE, please confirm"
-        guess = r.label if r.suit else "no card found"
-        print(f"{path}: {guess} ({r.source}, confidence {r.confidence:.2f}) {state}")
+        if r.note:
+            state = f"NOT SURE ({r.note}), please confirm"
+        print(f"{path}: {r.label} ({r.source}, confidence {r.confidence:.2f}) {state}")
 
 
 def run_scan(args) -> int:
@@ -50,6 +65,12 @@ def run_scan(args) -> int:
     from .model import ModelError  # noqa: PLC0415
 
     if args.camera is not None:
+        if args.images:
+            parser = getattr(args, "scan_parser", None)
+            if parser is not None:
+                parser.error("give either IMAGE files or --camera, not both")  # exits 2
+            print("scan: give either IMAGE files or --camera, not both", file=sys.stderr)
+            return 2
         return _scan_camera(args)
     if not args.images:
         print("scan: give IMAGE files or --camera N", file=sys.stderr)
@@ -60,6 +81,9 @@ def run_scan(args) -> int:
             r = read_image(path)
         except ReadError as e:
             print(f"scan: {e}", file=sys.stderr)
+            if args.json:  # one line per image, also for an unreadable one
+                print(json.dumps({"image": path, "suit": None, "rank": None, "confidence": 0.0,
+                                  "accepted": False, "source": None, "error": str(e)}, ensure_ascii=False))
             status = 2
             continue
         except ModelError as e:
@@ -71,21 +95,55 @@ def run_scan(args) -> int:
     return status
 
 
-def _typed_entry() -> int:
+def _ask(prompt: str) -> str | None:
+    """One line from stdin, the prompt on stderr (stdout stays one result per line, JSON
+    with --json); None at end of input."""
+    sys.stderr.write(prompt)
+    sys.stderr.flush()
+    line = sys.stdin.readline()
+    return None if line == "" else line.rstrip("\n")
+
+
+def _typed_entry(as_json: bool = False, guess=None, where: str | None = None) -> int:
+    """Typed entry after the camera gave up: one card per line until an empty line or
+    end of input. guess: the scanner's best guess (a Reading), offered first (Enter
+    accepts it). Each card is printed like an accepted reading (♥10, or a JSON line
+    with source "typed"). Exit 0 when at least one card was entered, else 1 (also
+    without a terminal, where nobody can type)."""
+    from .reader import Reading  # noqa: PLC0415
+
     if not sys.stdin.isatty():
         return 1
+    entered = 0
+    offer = guess if guess is not None and guess.suit is not None else None
     while True:
+        if offer is not None:
+            prompt = f"best guess {offer.label} — Enter to accept, or type the card (e.g. ♠7, S7, 10h): "
+        else:
+            prompt = "type the card (e.g. ♠7, S7, 10h), empty to stop: "
         try:
-            text = input("type the card (e.g. ♠7, S7, 10h), empty to stop: ")
-        except EOFError:
-            return 1
+            text = _ask(prompt)
+        except KeyboardInterrupt:
+            text = None
+        if text is None:
+            break
         if not text.strip():
-            return 1
-        card = parse_card_text(text)
-        if card:
-            print(f"entered {card[0]} {card[1]}")
-            return 0
-        print("not understood; suits S/H/C/D or ♠♥♣♦, ranks A 2..10 J Q K")
+            if offer is None:
+                break
+            card = (offer.suit, offer.rank)
+        else:
+            card = parse_card_text(text)
+            if not card:
+                print("not understood; suits S/H/C/D or ♠♥♣♦, ranks A 2..10 J Q K", file=sys.stderr)
+                continue
+        offer = None
+        entered += 1
+        r = Reading(card[0], card[1], 1.0, True, "typed")
+        if as_json:
+            print(json.dumps(r.to_json(where), ensure_ascii=False), flush=True)
+        else:
+            print(f"entered {r.label}", flush=True)
+    return 0 if entered else 1
 
 
 def _scan_camera(args) -> int:
@@ -93,24 +151,33 @@ def _scan_camera(args) -> int:
     from .model import ModelError  # noqa: PLC0415
 
     src = args.camera
+    accepted = 0
+    where = f"camera:{src}"
+    sc = CameraScanner(src, frames_needed=args.frames_needed)
     try:
-        with CameraScanner(src, frames_needed=args.frames_needed) as sc:
+        with sc:
             for st in sc:
                 if st.state == "accepted":
+                    accepted += 1
                     r = st.reading
                     if args.json:
-                        print(json.dumps(r.to_json(f"camera:{src}"), ensure_ascii=False), flush=True)
+                        print(json.dumps(r.to_json(where), ensure_ascii=False), flush=True)
                     else:
                         print(f"{st.text} ({r.source}, confidence {r.confidence:.2f})", flush=True)
     except CameraError as e:
         print(f"scan: {e}. Enter the card by hand.", file=sys.stderr)
-        return _typed_entry()
+        return _typed_entry(args.json, sc.voter.best_guess(), where)
     except ModelError as e:
         print(f"scan: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0
-    return 0
+    # a video file ended (a camera's stream does not end without a CameraError)
+    if accepted:
+        print(f"scan: {sc.ended or 'end of stream'}", file=sys.stderr)
+        return 0
+    print(f"scan: {sc.ended or 'end of stream'}, no card accepted. Enter the card by hand.", file=sys.stderr)
+    return _typed_entry(args.json, sc.voter.best_guess(), where)
 
 
 def run_labels(args) -> int:

@@ -129,6 +129,10 @@ class Candidate:
     def __init__(self, q: np.ndarray, cnt: np.ndarray | None, s: float):
         self._q, self._cnt, self._s, self._quad = q, cnt, s, None
 
+    def outline(self) -> np.ndarray:
+        """The quad in frame pixels without refining it (the refined one once known)."""
+        return self._quad if self._quad is not None else self._q / self._s
+
     def quad(self) -> np.ndarray:
         if self._quad is None:
             q = self._q if self._cnt is None else _refine_quad(self._q, self._cnt)

@@ -61,18 +61,28 @@ def _camera_detector():
 
 def find_label(frame: np.ndarray, thorough: bool = False, scale: float = 1.0,
                camera: bool = False) -> QrLabel | None:
-    """Decode one of our QR labels in a BGR or gray frame, or None.
+    """Decode one of our QR labels in a BGR or gray frame, or None (the first of
+    ``find_labels``)."""
+    labs = find_labels(frame, thorough, scale, camera)
+    return labs[0] if labs else None
 
-    The ArUco-based detector (a few ms on 1280×720) is tried first; thorough=True also
-    tries the classic detector (tens of ms), as for still images. camera=True: the
-    faster one-window ArUco detector (``CAMERA_THRESH_WINDOW``). scale < 1: the
-    detectors run on a copy downscaled by that factor (faster; the caller knows how big
-    a label would be); a code found there but not decoded is decoded again from a crop
-    of the full-resolution frame.
+
+def find_labels(frame: np.ndarray, thorough: bool = False, scale: float = 1.0,
+                camera: bool = False) -> list[QrLabel]:
+    """Our QR labels decoded in a BGR or gray frame ([] when none; foreign codes ignored).
+
+    The ArUco-based detector (a few ms on 1280×720) is tried first, for every code in
+    view (``detectAndDecodeMulti``: no slower than one code, so two labels in view are
+    noticed); thorough=True, when it reads none, also tries the classic detector (tens
+    of ms; one code), as for still images. camera=True: the faster one-window ArUco
+    detector (``CAMERA_THRESH_WINDOW``). scale < 1: the detectors run on a copy
+    downscaled by that factor (faster; the caller knows how big a label would be); a
+    code found there but not decoded is decoded again from a crop of the
+    full-resolution frame.
     """
     global _fast, _camera, _full
     if frame is None or frame.size == 0:
-        return None
+        return []
     full = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     gray = full
     if scale < 1.0:
@@ -80,30 +90,37 @@ def find_label(frame: np.ndarray, thorough: bool = False, scale: float = 1.0,
     if camera:
         if _camera is None:
             _camera = _camera_detector()
-        detectors = [_camera]
+        d = _camera
     else:
         if _fast is None:
             _fast = cv2.QRCodeDetectorAruco()
-        detectors = [_fast]
-    if thorough:
+        d = _fast
+    out: list[QrLabel] = []
+    try:
+        _, texts, pts, _ = d.detectAndDecodeMulti(gray)
+    except cv2.error:
+        texts, pts = (), None
+    quads = np.asarray(pts, np.float32).reshape(-1, 4, 2) if pts is not None and len(pts) else ()
+    for i, q in enumerate(quads):
+        text = texts[i] if i < len(texts) else ""
+        lab = decode_payload(text)
+        if lab is None and not text:
+            # found but not decoded (e.g. one corner misplaced): the classic decoder on
+            # a crop around it costs a few ms only when this happens
+            lab = _decode_crop(full, q / min(scale, 1.0))
+        if lab is not None:
+            out.append(lab)
+    if not out and thorough:
         if _full is None:
             _full = cv2.QRCodeDetector()
-        detectors.append(_full)
-    for d in detectors:
         try:
-            text, pts, _ = d.detectAndDecode(gray)
+            text, _, _ = _full.detectAndDecode(gray)
         except cv2.error:
-            continue
+            text = ""
         lab = decode_payload(text)
         if lab is not None:
-            return lab
-        if d is not _full and pts is not None and len(pts):
-            # found but not decoded (e.g. one corner misplaced): the classic decoder on a
-            # crop around it costs a few ms only when this happens
-            lab = _decode_crop(full, np.asarray(pts, np.float32).reshape(-1, 2) / min(scale, 1.0))
-            if lab is not None:
-                return lab
-    return None
+            out.append(lab)
+    return out
 
 
 def _decode_crop(gray: np.ndarray, pts: np.ndarray) -> QrLabel | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -61,6 +61,10 @@ QR_WHOLE_SCALE = 0.5
 QR_LABEL_MM = 27.0
 Q_INDEX = 11
 TEN_INDEX = 9
+# Two card outlines are different cards (not a card and its inner frame/art, or two
+# outlines of one card) when they overlap by at most this fraction of the smaller one's
+# area and neither's centre lies inside the other (read_frame: a second card in view).
+DISTINCT_OVERLAP = 0.25
 
 
 class ReadError(ValueError):
@@ -74,7 +78,9 @@ class Reading:
     suit: "spade" | "heart" | "club" | "diamond" | None; rank: 1..13 | None (best guess
     even when not accepted); confidence: 0..1; accepted: confident enough to use
     without asking; source: "qr" or "index"; corner: warped corner crop (BGR uint8) of
-    the best corner for previews, or None; quad: (4, 2) card corners in the image or None.
+    the best corner for previews, or None; quad: (4, 2) card corners in the image or None;
+    note: why a confident reading was not accepted (e.g. "two cards in view: ♣2 and
+    ♥10"), else None.
     """
 
     suit: str | None
@@ -84,6 +90,7 @@ class Reading:
     source: str = "index"
     corner: np.ndarray | None = field(default=None, repr=False)
     quad: np.ndarray | None = field(default=None, repr=False)
+    note: str | None = None
 
     @property
     def label(self) -> str:
@@ -95,6 +102,8 @@ class Reading:
     def to_json(self, image: str | None = None) -> dict:
         d = {"suit": self.suit, "rank": self.rank, "confidence": round(float(self.confidence), 4),
              "accepted": bool(self.accepted), "source": self.source}
+        if self.note is not None:
+            d["note"] = self.note
         return {"image": image, **d} if image is not None else d
 
 
@@ -190,13 +199,63 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         if lab is not None:
             return lab
     best = Reading(None, None, 0.0, False)
+    done: list[tuple] = []  # (candidate, its Reading)
     for cand in cands:
         r = _read_quad(frame, cand.quad(), threshold)
+        done.append((cand, r))
         if r.confidence > best.confidence or best.quad is None:
             best = r
         if r.accepted:
             break
+    if best.accepted:
+        best = _other_cards(frame, cands, done, best, threshold)
     return best
+
+
+def distinct_cards(a: np.ndarray, b: np.ndarray) -> bool:
+    """True when quads a and b (4, 2) outline different cards: they overlap by at most
+    DISTINCT_OVERLAP of the smaller one's area and neither's centre is inside the other
+    (a card's inner frame or art, or a slightly different outline of it, is not)."""
+    a = np.asarray(a, np.float32).reshape(4, 2)
+    b = np.asarray(b, np.float32).reshape(4, 2)
+    small = min(cv2.contourArea(a), cv2.contourArea(b))
+    if small <= 0:
+        return False
+    inter, _ = cv2.intersectConvexConvex(a, b)
+    if inter > DISTINCT_OVERLAP * small:
+        return False
+    for p, q in ((a, b), (b, a)):
+        c = p.mean(0)
+        if cv2.pointPolygonTest(q.reshape(-1, 1, 2), (float(c[0]), float(c[1])), False) >= 0:
+            return False
+    return True
+
+
+def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, threshold: float) -> Reading:
+    """best was accepted: read the other candidates that are different cards (not
+    overlapping it, nor one already read); when one of them is accepted as another
+    card, best is returned not accepted, with a note. Only such candidates are read."""
+    read = {id(c): r for c, r in done}
+    seen = [best.quad]
+    others = []
+    for cand in cands:
+        r = read.get(id(cand))
+        q = cand.quad() if r is not None else cand.outline()
+        if r is best or not all(distinct_cards(s, q) for s in seen):
+            continue
+        if r is None:
+            r = _read_quad(frame, cand.quad(), threshold)
+        if r.accepted:
+            seen.append(q)
+            if (r.suit, r.rank) != (best.suit, best.rank):
+                others.append(r)
+    if not others:
+        return best
+    if len(others) == 1:
+        note = f"two cards in view: {best.label} and {others[0].label}"
+    else:
+        note = f"{len(others) + 1} cards in view: " + ", ".join(x.label for x in [best, *others])
+    return replace(best, accepted=False, note=note)
 
 
 def _search_label(frame: np.ndarray, cands: list, qr_mode: str, qr_part: int | None) -> Reading | None:
@@ -215,8 +274,26 @@ def _search_label(frame: np.ndarray, cands: list, qr_mode: str, qr_part: int | N
         parts = whole_frame_parts(*frame.shape[:2])
         rows, cols, scale = parts[qr_part % len(parts)]
         region = frame[rows, cols]
-    lab = qr.find_label(region, thorough=qr_mode == "thorough", scale=scale, camera=qr_mode == "fast")
-    return None if lab is None else Reading(lab.suit, lab.rank, 1.0, True, "qr")
+    labs = qr.find_labels(region, thorough=qr_mode == "thorough", scale=scale, camera=qr_mode == "fast")
+    return _label_reading(labs) if labs else None
+
+
+def _label_reading(labs: list) -> Reading:
+    """The Reading for the labels decoded in one image (at least one): accepted when they
+    all name one card; two different cards in view are not accepted (note says which)."""
+    uniq, keys = [], set()
+    for x in labs:
+        if (x.suit, x.rank) not in keys:
+            keys.add((x.suit, x.rank))
+            uniq.append(x)
+    if len(uniq) == 1:
+        return Reading(uniq[0].suit, uniq[0].rank, 1.0, True, "qr")
+    names = [Reading(x.suit, x.rank, 1.0, False).label for x in uniq]
+    if len(names) == 2:
+        note = f"two labels in view: {names[0]} and {names[1]}"
+    else:
+        note = f"{len(names)} labels in view: " + ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
+    return Reading(uniq[0].suit, uniq[0].rank, 1.0, False, "qr", note=note)
 
 
 def read_label(frame: np.ndarray, qr_part: int | None = None) -> Reading | None:
@@ -258,6 +335,8 @@ def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading
 def load_image(path: str | os.PathLike) -> np.ndarray:
     """Read an image file to BGR uint8. Raises ReadError when it is missing or not an image."""
     p = os.fspath(path)
+    if os.path.isdir(p):
+        raise ReadError(f"{p}: is a directory")
     if not os.path.isfile(p):
         raise ReadError(f"{p}: no such file")
     data = np.fromfile(p, np.uint8)
@@ -280,15 +359,16 @@ def read_image(img_or_path, threshold: float = ACCEPT_THRESHOLD) -> Reading:
         img = cv2.cvtColor(img, cv2.COLOR_BGRA2BGR)
     if not isinstance(img, np.ndarray) or img.ndim != 3 or img.dtype != np.uint8:
         return Reading(None, None, 0.0, False)
-    # QR: the fast detector at full resolution (labels can be small), both detectors on
-    # a copy of at most QR_STILL_SIDE px (the classic one is slow on 12 MP photos)
-    lab = qr.find_label(img)
-    if lab is None:
+    # QR: the fast detector at full resolution (labels can be small; every code in view,
+    # so that two different labels are noticed), both detectors on a copy of at most
+    # QR_STILL_SIDE px (the classic one is slow on 12 MP photos)
+    labs = qr.find_labels(img)
+    if not labs:
         f = min(1.0, QR_STILL_SIDE / max(img.shape[:2]))
-        lab = qr.find_label(img if f == 1.0 else cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA),
-                            thorough=True)
-    if lab is not None:
-        return Reading(lab.suit, lab.rank, 1.0, True, "qr")
+        labs = qr.find_labels(img if f == 1.0 else cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA),
+                              thorough=True)
+    if labs:
+        return _label_reading(labs)
     if max(img.shape[:2]) > MAX_IMAGE_SIDE:
         s = MAX_IMAGE_SIDE / max(img.shape[:2])
         img = cv2.resize(img, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)

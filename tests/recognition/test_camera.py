@@ -138,10 +138,11 @@ def test_cli_camera_path_reads_a_video_then_reports_its_end(tmp_path, capsys):
     w.release()
     code = main(["scan", "--camera", str(path), "--frames-needed", "2", "--json"])
     out, err = capsys.readouterr()
-    assert code == 1  # the "camera" ended; no typed entry without a terminal
+    assert code == 0  # a file's end is a normal end when a card was accepted
     lines = out.strip().splitlines()
     assert len(lines) == 1 and '"suit": "club"' in lines[0] and '"rank": 1' in lines[0]
-    assert "stopped delivering frames" in err and "Traceback" not in err
+    assert "end of video file" in err and "Traceback" not in err
+    assert "disconnected" not in err and "by hand" not in err
 
 
 def test_scanner_accepts_a_qr_label_even_when_the_index_is_unreadable():
@@ -159,3 +160,72 @@ def test_scanner_accepts_a_qr_label_even_when_the_index_is_unreadable():
             seen.append(st)
     acc = [s for s in seen if s.state == "accepted"]
     assert len(acc) == 1 and acc[0].reading.source == "qr" and acc[0].text == "accepted ♥Q"
+
+
+def _write_clip(path, frames, fps=10):
+    import cv2
+    w = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (frames[0].shape[1], frames[0].shape[0]))
+    if not w.isOpened():
+        pytest.skip("no video writer in this OpenCV build")
+    for f in frames:
+        w.write(f)
+    w.release()
+
+
+def test_video_file_end_is_a_normal_end_not_a_disconnect(tmp_path):
+    """The scanner's updates end at a video file's end (ended = "end of video file");
+    a capture object (a device) that stops still raises the disconnect error."""
+    path = tmp_path / "table.avi"
+    _write_clip(path, [np.full((240, 320, 3), 90, np.uint8)] * 5)
+    sc = CameraScanner(str(path), max_bad_frames=2)
+    states = list(sc.updates())
+    assert len(states) == 5 and sc.ended == "end of video file" and sc.is_file
+    with pytest.raises(CameraError, match="stopped delivering frames"):
+        list(CameraScanner(FakeCapture([(True, np.full((240, 320, 3), 90, np.uint8))]), max_bad_frames=2))
+
+
+def test_cli_video_file_without_a_card_ends_with_exit_1(tmp_path, capsys):
+    from recognition.cli import main
+    path = tmp_path / "table.avi"
+    _write_clip(path, [np.full((240, 320, 3), 90, np.uint8)] * 4)
+    assert main(["scan", "--camera", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "end of video file, no card accepted" in err and "disconnected" not in err
+
+
+@pytest.mark.parametrize("kind,en,zh", [
+    ("missing", "no such file or device", "没有这个文件或设备"),
+    ("directory", "is a directory", "目录"),
+    ("truncated", "cannot read video file", "无法读取视频文件"),
+    ("text", "cannot read video file", "无法读取视频文件"),
+])
+def test_bad_video_paths_get_distinct_messages(tmp_path, kind, en, zh, capfd):
+    import cv2
+    src = tmp_path / "x.mp4"
+    if kind == "directory":
+        src = tmp_path
+    elif kind == "truncated":  # a real clip cut short: FFmpeg says "moov atom not found"
+        w = cv2.VideoWriter(str(src), cv2.VideoWriter_fourcc(*"mp4v"), 10, (320, 240))
+        if not w.isOpened():
+            pytest.skip("no mp4 writer in this OpenCV build")
+        for _ in range(20):
+            w.write(np.random.default_rng(1).integers(0, 255, (240, 320, 3), np.uint8))
+        w.release()
+        src.write_bytes(src.read_bytes()[:3000])
+        cv2.VideoCapture(str(src)).release()  # FFmpeg already used: its log level is set by now
+        capfd.readouterr()
+    elif kind == "text":
+        src.write_text("not a video")
+    with pytest.raises(CameraError) as exc:
+        open_capture(str(src))
+    assert en in str(exc.value) and zh in exc.value.zh
+    assert "not connected, busy" not in str(exc.value)
+    err = capfd.readouterr().err
+    assert "moov atom" not in err and "@ 0x" not in err   # FFmpeg's own messages kept off stderr
+
+
+def test_device_that_cannot_be_opened_keeps_the_camera_message():
+    with pytest.raises(CameraError, match="cannot open camera '/dev/video-nonexistent-7': no such device"):
+        open_capture("/dev/video-nonexistent-7")
+    with pytest.raises(CameraError, match="not connected, busy, or no permission"):
+        open_capture(97)

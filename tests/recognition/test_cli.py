@@ -66,3 +66,100 @@ def test_labels_without_deck_data_is_clear(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(labels, "deck_entries", missing)
     assert main(["labels", "--out", str(tmp_path / "x")]) == 2
     assert "deck data not available" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "x"])
+def test_scan_frames_needed_must_be_positive(value, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["scan", "--camera", "0", "--frames-needed", value])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "--frames-needed" in err and ("at least 1" in err or "whole number" in err)
+    assert "internal error" not in err and "Traceback" not in err
+
+
+class _Typing(__import__("io").StringIO):
+    """stdin of a terminal where the moderator types the given lines."""
+
+    def isatty(self):
+        return True
+
+
+def test_typed_fallback_loops_until_empty_and_prints_cards(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", _Typing("10h\nzz\nS7\n\nQD\n"))
+    assert main(["scan", "--camera", "97"]) == 0   # no camera 97
+    out, err = capsys.readouterr()
+    assert out.splitlines() == ["entered ♥10", "entered ♠7"]   # stops at the empty line
+    assert "not understood" in err and "empty to stop" in err and "by hand" in err
+
+
+def test_typed_fallback_json_lines_and_eof(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", _Typing("♣2\n黑桃A"))   # ends without an empty line (EOF)
+    assert main(["scan", "--camera", "97", "--json"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.strip().splitlines()]
+    assert [(x["suit"], x["rank"], x["source"], x["accepted"]) for x in lines] == [
+        ("club", 2, "typed", True), ("spade", 1, "typed", True)]
+    assert lines[0]["image"] == "camera:97"
+
+
+def test_typed_fallback_nothing_typed_is_exit_1(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", _Typing("\n"))
+    assert main(["scan", "--camera", "97"]) == 1
+    assert capsys.readouterr().out == ""
+
+
+def test_typed_fallback_offers_the_best_guess_after_a_disconnect(monkeypatch, capsys):
+    from recognition import camera
+    from recognition.reader import Reading
+
+    class Dying:
+        def __init__(self):
+            self.n = 0
+
+        def read(self):
+            self.n += 1
+            return (True, np.full((120, 160, 3), 80, np.uint8)) if self.n <= 4 else (False, None)
+
+        def release(self):
+            pass
+
+    monkeypatch.setattr(camera, "open_capture", lambda *a, **k: Dying())
+    monkeypatch.setattr(camera, "read_frame", lambda *a, **k: Reading("diamond", 12, 0.6, False))
+    monkeypatch.setattr("sys.stdin", _Typing("\n\n"))   # Enter accepts the guess, then empty stops
+    assert main(["scan", "--camera", "7"]) == 0
+    out, err = capsys.readouterr()
+    assert "disconnected" in err and "best guess ♦Q — Enter to accept" in err
+    assert out.splitlines() == ["entered ♦Q"]
+
+
+def test_scan_directory_says_it_is_a_directory(tmp_path, capsys):
+    assert main(["scan", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "is a directory" in err and "no such file" not in err
+
+
+def test_scan_json_unreadable_file_gets_an_error_line(tmp_path, capsys):
+    bad = tmp_path / "notanimage.jpg"
+    bad.write_bytes(b"this is not a jpeg")
+    ok = _label_photo(tmp_path)
+    assert main(["scan", str(bad), str(ok), "--json"]) == 2
+    out, err = capsys.readouterr()
+    a, b = (json.loads(x) for x in out.strip().splitlines())
+    assert a["image"] == str(bad) and a["suit"] is None and a["rank"] is None and not a["accepted"]
+    assert "not a readable image" in a["error"] and "error" not in b and b["accepted"]
+    assert "not a readable image" in err
+
+
+def test_scan_images_and_camera_together_is_a_usage_error(tmp_path, capsys):
+    p = _label_photo(tmp_path)
+    with pytest.raises(SystemExit) as exc:
+        main(["scan", str(p), "--camera", "0"])
+    assert exc.value.code == 2
+    assert "either IMAGE files or --camera" in capsys.readouterr().err
+
+
+def test_scan_tiny_image_says_type_the_card(tmp_path, capsys):
+    p = tmp_path / "dot.png"
+    cv2.imwrite(str(p), np.zeros((1, 1, 3), np.uint8))
+    assert main(["scan", str(p)]) == 1
+    assert capsys.readouterr().out.strip() == f"{p}: no card found — type the card"

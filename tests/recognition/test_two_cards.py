@@ -1,0 +1,131 @@
+"""Two cards (or labels) in view: neither may be accepted silently (newcomer trial, 1 Dec)."""
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from card_images.render import render_card
+from recognition.camera import CameraError, CameraScanner, FrameVoter
+from recognition.cli import main
+from recognition.labels import LabelEntry, qr_image
+from recognition.reader import Reading, distinct_cards, read_frame, read_image, read_label
+
+
+def _label(suit, rank, px):
+    e = LabelEntry(f"x-{suit}-{rank}", "x", suit, rank, "x", "X")
+    return np.array(qr_image(e, px).convert("RGB"))[:, :, ::-1]
+
+
+def two_cards(a, b, seed=2, gap=80, h=560, labels=False):
+    """Two rendered card faces side by side on one 1280x720 table; labels: each card
+    carries its own QR label (27 mm on a 63 mm card)."""
+    rng = np.random.default_rng(seed)
+    bg = np.full((720, 1280, 3), (40, 70, 50), np.uint8)
+    bg = np.clip(bg.astype(int) + rng.integers(-6, 7, bg.shape), 0, 255).astype(np.uint8)
+    for k, (rank, suit) in enumerate((a, b)):
+        face = render_card(rank, suit, np.random.default_rng(seed * 10 + k)).image.copy()
+        if labels:
+            side = int(face.shape[1] * 27 / 63)
+            q = cv2.resize(_label(suit, rank, 300), (side, side), interpolation=cv2.INTER_AREA)
+            y0, x0 = int(face.shape[0] * 0.62) - side // 2, (face.shape[1] - side) // 2
+            face[y0:y0 + side, x0:x0 + side] = q
+        w = int(face.shape[1] * h / face.shape[0])
+        f = cv2.resize(face, (w, h), interpolation=cv2.INTER_AREA)
+        x0 = 640 - gap // 2 - w if k == 0 else 640 + gap // 2
+        bg[80:80 + h, x0:x0 + w] = f
+    return bg
+
+
+def test_two_index_cards_in_view_are_not_accepted():
+    img = two_cards((2, "club"), (10, "heart"))
+    for r in (read_frame(img), read_frame(img, qr_mode="off"), read_image(img)):
+        assert not r.accepted and r.source == "index"
+        assert r.label in ("♣2", "♥10") and r.confidence > 0.9  # best guess kept
+        assert r.note is not None and "two cards in view" in r.note
+        assert "♣2" in r.note and "♥10" in r.note
+
+
+def test_two_copies_of_one_card_are_accepted():
+    img = two_cards((2, "club"), (2, "club"))
+    r = read_frame(img)
+    assert r.accepted and r.label == "♣2" and r.note is None
+
+
+def test_distinct_cards_tells_inner_frame_from_another_card():
+    card = np.float32([[100, 100], [300, 100], [300, 380], [100, 380]])
+    inner = np.float32([[130, 140], [270, 140], [270, 340], [130, 340]])
+    shifted = card + 6
+    beside = card + [260, 0]
+    overlapping_a_little = card + [170, 0]   # 15% of the smaller one
+    overlapping_much = card + [90, 40]
+    assert not distinct_cards(card, inner) and not distinct_cards(inner, card)
+    assert not distinct_cards(card, shifted)
+    assert distinct_cards(card, beside)
+    assert distinct_cards(card, overlapping_a_little)
+    assert not distinct_cards(card, overlapping_much)
+
+
+def test_two_labels_in_a_still_image_are_not_accepted():
+    img = two_cards((7, "spade"), (9, "spade"), labels=True)
+    r = read_image(img)
+    assert r.source == "qr" and not r.accepted
+    assert r.note == "two labels in view: ♠7 and ♠9" or r.note == "two labels in view: ♠9 and ♠7"
+
+
+def test_a_page_of_labels_is_not_accepted():
+    from recognition.labels import deck_entries, render_sheets
+    page = np.array(render_sheets(deck_entries()[:27])[0].convert("RGB"))[:, :, ::-1]
+    page = cv2.resize(page, None, fx=0.45, fy=0.45, interpolation=cv2.INTER_AREA)
+    r = read_image(page)
+    assert not r.accepted and r.source == "qr" and "labels in view" in r.note
+
+
+def test_camera_label_search_notices_two_labels():
+    frame = np.full((720, 1280, 3), (60, 80, 70), np.uint8)
+    frame[200:400, 300:500] = _label("spade", 7, 200)
+    frame[250:450, 800:1000] = _label("heart", 3, 200)
+    for r in (read_label(frame), read_frame(frame)):
+        assert r is not None and r.source == "qr" and not r.accepted and "two labels in view" in r.note
+
+
+def test_voter_never_accepts_a_reading_with_a_note():
+    v = FrameVoter(frames_needed=2)
+    for _ in range(5):
+        st = v.update(Reading("club", 2, 0.99, False, "index", note="two cards in view: ♣2 and ♥10"))
+        assert st.state == "reading" and "two cards in view" in st.text
+    for _ in range(5):
+        assert v.update(Reading("spade", 7, 1.0, False, "qr", note="two labels in view: ♠7 and ♠9")).state != "accepted"
+
+
+class _Fake:
+    def __init__(self, frames):
+        self.frames = list(frames)
+
+    def read(self):
+        return (True, self.frames.pop(0)) if self.frames else (False, None)
+
+    def release(self):
+        pass
+
+
+def test_scanner_does_not_accept_two_cards():
+    img = two_cards((2, "club"), (10, "heart"))
+    states = []
+    with pytest.raises(CameraError):
+        for st in CameraScanner(_Fake([img.copy() for _ in range(9)]), frames_needed=2, max_bad_frames=1):
+            states.append(st.state)
+    assert len(states) == 9 and "accepted" not in states
+
+
+def test_scan_json_has_a_note_only_when_there_is_one(tmp_path, capsys):
+    two = tmp_path / "two_cards.png"
+    one = tmp_path / "one_card.png"
+    cv2.imwrite(str(two), two_cards((2, "club"), (10, "heart")))
+    cv2.imwrite(str(one), two_cards((2, "club"), (2, "club")))
+    assert main(["scan", str(one), str(two), "--json"]) == 1
+    a, b = (json.loads(x) for x in capsys.readouterr().out.strip().splitlines())
+    assert "note" not in a and a["accepted"]
+    assert not b["accepted"] and b["note"].startswith("two cards in view")
+    assert main(["scan", str(two)]) == 1
+    assert "NOT SURE (two cards in view" in capsys.readouterr().out
