@@ -286,6 +286,7 @@ class CompanionApp(App[int]):
             log = GameLog(id="log", wrap=False, markup=False, auto_scroll=True)
             yield log
             yield Static("", id="scan-preview")
+        yield Static("", id="scan-line")  # the live scan status, apart from the command feedback
         yield Static("", id="message", classes="-empty")
         with Horizontal(id="command-row"):
             yield Static("›", id="command-prompt")
@@ -711,6 +712,7 @@ class CompanionApp(App[int]):
             scan.discard = True
             scan.stop.set()
             self.query_one("#scan-preview", Static).set_class(False, "-on")
+            self._show_scan_line(None)
 
     def _check_scan(self) -> None:
         scan = self._scan
@@ -742,6 +744,7 @@ class CompanionApp(App[int]):
         scan = _Scan(self._judgement_key())
         self._scan = scan
         self.say(label("scan_start", self.lang))
+        self._show_scan_line(label("scan_start", self.lang))
         scan.worker = self.run_worker(lambda: self._scan_worker(scan), thread=True, group="scan", name="scan")
 
     def _post(self, scan: "_Scan", fn, *args: Any, final: bool = False) -> None:
@@ -757,6 +760,7 @@ class CompanionApp(App[int]):
         self._check_scan()
         if final:
             self._scan = None
+            self._show_scan_line(None)
             if not scan.discard:
                 fn(*args)
         elif not scan.stop.is_set():
@@ -783,7 +787,7 @@ class CompanionApp(App[int]):
                     if status.state == "accepted" and _names_card(reading):
                         self._post(scan, self._scan_accepted, reading.label, final=True)
                         return
-                    self._post(scan, self._scan_status, status.text, getattr(reading, "corner", None))
+                    self._post(scan, self._scan_status, status, getattr(reading, "corner", None))
                     if time.monotonic() - started >= SCAN_TIMEOUT_S:
                         scan.timed_out = True
                         break
@@ -797,9 +801,22 @@ class CompanionApp(App[int]):
         guess = _best_guess(scanner, last)
         self._post(scan, self._scan_unsure, getattr(guess, "label", None), scan.timed_out, final=True)
 
-    def _scan_status(self, text: str, corner: Any = None) -> None:
+    def _show_scan_line(self, text: str | None) -> None:
+        """The scan's own status line (above the message line, which keeps command feedback); None hides it."""
+        line = self.query_one("#scan-line", Static)
+        if text is not None:
+            head = "扫描：" if self.lang == "zh" else "scan: "
+            line.update(Text(f"{head}{text}  ·  {label('scan_esc', self.lang)}", no_wrap=True, overflow="ellipsis"))
+        line.set_class(text is not None, "-on")
+
+    @property
+    def scan_line(self) -> str:
+        line = self.query_one("#scan-line", Static)
+        return str(line.content) if line.has_class("-on") else ""
+
+    def _scan_status(self, status: Any, corner: Any = None) -> None:
         """Live status line and the preview of the warped corner."""
-        self.say(text)
+        self._show_scan_line(getattr(status, "text", "") or "")
         preview = self.query_one("#scan-preview", Static)
         picture = corner_preview(corner)
         if picture is not None:

@@ -116,6 +116,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "scan_nothing": ("没有读到牌 — 请手动输入：judge ♠7", "no card read — type it: judge ♠7"),
     "scan_busy": ("正在扫描 — 按 Esc 停止", "already scanning — Esc stops"),
     "scan_stopping": ("上一次扫描正在停止，请稍后再按 F6", "the previous scan is still stopping — press F6 again in a moment"),
+    "scan_esc": ("Esc 停止", "Esc stops"),
     "scan_timeout": ("{s}秒内没有读准，扫描已停止", "no sure reading in {s} s: scan stopped"),
     "hint_players": ("新牌局：输入 players 6 设定人数（2–10），name 1 张三 起名", "new table: type players 6 (2–10 seats), name 1 Alice for names"),
     "hint_lord": ("输入 lord S 指定主公座位（身份牌亮明的那位）", "type lord S: the seat that turned up the lord card"),

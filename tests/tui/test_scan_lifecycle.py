@@ -190,3 +190,23 @@ async def test_second_f6_does_not_start_a_second_scan_and_esc_stops_it(feed, no_
         assert len(scan_workers(app)) == 1 and f.opened == 2
         await pilot.press("escape")
         await settle(app, pilot)
+
+
+async def test_scan_status_has_its_own_line_and_command_feedback_stays(feed, no_script):
+    f = feed(status=Status("reading", Reading("♦Q", 0.8), "reading ♦Q (0.80)"))
+    session = FakeSession(judge_state())
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause(0.2)
+        assert app.message == "scanning the judgement card… (Esc stops)"  # not replaced by the status
+        assert "reading ♦Q" in app.scan_line and "Esc stops" in app.scan_line
+        await type_line(pilot, "slash 2 4")  # refused: out of range
+        await pilot.pause(0.2)
+        assert app.message.startswith("✗ refused") and "reading" not in app.message
+        await pilot.press("f6")
+        await pilot.pause(0.2)
+        assert "already scanning — Esc stops" in app.message
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert app.scan_line == ""
