@@ -30,7 +30,7 @@ from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
-from .text import (corner_preview, fold_cells, header_text, is_judgement_prompt, label, prompt_text, redact_line,
+from .text import (accepts_judge_face, corner_preview, fold_cells, header_text, label, prompt_text, redact_line,
                    ring_layout, seat_lines, skill_answer_verbs)
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
@@ -738,7 +738,7 @@ class CompanionApp(App[int]):
             self.say(label("scan_stopping" if stopping else "scan_busy", self.lang), error=stopping)
             return
         p = self.state.prompt
-        if not is_judgement_prompt(p):
+        if not accepts_judge_face(p):  # the banner's test: a judgement, or a prompt offering 'judge FACE' (八卦阵)
             self.say(label("no_judge", self.lang), error=True)
             return
         scan = _Scan(self._judgement_key())

@@ -300,6 +300,14 @@ def is_judgement_prompt(p) -> bool:
     return p is not None and (p.kind == "judge" or (p.kind == "skill" and p.data.get("step") == "judge"))
 
 
+def accepts_judge_face(p) -> bool:
+    """The pending prompt takes ``judge FACE`` (F6 scans for it; the banner offers it): a judgement prompt
+    (delayed trick, 刚烈 / 洛神 / 铁骑), or one whose own text offers ``judge FACE`` — the text the banner
+    shows, e.g. an unused 八卦阵 on a 闪 question (``八卦阵: 'judge FACE' (red counts as 闪)``; the rules
+    core drops that hint once the armour was judged)."""
+    return is_judgement_prompt(p) or (p is not None and "judge FACE" in (p.en or ""))
+
+
 def skill_answer_verbs(p) -> frozenset[str]:
     """The verbs that answer a ``skill`` prompt, as the rules core registers them
     (``skills.STEPS["<skill>:<step>"].verbs``): ``{"yes", "no", "skill"}`` for a yes / no
@@ -326,7 +334,7 @@ def prompt_text(state: GameState, lang: str) -> str:
         text = f"⚠ {q}"
     else:
         text = f"⚠ {who}：{q}" if lang == "zh" else f"⚠ {who}: {q}"
-    if is_judgement_prompt(p):
+    if accepts_judge_face(p):
         text += "  ·  " + label("judge_hint", lang)
     elif p.kind == "skill":
         # F8 / F9 only where they answer: yes / no questions (not 刚烈's "discard 2 / take")

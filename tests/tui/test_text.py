@@ -141,6 +141,21 @@ def test_skill_judgement_prompts_get_the_scan_hint():
     assert not is_judgement_prompt(None)
 
 
+def test_prompts_offering_judge_face_take_the_scan():
+    from companion.rules.skills import BAGUA_HINT, drop_bagua_hint
+    from companion.rules.state import Prompt
+    from companion.tui.text import accepts_judge_face
+
+    jink = Prompt("respond", 2, "seat 2: play 闪 or take 1 damage (jink / take) — " + BAGUA_HINT[0],
+                  "2号位：打出闪——" + BAGUA_HINT[1], {"need": "jink"})
+    assert accepts_judge_face(jink)
+    assert not accepts_judge_face(drop_bagua_hint(jink))  # judged black: 闪 or take, no second judgement
+    assert accepts_judge_face(Prompt("skill", 2, "seat 2's 洛神: flip a judgement card — judge FACE", "",
+                                     {"skill": "luoshen", "step": "judge"}))
+    assert not accepts_judge_face(Prompt("dying", 5, "asking for a Peach", "", {}))
+    assert not accepts_judge_face(None)
+
+
 def test_seat_lines_before_start_show_the_generals_real_max_hp():
     """Newcomer trial: before `start` every card showed 4/4, also for 3-HP generals."""
     from companion.script import execute
