@@ -794,7 +794,8 @@ class CompanionApp(App[int]):
         except Exception as e:  # noqa: BLE001 - CameraError and driver faults: back to typing
             zh = getattr(e, "zh", None)  # CameraError says it in Chinese too
             why = zh if self.lang == "zh" and isinstance(zh, str) else str(e)
-            self._post(scan, self._scan_failed, why, None, final=True)
+            guess = _best_guess(scanner, last)  # what was read before the camera (or video) stopped
+            self._post(scan, self._scan_failed, why, getattr(guess, "label", None), final=True)
             return
         # stopped (Esc, the time limit) or the camera stream ended without an accepted reading:
         # offer the best guess for the moderator to check, never apply it silently
@@ -836,6 +837,11 @@ class CompanionApp(App[int]):
         bar.focus()
 
     def _scan_failed(self, why: str, card: str | None = None) -> None:
+        """The camera failed (or a video ended): the best guess so far, if any, is filled in as on Esc."""
+        if card:
+            self._scan_unsure(card)
+            self.say(label("scan_failed_guess", self.lang, why=why, card=card), error=True)
+            return
         self.query_one("#scan-preview", Static).set_class(False, "-on")
         self.say(label("scan_unavailable", self.lang, why=why), error=True)
         self.query_one(CommandBar).focus()

@@ -109,6 +109,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "no_judge": ("现在没有判定", "no judgement is pending"),
     "scan_unavailable": ("无法使用摄像头：{why} — 请手动输入：judge ♠7",
                          "camera not available: {why} — type it: judge ♠7"),
+    "scan_failed_guess": ("摄像头中断：{why} — 最可能是 {card}，请核对后按 Enter，或改成正确的牌",
+                          "camera stopped: {why} — best guess {card}: check it and press Enter, or type the right card"),
     "scan_start": ("正在扫描判定牌…（Esc 停止）", "scanning the judgement card… (Esc stops)"),
     "scan_accepted": ("读到 {card}，按 Enter 确认或修改", "read {card}: press Enter to confirm, or edit"),
     "scan_guess": ("没有把握：最可能是 {card} — 请核对后按 Enter，或改成正确的牌",

@@ -210,3 +210,19 @@ async def test_scan_status_has_its_own_line_and_command_feedback_stays(feed, no_
         await pilot.press("escape")
         await settle(app, pilot)
         assert app.scan_line == ""
+
+
+@pytest.mark.parametrize("lang,words", [("en", "camera stopped: camera 'late.mp4' stopped delivering"),
+                                        ("zh", "摄像头中断：摄像头'late.mp4'不再传来画面")])
+async def test_camera_failure_mid_scan_fills_the_best_guess_like_esc(feed, no_script, lang, words):
+    f = feed(status=Status("reading", Reading("♣9", 0.6), "reading ♣9 (0.60)"), guess=Reading("♣9", 0.6),
+             error_after=5)
+    session = FakeSession(judge_state())
+    app = CompanionApp(session, lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f6")
+        await settle(app, pilot)
+        assert f.closed == 1
+        assert app.query_one(CommandBar).value == "judge ♣9"
+        assert words in app.message and "♣9" in app.message
+        assert app.query_one("#message").has_class("-error") and session.submitted == []
