@@ -31,7 +31,7 @@ from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
 from .text import (accepts_judge_face, corner_preview, fold_cells, header_text, label, prompt_text, redact_line,
-                   ring_layout, seat_lines, skill_answer_verbs)
+                   ring_layout, scan_status_text, seat_lines, skill_answer_verbs)
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -817,7 +817,7 @@ class CompanionApp(App[int]):
 
     def _scan_status(self, status: Any, corner: Any = None) -> None:
         """Live status line and the preview of the warped corner."""
-        self._show_scan_line(getattr(status, "text", "") or "")
+        self._show_scan_line(scan_status_text(status, self.lang))
         preview = self.query_one("#scan-preview", Static)
         picture = corner_preview(corner)
         if picture is not None:

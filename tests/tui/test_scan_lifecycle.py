@@ -226,3 +226,18 @@ async def test_camera_failure_mid_scan_fills_the_best_guess_like_esc(feed, no_sc
         assert app.query_one(CommandBar).value == "judge ♣9"
         assert words in app.message and "♣9" in app.message
         assert app.query_one("#message").has_class("-error") and session.submitted == []
+
+
+async def test_scan_line_speaks_zh_and_does_not_name_a_zero_confidence_guess(feed, no_script):
+    f = feed(status=Status("reading", Reading("♦Q", 0.0), "reading ♦Q (0.00)"))
+    app = CompanionApp(FakeSession(judge_state()), lang="zh")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause(0.2)
+        assert "正在找牌" in app.scan_line and "Esc 停止" in app.scan_line
+        assert "reading" not in app.scan_line and "♦Q" not in app.scan_line
+        f.status = Status("reading", Reading("♦Q", 0.83), "reading ♦Q (0.83)", 2)
+        await pilot.pause(0.2)
+        assert "正在识别 ♦Q（0.83）" in app.scan_line
+        await pilot.press("escape")
+        await settle(app, pilot)
