@@ -258,6 +258,7 @@ class CompanionApp(App[int]):
         self._ptext = ""  # the banner's prompt text, re-cut on resize
         self._opened: dict[str, str] | None = None  # the first log line: journal file and game
         self._scan: _Scan | None = None  # the running F6 scan (at most one)
+        self._preview_key: tuple | None = None  # the judgement whose scanned card's preview is held
         self._set_bindings()
 
     # -- bindings / language --------------------------------------------------
@@ -343,6 +344,8 @@ class CompanionApp(App[int]):
         self._draw_table(state)
         self._draw_log()
         self._check_scan()  # a scan whose judgement is gone stops
+        if self._preview_key is not None and self._preview_key != self._judgement_key():
+            self._hide_preview()  # the held preview belonged to another judgement
         self.query_one(CommandBar).placeholder = label("placeholder", lang)
         self.query_one("#log", RichLog).border_title = label("log", lang)
 
@@ -511,6 +514,7 @@ class CompanionApp(App[int]):
         if not line:
             return
         bar = event.input
+        self._hide_preview()  # the filled-in card is submitted (or replaced by what was typed)
         # a line naming a hidden role is neither kept in the bar nor in the history
         secret = redact_line(line, self.state) != line
         if not secret:
@@ -711,7 +715,7 @@ class CompanionApp(App[int]):
         if scan is not None:
             scan.discard = True
             scan.stop.set()
-            self.query_one("#scan-preview", Static).set_class(False, "-on")
+            self._hide_preview()
             self._show_scan_line(None)
 
     def _check_scan(self) -> None:
@@ -742,6 +746,7 @@ class CompanionApp(App[int]):
             self.say(label("no_judge", self.lang), error=True)
             return
         scan = _Scan(self._judgement_key())
+        self._hide_preview()
         self._scan = scan
         self.say(label("scan_start", self.lang))
         self._show_scan_line(label("scan_start", self.lang))
@@ -785,7 +790,8 @@ class CompanionApp(App[int]):
                     if _names_card(reading):
                         last = reading
                     if status.state == "accepted" and _names_card(reading):
-                        self._post(scan, self._scan_accepted, reading.label, final=True)
+                        self._post(scan, self._scan_accepted, reading.label, getattr(reading, "corner", None),
+                                   final=True)
                         return
                     self._post(scan, self._scan_status, status, getattr(reading, "corner", None))
                     if time.monotonic() - started >= SCAN_TIMEOUT_S:
@@ -795,12 +801,14 @@ class CompanionApp(App[int]):
             zh = getattr(e, "zh", None)  # CameraError says it in Chinese too
             why = zh if self.lang == "zh" and isinstance(zh, str) else str(e)
             guess = _best_guess(scanner, last)  # what was read before the camera (or video) stopped
-            self._post(scan, self._scan_failed, why, getattr(guess, "label", None), final=True)
+            self._post(scan, self._scan_failed, why, getattr(guess, "label", None), getattr(guess, "corner", None),
+                       final=True)
             return
         # stopped (Esc, the time limit) or the camera stream ended without an accepted reading:
         # offer the best guess for the moderator to check, never apply it silently
         guess = _best_guess(scanner, last)
-        self._post(scan, self._scan_unsure, getattr(guess, "label", None), scan.timed_out, final=True)
+        self._post(scan, self._scan_unsure, getattr(guess, "label", None), scan.timed_out,
+                   getattr(guess, "corner", None), final=True)
 
     def _show_scan_line(self, text: str | None) -> None:
         """The scan's own status line (above the message line, which keeps command feedback); None hides it."""
@@ -824,8 +832,31 @@ class CompanionApp(App[int]):
             preview.update(picture)
         preview.set_class(picture is not None, "-on")
 
-    def _scan_unsure(self, card: str | None, timed_out: bool = False) -> None:
-        self.query_one("#scan-preview", Static).set_class(False, "-on")
+    def _hold_preview(self, corner: Any) -> None:
+        """Keep the preview of the accepted (or best-guess) reading beside "press Enter to confirm" until the
+        bar is submitted or cleared or the judgement changes; no picture: the preview is hidden."""
+        picture = corner_preview(corner)
+        if picture is None:
+            self._hide_preview()
+            return
+        preview = self.query_one("#scan-preview", Static)
+        preview.update(picture)
+        preview.set_class(True, "-on")
+        self._preview_key = self._judgement_key()
+
+    def _hide_preview(self) -> None:
+        self._preview_key = None
+        try:
+            self.query_one("#scan-preview", Static).set_class(False, "-on")
+        except Exception:  # noqa: BLE001 - closing
+            pass
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if isinstance(event.input, CommandBar) and not event.value.strip() and self._preview_key is not None:
+            self._hide_preview()  # the filled-in card was cleared: nothing left to compare
+
+    def _scan_unsure(self, card: str | None, timed_out: bool = False, corner: Any = None) -> None:
+        self._hold_preview(corner if card else None)
         bar = self.query_one(CommandBar)
         why = label("scan_timeout", self.lang, s=f"{SCAN_TIMEOUT_S:g}") + " — " if timed_out else ""
         if card:
@@ -836,18 +867,18 @@ class CompanionApp(App[int]):
             self.say(why + label("scan_nothing", self.lang), error=True)
         bar.focus()
 
-    def _scan_failed(self, why: str, card: str | None = None) -> None:
+    def _scan_failed(self, why: str, card: str | None = None, corner: Any = None) -> None:
         """The camera failed (or a video ended): the best guess so far, if any, is filled in as on Esc."""
         if card:
-            self._scan_unsure(card)
+            self._scan_unsure(card, corner=corner)
             self.say(label("scan_failed_guess", self.lang, why=why, card=card), error=True)
             return
         self.query_one("#scan-preview", Static).set_class(False, "-on")
         self.say(label("scan_unavailable", self.lang, why=why), error=True)
         self.query_one(CommandBar).focus()
 
-    def _scan_accepted(self, card: str) -> None:
-        self.query_one("#scan-preview", Static).set_class(False, "-on")
+    def _scan_accepted(self, card: str, corner: Any = None) -> None:
+        self._hold_preview(corner)
         bar = self.query_one(CommandBar)
         bar.value = f"judge {card}"
         bar.cursor_position = len(bar.value)

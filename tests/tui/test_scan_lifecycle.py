@@ -241,3 +241,63 @@ async def test_scan_line_speaks_zh_and_does_not_name_a_zero_confidence_guess(fee
         assert "正在识别 ♦Q（0.83）" in app.scan_line
         await pilot.press("escape")
         await settle(app, pilot)
+
+
+def _accepting(corner):
+    class Scanner:
+        def __init__(self, source, **kw):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return None
+
+        def updates(self):
+            yield Status("accepted", Reading("♠7", 0.97, corner), "accepted ♠7", 3)
+
+    return types.SimpleNamespace(CameraScanner=Scanner)
+
+
+@pytest.mark.parametrize("then", ["enter", "clear", "other judgement"])
+async def test_preview_of_the_accepted_card_stays_until_the_bar_is_used(monkeypatch, no_script, then):
+    import numpy as np
+
+    monkeypatch.setitem(sys.modules, "recognition.camera", _accepting(np.full((60, 40, 3), 200, np.uint8)))
+    session = FakeSession(judge_state())
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        preview = app.query_one("#scan-preview")
+        await pilot.press("f6")
+        await settle(app, pilot)
+        bar = app.query_one(CommandBar)
+        assert bar.value == "judge ♠7" and "press Enter to confirm" in app.message
+        assert preview.has_class("-on")  # something to compare the filled-in card with
+        app.refresh_view()
+        await pilot.pause()
+        assert preview.has_class("-on")
+        if then == "enter":
+            await pilot.press("enter")  # FakeSession cannot judge (refused), but the bar was submitted
+        elif then == "clear":
+            bar.value = ""
+        else:
+            session.submit("note the judgement was cancelled")
+            app.refresh_view()
+        await pilot.pause()
+        assert not preview.has_class("-on")
+
+
+async def test_preview_of_a_best_guess_is_shown_with_it(feed, no_script):
+    import numpy as np
+
+    f = feed(status=Status("reading", Reading("♣9", 0.6), "reading ♣9 (0.60)"),
+             guess=Reading("♣9", 0.6, np.full((60, 40, 3), 90, np.uint8)))
+    app = CompanionApp(FakeSession(judge_state()), lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause(0.1)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert f.closed == 1 and app.query_one(CommandBar).value == "judge ♣9"
+        assert app.query_one("#scan-preview").has_class("-on")
