@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import os
 import threading
+import time
 from pathlib import Path
 from dataclasses import dataclass
 from typing import Any
@@ -29,8 +30,8 @@ from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
-from .text import (corner_preview, fold_cells, header_text, is_judgement_prompt, label, prompt_text, redact_line,
-                   ring_layout, seat_lines, skill_answer_verbs)
+from .text import (accepts_judge_face, corner_preview, fold_cells, header_text, label, prompt_text, redact_line,
+                   ring_layout, scan_status_text, seat_lines, skill_answer_verbs)
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -256,7 +257,8 @@ class CompanionApp(App[int]):
         self._seat_count = -1
         self._ptext = ""  # the banner's prompt text, re-cut on resize
         self._opened: dict[str, str] | None = None  # the first log line: journal file and game
-        self._scan_stop = threading.Event()
+        self._scan: _Scan | None = None  # the running F6 scan (at most one)
+        self._preview_key: tuple | None = None  # the judgement whose scanned card's preview is held
         self._set_bindings()
 
     # -- bindings / language --------------------------------------------------
@@ -285,6 +287,7 @@ class CompanionApp(App[int]):
             log = GameLog(id="log", wrap=False, markup=False, auto_scroll=True)
             yield log
             yield Static("", id="scan-preview")
+        yield Static("", id="scan-line")  # the live scan status, apart from the command feedback
         yield Static("", id="message", classes="-empty")
         with Horizontal(id="command-row"):
             yield Static("›", id="command-prompt")
@@ -340,6 +343,9 @@ class CompanionApp(App[int]):
 
         self._draw_table(state)
         self._draw_log()
+        self._check_scan()  # a scan whose judgement is gone stops
+        if self._preview_key is not None and self._preview_key != self._judgement_key():
+            self._hide_preview()  # the held preview belonged to another judgement
         self.query_one(CommandBar).placeholder = label("placeholder", lang)
         self.query_one("#log", RichLog).border_title = label("log", lang)
 
@@ -508,6 +514,7 @@ class CompanionApp(App[int]):
         if not line:
             return
         bar = event.input
+        self._hide_preview()  # the filled-in card is submitted (or replaced by what was typed)
         # a line naming a hidden role is neither kept in the bar nor in the history
         secret = redact_line(line, self.state) != line
         if not secret:
@@ -549,6 +556,7 @@ class CompanionApp(App[int]):
             return False
         if getattr(self.session, "log", None) is None:
             self._own_log.append((line, list(getattr(applied, "events", []) or [])))
+        self._drop_scan()  # the judgement is answered (or the game moved on): its scan ends here
         self.say("")
         self.refresh_view()
         return True
@@ -559,11 +567,15 @@ class CompanionApp(App[int]):
 
     def action_undo(self) -> None:
         ok = self.session.undo()
+        if ok:
+            self._drop_scan()
         self.say(label("undo_done" if ok else "nothing_undo", self.lang), error=not ok)
         self.refresh_view()
 
     def action_redo(self) -> None:
         ok = self.session.redo()
+        if ok:
+            self._drop_scan()
         self.say(label("redo_done" if ok else "nothing_redo", self.lang), error=not ok)
         self.refresh_view()
 
@@ -665,89 +677,246 @@ class CompanionApp(App[int]):
 
         self.push_screen(ConfirmRevealScreen(self.lang), done)
 
-    # -- webcam hook (issue 5) -----------------------------------------------
+    # -- webcam hook: F6 scans the judgement card ---------------------------------
+    def _judgement_key(self) -> tuple | None:
+        """Which judgement is pending, as a scan remembers it: None when none is; else the game,
+        the journal position (``session.tip``, or the log's length) and the prompt's seat, kind,
+        skill step, card and text.  Any command, undo or redo changes it."""
+        p = self.state.prompt
+        if p is None:
+            return None
+        tip = getattr(self.session, "tip", None)
+        if not isinstance(tip, int):
+            log = getattr(self.session, "log", None)
+            entries = list(log) if log is not None else self._own_log
+            tip = (len(entries), sum(1 for e in entries if getattr(e, "undone", False)))
+        data = p.data or {}
+        return (getattr(self.session, "game_id", None), tip, p.kind, p.seat, data.get("skill"), data.get("step"),
+                str(data.get("card")), p.en)
+
+    @property
+    def scanning(self) -> bool:
+        """A scan worker exists (running, or stopping after Esc / a changed judgement)."""
+        scan = self._scan
+        return scan is not None and not (scan.worker is not None and scan.worker.is_finished)
+
     def action_scan(self) -> None:
         self.scan_judgement_card()
 
     def action_stop_scan(self) -> None:
-        self._scan_stop.set()
+        """Esc: stop the running scan; its best guess is offered (confirm or type)."""
+        if self._scan is not None:
+            self._scan.stop.set()
+
+    def _drop_scan(self) -> None:
+        """The judgement the scan was started for is answered, cancelled or gone: stop the worker
+        and throw away whatever it still reports."""
+        scan = self._scan
+        if scan is not None:
+            scan.discard = True
+            scan.stop.set()
+            self._hide_preview()
+            self._show_scan_line(None)
+
+    def _check_scan(self) -> None:
+        scan = self._scan
+        if scan is not None and not scan.discard and scan.key != self._judgement_key():
+            self._drop_scan()
+
+    def on_unmount(self) -> None:
+        if self._scan is not None:  # quitting: the worker thread ends after its current frame
+            self._scan.discard = True
+            self._scan.stop.set()
 
     def scan_judgement_card(self) -> None:
         """Read the judgement card from the webcam; overridable.
 
-        Runs ``recognition.camera.CameraScanner`` in a worker thread; an accepted
-        reading pre-fills ``judge ♠7`` in the command bar for the moderator to
-        confirm with Enter.  Without a camera (or the recognition package) it
-        says so and typed entry stays as it is.
+        Runs ``recognition.camera.CameraScanner`` in a worker thread (one at a time); an accepted
+        reading pre-fills ``judge ♠7`` in the command bar for the moderator to confirm with Enter.
+        The scan belongs to the judgement it was started for: when that one is answered or changes
+        the worker is stopped and anything it still reports is dropped.  Without a camera (or the
+        recognition package) it says so and typed entry stays as it is.
         """
+        if self.scanning:
+            stopping = self._scan.stop.is_set()
+            self.say(label("scan_stopping" if stopping else "scan_busy", self.lang), error=stopping)
+            return
         p = self.state.prompt
-        if not is_judgement_prompt(p):
+        if not accepts_judge_face(p):  # the banner's test: a judgement, or a prompt offering 'judge FACE' (八卦阵)
             self.say(label("no_judge", self.lang), error=True)
             return
-        self._scan_stop = threading.Event()
+        scan = _Scan(self._judgement_key())
+        self._hide_preview()
+        self._scan = scan
         self.say(label("scan_start", self.lang))
-        self.run_worker(self._scan_worker, thread=True, exclusive=True, group="scan", name="scan")
+        self._show_scan_line(label("scan_start", self.lang))
+        scan.worker = self.run_worker(lambda: self._scan_worker(scan), thread=True, group="scan", name="scan")
 
-    def _scan_worker(self) -> None:
-        stop = self._scan_stop
+    def _post(self, scan: "_Scan", fn, *args: Any, final: bool = False) -> None:
+        """From the worker: run ``fn(*args)`` on the UI thread if ``scan`` is still the judgement's scan."""
+        try:
+            self.call_from_thread(self._deliver, scan, fn, args, final)
+        except Exception:  # noqa: BLE001 - the app is closing
+            pass
+
+    def _deliver(self, scan: "_Scan", fn, args: tuple, final: bool) -> None:
+        if self._scan is not scan:
+            return
+        self._check_scan()
+        if final:
+            self._scan = None
+            self._show_scan_line(None)
+            if not scan.discard:
+                fn(*args)
+        elif not scan.stop.is_set():
+            fn(*args)
+
+    def _scan_worker(self, scan: "_Scan") -> None:
         try:
             from recognition.camera import CameraScanner
         except Exception as e:  # noqa: BLE001 - cv2 or the model missing
-            self.call_from_thread(self._scan_failed, f"{type(e).__name__}: {e}")
+            self._post(scan, self._scan_failed, f"{type(e).__name__}: {e}", None, final=True)
             return
-        guess = None
+        scanner = None
+        last = None  # the last reading that named a card (for scanners without a voter)
         try:
-            with CameraScanner(self.camera) as scanner:
+            scanner = CameraScanner(self.camera)
+            with scanner:
+                started = time.monotonic()
                 for status in scanner.updates():
-                    reading = getattr(status, "reading", None)
-                    if reading is not None:
-                        guess = reading
-                    self.call_from_thread(self._scan_status, status.text, getattr(reading, "corner", None))
-                    if stop.is_set():
+                    if scan.stop.is_set():  # Esc, or the judgement changed: checked between frames
                         break
-                    if status.state == "accepted" and reading is not None:
-                        self.call_from_thread(self._scan_accepted, reading.label)
+                    reading = getattr(status, "reading", None)
+                    if _names_card(reading):
+                        last = reading
+                    if status.state == "accepted" and _names_card(reading):
+                        self._post(scan, self._scan_accepted, reading.label, getattr(reading, "corner", None),
+                                   final=True)
                         return
+                    self._post(scan, self._scan_status, status, getattr(reading, "corner", None))
+                    if time.monotonic() - started >= SCAN_TIMEOUT_S:
+                        scan.timed_out = True
+                        break
         except Exception as e:  # noqa: BLE001 - CameraError and driver faults: back to typing
             zh = getattr(e, "zh", None)  # CameraError says it in Chinese too
-            self.call_from_thread(self._scan_failed, zh if self.lang == "zh" and isinstance(zh, str) else str(e))
+            why = zh if self.lang == "zh" and isinstance(zh, str) else str(e)
+            guess = _best_guess(scanner, last)  # what was read before the camera (or video) stopped
+            self._post(scan, self._scan_failed, why, getattr(guess, "label", None), getattr(guess, "corner", None),
+                       final=True)
             return
-        # stopped (Esc) or the camera stream ended without an accepted reading:
+        # stopped (Esc, the time limit) or the camera stream ended without an accepted reading:
         # offer the best guess for the moderator to check, never apply it silently
-        self.call_from_thread(self._scan_unsure, getattr(guess, "label", None))
+        guess = _best_guess(scanner, last)
+        self._post(scan, self._scan_unsure, getattr(guess, "label", None), scan.timed_out,
+                   getattr(guess, "corner", None), final=True)
 
-    def _scan_status(self, text: str, corner: Any = None) -> None:
+    def _show_scan_line(self, text: str | None) -> None:
+        """The scan's own status line (above the message line, which keeps command feedback); None hides it."""
+        line = self.query_one("#scan-line", Static)
+        if text is not None:
+            head = "扫描：" if self.lang == "zh" else "scan: "
+            line.update(Text(f"{head}{text}  ·  {label('scan_esc', self.lang)}", no_wrap=True, overflow="ellipsis"))
+        line.set_class(text is not None, "-on")
+
+    @property
+    def scan_line(self) -> str:
+        line = self.query_one("#scan-line", Static)
+        return str(line.content) if line.has_class("-on") else ""
+
+    def _scan_status(self, status: Any, corner: Any = None) -> None:
         """Live status line and the preview of the warped corner."""
-        self.say(text)
+        self._show_scan_line(scan_status_text(status, self.lang))
         preview = self.query_one("#scan-preview", Static)
         picture = corner_preview(corner)
         if picture is not None:
             preview.update(picture)
         preview.set_class(picture is not None, "-on")
 
-    def _scan_unsure(self, card: str | None) -> None:
-        self.query_one("#scan-preview", Static).set_class(False, "-on")
+    def _hold_preview(self, corner: Any) -> None:
+        """Keep the preview of the accepted (or best-guess) reading beside "press Enter to confirm" until the
+        bar is submitted or cleared or the judgement changes; no picture: the preview is hidden."""
+        picture = corner_preview(corner)
+        if picture is None:
+            self._hide_preview()
+            return
+        preview = self.query_one("#scan-preview", Static)
+        preview.update(picture)
+        preview.set_class(True, "-on")
+        self._preview_key = self._judgement_key()
+
+    def _hide_preview(self) -> None:
+        self._preview_key = None
+        try:
+            self.query_one("#scan-preview", Static).set_class(False, "-on")
+        except Exception:  # noqa: BLE001 - closing
+            pass
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if isinstance(event.input, CommandBar) and not event.value.strip() and self._preview_key is not None:
+            self._hide_preview()  # the filled-in card was cleared: nothing left to compare
+
+    def _scan_unsure(self, card: str | None, timed_out: bool = False, corner: Any = None) -> None:
+        self._hold_preview(corner if card else None)
         bar = self.query_one(CommandBar)
+        why = label("scan_timeout", self.lang, s=f"{SCAN_TIMEOUT_S:g}") + " — " if timed_out else ""
         if card:
             bar.value = f"judge {card}"
             bar.cursor_position = len(bar.value)
-            self.say(label("scan_guess", self.lang, card=card), error=True)
+            self.say(why + label("scan_guess", self.lang, card=card), error=True)
         else:
-            self.say(label("scan_nothing", self.lang), error=True)
+            self.say(why + label("scan_nothing", self.lang), error=True)
         bar.focus()
 
-    def _scan_failed(self, why: str) -> None:
+    def _scan_failed(self, why: str, card: str | None = None, corner: Any = None) -> None:
+        """The camera failed (or a video ended): the best guess so far, if any, is filled in as on Esc."""
+        if card:
+            self._scan_unsure(card, corner=corner)
+            self.say(label("scan_failed_guess", self.lang, why=why, card=card), error=True)
+            return
         self.query_one("#scan-preview", Static).set_class(False, "-on")
         self.say(label("scan_unavailable", self.lang, why=why), error=True)
         self.query_one(CommandBar).focus()
 
-    def _scan_accepted(self, card: str) -> None:
-        self.query_one("#scan-preview", Static).set_class(False, "-on")
+    def _scan_accepted(self, card: str, corner: Any = None) -> None:
+        self._hold_preview(corner)
         bar = self.query_one(CommandBar)
         bar.value = f"judge {card}"
         bar.cursor_position = len(bar.value)
         bar.focus()
         self.say(label("scan_accepted", self.lang, card=card))
+
+
+SCAN_TIMEOUT_S = 60.0
+"""A scan without an accepted reading stops by itself after this many seconds (its best guess is offered)."""
+
+
+class _Scan:
+    """One F6 scan: the judgement it belongs to (``CompanionApp._judgement_key``), its worker and flags."""
+
+    def __init__(self, key: tuple | None) -> None:
+        self.key = key
+        self.stop = threading.Event()  # the worker stops before its next frame
+        self.discard = False  # the judgement changed: nothing it reports is shown
+        self.timed_out = False
+        self.worker = None
+
+
+def _names_card(reading: Any) -> bool:
+    lab = getattr(reading, "label", None) if reading is not None else None
+    return bool(lab) and lab != "?"
+
+
+def _best_guess(scanner: Any, last: Any) -> Any:
+    """The reader's best guess (``scanner.voter.best_guess()``), else the last reading that named a card."""
+    best = getattr(getattr(scanner, "voter", None), "best_guess", None)
+    if callable(best):
+        try:
+            guess = best()
+        except Exception:  # noqa: BLE001
+            guess = None
+        if _names_card(guess):
+            return guess
+    return last if _names_card(last) else None
 
 
 def run_dashboard(session: Any, lang: str = "zh", *, camera: int | str = 0) -> int:

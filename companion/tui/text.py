@@ -109,11 +109,21 @@ LABELS: dict[str, tuple[str, str]] = {
     "no_judge": ("现在没有判定", "no judgement is pending"),
     "scan_unavailable": ("无法使用摄像头：{why} — 请手动输入：judge ♠7",
                          "camera not available: {why} — type it: judge ♠7"),
+    "scan_failed_guess": ("摄像头中断：{why} — 最可能是 {card}，请核对后按 Enter，或改成正确的牌",
+                          "camera stopped: {why} — best guess {card}: check it and press Enter, or type the right card"),
     "scan_start": ("正在扫描判定牌…（Esc 停止）", "scanning the judgement card… (Esc stops)"),
     "scan_accepted": ("读到 {card}，按 Enter 确认或修改", "read {card}: press Enter to confirm, or edit"),
     "scan_guess": ("没有把握：最可能是 {card} — 请核对后按 Enter，或改成正确的牌",
                    "not sure: best guess {card} — check it and press Enter, or type the right card"),
     "scan_nothing": ("没有读到牌 — 请手动输入：judge ♠7", "no card read — type it: judge ♠7"),
+    "scan_busy": ("正在扫描 — 按 Esc 停止", "already scanning — Esc stops"),
+    "scan_stopping": ("上一次扫描正在停止，请稍后再按 F6", "the previous scan is still stopping — press F6 again in a moment"),
+    "scan_searching": ("正在找牌…", "looking for a card…"),
+    "scan_reading": ("正在识别 {card}（{conf}）", "reading {card} ({conf})"),
+    "scan_agree": ("，{n}帧一致", ", {n} frames agree"),
+    "scan_read": ("已读到 {card}", "accepted {card}"),
+    "scan_esc": ("Esc 停止", "Esc stops"),
+    "scan_timeout": ("{s}秒内没有读准，扫描已停止", "no sure reading in {s} s: scan stopped"),
     "hint_players": ("新牌局：输入 players 6 设定人数（2–10），name 1 张三 起名", "new table: type players 6 (2–10 seats), name 1 Alice for names"),
     "hint_lord": ("输入 lord S 指定主公座位（身份牌亮明的那位）", "type lord S: the seat that turned up the lord card"),
     "hint_generals": ("输入 general S 武将（如 general 1 刘备）— 尚未选将：{seats}；或 deal generals / variant no_generals",
@@ -296,6 +306,39 @@ def is_judgement_prompt(p) -> bool:
     return p is not None and (p.kind == "judge" or (p.kind == "skill" and p.data.get("step") == "judge"))
 
 
+def accepts_judge_face(p) -> bool:
+    """The pending prompt takes ``judge FACE`` (F6 scans for it; the banner offers it): a judgement prompt
+    (delayed trick, 刚烈 / 洛神 / 铁骑), or one whose own text offers ``judge FACE`` — the text the banner
+    shows, e.g. an unused 八卦阵 on a 闪 question (``八卦阵: 'judge FACE' (red counts as 闪)``; the rules
+    core drops that hint once the armour was judged)."""
+    return is_judgement_prompt(p) or (p is not None and "judge FACE" in (p.en or ""))
+
+
+SCAN_SURE = 0.3
+"""Below this confidence a frame's guess is not named on the scan line ("looking for a card…")."""
+
+
+def scan_status_text(status, lang: str) -> str:
+    """The live scan line for a ``recognition.camera.ScanStatus`` (``state``, ``reading``, ``streak``) in
+    ``lang``: "looking for a card…" while nothing is read or the guess is below ``SCAN_SURE``,
+    "reading ♠7 (0.83)" (", 2 frames agree"), "accepted ♠7".  Built from the status' fields: its own
+    ``text`` is English only."""
+    reading = getattr(status, "reading", None)
+    card = getattr(reading, "label", None) if reading is not None else None
+    named = bool(card) and card != "?"
+    state = getattr(status, "state", "searching")
+    if state == "accepted" and named:
+        return label("scan_read", lang, card=card)
+    conf = getattr(reading, "confidence", None) if reading is not None else None
+    if state == "searching" or not named or (isinstance(conf, (int, float)) and conf < SCAN_SURE):
+        return label("scan_searching", lang)
+    text = label("scan_reading", lang, card=card, conf=f"{conf:.2f}" if isinstance(conf, (int, float)) else "?")
+    streak = getattr(status, "streak", 0) or 0
+    if isinstance(streak, int) and streak > 1:
+        text += label("scan_agree", lang, n=streak)
+    return text
+
+
 def skill_answer_verbs(p) -> frozenset[str]:
     """The verbs that answer a ``skill`` prompt, as the rules core registers them
     (``skills.STEPS["<skill>:<step>"].verbs``): ``{"yes", "no", "skill"}`` for a yes / no
@@ -322,7 +365,7 @@ def prompt_text(state: GameState, lang: str) -> str:
         text = f"⚠ {q}"
     else:
         text = f"⚠ {who}：{q}" if lang == "zh" else f"⚠ {who}: {q}"
-    if is_judgement_prompt(p):
+    if accepts_judge_face(p):
         text += "  ·  " + label("judge_hint", lang)
     elif p.kind == "skill":
         # F8 / F9 only where they answer: yes / no questions (not 刚烈's "discard 2 / take")

@@ -109,3 +109,38 @@ def test_corner_preview_is_half_blocks_of_the_corner_colours():
     styles = {str(span.style) for span in pic.spans}
     assert "rgb(255,0,0) on rgb(255,0,0)" in styles and "rgb(255,255,255) on rgb(255,255,255)" in styles
     assert corner_preview(None) is None
+
+
+async def test_f6_scans_for_an_eight_diagram_judgement(tmp_path, monkeypatch):
+    """八卦阵 on a 闪 question takes 'judge FACE': F6 fills it the same way, Enter judges it."""
+    accepted = types.SimpleNamespace(label="♥7", confidence=0.97, corner=None)
+
+    class Scanner:
+        def __init__(self, source, **kw):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return None
+
+        def updates(self):
+            yield types.SimpleNamespace(state="accepted", reading=accepted, text="accepted ♥7", streak=3)
+
+    monkeypatch.setitem(sys.modules, "recognition.camera", types.SimpleNamespace(CameraScanner=Scanner))
+    s = Session.new(tmp_path / "b.sqlite3")
+    for line in ["players 4", "lord 1", "variant no_generals", "start", "equip 2 八卦阵", "next", "next", "next",
+                 "1 杀 2"]:
+        s.submit(line)
+    assert s.state.prompt.kind == "respond" and "judge FACE" in s.state.prompt.en
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert "press F6 to scan" in str(app.query_one("#banner").content)
+        await pilot.press("f6")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.query_one(CommandBar).value == "judge ♥7", app.message
+        await pilot.press("enter")
+        await pilot.pause()
+        assert list(s.log[-1].lines) == ["judge ♥7"] and s.state.prompt is None  # red: counts as 闪

@@ -141,6 +141,21 @@ def test_skill_judgement_prompts_get_the_scan_hint():
     assert not is_judgement_prompt(None)
 
 
+def test_prompts_offering_judge_face_take_the_scan():
+    from companion.rules.skills import BAGUA_HINT, drop_bagua_hint
+    from companion.rules.state import Prompt
+    from companion.tui.text import accepts_judge_face
+
+    jink = Prompt("respond", 2, "seat 2: play 闪 or take 1 damage (jink / take) — " + BAGUA_HINT[0],
+                  "2号位：打出闪——" + BAGUA_HINT[1], {"need": "jink"})
+    assert accepts_judge_face(jink)
+    assert not accepts_judge_face(drop_bagua_hint(jink))  # judged black: 闪 or take, no second judgement
+    assert accepts_judge_face(Prompt("skill", 2, "seat 2's 洛神: flip a judgement card — judge FACE", "",
+                                     {"skill": "luoshen", "step": "judge"}))
+    assert not accepts_judge_face(Prompt("dying", 5, "asking for a Peach", "", {}))
+    assert not accepts_judge_face(None)
+
+
 def test_seat_lines_before_start_show_the_generals_real_max_hp():
     """Newcomer trial: before `start` every card showed 4/4, also for 3-HP generals."""
     from companion.script import execute
@@ -192,3 +207,19 @@ def test_game_over_header_gives_the_win_reason_in_the_dashboard_language():
     assert header_text(st, "zh") == "游戏结束 — 胜方：反贼（主公阵亡：反贼获胜）"
     assert header_text(st, "en").endswith("(the lord is dead: the rebels win)")
     assert run(st, "name 2 Winner").extra["win_reason_zh"] == "主公阵亡：反贼获胜"
+
+
+def test_scan_status_line_in_both_languages_and_no_name_for_a_weak_guess():
+    from types import SimpleNamespace as NS
+
+    from companion.tui.text import scan_status_text
+
+    weak = NS(state="reading", reading=NS(label="♦Q", confidence=0.0), text="reading ♦Q (0.00)", streak=0)
+    sure = NS(state="reading", reading=NS(label="♦Q", confidence=0.83), text="reading ♦Q (0.83)", streak=2)
+    done = NS(state="accepted", reading=NS(label="♦Q", confidence=0.97), text="accepted ♦Q", streak=3)
+    none = NS(state="searching", reading=None, text="searching", streak=0)
+    assert scan_status_text(weak, "en") == "looking for a card…" and scan_status_text(weak, "zh") == "正在找牌…"
+    assert scan_status_text(none, "zh") == "正在找牌…"
+    assert scan_status_text(sure, "en") == "reading ♦Q (0.83), 2 frames agree"
+    assert scan_status_text(sure, "zh") == "正在识别 ♦Q（0.83），2帧一致"
+    assert scan_status_text(done, "zh") == "已读到 ♦Q" and scan_status_text(done, "en") == "accepted ♦Q"
