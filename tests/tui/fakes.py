@@ -138,3 +138,24 @@ class FakeSession:
         self._pos += 1
         self._redo.pop().undone = False
         return True
+
+
+def scripted_camera(statuses):
+    """A stand-in for the ``recognition.camera`` module whose CameraScanner yields ``statuses`` (any objects
+    with state/reading/text) and ends; install with ``monkeypatch.setitem(sys.modules, "recognition.camera", ...)``."""
+    import types  # noqa: PLC0415
+
+    class Scanner:
+        def __init__(self, source, **kw):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return None
+
+        def updates(self):
+            yield from statuses
+
+    return types.SimpleNamespace(CameraScanner=Scanner)

@@ -14,7 +14,7 @@ import pytest
 
 import companion.tui.app as app_mod
 from companion.tui.app import CommandBar, CompanionApp
-from fakes import FakeSession, judge_state
+from fakes import FakeSession, judge_state, scripted_camera
 
 
 @dataclass
@@ -244,20 +244,7 @@ async def test_scan_line_speaks_zh_and_does_not_name_a_zero_confidence_guess(fee
 
 
 def _accepting(corner):
-    class Scanner:
-        def __init__(self, source, **kw):
-            pass
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            return None
-
-        def updates(self):
-            yield Status("accepted", Reading("♠7", 0.97, corner), "accepted ♠7", 3)
-
-    return types.SimpleNamespace(CameraScanner=Scanner)
+    return scripted_camera([Status("accepted", Reading("♠7", 0.97, corner), "accepted ♠7", 3)])
 
 
 @pytest.mark.parametrize("then", ["enter", "clear", "other judgement"])

@@ -15,6 +15,7 @@ import pytest
 from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp
 from companion.tui.text import corner_preview
+from fakes import scripted_camera
 
 pytest.importorskip("cv2")
 
@@ -72,21 +73,7 @@ async def test_unsure_reading_is_offered_as_a_guess(tmp_path, monkeypatch):
     """When the frames never agree, the best guess is pre-filled and flagged, never applied."""
     reading = types.SimpleNamespace(label="♥Q", corner=np.zeros((60, 40, 3), np.uint8))
     statuses = [types.SimpleNamespace(state="reading", reading=reading, text="reading ♥Q (0.62)")] * 3
-
-    class Scanner:
-        def __init__(self, source, **kw):
-            pass
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            return None
-
-        def updates(self):
-            yield from statuses
-
-    monkeypatch.setitem(sys.modules, "recognition.camera", types.SimpleNamespace(CameraScanner=Scanner))
+    monkeypatch.setitem(sys.modules, "recognition.camera", scripted_camera(statuses))
     s = judging_session(tmp_path)
     app = CompanionApp(s, lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
@@ -114,21 +101,8 @@ def test_corner_preview_is_half_blocks_of_the_corner_colours():
 async def test_f6_scans_for_an_eight_diagram_judgement(tmp_path, monkeypatch):
     """八卦阵 on a 闪 question takes 'judge FACE': F6 fills it the same way, Enter judges it."""
     accepted = types.SimpleNamespace(label="♥7", confidence=0.97, corner=None)
-
-    class Scanner:
-        def __init__(self, source, **kw):
-            pass
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            return None
-
-        def updates(self):
-            yield types.SimpleNamespace(state="accepted", reading=accepted, text="accepted ♥7", streak=3)
-
-    monkeypatch.setitem(sys.modules, "recognition.camera", types.SimpleNamespace(CameraScanner=Scanner))
+    statuses = [types.SimpleNamespace(state="accepted", reading=accepted, text="accepted ♥7", streak=3)]
+    monkeypatch.setitem(sys.modules, "recognition.camera", scripted_camera(statuses))
     s = Session.new(tmp_path / "b.sqlite3")
     for line in ["players 4", "lord 1", "variant no_generals", "start", "equip 2 八卦阵", "next", "next", "next",
                  "1 杀 2"]:
