@@ -54,7 +54,9 @@ class FrameVoter:
 
     A QR reading counts as confident. After an acceptance the same card is not accepted
     again until it has left the view (``frames_needed`` frames with no confident read)
-    or another card was accepted.
+    or another card was accepted. A reading with a note (two cards in view) is never
+    accepted, nor anything in the NOTE_HOLD_FRAMES frames after one; frames with a note
+    do not count as the card having left the view.
     """
 
     def __init__(self, frames_needed: int = 3, threshold: float = ACCEPT_THRESHOLD, history: int = 15):
@@ -68,9 +70,11 @@ class FrameVoter:
         self._absent = 0
         self._recent: deque[Reading] = deque(maxlen=history)
         self._last: ScanStatus | None = None
+        self._note_hold = 0  # frames left during which nothing is accepted (a note was seen)
 
     def reset(self) -> None:
         self._streak_key, self._streak, self._last_accepted, self._absent = None, 0, None, 0
+        self._note_hold = 0
         self._recent.clear()
         self._last = None
 
@@ -103,20 +107,32 @@ class FrameVoter:
     def _update(self, reading: Reading) -> ScanStatus:
         self._recent.append(reading)
         key = (reading.suit, reading.rank) if reading.suit is not None else None
-        # a reading with a note (e.g. two cards in view) is not accepted whatever its confidence
-        confident = key is not None and getattr(reading, "note", None) is None \
+        # a reading with a note (e.g. two cards in view) is not accepted whatever its
+        # confidence, nor is anything in the NOTE_HOLD_FRAMES after it: the second card is
+        # not found in every frame, so a few frames without the note prove nothing
+        note = getattr(reading, "note", None)
+        held = False
+        if note is not None:
+            self._note_hold = NOTE_HOLD_FRAMES
+        elif self._note_hold > 0:
+            self._note_hold -= 1
+            held = True
+        confident = key is not None and note is None and not held \
             and (reading.source == "qr" or reading.confidence >= self.threshold)
         if not confident:
             self._streak = 0
             self._streak_key = None
-            self._absent += 1
+            if note is None and not held:  # the card was not seen (not: seen beside another)
+                self._absent += 1
             if self._absent >= self.frames_needed:
                 self._last_accepted = None
             if key is None:
                 return ScanStatus("searching", reading, "searching")
             text = f"reading {reading.label} ({reading.confidence:.2f})"
-            if getattr(reading, "note", None):
-                text += f": {reading.note}"
+            if note is not None:
+                text += f": {note}"
+            elif held:
+                text += ": waiting, another card was in view just now"
             return ScanStatus("reading", reading, text)
         self._absent = 0
         if key == self._streak_key:
@@ -129,6 +145,10 @@ class FrameVoter:
                 return ScanStatus("accepted", reading, f"accepted {reading.label}", self._streak)
             return ScanStatus("reading", reading, f"accepted {reading.label} (already)", self._streak)
         return ScanStatus("reading", reading, f"reading {reading.label} ({reading.confidence:.2f})", self._streak)
+
+
+NOTE_HOLD_FRAMES = 30
+"""Frames (1 s at 30 fps) after a reading with a note during which FrameVoter accepts nothing."""
 
 
 def is_device(source) -> bool:

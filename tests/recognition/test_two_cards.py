@@ -98,6 +98,25 @@ def test_voter_never_accepts_a_reading_with_a_note():
         assert v.update(Reading("spade", 7, 1.0, False, "qr", note="two labels in view: ♠7 and ♠9")).state != "accepted"
 
 
+def test_voter_waits_after_a_frame_that_saw_two_cards():
+    """The second card is not found in every frame: after a frame with a note, clean frames
+    accept nothing for NOTE_HOLD_FRAMES; a card accepted before is not announced again."""
+    from recognition.camera import NOTE_HOLD_FRAMES
+    clean = Reading("heart", 10, 0.95, True, "index")
+    noted = Reading("heart", 10, 0.95, False, "index", note="two cards in view: ♥10 and ♣2")
+    v = FrameVoter(frames_needed=3)
+    states = [v.update(clean).state for _ in range(3)]
+    assert states[-1] == "accepted"
+    seq = [v.update(noted).state] + [v.update(clean).state for _ in range(NOTE_HOLD_FRAMES + 3)]
+    assert "accepted" not in seq  # held, then the same card: already announced
+    w = FrameVoter(frames_needed=3)
+    w.update(noted)
+    seq = [w.update(clean) for _ in range(NOTE_HOLD_FRAMES + 3)]
+    assert [s.state for s in seq[:NOTE_HOLD_FRAMES]].count("accepted") == 0
+    assert "another card was in view" in seq[0].text
+    assert seq[NOTE_HOLD_FRAMES + 2].state == "accepted"
+
+
 class _Fake:
     def __init__(self, frames):
         self.frames = list(frames)
