@@ -30,7 +30,7 @@ from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
-from .text import (accepts_judge_face, corner_preview, fold_cells, header_text, label, prompt_text, redact_line,
+from .text import (SCAN_SURE, accepts_judge_face, corner_preview, fold_cells, header_text, label, prompt_text, redact_line,
                    ring_layout, scan_status_text, seat_lines, skill_answer_verbs)
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
@@ -259,6 +259,7 @@ class CompanionApp(App[int]):
         self._opened: dict[str, str] | None = None  # the first log line: journal file and game
         self._scan: _Scan | None = None  # the running F6 scan (at most one)
         self._preview_key: tuple | None = None  # the judgement whose scanned card's preview is held
+        self._filled: tuple[str, tuple | None] | None = None  # (bar text a scan filled in, its judgement)
         self._set_bindings()
 
     # -- bindings / language --------------------------------------------------
@@ -346,6 +347,11 @@ class CompanionApp(App[int]):
         self._check_scan()  # a scan whose judgement is gone stops
         if self._preview_key is not None and self._preview_key != self._judgement_key():
             self._hide_preview()  # the held preview belonged to another judgement
+        if self._filled is not None and self._filled[1] != self._judgement_key():
+            bar = self.query_one(CommandBar)  # a scanned card left in the bar belonged to another judgement
+            if bar.value == self._filled[0]:
+                bar.value = ""
+            self._filled = None
         self.query_one(CommandBar).placeholder = label("placeholder", lang)
         self.query_one("#log", RichLog).border_title = label("log", lang)
 
@@ -808,7 +814,7 @@ class CompanionApp(App[int]):
         # offer the best guess for the moderator to check, never apply it silently
         guess = _best_guess(scanner, last)
         self._post(scan, self._scan_unsure, getattr(guess, "label", None), scan.timed_out,
-                   getattr(guess, "corner", None), final=True)
+                   getattr(guess, "corner", None), bool(getattr(scanner, "ended", None)), final=True)
 
     def _show_scan_line(self, text: str | None) -> None:
         """The scan's own status line (above the message line, which keeps command feedback); None hides it."""
@@ -855,35 +861,50 @@ class CompanionApp(App[int]):
         if isinstance(event.input, CommandBar) and not event.value.strip() and self._preview_key is not None:
             self._hide_preview()  # the filled-in card was cleared: nothing left to compare
 
-    def _scan_unsure(self, card: str | None, timed_out: bool = False, corner: Any = None) -> None:
-        self._hold_preview(corner if card else None)
+    def _fill_bar(self, card: str) -> bool:
+        """Put ``judge CARD`` in the command bar, unless the moderator has typed something there
+        (what an earlier scan filled in may be replaced); False when the typing was kept."""
         bar = self.query_one(CommandBar)
+        if bar.value.strip() and (self._filled is None or bar.value != self._filled[0]):
+            return False
+        bar.value = f"judge {card}"
+        bar.cursor_position = len(bar.value)
+        self._filled = (bar.value, self._judgement_key())
+        return True
+
+    def _scan_unsure(self, card: str | None, timed_out: bool = False, corner: Any = None,
+                     video_ended: bool = False) -> None:
         why = label("scan_timeout", self.lang, s=f"{SCAN_TIMEOUT_S:g}") + " — " if timed_out else ""
-        if card:
-            bar.value = f"judge {card}"
-            bar.cursor_position = len(bar.value)
+        if video_ended:
+            why = label("scan_video_end", self.lang) + " — " + why
+        if card and not self._fill_bar(card):
+            self.say(why + label("scan_kept", self.lang, card=card), error=True)
+        elif card:
+            self._hold_preview(corner)
             self.say(why + label("scan_guess", self.lang, card=card), error=True)
         else:
+            self._hide_preview()
             self.say(why + label("scan_nothing", self.lang), error=True)
-        bar.focus()
+        self.query_one(CommandBar).focus()
 
     def _scan_failed(self, why: str, card: str | None = None, corner: Any = None) -> None:
         """The camera failed (or a video ended): the best guess so far, if any, is filled in as on Esc."""
         if card:
             self._scan_unsure(card, corner=corner)
-            self.say(label("scan_failed_guess", self.lang, why=why, card=card), error=True)
+            if self._filled is not None and self._filled[0] == f"judge {card}":
+                self.say(label("scan_failed_guess", self.lang, why=why, card=card), error=True)
             return
         self.query_one("#scan-preview", Static).set_class(False, "-on")
         self.say(label("scan_unavailable", self.lang, why=why), error=True)
         self.query_one(CommandBar).focus()
 
     def _scan_accepted(self, card: str, corner: Any = None) -> None:
-        self._hold_preview(corner)
-        bar = self.query_one(CommandBar)
-        bar.value = f"judge {card}"
-        bar.cursor_position = len(bar.value)
-        bar.focus()
-        self.say(label("scan_accepted", self.lang, card=card))
+        if self._fill_bar(card):
+            self._hold_preview(corner)
+            self.say(label("scan_accepted", self.lang, card=card))
+        else:
+            self.say(label("scan_kept", self.lang, card=card), error=True)
+        self.query_one(CommandBar).focus()
 
 
 SCAN_TIMEOUT_S = 60.0
@@ -906,17 +927,24 @@ def _names_card(reading: Any) -> bool:
     return bool(lab) and lab != "?"
 
 
+def _sure_enough(reading: Any) -> bool:
+    """A reading worth offering as a guess: it names a card with a confidence of at least SCAN_SURE (a
+    reading without a confidence counts as sure)."""
+    return _names_card(reading) and float(getattr(reading, "confidence", 1.0) or 0.0) >= SCAN_SURE
+
+
 def _best_guess(scanner: Any, last: Any) -> Any:
-    """The reader's best guess (``scanner.voter.best_guess()``), else the last reading that named a card."""
+    """The reader's best guess (``scanner.voter.best_guess()``), else the last reading that named a card;
+    None when neither reaches SCAN_SURE (noise read as a card at confidence 0.0 is no guess)."""
     best = getattr(getattr(scanner, "voter", None), "best_guess", None)
     if callable(best):
         try:
             guess = best()
         except Exception:  # noqa: BLE001
             guess = None
-        if _names_card(guess):
+        if _sure_enough(guess):
             return guess
-    return last if _names_card(last) else None
+    return last if _sure_enough(last) else None
 
 
 def run_dashboard(session: Any, lang: str = "zh", *, camera: int | str = 0) -> int:

@@ -105,7 +105,7 @@ async def test_scan_without_recognition_package(monkeypatch, no_script):
         await pilot.press("f6")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert "无法使用摄像头" in app.message and "judge ♠7" in app.message
+        assert "无法使用摄像头" in app.message and "judge 加牌面" in app.message
 
 
 async def test_escape_stops_a_running_scan(monkeypatch, no_script):
@@ -128,5 +128,5 @@ async def test_escape_stops_a_running_scan(monkeypatch, no_script):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert all(w.is_finished for w in app.workers if w.name == "scan")
-        assert app.message == "no card read — type it: judge ♠7"  # nothing read: typed entry
+        assert app.message == "no card read — type judge and the card (e.g. judge 10h, judge ♣Q)"  # nothing read: typed entry
         assert app.query_one(CommandBar).value == ""

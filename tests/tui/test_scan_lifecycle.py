@@ -36,7 +36,7 @@ class Feed:
     """A fake camera module: an endless stream of statuses (every 10 ms) until ``done``; ``flip`` makes
     the next frames read ``card`` as accepted (a card put down later, e.g. at another judgement)."""
 
-    def __init__(self, status=None, card="♠2", guess=None, error_after=None):
+    def __init__(self, status=None, card="♠2", guess=None, error_after=None, end_after=None):
         self.status = status or Status("searching", None, "searching")
         self.card = card
         self.flip = threading.Event()
@@ -46,6 +46,7 @@ class Feed:
         self.frames = 0
         self.guess = guess
         self.error_after = error_after
+        self.end_after = end_after  # a video file that ends (scanner.ended set, updates stop)
         feed = self
 
         class Voter:
@@ -55,6 +56,7 @@ class Feed:
         class CameraScanner:
             def __init__(self, source, **kw):
                 self.voter = Voter()
+                self.ended = None
 
             def __enter__(self):
                 feed.opened += 1
@@ -70,6 +72,9 @@ class Feed:
                     if feed.error_after is not None and feed.frames > feed.error_after:
                         raise _CamError("camera 'late.mp4' stopped delivering frames (disconnected?)",
                                         "摄像头'late.mp4'不再传来画面（已断开？）")
+                    if feed.end_after is not None and feed.frames > feed.end_after:
+                        self.ended = "end of video file"
+                        return
                     if feed.flip.is_set():
                         yield Status("accepted", Reading(feed.card, 0.97), f"accepted {feed.card}", 3)
                     else:
@@ -184,7 +189,7 @@ async def test_second_f6_does_not_start_a_second_scan_and_esc_stops_it(feed, no_
         await pilot.press("escape")
         await settle(app, pilot)
         assert f.closed == 1
-        assert app.message == "no card read — type it: judge ♠7"
+        assert app.message == "no card read — type judge and the card (e.g. judge 10h, judge ♣Q)"
         await pilot.press("f6")  # a new scan can start once the old one ended
         await pilot.pause(0.1)
         assert len(scan_workers(app)) == 1 and f.opened == 2
@@ -288,3 +293,59 @@ async def test_preview_of_a_best_guess_is_shown_with_it(feed, no_script):
         await settle(app, pilot)
         assert f.closed == 1 and app.query_one(CommandBar).value == "judge ♣9"
         assert app.query_one("#scan-preview").has_class("-on")
+
+
+async def test_noise_read_at_zero_confidence_is_no_guess(feed, no_script):
+    """Frames of noise 'read' as ♦Q at 0.00: Esc offers nothing to confirm (typed entry)."""
+    feed(status=Status("reading", Reading("♦Q", 0.0), "reading ♦Q (0.00)"), guess=Reading("♦Q", 0.0))
+    app = CompanionApp(FakeSession(judge_state()), lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause(0.2)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert app.query_one(CommandBar).value == ""
+        assert app.message.startswith("no card read")
+
+
+async def test_a_scanned_card_left_in_the_bar_goes_with_undo(feed, no_script):
+    """The scan filled 'judge ♠2'; undo brings back another judgement: the filled line is cleared, so Enter
+    cannot apply it there."""
+    f = feed()
+    session = FakeSession(judge_state())
+    session.submit("damage 2 1")
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        f.flip.set()
+        await pilot.press("f6")
+        await settle(app, pilot)
+        bar = app.query_one(CommandBar)
+        assert bar.value == "judge ♠2"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert bar.value == ""
+
+
+async def test_a_scan_ending_keeps_what_the_moderator_typed(feed, no_script):
+    f = feed()
+    app = CompanionApp(FakeSession(judge_state()), lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause(0.1)
+        for ch in "judge h3":
+            await pilot.press(ch if ch != " " else "space")
+        f.flip.set()
+        await settle(app, pilot)
+        assert app.query_one(CommandBar).value == "judge h3"
+        assert "what you typed was kept" in app.message and "♠2" in app.message
+
+
+@pytest.mark.parametrize("lang,words", [("en", "end of video file"), ("zh", "视频文件已结束")])
+async def test_a_video_that_ends_says_so(feed, no_script, lang, words):
+    feed(status=Status("reading", Reading("♣9", 0.6), "reading ♣9 (0.60)"), guess=Reading("♣9", 0.6), end_after=5)
+    app = CompanionApp(FakeSession(judge_state()), lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f6")
+        await settle(app, pilot)
+        assert app.query_one(CommandBar).value == "judge ♣9"
+        assert words in app.message
