@@ -345,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--game", type=int, metavar="ID", help="game id (see `companion games`)")
     ap.add_argument("--lang", choices=("zh", "en"), help="language of the dashboard (default: the last one used, else from the locale)")
     ap.add_argument("--camera", metavar="N|PATH", default=None,
-                    help="webcam for the scan key F6: index or device path (default 0)")
+                    help="webcam for the scan key F6: index or device path (default 0), or a video file to rehearse with")
     ap.set_defaults(func=cmd_resume, command=None)
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -360,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", type=int, metavar="ID", default=argparse.SUPPRESS, help="game id")
     p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="dashboard language")
     p.add_argument("--camera", metavar="N|PATH", default=argparse.SUPPRESS,
-                    help="webcam for the scan key F6: index or device path (default 0)")
+                    help="webcam for the scan key F6: index or device path (default 0), or a video file to rehearse with")
     p.set_defaults(func=cmd_resume)
 
     p = sub.add_parser("new", help="dashboard on a new game", description="Start a new game in the dashboard.")
@@ -368,7 +368,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="dashboard language")
     p.add_argument("--title", default="", help="a name for the game (shown by `companion games`)")
     p.add_argument("--camera", metavar="N|PATH", default=argparse.SUPPRESS,
-                    help="webcam for the scan key F6: index or device path (default 0)")
+                    help="webcam for the scan key F6: index or device path (default 0), or a video file to rehearse with")
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("games", help="list the games of the journal", description="List the journal's games.")
