@@ -146,6 +146,11 @@ def _typed_entry(as_json: bool = False, guess=None, where: str | None = None) ->
     return 0 if entered else 1
 
 
+def _by_hand() -> str:  # noqa: N802 - reads as a phrase
+    """The typed-entry invitation, only where someone can type (stdin is a terminal)."""
+    return " Enter the card by hand." if sys.stdin.isatty() else ""
+
+
 def _scan_camera(args) -> int:
     from .camera import CameraError, CameraScanner  # noqa: PLC0415
     from .model import ModelError  # noqa: PLC0415
@@ -165,7 +170,10 @@ def _scan_camera(args) -> int:
                     else:
                         print(f"{st.text} ({r.source}, confidence {r.confidence:.2f})", flush=True)
     except CameraError as e:
-        print(f"scan: {e}. Enter the card by hand.", file=sys.stderr)
+        if args.json:  # like an unreadable image: a JSON line saying why
+            print(json.dumps({"image": where, "suit": None, "rank": None, "confidence": 0.0, "accepted": False,
+                              "source": "camera", "error": str(e)}, ensure_ascii=False), flush=True)
+        print(f"scan: {e}." + _by_hand(), file=sys.stderr)
         return _typed_entry(args.json, sc.voter.best_guess(), where)
     except ModelError as e:
         print(f"scan: {e}", file=sys.stderr)
@@ -176,7 +184,7 @@ def _scan_camera(args) -> int:
     if accepted:
         print(f"scan: {sc.ended or 'end of stream'}", file=sys.stderr)
         return 0
-    print(f"scan: {sc.ended or 'end of stream'}, no card accepted. Enter the card by hand.", file=sys.stderr)
+    print(f"scan: {sc.ended or 'end of stream'}, no card accepted." + _by_hand(), file=sys.stderr)
     return _typed_entry(args.json, sc.voter.best_guess(), where)
 
 

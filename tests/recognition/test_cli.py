@@ -97,9 +97,19 @@ def test_typed_fallback_json_lines_and_eof(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", _Typing("♣2\n黑桃A"))   # ends without an empty line (EOF)
     assert main(["scan", "--camera", "97", "--json"]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.strip().splitlines()]
-    assert [(x["suit"], x["rank"], x["source"], x["accepted"]) for x in lines] == [
+    assert lines[0]["source"] == "camera" and lines[0]["suit"] is None and "cannot open camera" in lines[0]["error"]
+    assert [(x["suit"], x["rank"], x["source"], x["accepted"]) for x in lines[1:]] == [
         ("club", 2, "typed", True), ("spade", 1, "typed", True)]
-    assert lines[0]["image"] == "camera:97"
+    assert lines[1]["image"] == "camera:97"
+
+
+def test_no_camera_without_a_terminal_gives_a_json_error_and_no_typing_invitation(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(""))   # not a terminal: nobody types
+    assert main(["scan", "--camera", "97", "--json"]) == 1
+    out, err = capsys.readouterr()
+    line = json.loads(out)
+    assert line["image"] == "camera:97" and line["accepted"] is False and "cannot open camera" in line["error"]
+    assert "by hand" not in err and "cannot open camera" in err
 
 
 def test_typed_fallback_nothing_typed_is_exit_1(monkeypatch, capsys):
