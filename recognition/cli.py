@@ -146,7 +146,7 @@ def _typed_entry(as_json: bool = False, guess=None, where: str | None = None) ->
     return 0 if entered else 1
 
 
-def _by_hand() -> str:  # noqa: N802 - reads as a phrase
+def _by_hand() -> str:
     """The typed-entry invitation, only where someone can type (stdin is a terminal)."""
     return " Enter the card by hand." if sys.stdin.isatty() else ""
 
