@@ -114,7 +114,7 @@ def test_cli_camera_missing_is_clear_message(tmp_path, capsys):
     from recognition.cli import main
     assert main(["scan", "--camera", str(tmp_path / "nodev")]) == 1
     err = capsys.readouterr().err
-    assert "cannot open camera" in err and "by hand" in err and "Traceback" not in err
+    assert "cannot open camera" in err and "no such file" in err and "Traceback" not in err
 
 
 def test_cli_camera_path_reads_a_video_then_reports_its_end(tmp_path, capsys):
