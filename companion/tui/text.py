@@ -81,7 +81,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "dying": ("濒死", "dying"),
     "seat": ("{n}号位", "seat {n}"),
     "no_general": ("（未选将）", "(no general)"),
-    "judge_hint": ("输入：judge ♠7 — 或按 F6 扫描", "type: judge ♠7 — or press F6 to scan"),
+    "judge_hint": ("输入：judge 牌面 — 或按 F6 扫描", "type: judge FACE — or press F6 to scan"),
     "skill_hint": ("F8 发动 · F9 不发动 · F7 技能说明", "F8 yes · F9 no · F7 skill texts"),
     "skill_hint_no": ("F9 不发动 · F7 技能说明", "F9 no · F7 skill texts"),
     "skill_hint_f7": ("F7 技能说明", "F7 skill texts"),

@@ -304,7 +304,7 @@ async def test_judge_prompt_offers_scan_and_falls_back(no_script):
     app = NoCamera(session, lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert "type: judge ♠7 — or press F6 to scan" in screen_text(app)
+        assert "type: judge FACE — or press F6 to scan" in screen_text(app)
         await pilot.press("f6")
         await pilot.pause()
         assert NoCamera.scanned == 1

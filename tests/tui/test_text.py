@@ -76,7 +76,7 @@ def test_header_and_prompt():
     assert header_text(s, "en") == "round 2 · seat 2 (Bob) play phase"
     assert prompt_text(s, "zh") == "⚠ 5号位濒死：求桃（询问2号位）"
     j = judge_state()
-    assert prompt_text(j, "en").endswith("type: judge ♠7 — or press F6 to scan")
+    assert prompt_text(j, "en").endswith("type: judge FACE — or press F6 to scan")
     s.prompts = []
     assert prompt_text(s, "en") == ""
 
