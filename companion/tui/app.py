@@ -873,25 +873,28 @@ class CompanionApp(App[int]):
         return True
 
     def _scan_unsure(self, card: str | None, timed_out: bool = False, corner: Any = None,
-                     video_ended: bool = False) -> None:
+                     video_ended: bool = False) -> bool:
+        """Offer the best guess ``card`` (None: nothing read) for the moderator to check; True when it was
+        filled into the bar."""
         why = label("scan_timeout", self.lang, s=f"{SCAN_TIMEOUT_S:g}") + " — " if timed_out else ""
         if video_ended:
             why = label("scan_video_end", self.lang) + " — " + why
-        if card and not self._fill_bar(card):
-            self.say(why + label("scan_kept", self.lang, card=card), error=True)
-        elif card:
+        filled = bool(card) and self._fill_bar(card)
+        if filled:
             self._hold_preview(corner)
             self.say(why + label("scan_guess", self.lang, card=card), error=True)
+        elif card:
+            self.say(why + label("scan_kept", self.lang, card=card), error=True)
         else:
             self._hide_preview()
             self.say(why + label("scan_nothing", self.lang), error=True)
         self.query_one(CommandBar).focus()
+        return filled
 
     def _scan_failed(self, why: str, card: str | None = None, corner: Any = None) -> None:
         """The camera failed (or a video ended): the best guess so far, if any, is filled in as on Esc."""
         if card:
-            self._scan_unsure(card, corner=corner)
-            if self._filled is not None and self._filled[0] == f"judge {card}":
+            if self._scan_unsure(card, corner=corner):
                 self.say(label("scan_failed_guess", self.lang, why=why, card=card), error=True)
             return
         self.query_one("#scan-preview", Static).set_class(False, "-on")
