@@ -1,46 +1,62 @@
 """The SQLite journal: every accepted action, in order, so nothing is ever lost.
 
-One file holds many games.  Tables:
+One file holds many games.  Tables (schema :data:`SCHEMA_VERSION` = 2; docs/journal.md):
 
 * ``meta(key, value)`` — ``application`` = :data:`MAGIC`, ``schema_version``;
   the header also carries ``PRAGMA application_id`` = :data:`APPLICATION_ID`
   and ``PRAGMA user_version`` = :data:`SCHEMA_VERSION`;
 * ``games(id, created, updated, title, over, winner)``;
-* ``entries(game_id, seq, lines, forced, undone, at, parent)`` — one entry per
+* ``entries(game_id, seq, lines, forced, undone, at, parent, hash)`` — one entry per
   accepted input: ``lines`` are the journaled command lines (``"\\n"``-joined,
   random commands already expanded by ``script.prepare``), ``forced`` 1 when a
   line was forced, ``undone`` 1 while the entry is undone (undone rows stay:
   they are the audit trail), ``parent`` the seq of the entry it was applied
-  after (0 = the start of the game).  The entries form a tree; the live game
+  after (0 = the start of the game), ``hash`` the entry's checksum chained to its
+  parent's (:func:`entry_hash`; schema 2).  The entries form a tree; the live game
   is the chain of entries with ``undone = 0``; the redo stack is found by
   following the latest undone child from the tip.
 
-The file is opened with WAL and ``synchronous=FULL``; each write is one
-transaction, committed before the method returns (so before the caller shows
-its effect).  Before anything is written, an existing file is checked through
-a read-only connection (``file:...?mode=ro``): a corrupt file, a foreign SQLite
-database or a newer schema raises :class:`JournalError` and the file is left
-exactly as it was.
+Writes are compare-and-set: an entry is appended only after the entry that is
+the journal's live tip in the same transaction, so two writers can never
+interleave into a journal that does not replay.  A file of schema 1 is upgraded
+(hash column added and filled) in one transaction the first time it is opened
+for writing; read-only, it is read as it is.
+
+The file is created under a temporary name and renamed into place, then opened
+with WAL and ``synchronous=FULL``; each write is one transaction, committed
+before the method returns (so before the caller shows its effect).  Before
+anything is written, an existing file is checked (raw header first, then a
+read-only connection): a corrupt file, a foreign SQLite database or a newer
+schema raises :class:`JournalError` and the file is left exactly as it was.
+
+Every error is a :class:`JournalError` with a ``kind`` (``"full"``, ``"io"``,
+``"readonly"``, ``"locked"``, ``"conflict"``, ``"corrupt"``, ...) and a
+Chinese text, so callers can say what happened and what to do.
 
 Default location: ``platformdirs.user_data_dir("sgs-companion")/journal.sqlite3``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
+import stat
+import tempfile
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 __all__ = [
     "APPLICATION_ID", "MAGIC", "SCHEMA_VERSION", "JournalError",
-    "GameRow", "EntryRow", "Journal", "default_path",
+    "GameRow", "EntryRow", "Journal", "default_path", "entry_hash", "describe_write_error",
 ]
 
 APPLICATION_ID = 0x53475343  # "SGSC"
 MAGIC = "sgs-companion journal"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""1: the first schema; 2: ``entries.hash`` (the checksum chain)."""
 _SQLITE_HEADER = b"SQLite format 3\x00"
 _TABLES = {"meta", "games", "entries"}
 
@@ -65,20 +81,103 @@ CREATE TABLE entries (
     undone  INTEGER NOT NULL DEFAULT 0,
     at      TEXT NOT NULL,
     parent  INTEGER NOT NULL DEFAULT 0,
+    hash    TEXT,
     PRIMARY KEY (game_id, seq)
 );
 """
 
+# What a failed write means to the moderator, by kind: (zh, en).  "{doing}" is what did not happen.
+_WRITE_TEXT = {
+    "full": ("无法写入日志：磁盘已满——{doing_zh}；请腾出磁盘空间后继续",
+             "the journal cannot be written: the disk is full — {doing}; free some disk space and go on"),
+    "io": ("无法写入日志：磁盘读写错误（{detail}）——{doing_zh}；请检查磁盘后继续",
+           "the journal cannot be written: disk I/O error ({detail}) — {doing}; check the disk and go on"),
+    "readonly": ("日志文件是只读的（{detail}）——{doing_zh}；请以只读方式打开，或换一个可写的文件（--db）",
+                 "the journal is read-only ({detail}) — {doing}; open it read-only, or use a writable file (--db)"),
+    "watching": ("只读打开：可以查看，不能输入命令——{doing_zh}",
+                 "opened read-only: you can watch, not enter commands — {doing}"),
+    "busy": ("日志文件被另一个程序锁住——{doing_zh}；请稍后重试",
+             "the journal is locked by another program — {doing}; try again in a moment"),
+    "conflict": ("另一个 companion 窗口改动了这局游戏——{doing_zh}；请关闭此窗口，重新打开（companion resume）查看最新局面",
+                 "another companion window changed this game — {doing}; close this window and reopen the game "
+                 "(companion resume) to see where it is now"),
+    "corrupt": ("日志文件已损坏（{detail}）——{doing_zh}；请保留该文件，另用 --db 开始新文件",
+                "the journal file is damaged ({detail}) — {doing}; keep the file and start another with --db"),
+    "closed": ("日志已关闭——{doing_zh}", "the journal is closed — {doing}"),
+    "error": ("无法写入日志（{detail}）——{doing_zh}", "the journal cannot be written ({detail}) — {doing}"),
+}
+_DOING = {"submit": ("本操作未生效", "nothing was applied"), "undo": ("没有撤销", "nothing was undone"),
+          "redo": ("没有重做", "nothing was redone"), "write": ("没有写入", "nothing was written")}
+
 
 class JournalError(Exception):
-    """The journal file cannot be used (corrupt, foreign, newer version, unknown game, I/O error).
+    """The journal file cannot be used (corrupt, foreign, newer version, unknown game, I/O error, ...).
 
-    The message is meant for the moderator; ``path`` is the file concerned.
+    ``str(e)`` is the English message for the moderator, ``zh`` the Chinese one;
+    ``kind`` says what happened: ``"full"`` (disk full), ``"io"`` (I/O error),
+    ``"readonly"`` (file or folder cannot be written), ``"watching"`` (opened
+    read-only on purpose), ``"locked"`` (another companion window writes this
+    journal; ``pid`` is its process id when known), ``"conflict"`` (the journal's
+    tip moved under this window), ``"busy"``, ``"corrupt"``, ``"foreign"``,
+    ``"newer"``, ``"notfile"``, ``"hot"`` (an interrupted write waits to be rolled
+    back), ``"nogame"``, ``"closed"``, ``"replay"``, ``"error"``.  ``path`` is the file.
     """
 
-    def __init__(self, message: str, path: str | os.PathLike | None = None) -> None:
+    def __init__(self, message: str, path: str | os.PathLike | None = None, *, kind: str = "error",
+                 zh: str | None = None, pid: int | None = None) -> None:
         self.path = None if path is None else str(path)
+        self.kind = kind
+        self.zh = zh or message
+        self.pid = pid
         super().__init__(message)
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` (``"zh"`` or ``"en"``)."""
+        return self.zh if lang == "zh" else str(self)
+
+
+def _kind_of(e: sqlite3.Error) -> str:
+    """A JournalError kind for an sqlite3 error (by its primary result code)."""
+    code = (getattr(e, "sqlite_errorcode", None) or 0) & 0xFF
+    msg = str(e).lower()
+    if code == 13 or "disk is full" in msg:  # SQLITE_FULL
+        return "full"
+    if code == 8 or code == 3 or "readonly" in msg or "read-only" in msg:  # SQLITE_READONLY, SQLITE_PERM
+        return "readonly"
+    if code in (5, 6) or "locked" in msg:  # SQLITE_BUSY, SQLITE_LOCKED
+        return "busy"
+    if code in (11, 26) or "malformed" in msg or "not a database" in msg:  # SQLITE_CORRUPT, SQLITE_NOTADB
+        return "corrupt"
+    if code in (10, 14) or "i/o" in msg:  # SQLITE_IOERR, SQLITE_CANTOPEN
+        return "io"
+    return "error"
+
+
+def _one_line(text: object, limit: int = 160) -> str:
+    s = " ".join(str(text).split())
+    return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+def describe_write_error(kind: str, doing: str, path: object, detail: str = "") -> tuple[str, str]:
+    """(en, zh) for a failed write of kind ``kind`` while ``doing`` (submit, undo, redo, write)."""
+    zh_t, en_t = _WRITE_TEXT.get(kind, _WRITE_TEXT["error"])
+    d_zh, d_en = _DOING.get(doing, _DOING["write"])
+    detail = _one_line(detail or kind, 100)
+    return (en_t.format(doing=d_en, detail=detail) + f" [{path}]",
+            zh_t.format(doing_zh=d_zh, detail=detail) + f" [{path}]")
+
+
+def _write_error(e: sqlite3.Error | OSError, path: Path, doing: str) -> JournalError:
+    if isinstance(e, OSError):
+        import errno  # noqa: PLC0415
+
+        kind = {errno.ENOSPC: "full", errno.EROFS: "readonly", errno.EACCES: "readonly",
+                errno.EPERM: "readonly"}.get(e.errno or 0, "io")
+        detail = e.strerror or str(e)
+    else:
+        kind, detail = _kind_of(e), str(e)
+    en, zh = describe_write_error(kind, doing, path, detail)
+    return JournalError(en, path, kind=kind, zh=zh)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +195,11 @@ class GameRow:
 
 @dataclass(frozen=True, slots=True)
 class EntryRow:
-    """One row of ``entries``; ``lines`` is the list of journaled command lines."""
+    """One row of ``entries``; ``lines`` is the list of journaled command lines.
+
+    ``hash`` is the stored checksum (None in a schema-1 file), ``intact`` False
+    when it does not match the entry's content and its parent's checksum
+    (the row was damaged: it must not be replayed)."""
 
     game_id: int
     seq: int
@@ -105,6 +208,16 @@ class EntryRow:
     undone: bool
     at: str
     parent: int
+    hash: str | None = None
+    intact: bool = True
+
+
+def entry_hash(parent_hash: str | None, game_id: int, seq: int, parent: int, forced: bool, at: str,
+               lines: str) -> str:
+    """The checksum of an entry: SHA-256 (hex) of its parent's checksum ("" for the first entry or a
+    schema-1 parent) and the entry's own fields (``undone`` excluded: it changes on undo/redo)."""
+    data = "\x1e".join([parent_hash or "", str(game_id), str(seq), str(parent), str(int(forced)), at, lines])
+    return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def default_path() -> Path:
@@ -118,10 +231,39 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
-def _check_existing(path: Path) -> bool:
-    """Check an existing file read-only.  Returns True when it needs initialising (empty file).
+def _sibling(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
 
-    Raises JournalError for anything that is not a journal this version can use.
+
+def _hot_journal(path: Path) -> bool:
+    """A leftover rollback journal (``-journal``) that SQLite would roll back on the next write open."""
+    j = _sibling(path, "-journal")
+    try:
+        if j.stat().st_size < 28:
+            return False
+        with open(j, "rb") as f:
+            return f.read(8) != b"\x00" * 8  # a zeroed header is a finished (not hot) journal
+    except OSError:
+        return False
+
+
+def _empty_sqlite(head: bytes, size: int) -> bool:
+    """An SQLite file with no schema at all (what an interrupted creation by an older version leaves)."""
+    page = int.from_bytes(head[16:18], "big") or 65536
+    cookie = int.from_bytes(head[40:44], "big")
+    return cookie == 0 and size <= page
+
+
+def _not_kept(path: Path) -> str:
+    return f"{path} was not modified; choose another file with --db."
+
+
+def _check_existing(path: Path, *, recover: bool) -> bool:
+    """Check an existing file before anything is written.  Returns True when it holds no journal yet
+    (an empty file, or an SQLite file without any table).
+
+    ``recover``: a leftover rollback journal of ours is rolled back (SQLite's own recovery);
+    otherwise it raises ``kind="hot"``.  Raises JournalError for anything this version cannot use.
     """
     size = path.stat().st_size
     if size == 0:
@@ -130,19 +272,52 @@ def _check_existing(path: Path) -> bool:
         with open(path, "rb") as f:
             head = f.read(100)
     except OSError as e:
-        raise JournalError(f"cannot read journal {path}: {e.strerror or e}", path) from None
+        kind = "readonly" if e.errno in (13, 1) else "io"
+        raise JournalError(f"cannot read journal {path}: {e.strerror or e}", path, kind=kind,
+                           zh=f"无法读取日志 {path}：{e.strerror or e}") from None
     if len(head) < 100 or not head.startswith(_SQLITE_HEADER):
         raise JournalError(
             f"{path} is not a companion journal: not an SQLite database (corrupt or another kind of file). "
-            "It was not modified; choose another file with --db.", path)
-    # Read-only.  Without a -wal file beside it the main file is the whole truth, and
-    # immutable=1 keeps SQLite from creating -wal/-shm files next to a file we refuse.
-    wal = path.with_name(path.name + "-wal")
+            + _not_kept(path), path, kind="corrupt",
+            zh=f"{path} 不是 companion 日志：不是 SQLite 数据库（已损坏或是别的文件）。文件未被修改；请用 --db 另选文件。")
+    app_id = int.from_bytes(head[68:72], "big")
+    hot = _hot_journal(path)
+    if app_id not in (APPLICATION_ID, 0) and not hot:
+        # refused from the raw header: no SQLite connection, so no -wal / -shm appears beside it
+        raise JournalError(
+            f"{path} is an SQLite database of another application (application_id {app_id:#x}, expected "
+            f"{APPLICATION_ID:#x}). " + _not_kept(path), path, kind="foreign",
+            zh=f"{path} 是其他程序的 SQLite 数据库（application_id {app_id:#x}）。文件未被修改；请用 --db 另选文件。")
+    if hot:
+        if not recover or app_id not in (APPLICATION_ID, 0):
+            raise JournalError(
+                f"{path} has an interrupted write (a leftover {path.name}-journal from a crash). "
+                + ("Open it for writing (companion resume --db …) to let SQLite roll it back."
+                   if app_id in (APPLICATION_ID, 0) else _not_kept(path)), path, kind="hot",
+                zh=f"{path} 有一次中断的写入（崩溃留下的 {path.name}-journal）。请以可写方式打开（companion resume）以回滚它。")
+        try:  # SQLite rolls the hot journal back on the first read of a read-write connection
+            con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, isolation_level=None)
+            try:
+                con.execute("PRAGMA schema_version").fetchone()
+            finally:
+                con.close()
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot roll back the interrupted write of {path}: {e}", path, kind=_kind_of(e),
+                               zh=f"无法回滚 {path} 中断的写入：{e}") from None
+        return _check_existing(path, recover=False)
+    if app_id != APPLICATION_ID:  # 0: an SQLite file without our header (raw header again: no -shm appears)
+        if _empty_sqlite(head, size) and not _sibling(path, "-wal").exists():
+            return True  # no schema at all: what an interrupted creation by an older version leaves
+        raise JournalError(
+            f"{path} is an SQLite database of another application (application_id {app_id:#x}, expected "
+            f"{APPLICATION_ID:#x}). " + _not_kept(path), path, kind="foreign",
+            zh=f"{path} 是其他程序的 SQLite 数据库（application_id {app_id:#x}）。文件未被修改；请用 --db 另选文件。")
+    wal = _sibling(path, "-wal")
     uri = path.resolve().as_uri() + ("?mode=ro" if wal.exists() else "?mode=ro&immutable=1")
     try:
         con = sqlite3.connect(uri, uri=True, isolation_level=None)
     except sqlite3.Error as e:
-        raise JournalError(f"cannot open journal {path} read-only: {e}", path) from None
+        raise JournalError(f"cannot open journal {path} read-only: {e}", path, kind=_kind_of(e)) from None
     try:
         app_id = con.execute("PRAGMA application_id").fetchone()[0]
         version = con.execute("PRAGMA user_version").fetchone()[0]
@@ -151,86 +326,336 @@ def _check_existing(path: Path) -> bool:
             raise JournalError(
                 f"{path} is an SQLite database of another application "
                 f"(application_id {app_id:#x}, expected {APPLICATION_ID:#x}"
-                f"{'; companion tables missing' if not _TABLES <= tables else ''}). "
-                "It was not modified; choose another file with --db.", path)
+                f"{'; companion tables missing' if not _TABLES <= tables else ''}). " + _not_kept(path), path,
+                kind="foreign", zh=f"{path} 是其他程序的 SQLite 数据库。文件未被修改；请用 --db 另选文件。")
         meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("application") != MAGIC:
             raise JournalError(f"{path} is not a companion journal (meta application {meta.get('application')!r}). "
-                               "It was not modified.", path)
+                               + _not_kept(path), path, kind="foreign",
+                               zh=f"{path} 不是 companion 日志。文件未被修改。")
         if version > SCHEMA_VERSION:
             raise JournalError(
                 f"{path} was written by a newer companion (journal schema {version}, this version reads up to "
-                f"{SCHEMA_VERSION}). It was not modified; upgrade the companion to open it.", path)
+                f"{SCHEMA_VERSION}). It was not modified; upgrade the companion to open it.", path, kind="newer",
+                zh=f"{path} 由更新版本的 companion 写入（日志格式 {version}）。文件未被修改；请升级后再打开。")
         if version < 1:
-            raise JournalError(f"{path}: unknown journal schema version {version}. It was not modified.", path)
-        problems = [r[0] for r in con.execute("PRAGMA quick_check")]
+            raise JournalError(f"{path}: unknown journal schema version {version}. It was not modified.", path,
+                               kind="foreign", zh=f"{path}：未知的日志格式 {version}。文件未被修改。")
+        problems = [r[0] for r in con.execute("PRAGMA quick_check(20)")]
         if problems != ["ok"]:
-            raise JournalError(f"{path} is corrupt ({'; '.join(problems[:3])}). It was not modified.", path)
+            more = f", and {len(problems) - 1} more" if len(problems) > 1 else ""
+            raise JournalError(f"{path} is corrupt (SQLite integrity check: {_one_line(problems[0], 100)}{more}). "
+                               "It was not modified.", path, kind="corrupt",
+                               zh=f"{path} 已损坏（SQLite 完整性检查未通过）。文件未被修改。")
     except sqlite3.DatabaseError as e:
-        raise JournalError(f"{path} is corrupt or not a companion journal ({e}). It was not modified.", path) from None
+        kind = _kind_of(e)
+        if kind in ("full", "io", "busy", "readonly"):
+            what = {"full": "the disk is full or an I/O error occurred", "io": "disk I/O error",
+                    "busy": "it is locked by another program", "readonly": "it cannot be read"}[kind]
+            raise JournalError(f"cannot read journal {path}: {what} ({_one_line(e)}); the file was not modified — "
+                               "free disk space / check the disk and try again", path, kind=kind,
+                               zh=f"无法读取日志 {path}：磁盘已满或读写错误（{_one_line(e)}）；文件未被修改——请腾出空间或检查磁盘后重试") from None
+        raise JournalError(f"{path} is corrupt or not a companion journal ({_one_line(e)}). It was not modified.",
+                           path, kind="corrupt", zh=f"{path} 已损坏或不是 companion 日志。文件未被修改。") from None
     finally:
         con.close()
     return False
+
+
+def _fsync_dir(d: Path) -> None:
+    try:
+        fd = os.open(d, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _init_schema(con: sqlite3.Connection) -> None:
+    # One transaction: the file is either without tables or a complete journal.
+    con.execute("BEGIN IMMEDIATE")
+    try:  # executescript() would commit midway: run the statements one by one
+        for stmt in _SCHEMA.split(";"):
+            if stmt.strip():
+                con.execute(stmt)
+        con.execute("INSERT INTO meta(key, value) VALUES ('application', ?), ('schema_version', ?), "
+                    "('created', ?)", (MAGIC, str(SCHEMA_VERSION), _now()))
+        con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+
+
+def _sweep_temporaries(path: Path) -> None:
+    """Remove temporaries of interrupted creations (older than a minute: not one being built now)."""
+    now = time.time()
+    for p in path.parent.glob(f".{path.name}.*.new*"):
+        try:
+            if now - p.stat().st_mtime > 60:
+                p.unlink()
+        except OSError:
+            pass
+
+
+def _create(path: Path, replace: bool) -> None:
+    """Build a complete, empty journal under a temporary name and rename it into place, so a kill at any
+    moment leaves either no journal (or the empty file that was there) or a valid empty journal."""
+    _sweep_temporaries(path)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        con = sqlite3.connect(str(tmp), isolation_level=None)
+        try:
+            con.execute("PRAGMA synchronous=FULL")
+            _init_schema(con)
+            con.execute("PRAGMA journal_mode=WAL")  # persistent in the header; the -wal goes at close
+        finally:
+            con.close()
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        if replace:
+            os.replace(tmp, path)  # over an empty file (or an SQLite file without tables)
+        else:
+            try:
+                os.link(tmp, path)  # never over a journal another process has just created
+            except FileExistsError:
+                pass
+            except OSError:  # a file system without hard links
+                if not path.exists():
+                    os.replace(tmp, path)
+        _fsync_dir(path.parent)
+    except sqlite3.Error as e:
+        raise _write_error(e, path, "write") from None
+    except OSError as e:
+        raise _write_error(e, path, "write") from None
+    finally:
+        for p in (tmp, _sibling(tmp, "-journal"), _sibling(tmp, "-wal"), _sibling(tmp, "-shm")):
+            try:
+                p.unlink()
+            except OSError:
+                pass
+
+
+def _writable(path: Path) -> str | None:
+    """Why ``path`` (an existing file) cannot be opened for writing, or None."""
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except OSError as e:
+        return e.strerror or str(e)
+    os.close(fd)
+    d = path.parent
+    if not os.access(d, os.W_OK) and not _sibling(path, "-wal").exists():
+        return f"the folder {d} is read-only (the journal needs to write {path.name}-wal beside it)"
+    return None
+
+
+# -- one writer per journal file (docs/journal.md "Two windows") ---------------------------------------
+_LOCKS: dict[str, list] = {}  # resolved journal path -> [fd, count]: the lock is shared inside a process
+
+
+def _lock_path(path: Path) -> Path:
+    return _sibling(path, "-lock")
+
+
+def _acquire(path: Path) -> None:
+    """Take the writer lock of ``path`` (flock on ``PATH-lock``, which holds the writer's pid).
+
+    Raises JournalError(kind="locked", pid=...) when another process holds it."""
+    try:
+        import fcntl  # noqa: PLC0415
+    except ImportError:  # no flock (Windows): the compare-and-set writes still keep the journal whole
+        return
+    key = str(path.resolve())
+    held = _LOCKS.get(key)
+    if held is not None:
+        held[1] += 1
+        return
+    lp = _lock_path(path)
+    try:
+        fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return  # cannot create a lock file (read-only folder): the write itself will say why
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        try:
+            pid_text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        except OSError:
+            pid_text = ""
+        os.close(fd)
+        pid = int(pid_text) if pid_text.isdigit() else None
+        who = f" (pid {pid})" if pid else ""
+        raise JournalError(
+            f"this journal is open in another companion window{who} — close that window, or open it read-only "
+            f"to watch (companion resume --read-only) [{path}]", path, kind="locked", pid=pid,
+            zh=f"这个日志正在另一个 companion 窗口中打开{who}——请关闭那个窗口，或以只读方式打开观看"
+               f"（companion resume --read-only） [{path}]") from None
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, str(os.getpid()).encode(), 0)
+    except OSError:
+        pass
+    _LOCKS[key] = [fd, 1]
+
+
+def _release(path: Path) -> None:
+    key = str(path.resolve())
+    held = _LOCKS.get(key)
+    if held is None:
+        return
+    held[1] -= 1
+    if held[1] <= 0:
+        del _LOCKS[key]
+        try:
+            os.ftruncate(held[0], 0)
+        except OSError:
+            pass
+        os.close(held[0])  # closing the descriptor releases the flock
 
 
 class Journal:
     """An open journal file.  Use as a context manager or call :meth:`close`.
 
     ``Journal(path=None)`` opens (creating when missing) ``path`` or
-    :func:`default_path`.  Raises :class:`JournalError` for a corrupt, foreign
-    or newer-version file (never modified) or when the file cannot be created.
+    :func:`default_path`.  ``readonly=True`` opens it for reading only (nothing
+    is created or written; a missing file raises; writes raise ``kind="watching"``).
+    Raises :class:`JournalError` for a corrupt, foreign or newer-version file
+    (never modified), a file that is not a regular file, a file or folder that
+    cannot be written (``kind="readonly"``; open it with ``readonly=True``), or
+    when the file cannot be created.
     """
 
-    def __init__(self, path: str | os.PathLike | None = None) -> None:
+    def __init__(self, path: str | os.PathLike | None = None, *, readonly: bool = False) -> None:
         self.path = Path(path) if path is not None else default_path()
+        self.readonly = readonly
+        self._con: sqlite3.Connection | None = None
+        self._locked = False
         p = self.path
-        fresh = True
-        if p.exists():
-            if p.is_dir():
-                raise JournalError(f"{p} is a directory, not a journal file", p)
-            fresh = _check_existing(p)
+        if readonly:
+            self._open_readonly()
+            return
+        if p.exists() or p.is_symlink():
+            self._check_kind(p)
+            why = _writable(p)
+            if why is not None:
+                raise JournalError(
+                    f"the journal {p} cannot be written ({why}): open it read-only to look at it "
+                    "(companion resume --read-only), or choose a writable file with --db", p, kind="readonly",
+                    zh=f"日志 {p} 无法写入（{why}）：可以只读方式打开查看（companion resume --read-only），"
+                       "或用 --db 选择可写的文件")
+            if _check_existing(p, recover=True):
+                _create(p, replace=True)
         else:
             try:
                 p.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
-                raise JournalError(f"cannot create the journal directory {p.parent}: {e.strerror or e}", p) from None
+                raise JournalError(f"cannot create the journal directory {p.parent}: {e.strerror or e}", p,
+                                   kind="readonly" if e.errno in (13, 30, 1) else "io",
+                                   zh=f"无法创建日志目录 {p.parent}：{e.strerror or e}") from None
+            if not os.access(p.parent, os.W_OK):
+                raise JournalError(f"cannot create the journal {p}: the folder {p.parent} is read-only; "
+                                   "choose another file with --db", p, kind="readonly",
+                                   zh=f"无法创建日志 {p}：目录 {p.parent} 是只读的；请用 --db 另选文件")
+            _create(p, replace=False)
+            self._check_kind(p)
+            _check_existing(p, recover=False)
         try:
-            self._con = sqlite3.connect(str(p), isolation_level=None, check_same_thread=False)
-        except sqlite3.Error as e:
-            raise JournalError(f"cannot open journal {p}: {e}", p) from None
-        try:
-            if fresh:
-                self._init_schema()
+            self._con = sqlite3.connect(f"{p.resolve().as_uri()}?mode=rw", uri=True, isolation_level=None,
+                                        check_same_thread=False)
             self._con.execute("PRAGMA journal_mode=WAL")
             self._con.execute("PRAGMA synchronous=FULL")
             self._con.execute("PRAGMA foreign_keys=ON")
+            if self._con.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                self._upgrade()
         except sqlite3.Error as e:
-            self._con.close()
-            raise JournalError(f"cannot use journal {p}: {e}", p) from None
+            if self._con is not None:
+                self._con.close()
+                self._con = None
+            kind = _kind_of(e)
+            raise JournalError(f"cannot use journal {p}: {_one_line(e)}"
+                               + (" (the disk is full: free some space and try again)" if kind == "full" else ""),
+                               p, kind=kind, zh=f"无法使用日志 {p}：{_one_line(e)}") from None
 
-    # -- housekeeping -----------------------------------------------------------
-    def _init_schema(self) -> None:
-        # One rollback-journal transaction: the file is either empty or a complete journal.
+    @staticmethod
+    def _check_kind(p: Path) -> None:
+        try:
+            mode = p.stat().st_mode
+        except OSError as e:
+            raise JournalError(f"cannot open journal {p}: {e.strerror or e}", p, kind="io") from None
+        if stat.S_ISDIR(mode):
+            raise JournalError(f"{p} is a directory, not a journal file", p, kind="notfile",
+                               zh=f"{p} 是目录，不是日志文件")
+        if not stat.S_ISREG(mode):
+            what = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) \
+                else "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
+            raise JournalError(f"{p} is {what}, not a journal file: choose a journal file with --db", p,
+                               kind="notfile", zh=f"{p} 不是普通文件，不能作为日志：请用 --db 选择日志文件")
+
+    def _open_readonly(self) -> None:
+        p = self.path
+        if not p.exists():
+            raise JournalError(f"no journal at {p}", p, kind="nogame", zh=f"{p} 没有日志")
+        self._check_kind(p)
+        if _check_existing(p, recover=False):
+            return  # empty: no games, no connection
+        wal = _sibling(p, "-wal")
+        uri = p.resolve().as_uri() + ("?mode=ro" if wal.exists() else "?mode=ro&immutable=1")
+        try:
+            self._con = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot open journal {p} read-only: {_one_line(e)}", p, kind=_kind_of(e)) from None
+
+    def _upgrade(self) -> None:
+        """Schema 1 → 2: add ``entries.hash`` and fill the chain, in one transaction."""
         con = self._con
+        assert con is not None
         con.execute("BEGIN IMMEDIATE")
-        try:  # executescript() would commit midway: run the statements one by one
-            for stmt in _SCHEMA.split(";"):
-                if stmt.strip():
-                    con.execute(stmt)
-            con.execute("INSERT INTO meta(key, value) VALUES ('application', ?), ('schema_version', ?), "
-                        "('created', ?)", (MAGIC, str(SCHEMA_VERSION), _now()))
-            con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        try:
+            if con.execute("PRAGMA user_version").fetchone()[0] < 2:
+                cols = {r[1] for r in con.execute("PRAGMA table_info(entries)")}
+                if "hash" not in cols:
+                    con.execute("ALTER TABLE entries ADD COLUMN hash TEXT")
+                hashes: dict[tuple[int, int], str] = {}
+                for g, seq, lines, forced, at, parent in con.execute(
+                        "SELECT game_id, seq, lines, forced, at, parent FROM entries ORDER BY game_id, seq").fetchall():
+                    h = entry_hash(hashes.get((g, parent)), g, seq, parent, bool(forced), at, lines)
+                    hashes[(g, seq)] = h
+                    con.execute("UPDATE entries SET hash = ? WHERE game_id = ? AND seq = ?", (h, g, seq))
+                con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
+                con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
             raise
 
+    # -- housekeeping -----------------------------------------------------------
+    def lock(self) -> None:
+        """Become this journal's one writer (for a whole window's life).  Raises JournalError(kind="locked")
+        when another process is writing it; a read-only journal is never locked."""
+        if self.readonly or self._locked:
+            return
+        _acquire(self.path)
+        self._locked = True
+
     def close(self) -> None:
-        """Close the file (idempotent)."""
+        """Close the file (idempotent).  Closing never raises (a failed checkpoint leaves the -wal, which the
+        next open reads)."""
         if self._con is not None:
-            self._con.close()
-            self._con = None  # type: ignore[assignment]
+            try:
+                self._con.close()
+            except sqlite3.Error:
+                pass
+            self._con = None
+        if self._locked:
+            self._locked = False
+            _release(self.path)
 
     def __enter__(self) -> "Journal":
         return self
@@ -238,11 +663,15 @@ class Journal:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def _write(self, fn):
+    def _write(self, fn, doing: str = "write"):
         """Run ``fn(con)`` in one IMMEDIATE transaction, committed (fsynced) before returning."""
+        if self.readonly:
+            en, zh = describe_write_error("watching", doing, self.path)
+            raise JournalError(en, self.path, kind="watching", zh=zh)
         con = self._con
         if con is None:
-            raise JournalError("the journal is closed", self.path)
+            en, zh = describe_write_error("closed", doing, self.path)
+            raise JournalError(en, self.path, kind="closed", zh=zh)
         try:
             con.execute("BEGIN IMMEDIATE")
             try:
@@ -253,15 +682,24 @@ class Journal:
             con.execute("COMMIT")
             return result
         except sqlite3.Error as e:
-            raise JournalError(f"cannot write journal {self.path}: {e}", self.path) from None
+            try:
+                if con.in_transaction:
+                    con.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            raise _write_error(e, self.path, doing) from None
 
     def _read(self, sql: str, args=()) -> list[tuple]:
         if self._con is None:
-            raise JournalError("the journal is closed", self.path)
+            if self.readonly:
+                return []  # an empty file opened read-only: no games
+            raise JournalError("the journal is closed", self.path, kind="closed", zh="日志已关闭")
         try:
             return self._con.execute(sql, args).fetchall()
         except sqlite3.Error as e:
-            raise JournalError(f"cannot read journal {self.path}: {e}", self.path) from None
+            kind = _kind_of(e)
+            raise JournalError(f"cannot read journal {self.path}: {_one_line(e)}", self.path, kind=kind,
+                               zh=f"无法读取日志 {self.path}：{_one_line(e)}") from None
 
     # -- games ------------------------------------------------------------------
     def new_game(self, title: str = "") -> int:
@@ -285,7 +723,8 @@ class Journal:
         """The game ``game_id``.  Raises JournalError when there is no such game."""
         rows = self._read(self._GAME_SQL + " WHERE g.id = ?", (game_id,))
         if not rows:
-            raise JournalError(f"no game {game_id} in {self.path} (see `companion games`)", self.path)
+            raise JournalError(f"no game {game_id} in {self.path} (see `companion games`)", self.path, kind="nogame",
+                               zh=f"{self.path} 中没有第{game_id}局（见 companion games）")
         return self._game(rows[0])
 
     def latest_unfinished(self) -> int | None:
@@ -294,14 +733,26 @@ class Journal:
         return rows[0][0] if rows else None
 
     # -- entries ----------------------------------------------------------------
+    def _has_hash(self) -> bool:
+        return any(r[1] == "hash" for r in self._read("PRAGMA table_info(entries)"))
+
     def entries(self, game_id: int) -> list[EntryRow]:
-        """Every entry of the game, undone ones included, in seq order."""
-        return [
-            EntryRow(game_id, seq, tuple(lines.split("\n")), bool(forced), bool(undone), at, parent)
-            for seq, lines, forced, undone, at, parent in self._read(
-                "SELECT seq, lines, forced, undone, at, parent FROM entries WHERE game_id = ? ORDER BY seq",
-                (game_id,))
-        ]
+        """Every entry of the game, undone ones included, in seq order; each checked against its checksum
+        (``intact``; an entry whose parent is not intact is checked against the parent's stored checksum)."""
+        sql = ("SELECT seq, lines, forced, undone, at, parent, hash FROM entries WHERE game_id = ? ORDER BY seq"
+               if self._has_hash() else
+               "SELECT seq, lines, forced, undone, at, parent, NULL FROM entries WHERE game_id = ? ORDER BY seq")
+        out: list[EntryRow] = []
+        stored: dict[int, str | None] = {}
+        for seq, lines, forced, undone, at, parent, h in self._read(sql, (game_id,)):
+            intact = True
+            if h is not None:
+                text = lines if isinstance(lines, str) else str(lines)
+                intact = h == entry_hash(stored.get(parent), game_id, seq, parent, bool(forced), str(at), text)
+            stored[seq] = h
+            out.append(EntryRow(game_id, seq, tuple(str(lines).split("\n")), bool(forced), bool(undone), str(at),
+                                int(parent), h, intact))
+        return out
 
     @staticmethod
     def _set_game(con, game_id: int, over: bool | None, winner: str | None, now: str) -> None:
@@ -311,41 +762,84 @@ class Journal:
             con.execute("UPDATE games SET updated = ?, over = ?, winner = ? WHERE id = ?",
                         (now, int(over), winner if over else None, game_id))
 
+    @staticmethod
+    def _tip(con, game_id: int) -> int:
+        return con.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id = ? AND undone = 0",
+                           (game_id,)).fetchone()[0]
+
+    def _conflict(self, doing: str, expected: int, tip: int) -> JournalError:
+        en, zh = describe_write_error("conflict", doing, self.path)
+        return JournalError(en + f" (this window is at entry {expected}, the journal at {tip})", self.path,
+                            kind="conflict", zh=zh + f"（本窗口在第{expected}条，日志在第{tip}条）")
+
     def append(self, game_id: int, lines: list[str] | tuple[str, ...], *, forced: bool = False,
-               parent: int = 0, over: bool | None = None, winner: str | None = None) -> EntryRow:
+               parent: int = 0, over: bool | None = None, winner: str | None = None,
+               doing: str = "submit") -> EntryRow:
         """Journal one entry (and the game's over/winner when given) in one committed transaction.
 
-        ``parent`` is the seq of the live tip the entry was applied after.
-        Raises ValueError for empty lines or a line containing a newline,
-        JournalError when the file cannot be written.
+        ``parent`` is the seq of the live tip the entry was applied after: when it is no longer the
+        journal's live tip (another window wrote meanwhile) nothing is written and JournalError
+        ``kind="conflict"`` is raised.  Raises ValueError for empty lines or a line containing a
+        newline, JournalError when the file cannot be written.
         """
         lines = tuple(lines)
         if not lines or any("\n" in ln or "\r" in ln for ln in lines):
             raise ValueError("an entry needs one or more single-line commands")
         now = _now()
+        text = "\n".join(lines)
 
-        def tx(con) -> int:
+        def tx(con) -> tuple[int, str]:
+            tip = self._tip(con, game_id)
+            if tip != parent:
+                raise self._conflict(doing, parent, tip)
             seq = con.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE game_id = ?",
                               (game_id,)).fetchone()[0]
-            con.execute("INSERT INTO entries(game_id, seq, lines, forced, undone, at, parent) "
-                        "VALUES (?, ?, ?, ?, 0, ?, ?)", (game_id, seq, "\n".join(lines), int(forced), now, parent))
+            row = con.execute("SELECT hash FROM entries WHERE game_id = ? AND seq = ?", (game_id, parent)).fetchone()
+            h = entry_hash(row[0] if row else None, game_id, seq, parent, forced, now, text)
+            con.execute("INSERT INTO entries(game_id, seq, lines, forced, undone, at, parent, hash) "
+                        "VALUES (?, ?, ?, ?, 0, ?, ?, ?)", (game_id, seq, text, int(forced), now, parent, h))
             self._set_game(con, game_id, over, winner, now)
-            return seq
+            return seq, h
 
-        seq = self._write(tx)
-        return EntryRow(game_id, seq, lines, forced, False, now, parent)
+        seq, h = self._write(tx, doing)
+        return EntryRow(game_id, seq, lines, forced, False, now, parent, h)
 
     def set_undone(self, game_id: int, seq: int, undone: bool, *, over: bool | None = None,
                    winner: str | None = None) -> None:
-        """Mark an entry undone (``True``) or redone (``False``), with the game's over/winner, in one transaction."""
+        """Mark an entry undone (``True``) or redone (``False``), with the game's over/winner, in one transaction.
+
+        Compare-and-set: an undone entry must be the journal's live tip, a redone one an undone child of
+        the tip; otherwise nothing is written and JournalError ``kind="conflict"`` is raised."""
+        now = _now()
+        doing = "undo" if undone else "redo"
+
+        def tx(con) -> None:
+            row = con.execute("SELECT undone, parent FROM entries WHERE game_id = ? AND seq = ?",
+                              (game_id, seq)).fetchone()
+            if row is None:
+                raise JournalError(f"game {game_id} has no entry {seq}", self.path, kind="conflict",
+                                   zh=f"第{game_id}局没有第{seq}条")
+            tip = self._tip(con, game_id)
+            if undone and (row[0] or tip != seq):
+                raise self._conflict(doing, seq, tip)
+            if not undone and (not row[0] or row[1] != tip):
+                raise self._conflict(doing, row[1], tip)
+            con.execute("UPDATE entries SET undone = ? WHERE game_id = ? AND seq = ?", (int(undone), game_id, seq))
+            self._set_game(con, game_id, over, winner, now)
+
+        self._write(tx, doing)
+
+    def set_aside(self, game_id: int, seqs: list[int]) -> None:
+        """Mark live entries undone (kept, never deleted) in one transaction: used when entries no longer
+        replay, so the game goes on from the last one that does."""
+        if not seqs:
+            return
         now = _now()
 
         def tx(con) -> None:
-            cur = con.execute("UPDATE entries SET undone = ? WHERE game_id = ? AND seq = ?",
-                              (int(undone), game_id, seq))
-            if cur.rowcount != 1:
-                raise JournalError(f"game {game_id} has no entry {seq}", self.path)
-            self._set_game(con, game_id, over, winner, now)
+            con.executemany("UPDATE entries SET undone = 1 WHERE game_id = ? AND seq = ?",
+                            [(game_id, s) for s in seqs])
+            self._set_game(con, game_id, None, None, now)
 
         self._write(tx)
 

@@ -26,7 +26,7 @@ from .journal import EntryRow, Journal, JournalError
 from .rules.errors import CommandError, Refused
 from .rules.state import GameState
 
-__all__ = ["Session", "LogEntry", "ReplayError", "JournalError", "is_forced"]
+__all__ = ["Session", "LogEntry", "ReplayError", "JournalError", "is_forced", "check_line"]
 
 Execute = Callable[[GameState, str], Any]
 Prepare = Callable[..., list[str]]
@@ -58,6 +58,28 @@ def is_forced(line: str) -> bool:
     """True for a line with the ``force`` prefix (``"force slash 2 5"``)."""
     head = line.strip().split(None, 1)
     return bool(head) and head[0].casefold() == "force"
+
+
+_MAX_LINE = 2000  # characters; a longer line is no command anyone types
+
+
+def check_line(line: str) -> None:
+    """Refuse what a journal line cannot be: several lines (CR/LF inside), control characters, text that
+    is not valid Unicode (a lone surrogate), or an absurdly long line.  Raises CommandError (zh/en)."""
+    if "\n" in line or "\r" in line:
+        raise CommandError("one command per line: this text holds several lines (submit them one by one)",
+                           zh="每行一条命令：这段文字包含多行（请逐行提交）")
+    if any(ord(c) < 32 and c != "\t" or ord(c) == 127 for c in line):
+        raise CommandError("the line holds a control character; type the command again",
+                           zh="这一行含有控制字符；请重新输入命令")
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        raise CommandError("the line holds a character that is not valid text (a lone surrogate); type it again",
+                           zh="这一行含有无效字符（孤立代理项）；请重新输入") from None
+    if len(line) > _MAX_LINE:
+        raise CommandError(f"the line is too long ({len(line)} characters, at most {_MAX_LINE})",
+                           zh=f"这一行太长（{len(line)}个字符，最多{_MAX_LINE}个）")
 
 
 def _is_blank(line: str) -> bool:
@@ -166,14 +188,35 @@ class Session:
         self._states: dict[int, GameState] = {0: self._initial}
         self._next_mem_seq = 1
         self._over = (False, None)
+        self._unreplayed: list[int] = []  # live entries after one that does not replay (kept, not applied)
         # how the game was opened, for the dashboard's first line: "new", "resumed", or
         # "none_unfinished" (resume found no unfinished game and started a new one)
         self.opened = "new"
+        # set when the journal holds an entry that does not replay (or is damaged): the game is open up to
+        # the last good entry; a JournalError(kind="replay") whose text says which and what was kept
+        self.problem: JournalError | None = None
 
     # -- constructors -------------------------------------------------------------
     @staticmethod
-    def _journal(db) -> Journal:
-        return db if isinstance(db, Journal) else Journal(db)
+    def _journal(db, readonly: bool = False) -> Journal:
+        if isinstance(db, Journal):
+            return db
+        return Journal(db, readonly=readonly)
+
+    @property
+    def readonly(self) -> bool:
+        """True for a session opened read-only (it can be watched, not changed)."""
+        return self.journal is not None and self.journal.readonly
+
+    @staticmethod
+    def _writer(j: Journal) -> None:
+        """Become the journal's one writer; closes ``j`` and raises JournalError(kind="locked") when
+        another companion window writes it."""
+        try:
+            j.lock()
+        except JournalError:
+            j.close()
+            raise
 
     @classmethod
     def new(cls, db: str | os.PathLike | Journal | None = None, *, title: str = "", **kw) -> "Session":
@@ -182,31 +225,49 @@ class Session:
         Raises JournalError for an unusable journal.
         """
         j = cls._journal(db)
-        return cls(j, j.new_game(title), **kw)
+        cls._writer(j)
+        try:
+            return cls(j, j.new_game(title), **kw)
+        except BaseException:
+            j.close()
+            raise
 
     @classmethod
     def resume(cls, db: str | os.PathLike | Journal | None = None, game_id: int | None = None, *,
-               create: bool = True, **kw) -> "Session":
+               create: bool = True, readonly: bool = False, **kw) -> "Session":
         """Reopen game ``game_id``, or the latest unfinished game (a new one when there is none and ``create``).
 
-        The state is rebuilt by replaying the live entries.  Raises
-        JournalError for an unusable journal, an unknown game id, or a live
-        entry that no longer replays.
+        The state is rebuilt by replaying the live entries.  An entry that no longer replays (or whose
+        checksum does not match) stops the replay there: the game opens at the last good entry, the
+        later live entries are kept (set aside as undone when the journal is writable) and
+        :attr:`problem` says so.  ``readonly`` opens the journal for watching only (every write raises
+        JournalError ``kind="watching"``; no game is created).  Raises JournalError for an unusable
+        journal, an unknown game id, or (``kind="locked"``) a journal another window is writing.
         """
-        j = cls._journal(db)
-        if game_id is None:
-            game_id = j.latest_unfinished()
+        j = cls._journal(db, readonly)
+        try:
+            if not j.readonly:
+                cls._writer(j)
             if game_id is None:
-                if not create:
-                    raise JournalError(f"no unfinished game in {j.path}", j.path)
-                s = cls(j, j.new_game(), **kw)
-                s.opened = "none_unfinished"
-                return s
-        j.game(game_id)  # raises for an unknown id
-        s = cls(j, game_id, **kw)
-        s.opened = "resumed"
-        s._load(j.entries(game_id))
-        return s
+                game_id = j.latest_unfinished()
+                if game_id is None and readonly:
+                    games = j.games()
+                    game_id = games[-1].id if games else None
+                if game_id is None:
+                    if not create or readonly:
+                        raise JournalError(f"no unfinished game in {j.path}", j.path, kind="nogame",
+                                           zh=f"{j.path} 中没有未完成的对局")
+                    s = cls(j, j.new_game(), **kw)
+                    s.opened = "none_unfinished"
+                    return s
+            j.game(game_id)  # raises for an unknown id
+            s = cls(j, game_id, **kw)
+            s.opened = "resumed"
+            s._load(j.entries(game_id))
+            return s
+        except BaseException:
+            j.close()
+            raise
 
     open = resume  # Session.open(db, game_id)
 
@@ -236,22 +297,57 @@ class Session:
         for r in rows:
             self._entries[r.seq] = r
         self._next_mem_seq = max(self._entries, default=0) + 1
+        path = self.journal.path if self.journal else None
+        bad: EntryRow | None = None
         for r in rows:
             if r.undone:
                 continue
+            if bad is not None:  # after an entry that does not replay: kept, not replayed
+                self._unreplayed.append(r.seq)
+                continue
+            if not r.intact:
+                bad, why_en, why_zh = r, "it is damaged (its checksum does not match)", "该条已损坏（校验和不符）"
+                self._unreplayed.append(r.seq)
+                continue
+            if r.parent != self.tip:  # the live chain is broken (two writers of an older version)
+                bad = r
+                why_en, why_zh = f"it follows entry {r.parent}, not {self.tip}", f"它接在第{r.parent}条之后，而非第{self.tip}条"
+                self._unreplayed.append(r.seq)
+                continue
             try:
                 applied = self._run(self.state, r.lines)
-            except Exception as e:  # noqa: BLE001
-                raise JournalError(
-                    f"game {self.game_id}: entry {r.seq} ({' / '.join(r.lines)}) no longer replays: "
-                    f"{describe_error(e)}", self.journal.path if self.journal else None) from None
+            except Exception as e:  # noqa: BLE001 - any failure: the game opens at the last good entry
+                bad, why_en, why_zh = r, f"it no longer replays: {describe_error(e)}", f"无法重放：{describe_error(e, 'zh')}"
+                self._unreplayed.append(r.seq)
+                continue
             self._push(r, applied)
+        if bad is not None:
+            rest = self._unreplayed
+            kept = f"entries {rest[0]}–{rest[-1]}" if len(rest) > 1 else f"entry {rest[0]}"
+            kept_zh = f"第{rest[0]}–{rest[-1]}条" if len(rest) > 1 else f"第{rest[0]}条"
+            writable = self.journal is not None and not self.journal.readonly
+            if writable:
+                assert self.journal is not None and self.game_id is not None
+                try:
+                    self.journal.set_aside(self.game_id, rest)
+                    for seq in rest:
+                        self._entries[seq] = dataclasses.replace(self._entries[seq], undone=True)
+                except JournalError:
+                    writable = False
+            self.problem = JournalError(
+                f"game {self.game_id}: entry {bad.seq} ({' / '.join(bad.lines)}) — {why_en}. The game is open at "
+                f"entry {self.tip}; {kept} {'are' if len(rest) > 1 else 'is'} kept in the journal"
+                + (" (marked undone, shown struck through in the log)" if writable else "") + ", never deleted.",
+                path, kind="replay",
+                zh=f"第{self.game_id}局：第{bad.seq}条（{' / '.join(bad.lines)}）——{why_zh}。对局停在第{self.tip}条；"
+                   f"{kept_zh}保留在日志中" + ("（标记为已撤销，记录中以删除线显示）" if writable else "") + "，不会删除。")
         self._over = (self.state.over, self.state.winner)
-        # redo stack: from the tip, follow the latest undone child
+        # redo stack: from the tip, follow the latest undone child (never a damaged or set-aside entry)
         chain: list[_Redo] = []
         tip = self.tip
+        skip = set(self._unreplayed)
         while True:
-            kids = [r for r in rows if r.undone and r.parent == tip]
+            kids = [r for r in rows if r.undone and r.parent == tip and r.intact and r.seq not in skip]
             if not kids:
                 break
             r = kids[-1]
@@ -303,6 +399,7 @@ class Session:
         (the state is then unchanged too).  A blank or comment-only line, or a line that
         prepares to nothing, is executed but not journaled and changes nothing.
         """
+        check_line(line)
         state = self.state
         if not line.split("#", 1)[0].strip():  # blank or comment only: nothing to journal
             return self._execute(state, line)
@@ -327,7 +424,7 @@ class Session:
         change = over if over != self._over else (None, None)
         if self.journal is not None:
             entry = self.journal.append(self.game_id, prepared, forced=forced, parent=self.tip,
-                                        over=change[0], winner=change[1])
+                                        over=change[0], winner=change[1], doing="submit")
         else:
             entry = EntryRow(0, self._next_mem_seq, tuple(prepared), forced, False, "", self.tip)
         self._next_mem_seq = entry.seq + 1
@@ -367,7 +464,10 @@ class Session:
             try:
                 applied = self._run(self.state, r.entry.lines)
             except Exception as e:  # noqa: BLE001
-                raise JournalError(f"entry {r.entry.seq} cannot be redone: {describe_error(e)}") from None
+                path = self.journal.path if self.journal else None
+                raise JournalError(f"entry {r.entry.seq} cannot be redone: {describe_error(e)} — nothing was redone; "
+                                   "type the action again", path, kind="replay",
+                                   zh=f"第{r.entry.seq}条无法重做：{describe_error(e, 'zh')}——没有重做；请重新输入该操作") from None
         st = applied.state
         over = (bool(st.over), st.winner if st.over else None)
         change = over if over != self._over else (None, None)
@@ -385,7 +485,8 @@ class Session:
         if seq in self._states:
             return self._states[seq]
         e = self._entries.get(seq)
-        if e is None:
+        if e is None or not e.intact:  # a damaged entry is never executed, not even for the log
+            self._events.setdefault(seq, None)
             return None
         base = self._state_after(e.parent)
         if base is None:

@@ -71,9 +71,10 @@ def test_undo_redo_flags_stay_as_audit_trail(tmp_path):
         j.append(g, ["b"], parent=1)
         j.set_undone(g, 2, True)
         j.append(g, ["c"], parent=1)
-        j.set_undone(g, 1, False)
+        j.set_undone(g, 3, True)
+        j.set_undone(g, 2, False)  # redo the other branch
     with Journal(p) as j:
-        assert [(r.seq, r.lines[0], r.undone) for r in j.entries(g)] == [(1, "a", False), (2, "b", True), (3, "c", False)]
+        assert [(r.seq, r.lines[0], r.undone) for r in j.entries(g)] == [(1, "a", False), (2, "b", False), (3, "c", True)]
         assert j.game(g).entries == 2
         with pytest.raises(JournalError):
             j.set_undone(g, 99, True)
@@ -114,7 +115,7 @@ def _valid_journal_bytes(tmp_path):
     with Journal(p) as j:
         g = j.new_game()
         for i in range(200):
-            j.append(g, [f"add {i} " + "x" * 200])
+            j.append(g, [f"add {i} " + "x" * 200], parent=i)
     return p.read_bytes()
 
 
