@@ -77,12 +77,43 @@ def _run_dashboard(make_session, lang: str, camera: int | str = 0) -> int:
     return rc if isinstance(rc, int) else 0
 
 
+def _ask_read_only(error: JournalError, lang: str) -> bool:
+    """The journal cannot be written (read-only file, another window writes it): say so and, at a
+    terminal, offer to open it read-only.  True when the moderator accepts."""
+    _err(error.text(lang))
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    q = "以只读方式打开（只能查看，不能输入命令）？[y/N] " if lang == "zh" else \
+        "open it read-only (watch, no commands)? [y/N] "
+    try:
+        answer = input(q)
+    except EOFError:
+        return False
+    return answer.strip().casefold() in ("y", "yes", "是", "好")
+
+
 def cmd_resume(args) -> int:
-    """Dashboard on game --game, or the latest unfinished game (a new one when there is none)."""
+    """Dashboard on game --game, or the latest unfinished game (a new one when there is none).
+    ``--read-only`` (or the answer to the offer when the journal cannot be written) opens it to watch."""
     from .session import Session  # noqa: PLC0415
 
-    return _run_dashboard(lambda: Session.resume(_db_arg(args), getattr(args, "game", None)),
-                          getattr(args, "lang", None) or _default_lang(), _camera(args))
+    lang = getattr(args, "lang", None) or _default_lang()
+    readonly = bool(getattr(args, "read_only", False))
+    game = getattr(args, "game", None)
+    if not readonly:
+        try:
+            session = Session.resume(_db_arg(args), game)
+        except JournalError as e:
+            if e.kind not in ("readonly", "locked") or not _ask_read_only(e, lang):
+                return 2 if e.kind in ("readonly", "locked") else _reraise(e)
+            readonly = True
+        else:
+            return _run_dashboard(lambda: session, lang, _camera(args))
+    return _run_dashboard(lambda: Session.resume(_db_arg(args), game, readonly=True), lang, _camera(args))
+
+
+def _reraise(e: JournalError) -> int:
+    raise e
 
 
 def cmd_new(args) -> int:
@@ -102,7 +133,7 @@ def cmd_games(args) -> int:
         else:
             print(f"no journal at {path} yet")
         return 0
-    with Journal(path) as j:
+    with Journal(path, readonly=True) as j:  # listing writes nothing (not even into an empty file)
         games = j.games()
     if args.json:
         print(json.dumps([{"id": g.id, "created": g.created, "updated": g.updated, "title": g.title,
@@ -343,6 +374,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     ap.add_argument("--db", metavar="PATH", help=f"journal file (default {default_path()})")
     ap.add_argument("--game", type=int, metavar="ID", help="game id (see `companion games`)")
+    ap.add_argument("--read-only", action="store_true", help="open the game to watch only (no commands)")
     ap.add_argument("--lang", choices=("zh", "en"), help="language of the dashboard (default: the last one used, else from the locale)")
     ap.add_argument("--camera", metavar="N|PATH", default=None,
                     help="webcam for the scan key F6: index or device path (default 0), or a video file to rehearse with")
@@ -358,6 +390,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "(a new one when there is none).")
     db_opt(p)
     p.add_argument("--game", type=int, metavar="ID", default=argparse.SUPPRESS, help="game id")
+    p.add_argument("--read-only", action="store_true", default=argparse.SUPPRESS,
+                   help="open to watch only (no commands); follows another window that writes the game")
     p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="dashboard language")
     p.add_argument("--camera", metavar="N|PATH", default=argparse.SUPPRESS,
                     help="webcam for the scan key F6: index or device path (default 0), or a video file to rehearse with")
@@ -431,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
         _err(str(e))
         return 2
     except JournalError as e:
-        _err(str(e))
+        _err(e.text(getattr(args, "lang", None) or "en"))
         return 2
     except KeyboardInterrupt:
         return 130
@@ -440,7 +474,11 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # noqa: BLE001 - never a traceback for the user
         if os.environ.get("COMPANION_DEBUG"):
             raise
-        _err(f"internal error: {type(e).__name__}: {e} (run with COMPANION_DEBUG=1 for details, and please report it)")
+        from .crashlog import record_crash  # noqa: PLC0415
+
+        path = record_crash(e, f"companion {getattr(args, 'command', None) or 'resume'}")
+        where = f"details are in {path}" if path else "run with COMPANION_DEBUG=1 for details"
+        _err(f"internal error ({type(e).__name__}); {where} — please report it")
         return 1
 
 

@@ -275,13 +275,16 @@ def _check_existing(path: Path, *, recover: bool) -> bool:
         kind = "readonly" if e.errno in (13, 1) else "io"
         raise JournalError(f"cannot read journal {path}: {e.strerror or e}", path, kind=kind,
                            zh=f"无法读取日志 {path}：{e.strerror or e}") from None
-    if len(head) < 100 or not head.startswith(_SQLITE_HEADER):
+    hot = _hot_journal(path)
+    is_sqlite = len(head) >= 100 and head.startswith(_SQLITE_HEADER)
+    if hot and not is_sqlite:
+        head = b""  # page 1 of an interrupted first write: the -journal decides (rolled back below)
+    elif not is_sqlite:
         raise JournalError(
             f"{path} is not a companion journal: not an SQLite database (corrupt or another kind of file). "
             + _not_kept(path), path, kind="corrupt",
             zh=f"{path} 不是 companion 日志：不是 SQLite 数据库（已损坏或是别的文件）。文件未被修改；请用 --db 另选文件。")
-    app_id = int.from_bytes(head[68:72], "big")
-    hot = _hot_journal(path)
+    app_id = int.from_bytes(head[68:72], "big") if head else 0
     if app_id not in (APPLICATION_ID, 0) and not hot:
         # refused from the raw header: no SQLite connection, so no -wal / -shm appears beside it
         raise JournalError(

@@ -511,6 +511,47 @@ class Session:
         """Every entry of the game in seq order, undone ones included (the audit trail)."""
         return [self._log_entry(seq) for seq in sorted(self._entries)]
 
+    def _row_key(self, rows: list[EntryRow]) -> list[tuple]:
+        return [(r.seq, r.undone, r.hash, r.lines) for r in rows]
+
+    def reload(self) -> bool:
+        """Read-only sessions: reread the journal when another window changed it (a fresh read-only
+        connection, so a writer's new entries are seen); True when the game changed.  Writers: False."""
+        if self.journal is None or not self.journal.readonly or self.game_id is None:
+            return False
+        path = self.journal.path
+        sig = []
+        for suffix in ("", "-wal"):
+            try:
+                st = os.stat(str(path) + suffix)
+                sig.append((st.st_size, st.st_mtime_ns))
+            except OSError:
+                sig.append(None)
+        if sig == getattr(self, "_sig", None):
+            return False
+        self._sig = sig
+        j = Journal(path, readonly=True)
+        try:
+            rows = j.entries(self.game_id)
+        except BaseException:
+            j.close()
+            raise
+        if self._row_key(rows) == self._row_key([self._entries[k] for k in sorted(self._entries)]):
+            j.close()
+            return False
+        old = self.journal
+        fresh = Session(j, self.game_id, execute=self._execute, prepare=self._prepare)
+        fresh._parse_once = self._parse_once
+        fresh._initial = self._initial
+        fresh._states = {0: self._initial}
+        fresh._load(rows)
+        fresh.opened = self.opened
+        for name in ("_stack", "_redo", "_entries", "_events", "_states", "_next_mem_seq", "_over",
+                     "_unreplayed", "problem", "journal"):
+            setattr(self, name, getattr(fresh, name))
+        old.close()
+        return True
+
     def close(self) -> None:
         """Close the journal (when this session has one)."""
         if self.journal is not None:

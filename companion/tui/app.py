@@ -22,10 +22,13 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Grid, Horizontal, Vertical
+from textual import events
 from textual.events import Resize
+from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input, RichLog, Static
 
+from companion.journal import JournalError
 from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
@@ -138,10 +141,34 @@ class CommandBar(Input):
         Binding("down", "history(1)", "Next command", show=False),
     ]
 
+    class Lines(Message):
+        """Several lines arrived at once (a paste): submitted one by one, in order."""
+
+        def __init__(self, lines: list[str]) -> None:
+            super().__init__()
+            self.lines = lines
+
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.history: list[str] = []
         self._hpos = 0
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A paste of one line is typed in; of several lines (Input alone keeps only the first), each
+        line is submitted in order: the text before the cursor joins the first line."""
+        event.prevent_default()  # Input's own handler would drop lines 2 and later
+        event.stop()
+        lines = [ln for ln in event.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if not lines:
+            return
+        if len(lines) == 1:
+            self.type_text(lines[0])
+            return
+        lines[0] = self.value + lines[0]
+        self.value = ""
+        self.post_message(self.Lines(lines))
 
     def type_text(self, text: str) -> None:
         """Insert ``text`` as if typed: it replaces a selection (a refused line kept to correct)."""
@@ -306,7 +333,24 @@ class CompanionApp(App[int]):
         if opened:  # also above the command bar, where it is seen at once: cut by cells, not at the
             # space before a long path, so its two lines hold the path and the game
             self.say("\n".join(chop_cells(opened, max(20, self.size.width - 2))))
+        problem = getattr(self.session, "problem", None)
+        if isinstance(problem, JournalError):  # the journal opened only up to its last good entry
+            self.say(f"⚠ {problem.text(self.lang)}", error=True)
+        elif getattr(self.session, "readonly", False):
+            self.say(label("read_only_open", self.lang), error=True)
+        if getattr(self.session, "readonly", False) and hasattr(self.session, "reload"):
+            self.set_interval(1.0, self._follow)  # watching: follow the window that writes
         self.query_one(CommandBar).focus()
+
+    def _follow(self) -> None:
+        """Read-only: reload the game when the writing window changed the journal."""
+        try:
+            changed = self.session.reload()
+        except JournalError as e:
+            self.say(f"✗ {e.text(self.lang)}", error=True)
+            return
+        if changed:
+            self.refresh_view()
 
     def on_resize(self, event: Resize) -> None:
         self.query_one("#body").set_class(event.size.width >= self.WIDE, "wide")
@@ -332,6 +376,8 @@ class CompanionApp(App[int]):
         text = "三国杀 · " + header_text(state, lang)
         if self.reveal:
             text += "  ·  ⚠ " + label("roles_shown", lang)
+        if getattr(self.session, "readonly", False):
+            text += "  ·  " + label("read_only", lang)
         header.update(Text(text, no_wrap=True, overflow="ellipsis"))
         header.set_class(state.over, "-over")
         header.set_class(self.reveal, "-revealed")
@@ -520,6 +566,10 @@ class CompanionApp(App[int]):
         if not line:
             return
         bar = event.input
+        if getattr(self.session, "readonly", False):
+            self.say(label("read_only_open", self.lang), error=True)
+            bar.select_all()
+            return
         self._hide_preview()  # the filled-in card is submitted (or replaced by what was typed)
         # a line naming a hidden role is neither kept in the bar nor in the history
         secret = redact_line(line, self.state) != line
@@ -529,6 +579,32 @@ class CompanionApp(App[int]):
             bar.value = ""
         else:
             bar.select_all()  # kept to correct, but the next typed key replaces it
+
+    def on_command_bar_lines(self, message: CommandBar.Lines) -> None:
+        """A paste of several lines: each is submitted in order, visibly; the first refused line stops
+        the rest (they may depend on it) and stays in the bar to correct, with what was not sent."""
+        message.stop()
+        lines = [ln.strip() for ln in message.lines]
+        bar = self.query_one(CommandBar)
+        if getattr(self.session, "readonly", False):
+            self.say(label("read_only_open", self.lang), error=True)
+            return
+        done = 0
+        todo = [ln for ln in lines if ln]
+        for i, line in enumerate(todo):
+            ok = self.submit_line(line)
+            if not ok:
+                refused = self.message
+                rest = len(todo) - i - 1
+                bar.value = line
+                bar.select_all()
+                self.say(label("paste_stopped", self.lang, n=i + 1, total=len(todo), done=done, rest=rest)
+                         + "\n" + refused, error=True)
+                return
+            if redact_line(line, self.state) == line:
+                bar.remember(line)
+            done += 1
+        self.say(label("paste_done", self.lang, n=done))
 
     def submit_line(self, line: str, *, typed: bool = True) -> bool:
         if line.strip().lower() in ("undo", "redo", "撤销", "重做"):  # the keys' words work too
@@ -556,9 +632,12 @@ class CompanionApp(App[int]):
             text = e.zh if lang == "zh" and getattr(e, "zh", None) else str(e)
             self.say(f"✗ {label('bad_command', lang)}: {text}", error=True)
             return False
-        except Exception as e:  # noqa: BLE001 - a bug must not close the moderator's game
-            self.say(f"✗ {label('internal', lang)}: {type(e).__name__}: {e}", error=True)
+        except JournalError as e:  # disk full, read-only, another window: said as what it is
+            self.say(f"✗ {e.text(lang)}", error=True)
             self.refresh_view()
+            return False
+        except Exception as e:  # noqa: BLE001 - a bug must not close the moderator's game
+            self._internal(e, "submit")
             return False
         if getattr(self.session, "log", None) is None:
             self._own_log.append((line, list(getattr(applied, "events", []) or [])))
@@ -571,19 +650,49 @@ class CompanionApp(App[int]):
     def action_next_phase(self) -> None:
         self.submit_line("next", typed=False)
 
-    def action_undo(self) -> None:
-        ok = self.session.undo()
-        if ok:
-            self._drop_scan()
-        self.say(label("undo_done" if ok else "nothing_undo", self.lang), error=not ok)
+    def _internal(self, error: Exception, where: str) -> None:
+        """A bug: the details go to the crash log (companion.crashlog), the screen says where; no game state."""
+        from companion.crashlog import record_crash  # noqa: PLC0415
+
+        path = record_crash(error, where)
+        self.say(f"✗ {label('internal', self.lang)} ({type(error).__name__}) — "
+                 + label("internal_tail", self.lang, path=path or "?"), error=True)
         self.refresh_view()
 
-    def action_redo(self) -> None:
-        ok = self.session.redo()
+    def _step(self, name: str) -> None:
+        """Undo or redo through the session; a journal failure is said, the screen keeps the journaled state."""
+        try:
+            ok = self.session.undo() if name == "undo" else self.session.redo()
+        except JournalError as e:
+            self.say(f"✗ {e.text(self.lang)}", error=True)
+            self.refresh_view()
+            return
+        except Exception as e:  # noqa: BLE001 - a bug must not close the moderator's game
+            self._internal(e, name)
+            return
         if ok:
             self._drop_scan()
-        self.say(label("redo_done" if ok else "nothing_redo", self.lang), error=not ok)
+        done, nothing = ("undo_done", "nothing_undo") if name == "undo" else ("redo_done", "nothing_redo")
+        self.say(label(done if ok else nothing, self.lang), error=not ok)
         self.refresh_view()
+
+    def action_undo(self) -> None:
+        self._step("undo")
+
+    def action_redo(self) -> None:
+        self._step("redo")
+
+    def _fatal_error(self) -> None:
+        """Textual's last resort for an unhandled exception prints a traceback with every local variable
+        (hidden roles included): instead, the details go to the crash log and the screen says where.
+        (Textual has no public hook for this; tests/tui/test_journal_errors.py checks it is still called.)"""
+        import sys  # noqa: PLC0415
+
+        from companion.crashlog import crash_message  # noqa: PLC0415
+
+        error = sys.exc_info()[1] or RuntimeError("unknown error")
+        self.bell()
+        self.panic(Text(crash_message(error, "dashboard", self.lang)))
 
     def action_distances(self) -> None:
         from .screens import DistanceScreen  # imported on first use: faster first paint
