@@ -471,7 +471,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 1
-    except Exception as e:  # noqa: BLE001 - never a traceback for the user
+    except Exception as e:
         if os.environ.get("COMPANION_DEBUG"):
             raise
         from .crashlog import record_crash  # noqa: PLC0415
