@@ -357,7 +357,8 @@ def _check_existing(path: Path, *, recover: bool) -> bool:
                     "busy": "it is locked by another program", "readonly": "it cannot be read"}[kind]
             raise JournalError(f"cannot read journal {path}: {what} ({_one_line(e)}); the file was not modified — "
                                "free disk space / check the disk and try again", path, kind=kind,
-                               zh=f"无法读取日志 {path}：磁盘已满或读写错误（{_one_line(e)}）；文件未被修改——请腾出空间或检查磁盘后重试") from None
+                               zh=f"无法读取日志 {path}：磁盘已满或读写错误（{_one_line(e)}）；"
+                                  "文件未被修改——请腾出空间或检查磁盘后重试") from None
         raise JournalError(f"{path} is corrupt or not a companion journal ({_one_line(e)}). It was not modified.",
                            path, kind="corrupt", zh=f"{path} 已损坏或不是 companion 日志。文件未被修改。") from None
     finally:

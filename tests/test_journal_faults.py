@@ -9,9 +9,9 @@ import sys
 import textwrap
 from pathlib import Path
 
+import fake_engine as fe
 import pytest
 
-import fake_engine as fe
 from companion import journal as jmod
 from companion.journal import SCHEMA_VERSION, Journal, JournalError, entry_hash
 from companion.session import Session

@@ -22,8 +22,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Grid, Horizontal, Vertical
-from textual import events
-from textual.events import Resize
+from textual.events import Paste, Resize
 from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input, RichLog, Static
@@ -165,7 +164,7 @@ class CommandBar(Input):
         self.history: list[str] = []
         self._hpos = 0
 
-    def on_paste(self, event: events.Paste) -> None:
+    def on_paste(self, event: Paste) -> None:
         """A paste of one line is typed in; of several lines (Input alone keeps only the first), each
         line is submitted in order: the text before the cursor joins the first line."""
         event.prevent_default()  # Input's own handler would drop lines 2 and later

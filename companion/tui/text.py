@@ -139,12 +139,15 @@ LABELS: dict[str, tuple[str, str]] = {
                       "type general S NAME (e.g. general 1 liubei) — no general yet: {seats}; or deal generals / variant no_generals"),
     "hint_start": ("一切就绪：输入 start 开始（体力、起始手牌4张、主公先行）", "ready: type start (max HP, 4 cards each, the lord begins)"),
     "internal": ("内部错误", "internal error"),
-    "internal_tail": ("本操作未生效，已确认的操作都在日志中；详情已写入 {path}", "nothing was applied and every acknowledged action is in the journal; details are in {path}"),
+    "internal_tail": ("本操作未生效，已确认的操作都在日志中；详情已写入 {path}",
+                      "nothing was applied and every acknowledged action is in the journal; details are in {path}"),
     "read_only": ("只读", "read-only"),
-    "read_only_open": ("只读打开：可以查看，不能输入命令（Ctrl+Q 退出）", "opened read-only: you can watch, not enter commands (ctrl+q quits)"),
+    "read_only_open": ("只读打开：可以查看，不能输入命令（Ctrl+Q 退出）",
+                       "opened read-only: you can watch, not enter commands (ctrl+q quits)"),
     "paste_done": ("已逐行提交粘贴的 {n} 行", "the {n} pasted lines were submitted one by one"),
     "paste_stopped": ("粘贴的第{n}/{total}行被拒绝：前{done}行已执行，其后{rest}行未提交（该行留在输入栏中）",
-                      "pasted line {n} of {total} was refused: {done} before it were applied, the {rest} after it were not sent (the line is kept in the bar)"),
+                      "pasted line {n} of {total} was refused: {done} before it were applied, "
+                      "the {rest} after it were not sent (the line is kept in the bar)"),
 }
 
 

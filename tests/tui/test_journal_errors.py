@@ -9,9 +9,10 @@ import sys
 import textwrap
 from pathlib import Path
 
+from screen import screen_text, type_line
+
 from companion.session import Session
 from companion.tui.app import CompanionApp
-from screen import screen_text, type_line
 
 ROOT = Path(__file__).resolve().parents[2]
 SETUP = ["players 5", "lord 1", "deal roles seed=3", "general 1 孙权", "general 2 甘宁", "general 3 黄盖",
