@@ -176,7 +176,7 @@ def _event_text(ev: Any, state: GameState) -> tuple[str, str]:
 
 
 def public_log(entries: Iterable[Any] | None, state: GameState, limit: int = LOG_LINES) -> list[dict[str, Any]]:
-    """The last ``limit`` public log lines: ``[{"seq", "zh", "en"}]``, oldest first.
+    """The last ``limit`` public log lines: ``[{"zh", "en"}]``, oldest first.
 
     ``entries`` are :class:`companion.session.LogEntry` (``seq``, ``undone``,
     ``events``); undone entries and entries without events are skipped.  Only the
@@ -190,7 +190,7 @@ def public_log(entries: Iterable[Any] | None, state: GameState, limit: int = LOG
             continue
         lines = [_event_text(ev, state) for ev in (getattr(e, "events", None) or ())]
         for zh, en in reversed(lines):
-            out.append({"seq": getattr(e, "seq", 0), "zh": zh, "en": en})
+            out.append({"zh": zh, "en": en})
             if len(out) >= limit:
                 return out[::-1]
     return out[::-1]

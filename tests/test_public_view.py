@@ -247,4 +247,4 @@ def test_an_event_naming_a_hidden_role_is_masked():
     s = Session.replay_lines(["players 4", "lord 1", "role 2 renegade"])
     leak = Event("role", "seat 2 — role: renegade", "2号位——身份：内奸", 2, {"role": "renegade"})
     log = public_log([LogEntry(9, ("x",), False, False, [leak])], s.state)
-    assert log == [{"seq": 9, "zh": "2号位的身份（保密）", "en": "seat 2: role hidden"}]
+    assert log == [{"zh": "2号位的身份（保密）", "en": "seat 2: role hidden"}]
