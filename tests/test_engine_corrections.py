@@ -121,8 +121,8 @@ def test_setup_and_start_guards():
 
 
 def test_player_names_are_trimmed_and_bounded():
-    from companion.rules.state import GameState
     from companion.rules.errors import Refused
+    from companion.rules.state import GameState
     from companion.script import execute
 
     st = execute(GameState(), "players 3").state

@@ -185,7 +185,8 @@ def test_turn_order_property(case):
         while st.prompt is not None and st.prompt.kind == "dying":
             st = run(st, "pass")
         if st.prompt is not None and st.prompt.kind == "reveal":
-            role = [r for r, c in __import__("companion.rules.outcome", fromlist=["x"]).remaining_roles(st).items() if c > 0 and r != "lord"][0]
+            left = __import__("companion.rules.outcome", fromlist=["x"]).remaining_roles(st)
+            role = [r for r, c in left.items() if c > 0 and r != "lord"][0]
             st = run(st, f"reveal {role}")
         assert not st.seat(victim).alive
         if st.over:

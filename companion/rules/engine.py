@@ -21,7 +21,8 @@ from . import tricks as tk
 from .cards import KINDS, CardType, Face, card_kind, faces_of, maneuvering_cards, standard_deck
 from .distance import card_kind_of, distance, has_skill, in_range
 from .errors import Event, Refused
-from .generals import GENERALS, UnknownGeneralError, general as find_general
+from .generals import GENERALS, UnknownGeneralError
+from .generals import general as find_general
 from .judgement import resolve_judgement
 from .outcome import who
 from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table
@@ -701,7 +702,7 @@ def _v_take(ctx: _Ctx, a: Action) -> None:
         # seat HP or a choice
         asked = f" — {top.en}" if top is not None else ""
         raise Refused("pass.all", f"pass all only closes a 无懈可击 window or a 桃 round{asked}",
-                      f"pass all 只用于无懈可击询问或濒死求桃" + (f"：{top.zh}" if top is not None else ""), SRC_PROMPT,
+                      "pass all 只用于无懈可击询问或濒死求桃" + (f"：{top.zh}" if top is not None else ""), SRC_PROMPT,
                       forceable=False)
     if top is not None and top.kind in eq.WEAPON_PROMPTS:
         eq.weapon_pass(ctx, top)
@@ -1141,10 +1142,11 @@ def apply(state: GameState, action: Action) -> Applied:
         raise Refused("setup.started", f"'{v}' is a setup command: the game has started", f"游戏已开始，不能再执行{v}",
                       SRC_SETUP, forceable=False)
     if v not in SETUP_VERBS and not st.started:
-        raise Refused("game.not_started", f"the game has not started: finish setup and type 'start' first",
+        raise Refused("game.not_started", "the game has not started: finish setup and type 'start' first",
                       "游戏尚未开始：请先完成设置并输入 start", SRC_SETUP, forceable=False)
     if st.over and v not in CORRECTIONS and v != "role":
-        raise Refused("game.over", f"game over: {st.win_reason}", f"游戏已结束：{st.extra.get('win_reason_zh') or st.win_reason}", oc.SRC_WIN, forceable=False)
+        raise Refused("game.over", f"game over: {st.win_reason}", f"游戏已结束：{st.extra.get('win_reason_zh') or st.win_reason}",
+                      oc.SRC_WIN, forceable=False)
     p = st.prompt
     if p is not None and p.kind == "nullify" and v not in CORRECTIONS and not _answers(p, action):
         tk.implicit_close(ctx)  # "nobody?": answering the step behind an untouched window closes it
