@@ -67,7 +67,7 @@ def _deals(lines: list[str]) -> list[dict[int, str]]:
     free = [s for s in range(1, players + 1) if s != lord and s not in known]
     deals = []
     for perm in dict.fromkeys(itertools.permutations(pool)):
-        deals.append({**known, **dict(zip(free, perm))})
+        deals.append({**known, **dict(zip(free, perm, strict=True))})
         if len(deals) == 2:
             break
     return deals
@@ -165,7 +165,7 @@ def test_two_deals_give_the_same_views_until_a_death_reveals_a_different_card():
         deals = _deals(lines)
         if len(deals) < 2:
             continue
-        for (sa, la), (sb, lb) in zip(_states(_with_deal(lines, deals[0])), _states(_with_deal(lines, deals[1]))):
+        for (sa, la), (sb, lb) in zip(_states(_with_deal(lines, deals[0])), _states(_with_deal(lines, deals[1])), strict=True):
             if sa.over or sb.over:
                 break
             va, vb = public_view(sa, la), public_view(sb, lb)
@@ -210,7 +210,7 @@ def test_an_undone_death_is_not_in_the_public_log():
 
 def test_distances_match_the_rules_core():
     lines = _lines("game6.sgs")
-    for k, (state, log) in enumerate(_states(lines)):
+    for k, (state, _log) in enumerate(_states(lines)):
         if k % 11:
             continue
         m = distance_matrix(state)

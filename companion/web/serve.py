@@ -76,7 +76,7 @@ def qr_text(data: str) -> str:
         m.append([False] * len(m[0]))
     chars = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
     # light modules drawn as blocks: a terminal's dark background becomes the code's dark modules
-    return "\n".join("".join(chars[(not a, not b)] for a, b in zip(m[r], m[r + 1])) for r in range(0, len(m), 2))
+    return "\n".join("".join(chars[(not a, not b)] for a, b in zip(m[r], m[r + 1], strict=True)) for r in range(0, len(m), 2))
 
 
 def serve_journal(path: Path, game_id: int | None = None, *, host: str | None = None,

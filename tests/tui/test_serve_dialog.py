@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import aiohttp
+from screen import screen_text, type_line
 
 from companion.session import Session
 from companion.tui.app import CompanionApp
 from companion.tui.serve import ServeScreen
-from screen import screen_text, type_line
 
 SETUP = ["players 4", "lord 1", "deal roles seed=2", "general 1 孙权", "general 2 甘宁", "general 3 黄盖",
          "general 4 吕布", "start"]
