@@ -480,7 +480,7 @@ async def test_skill_question_named_and_answered_with_one_key():
     from companion.session import Session
 
     s = Session.replay_lines(["players 4", "lord 1", "general 1 caocao", "general 2 guanyu", "general 3 zhangfei",
-                              "general 4 machao", "start", "next", "next", "next", "end", "discard 2", "end",
+                              "general 4 machao", "start", "next", "next", "next", "end", "discard 2",
                               "next", "next", "next",
                               "2 杀 1", "take"])
     assert s.state.prompt.kind == "skill"
