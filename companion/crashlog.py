@@ -61,9 +61,10 @@ def crash_message(error: BaseException, where: str, lang: str = "en") -> str:
     path = record_crash(error, where)
     name = type(error).__name__
     if lang == "zh":
-        tail = f"详情已写入 {path}" if path else "（无法写入日志文件）"
+        tail = f"详情已写入（报告问题时请附上）：\n{path}" if path else "（无法写入日志文件）"
         return (f"companion 遇到内部错误（{name}）而停止。已确认的每一步都保存在日志中："
-                f"用 companion resume 重新打开即可继续。{tail}，报告问题时请附上。")
-    tail = f"details are in {path}" if path else "(the crash log could not be written)"
+                f"用 companion resume 重新打开即可继续。{tail}")
+    tail = f"Details are in (please attach it to a bug report):\n{path}" if path else \
+        "(the crash log could not be written)"
     return (f"companion stopped after an internal error ({name}). Every acknowledged action is in the journal: "
-            f"`companion resume` reopens the game. {tail} — please attach it to a bug report.")
+            f"`companion resume` reopens the game. {tail}")
