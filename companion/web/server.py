@@ -261,6 +261,7 @@ class PublicServer:
         Raises OSError when the address cannot be used (port taken, no such address).
         """
         self._closing = False
+        self._tick = asyncio.Event()  # a restart: the stopping tick stays set
         self._runner = web.AppRunner(self._app(), access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
         self._rebuild()
