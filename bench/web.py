@@ -92,9 +92,9 @@ def _receipts(proc: subprocess.Popen) -> list[tuple[int, int, float]]:
 
 
 async def dashboard(actions: int, clients: int) -> dict:
-    from companion.session import Session
-    from companion.tui.app import CompanionApp
-    from companion.tui.serve import WebShare
+    from companion.session import Session  # noqa: PLC0415 - per measurement (playwright only for screenshots)
+    from companion.tui.app import CompanionApp  # noqa: PLC0415 - per measurement (playwright only for screenshots)
+    from companion.tui.serve import WebShare  # noqa: PLC0415 - per measurement (playwright only for screenshots)
 
     session = Session.replay_lines(SETUP)
     app = CompanionApp(session, lang="en")
@@ -148,7 +148,7 @@ async def dashboard(actions: int, clients: int) -> dict:
 
 
 def standalone(actions: int, clients: int) -> dict:
-    from companion.session import Session
+    from companion.session import Session  # noqa: PLC0415 - per measurement (playwright only for screenshots)
 
     with tempfile.TemporaryDirectory() as d:
         db = Path(d) / "j.sqlite3"
@@ -186,10 +186,10 @@ def standalone(actions: int, clients: int) -> dict:
 
 
 def screenshots() -> int:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415 - per measurement (playwright only for screenshots)
+    from web.live import LiveServer  # tests/web/live.py  # noqa: PLC0415 - per measurement (playwright only for screenshots)
 
-    from companion.session import Session
-    from web.live import LiveServer  # tests/web/live.py
+    from companion.session import Session  # noqa: PLC0415 - per measurement (playwright only for screenshots)
 
     lines = [ln for ln in (ROOT / "tests/data/game6.sgs").read_text(encoding="utf-8").splitlines()
              if ln.split("#", 1)[0].strip()]

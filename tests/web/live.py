@@ -16,10 +16,11 @@ from companion.web.server import Limits, PublicServer
 
 
 class LiveServer:
-    def __init__(self, session: Any, *, limits: Limits = Limits(), port: int = 0) -> None:
+    def __init__(self, session: Any, *, limits: Limits | None = None, port: int = 0) -> None:
         self.session = session
         self.loop = asyncio.new_event_loop()
-        self.server = PublicServer(lambda: public_view(session.state, session.log), limits=limits)
+        self.server = PublicServer(lambda: public_view(session.state, session.log),
+                                   limits=limits or Limits())
         self._port = port
         self.url = ""
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
