@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     for n in sizes:
         if n == 0:
             tmp = tempfile.TemporaryDirectory()
-            argv_c = lambda: ["new", "--db", str(Path(tmp.name) / f"new-{time.monotonic_ns()}.sqlite3")]  # noqa: E731
+            argv_c = lambda tmp=tmp: ["new", "--db", str(Path(tmp.name) / f"new-{time.monotonic_ns()}.sqlite3")]  # noqa: E731
         else:
             db = journal_of(n, a.cache)
             argv_c = lambda db=db: ["resume", "--db", str(db), "--game", "1"]  # noqa: E731
@@ -219,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         game = f"{n} entries" if n else "new game"
         print(line(f"{label}, bare Textual app", flat_b, [statistics.median(r) for r in bare]))
         print(line(f"{label}, dashboard, {game}", flat_c, [statistics.median(r) for r in comp]))
-        ratios = [statistics.median(c) / statistics.median(b) for b, c in zip(bare, comp)]
+        ratios = [statistics.median(c) / statistics.median(b) for b, c in zip(bare, comp, strict=True)]
         print(f"{'':34} ratio dashboard / bare per round: " + ", ".join(f"{r:.2f}" for r in ratios)
               + f"  (median {statistics.median(ratios):.2f})")
     print(f"load average after {load()}")

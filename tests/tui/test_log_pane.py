@@ -11,13 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from screen import type_line
 
 from companion.session import Session
 from companion.tui.app import LOG_MAX_LINES, CompanionApp, GameLog
-from screen import type_line
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import fake_engine as fe  # noqa: E402
+import fake_engine as fe
 
 SETUP = ["players 4", "lord 1", "general 1 孙权", "general 2 甘宁", "general 3 黄盖", "general 4 吕布", "start"]
 
