@@ -91,9 +91,9 @@ def _crop_mask(m: np.ndarray, pad: int = 2) -> np.ndarray:
 
 def _text_mask_pil(text: str, font_path: str, size: int, squeeze: float) -> np.ndarray:
     font = _font(font_path, size)
-    l, t, r, b = font.getbbox(text)
-    img = Image.new("L", (r - l + 8, b - t + 8), 0)
-    ImageDraw.Draw(img).text((4 - l, 4 - t), text, fill=255, font=font)
+    left, t, r, b = font.getbbox(text)
+    img = Image.new("L", (r - left + 8, b - t + 8), 0)
+    ImageDraw.Draw(img).text((4 - left, 4 - t), text, fill=255, font=font)
     m = np.asarray(img)
     if text == "10" and squeeze != 1.0:
         # Card prints often set "10" tightly: shift the "0" left.

@@ -23,8 +23,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from card_images.render import (  # noqa: E402
-    SUITS, _crop_mask, _text_mask_pil, rank_fonts, render_card, render_rank_glyph, render_suit_glyph)
+from card_images.render import SUITS, _crop_mask, _text_mask_pil, rank_fonts, render_card, render_rank_glyph, render_suit_glyph  # noqa: E402
 from recognition.geometry import CARD_H, order_quad, warp_corner  # noqa: E402
 from recognition.glyphs import FEATURE_SIZE, glyph_features, segment_index  # noqa: E402
 from recognition.model import MLP, MODEL_PATH, RANK_CLASSES, SUIT_CLASSES, save_models  # noqa: E402
@@ -138,18 +137,24 @@ def build_dataset(n_cards: int, seed: int, junk_frac: float = 0.12, log=print):
         rank = int(rng.integers(1, 14))
         suit = SUITS[rng.integers(4)]
         for rm, sm, _ in card_corner_samples(rank, suit, rng):
-            rx.append(glyph_features(rm)); ry.append(rank - 1)
-            sx.append(glyph_features(sm)); sy.append(SUITS.index(suit))
+            rx.append(glyph_features(rm))
+            ry.append(rank - 1)
+            sx.append(glyph_features(sm))
+            sy.append(SUITS.index(suit))
         # direct glyph renders add fonts/sizes the card renderer drew less often
         if rng.random() < 0.5:
-            rx.append(glyph_features(distort_mask(render_rank_glyph(rank, rng, 64), rng))); ry.append(rank - 1)
-            sx.append(glyph_features(distort_mask(render_suit_glyph(suit, rng, 64), rng))); sy.append(SUITS.index(suit))
+            rx.append(glyph_features(distort_mask(render_rank_glyph(rank, rng, 64), rng)))
+            ry.append(rank - 1)
+            sx.append(glyph_features(distort_mask(render_suit_glyph(suit, rng, 64), rng)))
+            sy.append(SUITS.index(suit))
         if (i + 1) % 1000 == 0:
             log(f"  {i + 1}/{n_cards} cards, {time.time() - t0:.0f}s")
     nj = int(len(rx) * junk_frac)
     for _ in range(nj):
-        rx.append(glyph_features(junk_mask(rng, "rank"))); ry.append(13)
-        sx.append(glyph_features(junk_mask(rng, "suit"))); sy.append(4)
+        rx.append(glyph_features(junk_mask(rng, "rank")))
+        ry.append(13)
+        sx.append(glyph_features(junk_mask(rng, "suit")))
+        sy.append(4)
     return {"rank": (np.array(rx, np.float32), np.array(ry, np.int32)),
             "suit": (np.array(sx, np.float32), np.array(sy, np.int32))}
 

@@ -145,7 +145,7 @@ def main(argv=None) -> int:
             for kind, mk in kinds.items():
                 if mk is None:
                     c = JUNK_BOWLS[(fi * a.per_font + k) % len(JUNK_BOWLS)]
-                    fn = (lambda ch: (lambda r: render._text_mask_pil(ch, f, 96, 1.0)))(c)
+                    fn = (lambda ch, font: (lambda r: render._text_mask_pil(ch, font, 96, 1.0)))(c, f)
                     name = f"{Path(f).name} '{c}'"
                 else:
                     fn, name = mk(f), Path(f).name

@@ -437,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 1
-    except Exception as e:  # noqa: BLE001 - never a traceback for the user
+    except Exception as e:
         if os.environ.get("COMPANION_DEBUG"):
             raise
         _err(f"internal error: {type(e).__name__}: {e} (run with COMPANION_DEBUG=1 for details, and please report it)")

@@ -309,7 +309,7 @@ class CameraScanner:
         while True:
             try:
                 ok, frame = self._cap.read()
-            except Exception as e:  # noqa: BLE001 - any driver failure is a camera fault
+            except Exception as e:
                 self.close()
                 raise CameraError(f"camera {self._name()} failed: {e}", f"摄像头{self._name()}出错：{e}") from e
             if not ok and self.is_file:  # a video file's end is not a disconnect

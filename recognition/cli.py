@@ -61,8 +61,8 @@ def _print_reading(path: str, r, as_json: bool) -> None:
 
 def run_scan(args) -> int:
     """Exit 0 when every image is accepted, 1 otherwise, 2 on unreadable files / usage."""
-    from .reader import ReadError, read_image  # noqa: PLC0415
     from .model import ModelError  # noqa: PLC0415
+    from .reader import ReadError, read_image  # noqa: PLC0415
 
     if args.camera is not None:
         if args.images:

@@ -128,7 +128,7 @@ def _glyph_scores(gs: list) -> list[np.ndarray]:
     pr = rank_probs([g.rank_mask for g in gs])
     ps = nets["suit"].predict_proba(np.stack([glyph_features(g.suit_mask) for g in gs]))[:, :4]
     out = []
-    for g, r, s in zip(gs, pr, ps):
+    for g, r, s in zip(gs, pr, ps, strict=True):
         p_red = _sigmoid((g.redness - RED_SPLIT) / 0.02)
         colour = np.where(RED, p_red, 1.0 - p_red)
         out.append(np.outer(r, s * colour))

@@ -13,8 +13,8 @@ import importlib
 import os
 import threading
 import time
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rich.cells import cell_len, chop_cells
@@ -30,8 +30,20 @@ from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
-from .text import (SCAN_SURE, accepts_judge_face, corner_preview, fold_cells, header_text, label, prompt_text, redact_line,
-                   ring_layout, scan_status_text, seat_lines, skill_answer_verbs)
+from .text import (
+    SCAN_SURE,
+    accepts_judge_face,
+    corner_preview,
+    fold_cells,
+    header_text,
+    label,
+    prompt_text,
+    redact_line,
+    ring_layout,
+    scan_status_text,
+    seat_lines,
+    skill_answer_verbs,
+)
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -586,7 +598,7 @@ class CompanionApp(App[int]):
         self.refresh_view()
 
     def action_distances(self) -> None:
-        from .screens import DistanceScreen  # imported on first use: faster first paint
+        from .screens import DistanceScreen  # noqa: PLC0415 - imported on first use: faster first paint
 
         self.push_screen(DistanceScreen(self.state.clone(), self.lang))
 
@@ -602,13 +614,13 @@ class CompanionApp(App[int]):
         self.submit_line(word)
 
     def action_skills(self) -> None:
-        from .screens import SkillsScreen  # imported on first use
+        from .screens import SkillsScreen  # noqa: PLC0415 - imported on first use
 
         top = self.state.prompt
         self.push_screen(SkillsScreen(self.state.clone(), self.lang, top.seat if top is not None and top.kind == "skill" else None))
 
     def action_help(self) -> None:
-        from .screens import HelpScreen
+        from .screens import HelpScreen  # noqa: PLC0415 - imported on first use
 
         self.push_screen(HelpScreen(self.help_text(), self.lang))
 
@@ -672,7 +684,7 @@ class CompanionApp(App[int]):
             self.say(label("no_hidden_roles", self.lang))  # nothing to reveal: do not claim "roles shown"
             return
 
-        from .screens import ConfirmRevealScreen
+        from .screens import ConfirmRevealScreen  # noqa: PLC0415 - imported on first use
 
         def done(ok: bool | None) -> None:
             if ok:
@@ -779,7 +791,7 @@ class CompanionApp(App[int]):
 
     def _scan_worker(self, scan: "_Scan") -> None:
         try:
-            from recognition.camera import CameraScanner
+            from recognition.camera import CameraScanner  # noqa: PLC0415 - cv2 loads only when a scan starts
         except Exception as e:  # noqa: BLE001 - cv2 or the model missing
             self._post(scan, self._scan_failed, f"{type(e).__name__}: {e}", None, final=True)
             return
@@ -957,7 +969,7 @@ def run_dashboard(session: Any, lang: str = "zh", *, camera: int | str = 0) -> i
     app = CompanionApp(session, lang=lang, camera=camera)
     result = app.run()
     if app.lang != lang:  # F4 was used (already saved when pressed; saving again is harmless)
-        from companion.settings import save
+        from companion.settings import save  # noqa: PLC0415 - imported on first use
 
         save(lang=app.lang)
     return int(result or app.return_code or 0)

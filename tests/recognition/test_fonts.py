@@ -96,9 +96,9 @@ def _ink(img) -> np.ndarray:
 
 def _glyph(font: ImageFont.FreeTypeFont, ch: str) -> np.ndarray:
     from PIL import Image, ImageDraw
-    l, t, r, b = font.getbbox(ch)
-    im = Image.new("L", (r - l + 4, b - t + 4), 255)
-    ImageDraw.Draw(im).text((2 - l, 2 - t), ch, fill=0, font=font)
+    x0, y0, x1, y1 = font.getbbox(ch)
+    im = Image.new("L", (x1 - x0 + 4, y1 - y0 + 4), 255)
+    ImageDraw.Draw(im).text((2 - x0, 2 - y0), ch, fill=0, font=font)
     return _ink(im)
 
 
