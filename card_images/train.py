@@ -23,7 +23,16 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from card_images.render import SUITS, _crop_mask, _text_mask_pil, rank_fonts, render_card, render_rank_glyph, render_suit_glyph  # noqa: E402
+from card_images.render import (  # noqa: E402
+    SUITS,
+    _crop_mask,
+    _text_mask_pil,
+    jpeg_round_trip,
+    rank_fonts,
+    render_card,
+    render_rank_glyph,
+    render_suit_glyph,
+)
 from recognition.geometry import CARD_H, order_quad, warp_corner  # noqa: E402
 from recognition.glyphs import FEATURE_SIZE, glyph_features, segment_index  # noqa: E402
 from recognition.model import MLP, MODEL_PATH, RANK_CLASSES, SUIT_CLASSES, save_models  # noqa: E402
@@ -33,7 +42,7 @@ TRAIN_SEED = 20261130
 
 def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Colour cast, dim light, glare, blur, noise and JPEG on a BGR image."""
-    f = img.astype(np.float32)
+    f: np.ndarray = img.astype(np.float32)
     f *= rng.uniform(0.75, 1.15, 3).astype(np.float32)
     if rng.random() < 0.3:
         f *= rng.uniform(0.25, 0.55)
@@ -47,8 +56,7 @@ def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         f = cv2.GaussianBlur(f, (k, k), 0)
     f += rng.normal(0, rng.uniform(1, 10), f.shape).astype(np.float32)
     f = np.clip(f, 0, 255).astype(np.uint8)
-    _, enc = cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(50, 95))])
-    return cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return jpeg_round_trip(f, int(rng.integers(50, 95)))
 
 
 def card_corner_samples(rank: int, suit: str, rng: np.random.Generator):
@@ -65,7 +73,7 @@ def card_corner_samples(rank: int, suit: str, rng: np.random.Generator):
     bg = rng.integers(0, 256, 3).tolist()
     img = cv2.copyMakeBorder(face, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=bg)
     img = photometric(img, rng)
-    quad = np.float32([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]])
+    quad = np.array([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]], np.float32)
     quad += rng.normal(0, 0.012 * w, (4, 2)).astype(np.float32)
     q = order_quad(quad)
     for turn in (0, 2):
@@ -78,8 +86,8 @@ def card_corner_samples(rank: int, suit: str, rng: np.random.Generator):
 def distort_mask(m: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Random small affine, resize to a small height, blur and re-threshold a glyph mask."""
     h, w = m.shape
-    a = np.float32([[rng.uniform(0.6, 1.15), rng.uniform(-0.2, 0.2), 0],
-                    [rng.uniform(-0.08, 0.08), 1 + rng.uniform(-0.15, 0.15), 0]])
+    a = np.array([[rng.uniform(0.6, 1.15), rng.uniform(-0.2, 0.2), 0],
+                  [rng.uniform(-0.08, 0.08), 1 + rng.uniform(-0.15, 0.15), 0]], np.float32)
     big = cv2.copyMakeBorder(m, h // 2, h // 2, w // 2 + 4, w // 2 + 4, cv2.BORDER_CONSTANT, value=0)
     big = cv2.warpAffine(big, a, (big.shape[1], big.shape[0]))
     big = _crop_mask(big)
@@ -206,7 +214,7 @@ def train_mlp(X: np.ndarray, y: np.ndarray, classes: list[str], seed: int, hidde
                 vh = v[j] / (1 - 0.999 ** step)
                 params[j] -= (a * mh / (np.sqrt(vh) + 1e-8)).astype(np.float32)
         log(f"  epoch {ep + 1}/{epochs} loss {loss_sum / n:.4f}")
-    return MLP(mean.astype(np.float32), std.astype(np.float32), *params, classes=classes)
+    return MLP(mean.astype(np.float32), std.astype(np.float32), w1, b1, w2, b2, classes=classes)
 
 
 def main(argv=None) -> int:

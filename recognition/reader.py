@@ -236,7 +236,7 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
     overlapping it, nor one already read); when one of them is accepted as another
     card, best is returned not accepted, with a note. Only such candidates are read."""
     read = {id(c): r for c, r in done}
-    seen = [best.quad]
+    seen = [best.quad] if best.quad is not None else []  # an accepted reading has its quad; none: nothing to overlap
     others = []
     for cand in cands:
         r = read.get(id(cand))

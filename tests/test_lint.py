@@ -17,3 +17,8 @@ def _run(*args: str) -> subprocess.CompletedProcess:
 def test_ruff_finds_nothing():
     res = _run("ruff", "check", "--no-cache", "--output-format", "concise", ".")
     assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_mypy_finds_nothing():
+    res = _run("mypy", "--no-incremental")
+    assert res.returncode == 0, res.stdout + res.stderr

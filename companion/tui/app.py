@@ -73,6 +73,7 @@ KEYS: tuple[Key, ...] = (
     Key("f7", "skills", "技能", "Skills", show=False),  # listed in help; the footer stays within 80 columns
     Key("f8", "skill_answer('yes')", "发动", "Yes", show=False),  # answer a skill question with one key
     Key("f9", "skill_answer('no')", "不发动", "No", show=False),
+    Key("f10", "serve", "玩家页面", "Players' view", show=False),  # URL + QR code for the phones (docs/web.md)
 )
 """The dashboard's keys, as data: the footer, the help screen and the bindings come from here.
 
@@ -80,7 +81,7 @@ Only function keys, ctrl combinations and Escape, so nothing collides with typin
 
 # actions that change or inspect the game: ignored while a dialog is open
 _GAME_ACTIONS = {"next_phase", "undo", "redo", "distances", "reveal_roles", "scan", "help", "toggle_lang", "skills",
-                 "skill_answer"}
+                 "skill_answer", "serve"}
 
 FALLBACK_VERBS = (
     "next", "damage", "heal", "lose", "draw", "discard", "hand", "play", "use", "slash",
@@ -356,6 +357,9 @@ class CompanionApp(App[int]):
 
         self._draw_table(state)
         self._draw_log()
+        share = getattr(self, "web_share", None)
+        if share is not None:  # the players' view (F10): pushed after the dashboard's own redraw
+            share.notify()
         self._check_scan()  # a scan whose judgement is gone stops
         if self._preview_key is not None and self._preview_key != self._judgement_key():
             self._hide_preview()  # the held preview belonged to another judgement
@@ -543,6 +547,9 @@ class CompanionApp(App[int]):
             bar.select_all()  # kept to correct, but the next typed key replaces it
 
     def submit_line(self, line: str, *, typed: bool = True) -> bool:
+        if line.strip().lower() == "serve":  # the players' view: URL and QR code (F10)
+            self.action_serve()
+            return True
         if line.strip().lower() in ("undo", "redo", "撤销", "重做"):  # the keys' words work too
             (self.action_undo if line.strip().lower() in ("undo", "撤销") else self.action_redo)()
             return True
@@ -619,6 +626,11 @@ class CompanionApp(App[int]):
         top = self.state.prompt
         self.push_screen(SkillsScreen(self.state.clone(), self.lang, top.seat if top is not None and top.kind == "skill" else None))
 
+    def action_serve(self) -> None:
+        from .serve import open_serve  # noqa: PLC0415 - the web server is imported on first use
+
+        self.run_worker(open_serve(self), group="serve", name="serve")
+
     def action_help(self) -> None:
         from .screens import HelpScreen  # noqa: PLC0415 - imported on first use
 
@@ -632,6 +644,8 @@ class CompanionApp(App[int]):
                 lines.append(f"  {k.keys.upper():<12} {k.zh if zh else k.en}")
         lines.append(("  F7           技能（各座位武将技能及说明）" if zh else "  F7           Skills (each seat's skills with a summary)"))
         lines.append(("  F8 / F9      技能询问：发动 / 不发动" if zh else "  F8 / F9      skill question: yes / no"))
+        lines.append(("  F10          玩家页面：手机扫码查看（只读；命令 serve）" if zh
+                      else "  F10          players' view: phones scan a QR code (read-only; command serve)"))
         lines.append(("  Tab / →      补全 · ↑/↓ 历史命令" if zh else "  Tab / →      complete · ↑/↓ command history"))
         lines.append("")
         lines.append("命令" if zh else "Commands")
