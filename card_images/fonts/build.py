@@ -29,6 +29,7 @@ import sys
 import tempfile
 import tomllib
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -200,7 +201,7 @@ def build(folder_of: dict[str, Path], dest_training: Path, dest_runtime: Path) -
     nn = 0
     for dest, rows in groups:
         dest.mkdir(parents=True, exist_ok=True)
-        manifest = {"made_by": "card_images/fonts/build.py", "packages": {}, "fonts": []}
+        manifest: dict[str, Any] = {"made_by": "card_images/fonts/build.py", "packages": {}, "fonts": []}
         for pkg, path, index, out_name, roles in rows:
             nn += 1
             src = folder_of[pkg] / path
