@@ -27,8 +27,6 @@ import os
 import sys
 from pathlib import Path
 
-from .journal import Journal, JournalError, default_path
-
 __all__ = ["main", "build_parser"]
 
 PROG = "companion"
@@ -78,7 +76,7 @@ def _run_dashboard(make_session, lang: str, camera: int | str = 0) -> int:
     return rc if isinstance(rc, int) else 0
 
 
-def _ask_read_only(error: JournalError, lang: str) -> bool:
+def _ask_read_only(error, lang: str) -> bool:
     """The journal cannot be written (read-only file, another window writes it): say so and, at a
     terminal, offer to open it read-only.  True when the moderator accepts."""
     _err(error.text(lang))
@@ -96,6 +94,7 @@ def _ask_read_only(error: JournalError, lang: str) -> bool:
 def cmd_resume(args) -> int:
     """Dashboard on game --game, or the latest unfinished game (a new one when there is none).
     ``--read-only`` (or the answer to the offer when the journal cannot be written) opens it to watch."""
+    from .journal import JournalError  # noqa: PLC0415 - sqlite3 only for the commands that use it
     from .session import Session  # noqa: PLC0415
 
     lang = getattr(args, "lang", None) or _default_lang()
@@ -113,7 +112,7 @@ def cmd_resume(args) -> int:
     return _run_dashboard(lambda: Session.resume(_db_arg(args), game, readonly=True), lang, _camera(args))
 
 
-def _reraise(e: JournalError) -> int:
+def _reraise(e: Exception) -> int:
     raise e
 
 
@@ -127,6 +126,8 @@ def cmd_new(args) -> int:
 
 def cmd_games(args) -> int:
     """List the games of the journal."""
+    from .journal import Journal, default_path  # noqa: PLC0415 - sqlite3 and platformdirs for the commands that use them
+
     path = Path(_db_arg(args)) if _db_arg(args) else default_path()
     if not path.exists():
         if args.json:
@@ -360,6 +361,7 @@ def cmd_judge(args) -> int:
 
 def cmd_serve(args) -> int:
     """Serve the players' view of a journal's game, read-only (docs/web.md); the first stdout line is the URL."""
+    from .journal import default_path  # noqa: PLC0415 - see cmd_games
     from .web.serve import serve_journal  # noqa: PLC0415
 
     path = Path(_db_arg(args)) if _db_arg(args) else default_path()
@@ -382,13 +384,35 @@ def _version() -> str:
         return "unknown"
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked (importlib.metadata costs ~10 ms)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show the program's version number and exit"):
+        super().__init__(option_strings, dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"{parser.prog} {_version()}")
+        parser.exit()
+
+
+class _DefaultJournal:
+    """The default journal path in ``--db``'s help, computed when the help is printed."""
+
+    def __str__(self) -> str:
+        from .journal import default_path  # noqa: PLC0415 - see cmd_games
+
+        return str(default_path())
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser of ``companion`` (each subcommand sets ``func(args) -> int``)."""
     ap = argparse.ArgumentParser(
         prog=PROG, description="Moderator's companion for live games of 三国杀 (Sanguosha), standard edition. "
                                "Without a command: open the dashboard on the latest unfinished game.")
-    ap.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
-    ap.add_argument("--db", metavar="PATH", help=f"journal file (default {default_path()})")
+    ap.add_argument("--version", action=_Version)
+    db = ap.add_argument("--db", metavar="PATH", help="journal file (default %(journal_path)s)")
+    db.journal_path = _DefaultJournal()  # type: ignore[attr-defined]  # argparse fills %(...)s from the action
     ap.add_argument("--game", type=int, metavar="ID", help="game id (see `companion games`)")
     ap.add_argument("--read-only", action="store_true", help="open the game to watch only (no commands)")
     ap.add_argument("--lang", choices=("zh", "en"), help="language of the dashboard (default: the last one used, else from the locale)")
@@ -492,14 +516,15 @@ def main(argv: list[str] | None = None) -> int:
     except _UsageError as e:
         _err(str(e))
         return 2
-    except JournalError as e:
-        _err(e.text(getattr(args, "lang", None) or "en"))
-        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 1
     except Exception as e:
+        journal = sys.modules.get("companion.journal")  # a JournalError needs the journal module loaded
+        if journal is not None and isinstance(e, journal.JournalError):
+            _err(e.text(getattr(args, "lang", None) or "en"))
+            return 2
         if os.environ.get("COMPANION_DEBUG"):
             raise
         from .crashlog import record_crash  # noqa: PLC0415
