@@ -373,6 +373,7 @@ _UNTARGETED = ("ex_nihilo", "savage_assault", "archery_attack", "amazing_grace",
 
 
 def _play(st: GameState, n: int) -> list[Choice]:
+    """The common uses first: 杀, 桃, the seat's active skills, then the tricks, 闪电, equipment, next, end."""
     s = st.seat(n)
     out: list[Choice] = []
     if s.hand >= 1:
@@ -381,6 +382,13 @@ def _play(st: GameState, n: int) -> list[Choice]:
             out.append(_p(f"{n} 杀 ", "", "target", "card", "杀", "杀", "use", n, ts, card="slash"))
         if s.hp < s.max_hp:
             out.append(_c(f"{n} 桃", "card", "桃", "桃", "use", n, card="peach"))
+    for sid in sk.ACTIVE:
+        if not sk.usable(st, s, sid) or st.counters.get(f"skill:{sid}"):
+            continue
+        c = _active(st, n, sid)
+        if c is not None:
+            out.append(c)
+    if s.hand >= 1:
         for kind in _TARGETED:
             ts = _trick_targets(st, n, kind)
             if ts:
@@ -388,8 +396,6 @@ def _play(st: GameState, n: int) -> list[Choice]:
                 out.append(_p(f"{n} {z} ", "", "targets" if kind == "collateral" else "target", "card", z, z, "use", n,
                               ts, card=kind))
         for kind in _UNTARGETED:
-            if kind == "god_salvation" and not any(st.seat(t).hp < st.seat(t).max_hp for t in st.alive):
-                pass  # still legal (no seat is affected); listed: a card may be played for nothing
             if kind in ("savage_assault", "archery_attack") and len(st.alive) < 2:
                 continue
             z = KINDS[kind].zh
@@ -397,12 +403,6 @@ def _play(st: GameState, n: int) -> list[Choice]:
         if not any(card_kind_of(c) == "lightning" for c in s.judgement):
             out.append(_c(f"{n} 闪电", "card", "闪电", "闪电", "use", n, card="lightning"))
         out.append(_p(f"{n} ", "", "card", "equip", "equipment…", "装备…", "use", n))
-    for sid in sk.ACTIVE:
-        if not sk.usable(st, s, sid) or st.counters.get(f"skill:{sid}"):
-            continue
-        c = _active(st, n, sid)
-        if c is not None:
-            out.append(c)
     out.append(_c("next", "next", "next phase", "下一阶段", "next"))
     return out + _end(st)
 

@@ -1,0 +1,64 @@
+"""The numbered choices line: what the table may do now (``companion.rules.choices``), one key or click each.
+
+``1 闪 · 2 受到1点伤害 · 3 八卦阵：判定`` under the banner.  A number and Enter picks a choice (the
+number alone in the command bar marks it first); a click on a choice picks it too
+(``app.choose(i)``).  Enter on the empty bar at a 无懈可击 window is "nobody" (``pass all``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.markup import escape
+from textual.widgets import Static
+
+__all__ = ["ChoicesBar", "MAX_KEYS", "choice_text", "plain_text"]
+
+MAX_KEYS = 9
+"""Choices 1..9 have a digit; further ones are reached by click or by typing."""
+
+_HINT = ("数字+Enter ", "number+Enter ")
+_WINDOW = ("空Enter=无人出 · ", "Enter=nobody · ")
+"""Shown before the choices: how to pick them (short: the line never wraps)."""
+
+
+def choice_text(chs: list[Any], lang: str, picked: int | None = None, window: bool = False) -> str:
+    """The line as Textual markup: each choice is a link (``@click=app.choose(i)``); ``picked`` (the number
+    in the command bar) is highlighted."""
+    zh = lang == "zh"
+    parts = []
+    for i, c in enumerate(chs):
+        key = str(i + 1) if i < MAX_KEYS else "·"
+        lab = c.label(lang) + ("…" if c.needs and not c.label(lang).endswith("…") else "")
+        style = "bold reverse" if i == picked else "bold"
+        text = f"[{style}]{key}[/{style}] {escape(lab)}"
+        if i == picked:
+            text = f"[reverse]{text}[/reverse]"
+        parts.append(f"[@click=app.choose({i})]{text}[/]")
+    hint = (_WINDOW[0 if zh else 1] if window else "") + _HINT[0 if zh else 1]
+    return f"[dim italic]{escape(hint)}[/dim italic]" + " [dim]·[/dim] ".join(parts)
+
+
+def plain_text(chs: list[Any], lang: str) -> str:
+    """The choices as plain text: ``1 闪 · 2 受到1点伤害``."""
+    return " · ".join(f"{i + 1 if i < MAX_KEYS else '·'} {c.label(lang)}" for i, c in enumerate(chs))
+
+
+class ChoicesBar(Static):
+    """One line of numbered choices; hidden when there are none."""
+
+    DEFAULT_CSS = """
+    ChoicesBar { height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    ChoicesBar.-none { display: none; }
+    """
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__("", **kw)
+        self.choices: list[Any] = []
+        self.plain = ""
+
+    def show(self, chs: list[Any], lang: str, picked: int | None = None, window: bool = False) -> None:
+        self.choices = list(chs)
+        self.plain = plain_text(self.choices, lang)
+        self.update(choice_text(self.choices, lang, picked, window) if self.choices else "")
+        self.set_class(not self.choices, "-none")
