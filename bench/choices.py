@@ -23,7 +23,7 @@ def states():
     for name in ("game6.sgs", "cards.sgs"):
         lines = (ROOT / "tests" / "data" / name).read_text(encoding="utf-8").splitlines()
         s = Session.replay_lines(lines)
-        out += [st for st in s._states.values() if st.started and not st.over]  # noqa: SLF001 - bench only
+        out += [st for st in s._states.values() if st.started and not st.over]
     return out
 
 

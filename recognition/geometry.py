@@ -34,7 +34,7 @@ _ROLL1 = np.array([1, 2, 3, 0])
 _ROLL2 = np.array([2, 3, 0, 1])
 
 
-def _quad_from_contour(cnt: np.ndarray) -> np.ndarray | None:
+def _quad_from_contour(cnt: np.ndarray) -> np.ndarray:
     hull = cv2.convexHull(cnt)
     peri = cv2.arcLength(hull, True)
     for eps in (0.02, 0.03, 0.045):
@@ -67,15 +67,15 @@ def _refine_quad(q: np.ndarray, cnt: np.ndarray) -> np.ndarray:
             return q
         vx, vy, x0, y0 = (float(v) for v in cv2.fitLine(sel, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel())
         lines.append((x0, y0, vx, vy))
-    out = []
+    corners = []
     for i in range(4):
         (x1, y1, dx1, dy1), (x2, y2, dx2, dy2) = lines[i - 1], lines[i]
         det = dx2 * dy1 - dx1 * dy2  # of [d1, -d2]
         if abs(det) < 1e-6:
             return q
         t0 = ((x2 - x1) * -dy2 + dx2 * (y2 - y1)) / det
-        out.append((x1 + t0 * dx1, y1 + t0 * dy1))
-    out = np.array(out, np.float32)
+        corners.append((x1 + t0 * dx1, y1 + t0 * dy1))
+    out = np.array(corners, np.float32)
     if np.abs(out - q).max() > 0.1 * np.ptp(q, axis=0).max():
         return q
     return out
@@ -127,7 +127,8 @@ class Candidate:
     __slots__ = ("_q", "_cnt", "_s", "_quad")
 
     def __init__(self, q: np.ndarray, cnt: np.ndarray | None, s: float):
-        self._q, self._cnt, self._s, self._quad = q, cnt, s, None
+        self._q, self._cnt, self._s = q, cnt, s
+        self._quad: np.ndarray | None = None
 
     def outline(self) -> np.ndarray:
         """The quad in frame pixels without refining it (the refined one once known)."""
@@ -184,7 +185,7 @@ def card_candidates(frame: np.ndarray, max_candidates: int = 4, gray: np.ndarray
             break
     ratio = max(h, w) / min(h, w)
     if 1.25 < ratio < 1.75:
-        out.append(Candidate(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]), None, 1.0))
+        out.append(Candidate(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32), None, 1.0))
     return out
 
 
@@ -225,7 +226,7 @@ def warp_corner(frame: np.ndarray, quad: np.ndarray, turn: int = 0) -> np.ndarra
     q = np.asarray(quad, np.float32)
     if turn:
         q = q[(np.arange(4) + turn) % 4]
-    dst = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
+    dst = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
     M = cv2.getPerspectiveTransform(q, dst)
     return cv2.warpPerspective(frame, M, (CORNER_W, CORNER_H), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
@@ -236,7 +237,7 @@ def warp_card(frame: np.ndarray, quad: np.ndarray, turn: int = 0) -> np.ndarray:
     q = np.asarray(quad, np.float32)
     if turn:
         q = q[(np.arange(4) + turn) % 4]
-    dst = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
+    dst = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
     M = cv2.getPerspectiveTransform(q, dst)
     return cv2.warpPerspective(frame, M, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)

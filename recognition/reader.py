@@ -128,7 +128,7 @@ def _glyph_scores(gs: list) -> list[np.ndarray]:
     pr = rank_probs([g.rank_mask for g in gs])
     ps = nets["suit"].predict_proba(np.stack([glyph_features(g.suit_mask) for g in gs]))[:, :4]
     out = []
-    for g, r, s in zip(gs, pr, ps):
+    for g, r, s in zip(gs, pr, ps, strict=True):
         p_red = _sigmoid((g.redness - RED_SPLIT) / 0.02)
         colour = np.where(RED, p_red, 1.0 - p_red)
         out.append(np.outer(r, s * colour))
@@ -236,7 +236,7 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
     overlapping it, nor one already read); when one of them is accepted as another
     card, best is returned not accepted, with a note. Only such candidates are read."""
     read = {id(c): r for c, r in done}
-    seen = [best.quad]
+    seen = [best.quad] if best.quad is not None else []  # an accepted reading has its quad; none: nothing to overlap
     others = []
     for cand in cands:
         r = read.get(id(cand))

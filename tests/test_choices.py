@@ -139,7 +139,7 @@ def test_choices_accepted_and_complete(seed):
 def test_choices_of_a_slash_question():
     """A 杀 answered: 闪 (hand card), the 八卦阵 judgement, take 1 damage — in that order."""
     st, _ = _game(random.Random(1))
-    st = execute(st, f"equip 2 eight_diagram").state
+    st = execute(st, "equip 2 eight_diagram").state
     while st.phase != "play":
         st = execute(st, "next").state if st.prompt is None else st
         if st.prompt is not None:

@@ -7,8 +7,8 @@
   (:class:`~companion.tui.widgets.choices.ChoicesBar`).  A number and Enter picks one: a bar holding
   only a number is never a command (``3`` alone: "seat 3: what does it do?"), so typed lines such as
   ``3 peach`` stay exactly as they were (a number alone picking at once would turn the typist's
-  ``3 peach`` into choice 3).  A click on a choice picks it too.  A complete choice is submitted as its command line (journaled as if typed); a
-  partial one fills the bar around the cursor and waits (a digit that is the only legal seat
+  ``3 peach`` into choice 3).  A click on a choice picks it too.  A complete choice is submitted
+  as its command line (journaled as if typed); a partial one fills the bar around the cursor and waits (a digit that is the only legal seat
   starting with it, or a click on a legal seat card, completes and submits it).
 * **Enter on the empty bar at a 无懈可击 window** submits ``pass all`` ("nobody").
 * **Quiet phases** — F2 submits ``next`` and then keeps submitting ``next`` while

@@ -5,11 +5,11 @@ Real Session and command language (no fakes); 80×24 unless said otherwise."""
 from __future__ import annotations
 
 import pytest
+from screen import screen_text, type_line
 
 from companion.script import parse
 from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp
-from screen import screen_text, type_line
 
 SIX = ["players 6", "lord 1", "general 1 孙权", "general 2 关羽", "general 3 张飞", "general 4 赵云",
        "general 5 甘宁", "general 6 黄盖", "start"]
@@ -85,7 +85,7 @@ async def test_a_round_at_six_seats_with_numbers_enter_and_clicks():
         await _keys(pilot, "s", "3", "enter")
         await _discard_if_owed(app, pilot)
         assert (s.state.turn_seat, s.state.phase) == (5, "play")
-        for seat in (5, 6):
+        for _seat in (5, 6):
             await _keys(pilot, "f2")
             await _discard_if_owed(app, pilot)
         assert (s.state.round, s.state.turn_seat, s.state.phase) == (2, 1, "play")

@@ -1,7 +1,8 @@
 """The numbered choices line: what the table may do now (``companion.rules.choices``), one key or click each.
 
 ``1 闪 · 2 受到1点伤害 · 3 八卦阵：判定`` under the banner.  A number and Enter picks a choice (the
-number alone in the command bar marks it first); a click on a choice picks it too (``app.choose(i)``).  Enter on the empty bar at a 无懈可击 window is "nobody" (``pass all``).
+number alone in the command bar marks it first); a click on a choice picks it too (``app.choose(i)``).
+Enter on the empty bar at a 无懈可击 window is "nobody" (``pass all``).
 """
 
 from __future__ import annotations
