@@ -75,6 +75,7 @@ class ChoicesBar(Static):
         self.choices: list[Any] = []
         self.plain = ""
         self._spans: list[tuple[int, int]] = []
+        self._markup: str | None = None
 
     def on_click(self, event: Click) -> None:
         off = event.get_content_offset(self)
@@ -89,6 +90,10 @@ class ChoicesBar(Static):
     def show(self, chs: list[Any], lang: str, picked: int | None = None, window: bool = False) -> None:
         self.choices = list(chs)
         self.plain = plain_text(self.choices, lang)
-        self.update(choice_text(self.choices, lang, picked, window) if self.choices else "")
+        markup = choice_text(self.choices, lang, picked, window) if self.choices else ""
+        if markup == self._markup:
+            return  # unchanged: no repaint (the dashboard redraws only what changed)
+        self._markup = markup
+        self.update(markup)
         self._spans = spans(self.choices, lang, window)
         self.set_class(not self.choices, "-none")
