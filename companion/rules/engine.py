@@ -850,7 +850,7 @@ def _v_reveal(ctx: _Ctx, a: Action) -> None:
     s = st.seat(victim)
     s.role, s.role_public = role, True
     st.prompts.pop()
-    oc.finish_death(st, ctx.ev, victim, top.data.get("source"))
+    oc.finish_death(st, ctx.ev, victim, top.data.get("source"), discard=False)
 
 
 def _check_role(ctx: _Ctx, n: int, role: str) -> None:
