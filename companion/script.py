@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .rules.cards import KINDS, CardError, UnknownCardError, card_kind, parse_face
 from .rules.engine import Action, Applied, apply
-from .rules.errors import CommandError
+from .rules.errors import CommandError, Refused
 from .rules.generals import GENERALS, UnknownGeneralError
 from .rules.generals import general as find_general
 from .rules.names import is_cjk
@@ -160,11 +160,35 @@ def _int(verb: str, tok: str | None, what: str = "number") -> int:
     n = _seat_word(tok) if what in _SEAT_WHATS else None
     if n is not None:
         return n
+    if re.fullmatch(r"[+-]?\d{10,}", tok):  # int() of 4,300 digits raises; no count reaches 10 digits
+        raise _err(verb, f"{what} {tok[:12]}… is far too large ({len(tok)} digits)",
+                   f"{_WHAT_ZH.get(what, what)}{tok[:12]}…太大（{len(tok)}位）")
     try:
         return int(tok)
     except ValueError:
-        raise _err(verb, f"{what} must be a whole number, not {tok!r}",
-                   f"{_WHAT_ZH.get(what, what)}应为整数，不是“{tok}”") from None
+        shown = tok if len(tok) <= 40 else tok[:40] + "…"
+        raise _err(verb, f"{what} must be a whole number, not {shown!r}",
+                   f"{_WHAT_ZH.get(what, what)}应为整数，不是“{shown}”") from None
+
+
+def _amount(verb: str, tok: str | None, least: int = 1) -> int:
+    """A count of damage, HP, or cards: a whole number of at least ``least`` (1; 0 for ``hand``).
+    Less is refused (not forceable): a negative amount would add cards or HP, zero does nothing."""
+    n = _int(verb, tok)
+    if n < least:
+        raise Refused("amount.positive", f"{verb} {n}: the amount is at least {least}"
+                      + (" (a negative amount would turn the action around; use the opposite verb)" if n < 0 else ""),
+                      f"{verb} {n}：数量至少为{least}" + ("（负数会反转操作；请用相反的命令）" if n < 0 else ""),
+                      "docs/commands.md: corrections (amounts count damage points, HP and cards)", forceable=False)
+    return n
+
+
+def _no_more(verb: str, args: list[str], takes: int) -> None:
+    """Refuse words after the ``takes`` arguments a verb reads (they used to be ignored: `draw 3 1 junk`)."""
+    if len(args) > takes:
+        extra = " ".join(args[takes:])
+        shown = extra if len(extra) <= 40 else extra[:40] + "…"
+        raise _err(verb, f"unexpected {shown!r} after the command", f"命令后有多余的“{shown}”")
 
 
 def _card(verb: str, tok: str | None, suggest_skills: bool = False) -> tuple[str, object]:
@@ -317,6 +341,7 @@ def parse(line: str) -> Action | None:
             raise _err("use", f"seat {seat}: what does it do?", f"{seat}号位：要做什么？")
         w = toks[1].casefold()
         if w in ("take", "pass", "yes", "no"):
+            _no_more(w, toks[2:], 0)
             return Action(w, seat, {}, forced, text)
         if w == "pick":
             return Action("pick", seat, {"what": _pick_words(toks[2:])}, forced, text)
@@ -324,7 +349,8 @@ def parse(line: str) -> Action | None:
         if sid is not None:
             return _skill_action(seat, sid, toks[2:], forced, text)
         if w == "discard":
-            return Action("discard", seat, {"n": _int("discard", toks[2] if len(toks) > 2 else None)}, forced, text)
+            _no_more("discard", toks[2:], 1)
+            return Action("discard", seat, {"n": _amount("discard", toks[2] if len(toks) > 2 else None)}, forced, text)
         return _card_action(seat, toks[1:], forced, text)
     verb = head.casefold()
     a = toks[1:]
@@ -333,6 +359,7 @@ def parse(line: str) -> Action | None:
         return a[i] if i < len(a) else None
 
     if verb == "players":
+        _no_more(verb, a, 1)
         return Action(verb, None, {"n": _int(verb, arg(0))}, forced, text)
     if verb == "name":
         s = _int(verb, arg(0), "seat")
@@ -340,8 +367,10 @@ def parse(line: str) -> Action | None:
             raise _err(verb, "missing the name", "缺少名字")
         return Action(verb, s, {"text": " ".join(a[1:])}, forced, text)
     if verb == "lord":
+        _no_more(verb, a, 1)
         return Action(verb, _int(verb, arg(0), "seat"), {}, forced, text)
     if verb == "swap":
+        _no_more(verb, a, 2)
         return Action(verb, None, {"a": _int(verb, arg(0), "seat"), "b": _int(verb, arg(1), "seat")}, forced, text)
     if verb == "general":
         s = _int(verb, arg(0), "seat")
@@ -353,8 +382,10 @@ def parse(line: str) -> Action | None:
             raise _err(verb, str(e), getattr(e, "zh", "")) from None
         return Action(verb, s, {"general": g}, forced, text)
     if verb == "role":
+        _no_more(verb, a, 2)
         return Action(verb, _int(verb, arg(0), "seat"), {"role": _role(verb, arg(1))}, forced, text)
     if verb == "reveal":
+        _no_more(verb, a, 1)
         return Action(verb, None, {"role": _role(verb, arg(0))}, forced, text)
     if verb == "offer":
         s = _int(verb, arg(0), "seat")
@@ -376,6 +407,7 @@ def parse(line: str) -> Action | None:
                                                                f"; known: {', '.join(VARIANTS)}"),
                        f"未知变体“{name}”" + (f"——是否想输入：{'、'.join(close)}？" if close else
                                             f"；可选：{'、'.join(VARIANTS)}"))
+        _no_more(verb, a, 2)
         onoff = (arg(1) or "on").casefold()
         if onoff not in ("on", "off"):
             raise _err(verb, f"write on or off, not {onoff!r}", f"请写 on 或 off，不是“{onoff}”")
@@ -386,9 +418,11 @@ def parse(line: str) -> Action | None:
             raise _err(verb, "deal what? roles or generals", "发什么？roles（身份）或 generals（武将）")
         seed = None
         for t in a[1:]:
-            m = re.fullmatch(r"seed=(-?\d+)", t)
+            m = re.fullmatch(r"seed=(-?\d{1,18})", t)
             if not m:
-                raise _err(verb, f"unexpected {t!r}", f"多余的“{t}”")
+                shown = t if len(t) <= 40 else t[:40] + "…"
+                raise _err(verb, f"unexpected {shown!r} (a seed is seed=N, at most 18 digits)",
+                           f"多余的“{shown}”（种子写作 seed=N，最多18位）")
             seed = int(m[1])
         return Action(verb, None, {"what": what, "seed": seed}, forced, text)
     if verb in ("start", "next", "end"):
@@ -396,8 +430,10 @@ def parse(line: str) -> Action | None:
             raise _err(verb, f"'{verb}' takes no arguments", f"{verb} 不带参数")
         return Action(verb, None, {}, forced, text)
     if verb in ("nobody", "无人") or (verb == "pass" and (arg(0) or "").casefold() in ("all", "全部", "都不")):
+        _no_more("pass", a, 0 if verb in ("nobody", "无人") else 1)
         return Action("pass", None, {"all": True}, forced, text)
     if verb in ("take", "pass"):
+        _no_more(verb, a, 1)
         return Action(verb, _int(verb, arg(0), "seat") if a else None, {}, forced, text)
     if verb in ("yes", "no", "y", "n", "是", "否"):
         if a:
@@ -414,11 +450,12 @@ def parse(line: str) -> Action | None:
             raise _err(verb, str(e), getattr(e, "zh", "")) from None
         return Action(verb, None, {"face": face}, forced, text)
     if verb == "discard":
+        _no_more(verb, a, 2)
         if len(a) >= 2:
-            return Action(verb, _int(verb, arg(0), "seat"), {"n": _int(verb, arg(1))}, forced, text)
-        return Action(verb, None, {"n": _int(verb, arg(0))}, forced, text)
+            return Action(verb, _int(verb, arg(0), "seat"), {"n": _amount(verb, arg(1))}, forced, text)
+        return Action(verb, None, {"n": _amount(verb, arg(0))}, forced, text)
     if verb == "damage":
-        t, n = _int(verb, arg(0), "seat"), _int(verb, arg(1))
+        t, n = _int(verb, arg(0), "seat"), _amount(verb, arg(1))
         args = {"n": n, "source": None, "nature": "normal"}
         i = 2
         while i < len(a):
@@ -434,14 +471,21 @@ def parse(line: str) -> Action | None:
                 raise _err(verb, f"unexpected {a[i]!r}", f"多余的“{a[i]}”")
         return Action(verb, t, args, forced, text)
     if verb in ("heal", "lose", "draw", "hand", "maxhp"):
-        return Action(verb, _int(verb, arg(0), "seat"), {"n": _int(verb, arg(1))}, forced, text)
+        _no_more(verb, a, 2)
+        seat_n = _int(verb, arg(0), "seat")
+        n = _int(verb, arg(1)) if verb in ("maxhp", "hand") else _amount(verb, arg(1))  # the rules check those two
+        return Action(verb, seat_n, {"n": n}, forced, text)
     if verb == "give":
-        return Action(verb, _int(verb, arg(0), "seat"), {"to": _int(verb, arg(1), "seat"), "n": _int(verb, arg(2))}, forced, text)
+        _no_more(verb, a, 3)
+        seat_n, to = _int(verb, arg(0), "seat"), _int(verb, arg(1), "seat")
+        return Action(verb, seat_n, {"to": to, "n": _amount(verb, arg(2))}, forced, text)
     if verb in ("equip", "place", "remove"):
+        _no_more(verb, a, 2)
         s = _int(verb, arg(0), "seat")
         kind, face = _card(verb, arg(1))
         return Action(verb, s, {"card": kind, "face": face}, forced, text)
     if verb == "unequip":
+        _no_more(verb, a, 2)
         s = _int(verb, arg(0), "seat")
         w = arg(1)
         if w is None:

@@ -984,8 +984,13 @@ def _record_role(ctx: _Ctx, s: Seat, role: str) -> None:
     """After the game: the role cards are turned up (rulebook 001 游戏结束; RULES_NOTES: Win conditions) and
     ``role S ROLE`` records a role the companion never learned (``role.known`` when it did)."""
     if s.role is not None:
-        raise Refused("role.known", f"seat {s.seat}'s role is already recorded: {s.role}",
-                      f"{s.seat}号位的身份已记录：{oc.ROLE_ZH.get(s.role, s.role)}", SRC_SETUP, forceable=False)
+        # the refusal names the role only when it is public (a survivor's role stays hidden until revealed)
+        shown = s.public_role
+        raise Refused("role.known",
+                      f"seat {s.seat}'s role is already recorded" + (f": {shown}" if shown else
+                                                                     " (hidden: F5 shows the roles)"),
+                      f"{s.seat}号位的身份已记录" + (f"：{oc.ROLE_ZH.get(shown, shown)}" if shown else
+                                                 "（保密：按 F5 显示身份）"), SRC_SETUP, forceable=False)
     _check_role(ctx, s.seat, role)
     s.role, s.role_public = role, True
     se, sz = who(ctx.st, s.seat)
@@ -1275,9 +1280,24 @@ def apply(state: GameState, action: Action) -> Applied:
     if st.started:
         for _sid, hook in sk.HOOKS.get("after", ()):
             hook(ctx, state)
+    if action.forced and st.started and not st.over:
+        _dying_comes_back(ctx)
     if st.started and not st.over and st.turn_seat is not None:
         _turn_goes_on(ctx)
     return Applied(st, ctx.ev)
+
+
+def _dying_comes_back(ctx: _Ctx) -> None:
+    """A forced line may break a rule, never the state's consistency: a living seat at HP ≤ 0 is dying
+    (rulebook 001 濒死: "当角色的体力降至0或更低时，进入濒死状态"), so when a forced line dropped its 桃
+    question (``force next`` while dying) the question is asked again."""
+    st = ctx.st
+    asked = {p.data.get("victim") for p in st.prompts if p.kind in ("dying", "reveal")}
+    for s in st.seats:
+        if s.alive and s.hp <= 0 and s.seat not in asked:
+            ctx.event("dying_again", f"seat {s.seat} is still at HP {s.hp}: the 桃 question is asked again",
+                      f"{s.seat}号位体力仍为{s.hp}：再次求桃", s.seat)
+            oc.start_dying(st, ctx.ev, s.seat, None)
 
 
 def _turn_goes_on(ctx: _Ctx) -> None:

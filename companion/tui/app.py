@@ -38,9 +38,12 @@ from .text import (
     SCAN_SURE,
     accepts_judge_face,
     corner_preview,
+    event_words,
     fold_cells,
     header_text,
+    hidden_roles,
     label,
+    line_is_secret,
     prompt_text,
     redact_line,
     ring_layout,
@@ -563,7 +566,8 @@ class CompanionApp(QuickMixin, App[int]):
         """What every drawn log line depends on besides its own entry: language, width, the
         roles shown, and which seats' dealt roles are still hidden (``redact_line``)."""
         state = self.state
-        return (self.lang, width, self.reveal, tuple(s.public_role is None for s in state.seats))
+        return (self.lang, width, self.reveal, tuple(s.public_role is None for s in state.seats),
+                tuple(sorted(hidden_roles(state))))
 
     def _log_mark(self) -> Any:
         """Where the drawn log stands: ``(tip, last seq)`` for a session with ``log_since``, else
@@ -631,7 +635,7 @@ class CompanionApp(QuickMixin, App[int]):
             head += f"  ↶ {label('undone', lang)}"
         out = [(head, "dim strike" if undone else "bold")]
         for ev in events:
-            words = (getattr(ev, "zh", "") or getattr(ev, "en", "")) if lang == "zh" else getattr(ev, "en", str(ev))
+            words = event_words(ev, self.state, lang, undone=undone, reveal=self.reveal)  # no hidden role
             out.append((f"  · {words}", "dim" if undone else ""))
         return out
 
@@ -710,8 +714,11 @@ class CompanionApp(QuickMixin, App[int]):
     def type_into_command_bar(self, text: str) -> None:
         """Keys typed on a look-only dialog (F1, F3, F7): the dialog closes and they land here."""
         bar = self.query_one(CommandBar)
-        bar.type_text(text)
         bar.focus()
+        if "\n" in text or "\r" in text:  # a paste of several lines: as pasted into the bar itself
+            bar.on_paste(Paste(text))
+            return
+        bar.type_text(text)
 
     # -- commands -------------------------------------------------------------
     def completions(self, text: str) -> list[str]:
@@ -752,7 +759,7 @@ class CompanionApp(QuickMixin, App[int]):
             return
         self._hide_preview()  # the filled-in card is submitted (or replaced by what was typed)
         # a line naming a hidden role is neither kept in the bar nor in the history
-        secret = redact_line(line, self.state) != line
+        secret = line_is_secret(line, self.state)
         if not secret:
             bar.remember(line)
         if self.submit_line(line) or secret:
@@ -781,7 +788,7 @@ class CompanionApp(QuickMixin, App[int]):
                 self.say(label("paste_stopped", self.lang, n=i + 1, total=len(todo), done=done, rest=rest)
                          + "\n" + refused, error=True)
                 return
-            if redact_line(line, self.state) == line:
+            if not line_is_secret(line, self.state):
                 bar.remember(line)
             done += 1
         self.say(label("paste_done", self.lang, n=done))

@@ -35,7 +35,7 @@ class TypingGoesToTheBar:
     def on_paste(self, event: events.Paste) -> None:
         if event.text:
             event.stop()
-            self._pass_to_bar(event.text.splitlines()[0] if event.text.splitlines() else "")
+            self._pass_to_bar(event.text)  # several lines: the command bar submits them one by one
 
     def _pass_to_bar(self, text: str) -> None:
         # fast typing: the next keys can arrive before the dialog is gone; close it once

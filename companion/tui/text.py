@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ROLE_NAMES", "PHASE_NAMES", "LABELS", "label", "role_name", "phase_name",
-    "kind_of", "card_short", "redact_line", "hp_marks", "seat_lines", "header_text", "prompt_text",
+    "kind_of", "card_short", "redact_line", "hidden_roles", "line_is_secret", "event_words",
+    "hp_marks", "seat_lines", "header_text", "prompt_text",
     "skill_answer_verbs", "start_max_hp",
     "ring_layout", "seat_label",
 ]
@@ -274,25 +275,84 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = Fals
     return [top, gline, hp, eline, jline]
 
 
+def hidden_roles(state: GameState) -> set[str]:
+    """The roles (never the lord) that a living seat holds without it being public."""
+    return {s.role for s in state.seats if s.alive and s.role not in (None, "lord") and s.public_role is None}
+
+
+def _role_of_line(line: str) -> tuple[int, str | None] | None:
+    """``(index of the role word, role id or None when unreadable)`` for a ``[force] role S ROLE`` line."""
+    words = line.split()
+    i = 1 if words[:1] and words[0].casefold() == "force" else 0
+    if len(words) >= i + 3 and words[i].casefold() == "role":
+        from companion.script import ROLE_WORDS  # noqa: PLC0415 - the command language's role words
+
+        return i + 2, ROLE_WORDS.get(words[i + 2].casefold())
+    return None
+
+
 def redact_line(line: str, state: GameState, *, reveal: bool = False) -> str:
     """A journal line as the shared screen may show it.
 
-    ``role S ROLE`` (typed, or expanded from ``deal roles``) names a hidden
-    role: while seat S is alive and its role not public, the role is replaced
-    by ``••``.  Everything else is returned unchanged.
+    ``role S ROLE`` (typed, or expanded from ``deal roles``) names a role: it is
+    replaced by ``••`` while any living seat holds that role hidden.  The seat
+    number is not trusted (``swap`` moves a dealt role to another seat number), so
+    the line shows only a role nobody alive still hides (or the lord).
+    Everything else is returned unchanged.
     """
     if reveal:
         return line
-    words = line.split()
-    i = 1 if words[:1] and words[0].lower() == "force" else 0
-    if len(words) >= i + 3 and words[i].lower() == "role":
-        try:
-            seat = state.seat(int(words[i + 1]))
-        except (ValueError, IndexError):
-            return " ".join(words[: i + 2] + ["••"])  # unreadable seat: show no role word at all
-        if seat.public_role is None:
-            return " ".join(words[: i + 2] + ["••"])
+    found = _role_of_line(line)
+    if found is None:
+        return line
+    i, role = found
+    if role == "lord":
+        return line
+    if role is None or role in hidden_roles(state):
+        return " ".join(line.split()[:i] + ["••"])
     return line
+
+
+def line_is_secret(line: str, state: GameState) -> bool:
+    """A typed line that names a hidden role (``role S ROLE`` before the game is over): it is kept
+    neither in the command bar nor in its history."""
+    found = _role_of_line(line)
+    return found is not None and found[1] != "lord" and not state.over
+
+
+_ROLE_PATTERNS = {"loyalist": r"loyalists?", "rebel": r"rebels?", "renegade": r"renegades?"}
+
+
+def _scrub(text: str, roles: set[str]) -> str:
+    import re  # noqa: PLC0415
+
+    for role in roles:
+        zh, _en = ROLE_NAMES.get(role, (role, role))
+        text = text.replace(zh, "••")
+        text = re.sub(rf"\b{_ROLE_PATTERNS.get(role, re.escape(role))}\b", "••", text, flags=re.IGNORECASE)
+    return text
+
+
+def event_words(ev, state: GameState, lang: str, *, undone: bool = False, reveal: bool = False) -> str:
+    """An event's sentence as the shared screen may show it (the log pane).
+
+    A ``role`` event (a death's turned-up role card, a survivor's recorded role) shows its role only
+    while that seat's role is public; an undone entry never happened, so it shows no role that a
+    living seat hides (its death did not happen either)."""
+    words = (getattr(ev, "zh", "") or getattr(ev, "en", "")) if lang == "zh" else getattr(ev, "en", str(ev))
+    if reveal:
+        return words
+    data = getattr(ev, "data", None) or {}
+    role = data.get("role") if isinstance(data, dict) else None
+    if getattr(ev, "kind", "") == "role" and role and role != "lord":
+        n = getattr(ev, "seat", None)
+        public = (not undone and isinstance(n, int) and 1 <= n <= len(state.seats)
+                  and state.seat(n).public_role == role)
+        if not public:
+            words = _scrub(words, {role})
+    if undone:
+        words = _scrub(words, hidden_roles(state))
+    return words
 
 
 def header_text(state: GameState, lang: str) -> str:
