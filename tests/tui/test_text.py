@@ -116,7 +116,13 @@ def test_redact_line_hides_living_hidden_roles():
     s = table_state()
     assert redact_line("role 2 loyalist", s) == "role 2 ••"
     assert redact_line("force role 3 反贼", s) == "force role 3 ••"
-    assert redact_line("role 6 rebel", s) == "role 6 rebel"  # dead: public
+    # seat 6 is dead, but a living seat still hides 'rebel' and the seat number is not trusted (swap): hidden
+    assert redact_line("role 6 rebel", s) == "role 6 ••"
+    s.seat(3).role_public = True
+    s.seat(4).role_public = True  # now no living seat hides 'rebel': the line names no secret
+    assert redact_line("role 6 rebel", s) == "role 6 rebel"
+    assert redact_line("role 4 loyalist", s) == "role 4 ••"  # seat 2 still hides 'loyalist'
+    assert redact_line("role 2 主公", s) == "role 2 主公"  # the lord is public
     assert redact_line("role 2 loyalist", s, reveal=True) == "role 2 loyalist"
     assert redact_line("role x rebel", s) == "role x ••"
     assert redact_line("damage 3 1", s) == "damage 3 1"
