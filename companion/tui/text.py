@@ -308,7 +308,7 @@ def redact_line(line: str, state: GameState, *, reveal: bool = False) -> str:
     i, role = found
     if role == "lord":
         return line
-    if role is None or role in hidden_roles(state):
+    if role is None or role in hidden_roles(state) or not line.split()[i - 1].isdigit():  # unreadable: no role word
         return " ".join(line.split()[:i] + ["••"])
     return line
 
