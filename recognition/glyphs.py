@@ -337,6 +337,8 @@ def segment_index_layouts(corner: np.ndarray) -> list[IndexGlyphs]:
         rx0, ry0 = min(c[1] for c in rank), min(c[2] for c in rank)
         rx1, ry1 = max(c[1] + c[3] for c in rank), max(c[2] + c[4] for c in rank)
         s = suit
+        if ry1 - ry0 < 0.8 * s[4] or any(c[4] < 0.6 * (ry1 - ry0) for c in rank):
+            return None  # a rank is about as tall as the suit or taller, its pieces alike (not a broken-off bowl)
         rids, sids = [c[0] for c in rank], [s[0]]
         rmask = _select(lab[ry0:ry1, rx0:rx1], rids).view(np.uint8) * 255
         smask = (lab[s[2]:s[2] + s[4], s[1]:s[1] + s[3]] == s[0]).view(np.uint8) * 255
@@ -346,14 +348,14 @@ def segment_index_layouts(corner: np.ndarray) -> list[IndexGlyphs]:
     row = row_of(seed)
     if len(row) >= 2:  # side by side: split the row between a rank (1-2 pieces) and a suit (1 piece)
         if len(row) <= 3:
-            out.append(glyphs(row[:-1], row[-1]))
-            out.append(glyphs(row[1:], row[0]))
+            out += [g for g in (glyphs(row[:-1], row[-1]), glyphs(row[1:], row[0])) if g is not None]
     else:  # suit above rank: the next glyph(s) below the seed
         sx0, sx1, sy1, h = seed[1], seed[1] + seed[3], seed[2] + seed[4], seed[4]
         below = next((c for c in cands if c[2] >= sy1 - 0.15 * h and c[2] - sy1 < 1.0 * h
                       and sx0 - 0.5 * h <= c[1] + c[3] / 2 <= sx1 + 0.5 * h and c[4] >= 0.7 * h), None)
         if below is not None:
             rank = row_of(below)
-            if len(rank) <= 2:
-                out.append(glyphs(rank, seed))
+            g = glyphs(rank, seed) if len(rank) <= 2 else None
+            if g is not None:
+                out.append(g)
     return out
