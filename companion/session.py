@@ -190,6 +190,7 @@ class Session:
         self._checkpoints: set[int] = set()  # seqs with a journaled checkpoint (current rules)
         self.checkpoint_used: int = 0  # the seq a resume started from (0: the first entry)
         self.use_checkpoints = True
+        self._loading = False
         self._next_mem_seq = 1
         self._over = (False, None)
         # how the game was opened, for the dashboard's first line: "new", "resumed", or
@@ -278,12 +279,15 @@ class Session:
             for i in range(len(live) - 1, -1, -1):
                 if live[i].seq in self._checkpoints:
                     state = self._load_checkpoint(live[i].seq)
-                    if state is not None:
-                        start = i + 1
-                        self._stack.extend([_Step(r, None) for r in live[:i]])
-                        self._stack.append(_Step(live[i], state))
-                        self.checkpoint_used = live[i].seq
+                    if state is None:  # unreadable: an older one, and this one is written again
+                        self._checkpoints.discard(live[i].seq)
+                        continue
+                    start = i + 1
+                    self._stack.extend([_Step(r, None) for r in live[:i]])
+                    self._stack.append(_Step(live[i], state))
+                    self.checkpoint_used = live[i].seq
                     break
+        self._loading = True  # one checkpoint at the end, not one per CHECKPOINT_EVERY replayed
         for r in live[start:]:
             try:
                 applied = self._run(self.state, r.lines)
@@ -292,6 +296,12 @@ class Session:
                     f"game {self.game_id}: entry {r.seq} ({' / '.join(r.lines)}) no longer replays: "
                     f"{describe_error(e)}", self.journal.path if self.journal else None) from None
             self._push(r, applied)
+        self._loading = False
+        last = len(self._stack) // CHECKPOINT_EVERY * CHECKPOINT_EVERY - 1  # the deepest kept state
+        if last >= start and last >= 0:
+            step = self._stack[last]
+            if step.state is not None:
+                self._save_checkpoint(step.entry.seq, step.state)
         self._over = (self.state.over, self.state.winner)
         # redo stack: from the tip, follow the latest undone child
         kids: dict[int, EntryRow] = {}
@@ -356,7 +366,8 @@ class Session:
 
     def _save_checkpoint(self, seq: int, state: GameState) -> None:
         """Journal the state after entry ``seq`` (a cache: a failure only costs a longer resume)."""
-        if self.journal is None or not self._parse_once or not self.use_checkpoints or seq in self._checkpoints:
+        if (self.journal is None or not self._parse_once or not self.use_checkpoints or self._loading
+                or seq in self._checkpoints):
             return
         try:
             self.journal.save_checkpoint(self.game_id, seq, rules_fingerprint(), encode(state))
