@@ -4,8 +4,12 @@
 input line goes ``prepare`` → ``execute`` (each prepared line, in order) →
 journal (the prepared lines as one entry, one committed transaction) → the
 caller shows the result.  A refused or unreadable line raises and journals
-nothing.  ``undo``/``redo`` move along a stack of states (O(1), no replay);
-undone entries stay in the journal with ``undone = 1`` as an audit trail.
+nothing.  ``undo``/``redo`` move along the live chain of entries; the states of
+the newest entries and of every ``CHECKPOINT_EVERY``-th are kept, others are
+replayed from the nearest kept one (at most ``CHECKPOINT_EVERY - 1`` entries).
+Undone entries stay in the journal with ``undone = 1`` as an audit trail.
+Every ``CHECKPOINT_EVERY`` live entries the state is journaled as a checkpoint
+(``companion.snapshot``); a resume replays only the entries after the last one.
 
 The line executor is injectable: by default ``companion.script.prepare`` and
 ``companion.script.execute`` (imported when first needed), but any
