@@ -75,3 +75,34 @@ async def test_the_moderators_reveal_never_reaches_the_players_view(monkeypatch)
         for role in set(hidden.values()):
             assert role not in text.lower() and ROLE_NAMES[role][0] not in text  # id / English, Chinese
         await app.web_share.stop()
+
+
+def test_serve_where():
+    from companion.tui.serve import parse_where
+
+    assert parse_where("") == (None, None)
+    assert parse_where("192.168.1.5") == ("192.168.1.5", None)
+    assert parse_where("192.168.1.5:9000") == ("192.168.1.5", 9000)
+    assert parse_where(":9000") == (None, 9000)
+    assert parse_where("[fd00::1]:9000") == ("fd00::1", 9000)
+    assert parse_where("fd00::1") == ("fd00::1", None)
+    for bad in ("x:0", "x:http", "x:70000"):
+        try:
+            parse_where(bad)
+        except ValueError as e:
+            assert "1..65535" in str(e)
+        else:
+            raise AssertionError(bad)
+
+
+async def test_serve_on_a_chosen_port_and_a_bad_one(monkeypatch):
+    monkeypatch.setattr("companion.web.serve.lan_address", lambda: None)
+    app = CompanionApp(Session.replay_lines(SETUP), lang="zh")
+    async with app.run_test(size=(100, 50)) as pilot:
+        await type_line(pilot, "serve 127.0.0.1:http")
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, ServeScreen):
+                break
+        assert "无法启动玩家页面" in screen_text(app) and "1..65535" in screen_text(app)
+        assert app.web_share.url is None
