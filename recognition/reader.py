@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from . import qr
-from .geometry import card_candidates, warp_corner
+from .geometry import card_candidates, detect_copy, edge_candidates, warp_corner
 from .glyphs import bowl_tail, glyph_features, segment_index
 from .model import default_models
 
@@ -177,7 +177,7 @@ def whole_frame_parts(h: int, w: int) -> list[tuple[slice, slice, float]]:
 
 
 def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast",
-               max_candidates: int = 3, qr_part: int | None = None) -> Reading:
+               max_candidates: int = 5, qr_part: int | None = None) -> Reading:
     """Read a card from a BGR frame (H, W, 3) uint8.
 
     Looks for a QR sleeve label first (qr_mode "off", "fast" or "thorough", see
@@ -193,7 +193,8 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
             or min(frame.shape[:2]) < 16 or frame.dtype != np.uint8:
         return Reading(None, None, 0.0, False)
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    cands = card_candidates(frame, max_candidates, gray)
+    small = detect_copy(gray)
+    cands = card_candidates(frame, max_candidates, gray, small)
     if qr_mode != "off":
         lab = _search_label(gray, cands, qr_mode, qr_part)
         if lab is not None:
@@ -207,8 +208,18 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
             best = r
         if r.accepted:
             break
+    if not best.accepted:  # closed edges: a card on a table as light as it, or barely brighter
+        more = edge_candidates(gray, max_candidates, small, [c.outline() for c in cands])
+        cands = cands + more
+        for cand in more:
+            r = _read_quad(frame, cand.quad(), threshold)
+            done.append((cand, r))
+            if r.confidence > best.confidence or best.quad is None:
+                best = r
+            if r.accepted:
+                break
     if best.accepted:
-        best = _other_cards(frame, cands, done, best, threshold)
+        best = _other_cards(frame, cands, done, best, threshold, gray, small)
     return best
 
 
@@ -231,24 +242,92 @@ def distinct_cards(a: np.ndarray, b: np.ndarray) -> bool:
     return True
 
 
-def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, threshold: float) -> Reading:
+# A second card in view lies on the same table, at about the same distance: its outline's
+# area is within this factor of the first card's (pairs of rendered cards, one 0.45-0.6
+# times as tall as the other, have area ratios down to ~0.2). Smaller or larger outlines
+# (patches of table, glare, a tile of the cloth) are not read as a second card.
+SECOND_CARD_AREA = 6.0
+# A different outline about the card's size in which an index (rank over suit) is found is
+# a second card in view, however unsure its reading (its confidence must be at least this).
+SECOND_CARD_MIN = 0.0
+
+
+def _holds_two(outer: np.ndarray, card: np.ndarray) -> bool:
+    """True when card-shaped outline ``outer`` (4, 2) holds the card ``card`` (4, 2) and
+    room for about another one beside it: 1.6-3.2 times its area, the card wholly inside
+    and off-centre (two cards side by side outlined as one; a card's own inner frame is
+    smaller, a lit patch of table around it is rarely card-shaped and just that size)."""
+    ao, ac = abs(cv2.contourArea(np.float32(outer))), abs(cv2.contourArea(np.float32(card)))
+    if ac <= 0 or not 1.6 <= ao / ac <= 3.2:
+        return False
+    inter, _ = cv2.intersectConvexConvex(np.float32(outer), np.float32(card))
+    if inter < 0.9 * ac:
+        return False
+    off = np.linalg.norm(outer.mean(0) - card.mean(0))
+    if off <= 0.25 * np.sqrt(ac):
+        return False
+    # side by side: the pair is as tall as the card is long, about twice as wide
+    lo, lc = _sides(outer), _sides(card)
+    return bool(0.85 <= lc[1] / lo[0] <= 1.15 and 1.6 <= lo[1] / lc[0] <= 2.6)
+
+
+def _on_edge(q: np.ndarray, shape: tuple) -> bool:
+    """True when two or more corners of quad q (4, 2) lie on the edge of a frame of shape
+    (H, W, ...) (within 3 px): an outline cut by the frame, e.g. a patch of table."""
+    h, w = shape[:2]
+    x, y = np.float32(q)[:, 0], np.float32(q)[:, 1]
+    return int(((x < 3) | (x > w - 4) | (y < 3) | (y > h - 4)).sum()) >= 2
+
+
+def _sides(q: np.ndarray) -> tuple[float, float]:
+    """(short, long) mean side lengths of quad q (4, 2)."""
+    d = np.linalg.norm(np.float32(q) - np.roll(np.float32(q), 1, axis=0), axis=1)
+    a, b = (d[0] + d[2]) / 2, (d[1] + d[3]) / 2
+    return (min(a, b), max(a, b))
+
+
+def _similar_size(a: np.ndarray, b: np.ndarray) -> bool:
+    """True when quads a and b (4, 2) have areas within SECOND_CARD_AREA of each other."""
+    aa, ab = abs(cv2.contourArea(np.float32(a))), abs(cv2.contourArea(np.float32(b)))
+    return min(aa, ab) > 0 and max(aa, ab) / min(aa, ab) <= SECOND_CARD_AREA
+
+
+def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, threshold: float,
+                 gray: np.ndarray | None = None, small: tuple | None = None) -> Reading:
     """best was accepted: read the other candidates that are different cards (not
-    overlapping it, nor one already read); when one of them is accepted as another
-    card, best is returned not accepted, with a note. Only such candidates are read."""
+    overlapping it, nor one already read, about its size); when one of them reads as
+    another card with at least SECOND_CARD_MIN confidence, best is returned not
+    accepted, with a note. Only such candidates are read. gray/small (the grey frame and
+    its detect copy): also look at closed-edge outlines (a second card on a table as
+    light as it)."""
     read = {id(c): r for c, r in done}
     seen = [best.quad]
-    others = []
-    for cand in cands:
-        r = read.get(id(cand))
-        q = cand.quad() if r is not None else cand.outline()
-        if r is best or not all(distinct_cards(s, q) for s in seen):
-            continue
-        if r is None:
-            r = _read_quad(frame, cand.quad(), threshold)
-        if r.accepted:
-            seen.append(q)
-            if (r.suit, r.rank) != (best.suit, best.rank):
-                others.append(r)
+    others: list[Reading] = []
+    merged: list[np.ndarray] = []
+
+    def look(pool) -> None:
+        for cand in pool:
+            r = read.get(id(cand))
+            q = cand.quad() if r is not None else cand.outline()
+            if r is best:
+                continue
+            if _holds_two(q, best.quad) and not _on_edge(q, frame.shape):
+                merged.append(q)
+                continue
+            if not _similar_size(best.quad, q) or not all(distinct_cards(s, q) for s in seen):
+                continue
+            if r is None:
+                r = _read_quad(frame, cand.quad(), threshold)
+            if r.suit is not None and r.confidence >= SECOND_CARD_MIN:  # an index: a card
+                seen.append(q)
+                if (r.suit, r.rank) != (best.suit, best.rank):
+                    others.append(r)
+
+    look(cands)
+    if not others and gray is not None:
+        look(edge_candidates(gray, 4, small, [c.outline() for c in cands]))
+    if not others and merged:  # two cards side by side, outlined as one
+        return replace(best, accepted=False, note=f"two cards in view: {best.label} beside another card")
     if not others:
         return best
     if len(others) == 1:

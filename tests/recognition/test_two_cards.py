@@ -104,12 +104,12 @@ def test_voter_waits_after_a_frame_that_saw_two_cards():
     from recognition.camera import NOTE_HOLD_FRAMES
     clean = Reading("heart", 10, 0.95, True, "index")
     noted = Reading("heart", 10, 0.95, False, "index", note="two cards in view: ♥10 and ♣2")
-    v = FrameVoter(frames_needed=3)
+    v = FrameVoter(frames_needed=3, clear_frames=0)
     states = [v.update(clean).state for _ in range(3)]
     assert states[-1] == "accepted"
     seq = [v.update(noted).state] + [v.update(clean).state for _ in range(NOTE_HOLD_FRAMES + 3)]
     assert "accepted" not in seq  # held, then the same card: already announced
-    w = FrameVoter(frames_needed=3)
+    w = FrameVoter(frames_needed=3, clear_frames=0)
     w.update(noted)
     seq = [w.update(clean) for _ in range(NOTE_HOLD_FRAMES + 3)]
     assert [s.state for s in seq[:NOTE_HOLD_FRAMES]].count("accepted") == 0
