@@ -10,13 +10,22 @@ qr_part = frame number when ROOT has it), the camera loop's mix with qr_every=3
 read_frame(qr_mode="fast")), and read_label alone ("label"). Alternate old and new runs
 on a shared machine.
 """
-import sys, time, statistics, inspect
-root=sys.argv[1]; sys.path.insert(0, root)
-import cv2, numpy as np
+import inspect
+import statistics
+import sys
+import time
+
+root = sys.argv[1]
+sys.path.insert(0, root)  # the checkout under test, before its modules are imported
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from card_images.render import SUITS, synth_photo  # noqa: E402
+from recognition import reader  # noqa: E402
+from recognition.reader import read_frame  # noqa: E402
+
 cv2.setNumThreads(1)
-from card_images.render import synth_photo, SUITS
-from recognition.reader import read_frame
-from recognition import reader
+
 read_label=getattr(reader,'read_label',None)
 newapi = "qr_part" in inspect.signature(read_frame).parameters
 frames=[]
@@ -32,9 +41,12 @@ for mode in ("off","fast","loop") + (("label",) if newapi else ()):
         m = ("fast" if k % 3 == 0 else "off") if mode == "loop" else ("fast" if mode=="label" else mode)
         kw={"qr_part": (k//3 if mode=="loop" else k)} if newapi else {}
         t0=time.perf_counter()
-        if mode=="label": read_label(f, qr_part=k)
-        elif newapi and mode=="loop" and m=="fast": read_label(f, **kw)
-        else: read_frame(f, qr_mode=m, **kw)
+        if mode == "label":
+            read_label(f, qr_part=k)
+        elif newapi and mode == "loop" and m == "fast":
+            read_label(f, **kw)
+        else:
+            read_frame(f, qr_mode=m, **kw)
         ts.append((time.perf_counter()-t0)*1000)
     s=sorted(ts)
     out.append("%s %.2f/%.2f"%(mode, statistics.median(ts), s[int(0.95*199)]))

@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.rules.state import GameState  # noqa: E402
-from companion.script import execute  # noqa: E402
-from companion.session import Session  # noqa: E402
+from companion.rules.state import GameState
+from companion.script import execute
+from companion.session import Session
 
 
 def generate(n_actions: int, players: int = 8) -> list[str]:

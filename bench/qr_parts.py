@@ -17,13 +17,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import cv2  # noqa: E402
-import numpy as np  # noqa: E402
+import cv2
+import numpy as np
 
-from card_images.render import SUITS, synth_photo  # noqa: E402
-from recognition import reader  # noqa: E402
-from recognition.labels import make_entries, qr_image  # noqa: E402
-from recognition.reader import read_frame, whole_frame_parts  # noqa: E402
+from card_images.render import SUITS, synth_photo
+from recognition import reader
+from recognition.labels import make_entries, qr_image
+from recognition.reader import read_frame, whole_frame_parts
 
 cv2.setNumThreads(1)
 ENTRIES = make_entries([("card", s, r, "", "") for s in SUITS for r in range(1, 14)])

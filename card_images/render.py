@@ -108,9 +108,9 @@ def _crop_mask(m: np.ndarray, pad: int = 2) -> np.ndarray:
 
 def _text_mask_pil(text: str, font_path: str, size: int, squeeze: float) -> np.ndarray:
     font = _font(font_path, size)
-    l, t, r, b = font.getbbox(text)
-    img = Image.new("L", (r - l + 8, b - t + 8), 0)
-    ImageDraw.Draw(img).text((4 - l, 4 - t), text, fill=255, font=font)
+    left, t, r, b = font.getbbox(text)
+    img = Image.new("L", (int(r - left) + 8, int(b - t) + 8), 0)
+    ImageDraw.Draw(img).text((4 - left, 4 - t), text, fill=255, font=font)
     m = np.asarray(img)
     if text == "10" and squeeze != 1.0:
         # Card prints often set "10" tightly: shift the "0" left.
@@ -381,6 +381,16 @@ class SynthPhoto:
     quad: np.ndarray  # (4, 2) float32 card corners in the image, TL, TR, BR, BL of the face
 
 
+def jpeg_round_trip(img: np.ndarray, quality: int) -> np.ndarray:
+    """The BGR uint8 image as it comes back from JPEG at quality 0..100 (its compression artefacts).
+    Raises RuntimeError if OpenCV cannot encode or decode it (no JPEG codec)."""
+    ok, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    out = cv2.imdecode(enc, cv2.IMREAD_COLOR) if ok else None
+    if out is None:
+        raise RuntimeError("OpenCV could not round-trip the image through JPEG")
+    return out
+
+
 def synth_photo(rank: int, suit: str, rng: np.random.Generator, size: tuple[int, int] = (720, 1280),
                 rotation: float | None = None, tilt: float = 0.12, low_light: bool | None = None,
                 card_scale: tuple[float, float] = (0.45, 0.85), overlay: np.ndarray | None = None,
@@ -413,21 +423,21 @@ def synth_photo(rank: int, suit: str, rng: np.random.Generator, size: tuple[int,
         rotation = float(rng.uniform(0, 360))
     target_h = min(h, w) * float(rng.uniform(*card_scale))
     s = target_h / ch
-    src = np.float32([[0, 0], [cw, 0], [cw, ch], [0, ch]])
-    c = src - np.float32([cw / 2, ch / 2])
+    src = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float32)
+    c = src - np.array([cw / 2, ch / 2], np.float32)
     c = c * s
     c += rng.uniform(-tilt, tilt, (4, 2)).astype(np.float32) * target_h
     a = math.radians(rotation)
-    R = np.float32([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    R = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]], np.float32)
     c = c @ R.T
     ext = c.max(0) - c.min(0)
     cx = rng.uniform(ext[0] / 2, max(ext[0] / 2 + 1, w - ext[0] / 2))
     cy = rng.uniform(ext[1] / 2, max(ext[1] / 2 + 1, h - ext[1] / 2))
-    dst = (c + np.float32([cx, cy])).astype(np.float32)
+    dst = (c + np.array([cx, cy], np.float32)).astype(np.float32)
     M = cv2.getPerspectiveTransform(src, dst)
     warped = cv2.warpPerspective(card, M, (w, h), flags=cv2.INTER_AREA)
     wa = cv2.warpPerspective(alpha, M, (w, h), flags=cv2.INTER_LINEAR).astype(np.float32)[..., None] / 255
-    img = bg.astype(np.float32) * (1 - wa) + warped.astype(np.float32) * wa
+    img: np.ndarray = bg.astype(np.float32) * (1 - wa) + warped.astype(np.float32) * wa
     # shading, colour cast, dim light, glare
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     grad = 1 + rng.uniform(-0.25, 0.25) * (xx / w - 0.5) + rng.uniform(-0.25, 0.25) * (yy / h - 0.5)
@@ -447,8 +457,7 @@ def synth_photo(rank: int, suit: str, rng: np.random.Generator, size: tuple[int,
     img += rng.normal(0, rng.uniform(1, 8 if not dim else 12), img.shape).astype(np.float32)
     img = np.clip(img, 0, 255).astype(np.uint8)
     q = int(rng.integers(55, 95))
-    ok, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, q])
-    img = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    img = jpeg_round_trip(img, q)
     return SynthPhoto(img, rank, suit, dst)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .render import SUITS, render_card
+from .render import SUITS, jpeg_round_trip, render_card
 
 FRAME = (720, 1280)  # (h, w) of a camera frame
 BACKGROUNDS = ("dark", "light", "patterned", "same", "dark_edge", "frame_edge", "finger")
@@ -107,21 +107,21 @@ def _place(h: int, w: int, ch: int, cw: int, height: float, rng: np.random.Gener
            rotation: float, tilt: float, centre: tuple[float, float] | None) -> np.ndarray:
     """Corner positions (4, 2) of a card ch x cw drawn ``height`` px tall."""
     s = height / ch
-    c = (np.float32([[0, 0], [cw, 0], [cw, ch], [0, ch]]) - np.float32([cw / 2, ch / 2])) * s
+    c = (np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float32) - np.array([cw / 2, ch / 2], np.float32)) * s
     c += rng.uniform(-tilt, tilt, (4, 2)).astype(np.float32) * height
     a = math.radians(rotation)
-    c = c @ np.float32([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]).T
+    c = c @ np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]], np.float32).T
     if centre is None:
         ext = c.max(0) - c.min(0)
         centre = (rng.uniform(ext[0] / 2, max(ext[0] / 2 + 1, w - ext[0] / 2)),
                   rng.uniform(ext[1] / 2, max(ext[1] / 2 + 1, h - ext[1] / 2)))
-    return (c + np.float32(centre)).astype(np.float32)
+    return (c + np.array(centre, np.float32)).astype(np.float32)
 
 
 def _paste(img: np.ndarray, face: np.ndarray, alpha: np.ndarray, dst: np.ndarray) -> None:
     h, w = img.shape[:2]
     ch, cw = face.shape[:2]
-    M = cv2.getPerspectiveTransform(np.float32([[0, 0], [cw, 0], [cw, ch], [0, ch]]), dst)
+    M = cv2.getPerspectiveTransform(np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float32), dst)
     warped = cv2.warpPerspective(face, M, (w, h), flags=cv2.INTER_AREA)
     wa = cv2.warpPerspective(alpha, M, (w, h), flags=cv2.INTER_LINEAR).astype(np.float32)[..., None] / 255
     img *= 1 - wa
@@ -157,8 +157,7 @@ def _camera(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         img = cv2.GaussianBlur(img, (k, k), 0)
     img += rng.normal(0, rng.uniform(1, 5), img.shape).astype(np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
-    ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 95))])
-    return cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return jpeg_round_trip(out, int(rng.integers(70, 95)))
 
 
 def card_scene(rank: int, suit: str, rng: np.random.Generator, kind: str = "dark",

@@ -24,7 +24,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from card_images.render import (  # noqa: E402
-    SUITS, _crop_mask, _text_mask_pil, rank_fonts, render_card, render_rank_glyph, render_suit_glyph)
+    SUITS,
+    _crop_mask,
+    _text_mask_pil,
+    jpeg_round_trip,
+    rank_fonts,
+    render_card,
+    render_rank_glyph,
+    render_suit_glyph,
+)
 from recognition.geometry import CARD_H, order_quad, warp_corner  # noqa: E402
 from recognition.glyphs import FEATURE_SIZE, glyph_features, segment_index  # noqa: E402
 from recognition.model import MLP, MODEL_PATH, RANK_CLASSES, SUIT_CLASSES, save_models  # noqa: E402
@@ -34,7 +42,7 @@ TRAIN_SEED = 20261130
 
 def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Colour cast, dim light, glare, blur, noise and JPEG on a BGR image."""
-    f = img.astype(np.float32)
+    f: np.ndarray = img.astype(np.float32)
     f *= rng.uniform(0.75, 1.15, 3).astype(np.float32)
     if rng.random() < 0.3:
         f *= rng.uniform(0.25, 0.55)
@@ -48,8 +56,7 @@ def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         f = cv2.GaussianBlur(f, (k, k), 0)
     f += rng.normal(0, rng.uniform(1, 10), f.shape).astype(np.float32)
     f = np.clip(f, 0, 255).astype(np.uint8)
-    _, enc = cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(50, 95))])
-    return cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return jpeg_round_trip(f, int(rng.integers(50, 95)))
 
 
 def card_corner_samples(rank: int, suit: str, rng: np.random.Generator):
@@ -66,7 +73,7 @@ def card_corner_samples(rank: int, suit: str, rng: np.random.Generator):
     bg = rng.integers(0, 256, 3).tolist()
     img = cv2.copyMakeBorder(face, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=bg)
     img = photometric(img, rng)
-    quad = np.float32([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]])
+    quad = np.array([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]], np.float32)
     quad += rng.normal(0, 0.012 * w, (4, 2)).astype(np.float32)
     q = order_quad(quad)
     for turn in (0, 2):
@@ -79,8 +86,8 @@ def card_corner_samples(rank: int, suit: str, rng: np.random.Generator):
 def distort_mask(m: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Random small affine, resize to a small height, blur and re-threshold a glyph mask."""
     h, w = m.shape
-    a = np.float32([[rng.uniform(0.6, 1.15), rng.uniform(-0.2, 0.2), 0],
-                    [rng.uniform(-0.08, 0.08), 1 + rng.uniform(-0.15, 0.15), 0]])
+    a = np.array([[rng.uniform(0.6, 1.15), rng.uniform(-0.2, 0.2), 0],
+                  [rng.uniform(-0.08, 0.08), 1 + rng.uniform(-0.15, 0.15), 0]], np.float32)
     big = cv2.copyMakeBorder(m, h // 2, h // 2, w // 2 + 4, w // 2 + 4, cv2.BORDER_CONSTANT, value=0)
     big = cv2.warpAffine(big, a, (big.shape[1], big.shape[0]))
     big = _crop_mask(big)
@@ -138,18 +145,24 @@ def build_dataset(n_cards: int, seed: int, junk_frac: float = 0.12, log=print):
         rank = int(rng.integers(1, 14))
         suit = SUITS[rng.integers(4)]
         for rm, sm, _ in card_corner_samples(rank, suit, rng):
-            rx.append(glyph_features(rm)); ry.append(rank - 1)
-            sx.append(glyph_features(sm)); sy.append(SUITS.index(suit))
+            rx.append(glyph_features(rm))
+            ry.append(rank - 1)
+            sx.append(glyph_features(sm))
+            sy.append(SUITS.index(suit))
         # direct glyph renders add fonts/sizes the card renderer drew less often
         if rng.random() < 0.5:
-            rx.append(glyph_features(distort_mask(render_rank_glyph(rank, rng, 64), rng))); ry.append(rank - 1)
-            sx.append(glyph_features(distort_mask(render_suit_glyph(suit, rng, 64), rng))); sy.append(SUITS.index(suit))
+            rx.append(glyph_features(distort_mask(render_rank_glyph(rank, rng, 64), rng)))
+            ry.append(rank - 1)
+            sx.append(glyph_features(distort_mask(render_suit_glyph(suit, rng, 64), rng)))
+            sy.append(SUITS.index(suit))
         if (i + 1) % 1000 == 0:
             log(f"  {i + 1}/{n_cards} cards, {time.time() - t0:.0f}s")
     nj = int(len(rx) * junk_frac)
     for _ in range(nj):
-        rx.append(glyph_features(junk_mask(rng, "rank"))); ry.append(13)
-        sx.append(glyph_features(junk_mask(rng, "suit"))); sy.append(4)
+        rx.append(glyph_features(junk_mask(rng, "rank")))
+        ry.append(13)
+        sx.append(glyph_features(junk_mask(rng, "suit")))
+        sy.append(4)
     return {"rank": (np.array(rx, np.float32), np.array(ry, np.int32)),
             "suit": (np.array(sx, np.float32), np.array(sy, np.int32))}
 
@@ -201,7 +214,7 @@ def train_mlp(X: np.ndarray, y: np.ndarray, classes: list[str], seed: int, hidde
                 vh = v[j] / (1 - 0.999 ** step)
                 params[j] -= (a * mh / (np.sqrt(vh) + 1e-8)).astype(np.float32)
         log(f"  epoch {ep + 1}/{epochs} loss {loss_sum / n:.4f}")
-    return MLP(mean.astype(np.float32), std.astype(np.float32), *params, classes=classes)
+    return MLP(mean.astype(np.float32), std.astype(np.float32), w1, b1, w2, b2, classes=classes)
 
 
 def main(argv=None) -> int:

@@ -86,7 +86,8 @@ def centres(fonts: list[str], seed: int = SEED + 900_000) -> dict[str, list[floa
     saved = glyphs.BOWL_CENTRE_MAX
     glyphs.BOWL_CENTRE_MAX = float("inf")
     try:
-        return {k: [glyphs.bowl_centre(m) for m in ms if glyphs.bowl_tail(m) >= reader.Q_TAIL_MIN]
+        # a glyph that passes bowl_tail has a bowl, so its centre is never None
+        return {k: [c for m in ms if glyphs.bowl_tail(m) >= reader.Q_TAIL_MIN if (c := glyphs.bowl_centre(m)) is not None]
                 for k, ms in (("Q", qs), ("10", tens))}
     finally:
         glyphs.BOWL_CENTRE_MAX = saved
@@ -97,7 +98,11 @@ def read_with_glyph(mask_fn, rank_for_card: int, suit: str, seed: int):
     rng = np.random.default_rng(seed)
     tails = []
     orig_rg, orig_bt = render.render_rank_glyph, reader.bowl_tail
-    render.render_rank_glyph = lambda rank, r, size=64: mask_fn(r)
+
+    def fake_glyph(rank: int, rng: np.random.Generator, size: int = 64) -> np.ndarray:
+        return mask_fn(rng)
+
+    render.render_rank_glyph = fake_glyph
 
     def spy(mask):
         v = orig_bt(mask)
@@ -144,18 +149,18 @@ def main(argv=None) -> int:
         "10": lambda f: (lambda r: render._text_mask_pil("10", f, 96, 1.0)),
         "10 (touching)": lambda f: (lambda r: render._text_mask_pil("10", f, 96, -0.6)),
     }
-    res = {k: [] for k in kinds}
+    res: dict[str, list[tuple]] = {k: [] for k in kinds}
     res["Q (looped)"] = []
     n = 0
     for fi, f in enumerate(fonts):
-        for k in range(a.per_font):
+        for j in range(a.per_font):
             n += 1
-            seed = SEED + 1000 * fi + k
-            suit = render.SUITS[(fi + k) % 4]
+            seed = SEED + 1000 * fi + j
+            suit = render.SUITS[(fi + j) % 4]
             for kind, mk in kinds.items():
                 if mk is None:
-                    c = JUNK_BOWLS[(fi * a.per_font + k) % len(JUNK_BOWLS)]
-                    fn = (lambda ch: (lambda r: render._text_mask_pil(ch, f, 96, 1.0)))(c)
+                    c = JUNK_BOWLS[(fi * a.per_font + j) % len(JUNK_BOWLS)]
+                    fn = (lambda ch, font: (lambda r: render._text_mask_pil(ch, font, 96, 1.0)))(c, f)
                     name = f"{Path(f).name} '{c}'"
                 else:
                     fn, name = mk(f), Path(f).name

@@ -9,6 +9,7 @@
     companion replay FILE [--json] [--lang en|zh]     run a script headless, print the log
     companion distance --players N [...] [--json]     distance / attack-range matrix
     companion judge SUBJECT CARD [--json]             outcome of one judgement
+    companion serve [--db J] [--game ID] [--host H] [--port P]  players' view of a journal, read-only
     companion scan ... / companion labels ...         card reader (recognition/cli.py)
 
 :func:`main` returns the exit code: 0 success, 1 a refused script line or a
@@ -323,6 +324,21 @@ def cmd_judge(args) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- serve
+
+
+def cmd_serve(args) -> int:
+    """Serve the players' view of a journal's game, read-only (docs/web.md); the first stdout line is the URL."""
+    from .web.serve import serve_journal  # noqa: PLC0415
+
+    path = Path(_db_arg(args)) if _db_arg(args) else default_path()
+    try:
+        return serve_journal(path, getattr(args, "game", None), host=args.host, port=args.port)
+    except OSError as e:
+        raise _UsageError(f"serve: cannot listen on {args.host or 'the LAN address'}:{args.port or 'default port'}: "
+                          f"{e.strerror or e}") from None
+
+
 # --------------------------------------------------------------------------- parser
 
 
@@ -406,6 +422,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the explanation")
     p.set_defaults(func=cmd_judge)
 
+    p = sub.add_parser("serve", help="the players' view of a game on the local network, read-only",
+                       description="Serve the public view of a journal's game (the latest unfinished one, or --game) "
+                                   "to phones and a TV on the local network, following the journal read-only. "
+                                   "The first line on stdout is the page's URL with its token. By default it binds "
+                                   "to this machine's private LAN address, never to a public one.")
+    db_opt(p)
+    p.add_argument("--game", type=int, metavar="ID", default=argparse.SUPPRESS, help="game id (see `companion games`)")
+    p.add_argument("--host", metavar="H", default=None,
+                   help="address to listen on (default: the private LAN address; 127.0.0.1 when there is none)")
+    p.add_argument("--port", type=int, metavar="P", default=None, help="port (default 8765, or a free one when taken)")
+    p.set_defaults(func=cmd_serve)
+
     try:
         from recognition.cli import add_labels_parser, add_scan_parser  # noqa: PLC0415
     except ImportError:  # pragma: no cover - recognition is part of the package
@@ -437,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 1
-    except Exception as e:  # noqa: BLE001 - never a traceback for the user
+    except Exception as e:
         if os.environ.get("COMPANION_DEBUG"):
             raise
         _err(f"internal error: {type(e).__name__}: {e} (run with COMPANION_DEBUG=1 for details, and please report it)")

@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from .rules.cards import KINDS, CardError, UnknownCardError, card_kind, parse_face
 from .rules.engine import Action, Applied, apply
 from .rules.errors import CommandError
+from .rules.generals import GENERALS, UnknownGeneralError
+from .rules.generals import general as find_general
 from .rules.names import is_cjk
-from .rules.generals import GENERALS, UnknownGeneralError, general as find_general
 from .rules.setup import VARIANTS, deal_roles, offer_generals
 from .rules.skills import VIEW_AS, skill_word
-from .rules.state import GameState, ROLES, SLOTS
+from .rules.state import ROLES, SLOTS, GameState
 from .rules.tricks import ZONE_WORDS
 
 __all__ = ["Usage", "VERBS", "parse", "prepare", "execute", "completions", "ROLE_WORDS"]
@@ -49,7 +50,8 @@ VERBS: dict[str, Usage] = {
     "lord": Usage("lord S", "the lord's seat", "指定主公座位", "lord 1"),
     "swap": Usage("swap A B", "swap two seats before the start", "开始前交换两个座位", "swap 2 5"),
     "general": Usage("general S G", "the general a seat picked (zh/en/pinyin)", "座位选择的武将", "general 2 关羽"),
-    "role": Usage("role S ROLE", "a hidden role dealt by the companion, a dead seat's role, or after the game a survivor's", "身份（发牌、亮出，或游戏结束后记录）", "role 3 rebel"),
+    "role": Usage("role S ROLE", "a hidden role dealt by the companion, a dead seat's role, or after the game a survivor's",
+                  "身份（发牌、亮出，或游戏结束后记录）", "role 3 rebel"),
     "offer": Usage("offer S G1 G2 …", "generals offered to a seat", "座位的候选武将", "offer 2 guanyu zhaoyun lvbu"),
     "variant": Usage("variant NAME [on|off]", "switch a rule variant", "开启或关闭规则变体", "variant maneuvering on"),
     "deal": Usage("deal roles|generals [seed=N]", "deal roles or general offers at random", "随机发身份或候选武将", "deal roles seed=7"),
@@ -57,14 +59,17 @@ VERBS: dict[str, Usage] = {
     "next": Usage("next", "go to the next phase (or turn)", "进入下一阶段", "next"),
     "end": Usage("end", "end the current turn", "结束当前回合", "end"),
     "use": Usage("S CARD[:FACE] [T …] [via SKILL|spear] [using SLOT]",
-                 "seat S uses a card (on targets T); 'via SKILL' = a card used as another through a skill; 'S spear T' = 2 hand cards as 杀 (丈八蛇矛); 'using SLOT' = an equipped card used as this card",
-                 "S号位使用牌（目标T）；'via 技能'：通过技能将牌当作另一张牌；'S spear T'：两张手牌当杀（丈八蛇矛）；'using 栏位'：把装备当作此牌",
+                 "seat S uses a card (on targets T); 'via SKILL' = a card used as another through a skill; "
+                 "'S spear T' = 2 hand cards as 杀 (丈八蛇矛); 'using SLOT' = an equipped card used as this card",
+                 "S号位使用牌（目标T）；'via 技能'：通过技能将牌当作另一张牌；'S spear T'：两张手牌当杀（丈八蛇矛）；"
+                 "'using 栏位'：把装备当作此牌",
                  "1 杀:♥5 3 via wusheng"),
     "yes": Usage("yes", "use the skill the question offers", "发动所询问的技能", "yes"),
     "no": Usage("no", "decline the skill the question offers", "不发动所询问的技能", "no"),
     "skill": Usage("[S] SKILL [ARGS …]", "use a skill: active ones in your play phase, or to answer its question",
                    "发动技能：出牌阶段的主动技，或回答技能询问", "2 zhiheng 3"),
-    "zhiheng": Usage("S zhiheng N [SLOT …]", "制衡: discard N cards (named equipment among them), draw N (once per play phase)", "制衡：弃N摸N（每阶段限一次）", "1 zhiheng 3"),
+    "zhiheng": Usage("S zhiheng N [SLOT …]", "制衡: discard N cards (named equipment among them), draw N (once per play phase)",
+                     "制衡：弃N摸N（每阶段限一次）", "1 zhiheng 3"),
     "rende": Usage("S rende T N", "仁德: give N hand cards to T (heal 1 at the second card this phase)",
                    "仁德：交给T N张手牌（本阶段给出第二张时回复1点体力）", "1 rende 3 2"),
     "kurou": Usage("S kurou", "苦肉: lose 1 HP, draw 2", "苦肉：失去1点体力，摸两张牌", "3 kurou"),
@@ -88,11 +93,12 @@ VERBS: dict[str, Usage] = {
     "judge": Usage("judge FACE", "the flipped judgement card", "判定牌的牌面", "judge ♥5"),
     "discard": Usage("discard [S] N", "discard N hand cards", "弃置N张手牌", "discard 2"),
     "take": Usage("take [S]", "take the damage instead of playing 闪", "不出闪，受到伤害", "take"),
-    "pass": Usage("pass [S] | pass all", "no 桃 / no 闪 / no 无懈可击 (all: nobody in this window, or nobody gives 桃) / decline a weapon's option",
+    "pass": Usage("pass [S] | pass all",
+                  "no 桃 / no 闪 / no 无懈可击 (all: nobody in this window, or nobody gives 桃) / decline a weapon's option",
                   "不出桃/不出闪/不出无懈可击（all：所有人都不出，或无人出桃）/不发动武器效果", "pass all"),
     "pick": Usage("pick [S] [WHAT …]", "choose: a card of 五谷丰登, a zone for 过河拆桥/顺手牵羊 (hand, weapon, armor, "
-                  "plus_horse, minus_horse, 乐不思蜀…), cards for 寒冰剑/麒麟弓", "选择：五谷丰登的牌、过河拆桥/顺手牵羊的区域、寒冰剑/麒麟弓的牌",
-                  "pick weapon"),
+                  "plus_horse, minus_horse, 乐不思蜀…), cards for 寒冰剑/麒麟弓",
+                  "选择：五谷丰登的牌、过河拆桥/顺手牵羊的区域、寒冰剑/麒麟弓的牌", "pick weapon"),
     "reveal": Usage("reveal ROLE", "the dead seat's role card", "阵亡角色的身份牌", "reveal rebel"),
     "damage": Usage("damage T N [from S|none] [fire|thunder]", "correction: damage", "修正：伤害", "damage 4 1 from 2 fire"),
     "heal": Usage("heal T N", "correction: recover HP (up to max)", "修正：回复体力", "heal 4 1"),

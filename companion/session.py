@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .journal import EntryRow, Journal, JournalError

@@ -12,8 +12,8 @@ Public API (see docs/recognition.md):
 """
 
 from .camera import CameraError, CameraScanner, FrameVoter, ScanStatus
+from .reader import ACCEPT_THRESHOLD, ReadError, Reading, read_frame, read_image, read_label
 from .typed import parse_card_text
-from .reader import ACCEPT_THRESHOLD, Reading, ReadError, read_frame, read_image, read_label
 
 __all__ = [
     "ACCEPT_THRESHOLD", "CameraError", "CameraScanner", "FrameVoter", "ReadError", "Reading",

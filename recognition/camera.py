@@ -13,7 +13,7 @@ import sys
 from collections import Counter, deque
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator, Protocol
+from typing import Iterator, Protocol, TypeGuard
 
 import cv2
 import numpy as np
@@ -92,7 +92,7 @@ class FrameVoter:
         st = self._last
         if st is None:
             return ScanStatus("searching", None, "searching")
-        if st.state == "accepted":
+        if st.state == "accepted" and st.reading is not None:  # an accepted status always has its reading
             return ScanStatus("reading", st.reading, f"accepted {st.reading.label} (already)", st.streak)
         return st
 
@@ -220,7 +220,7 @@ def open_capture(source: int | str, width: int = 1280, height: int = 720) -> cv2
     os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
     device = is_device(source)
     if not device:
-        p = os.fspath(source)
+        p = str(source)  # not a device: a path
         if not os.path.exists(p):
             raise CameraError(f"cannot open camera {source!r}: no such file or device",
                               f"无法打开摄像头{source!r}：没有这个文件或设备")
@@ -244,13 +244,13 @@ def open_capture(source: int | str, width: int = 1280, height: int = 720) -> cv2
         raise CameraError(f"cannot open camera {source!r} (not connected, busy, or no permission)",
                           f"无法打开摄像头{source!r}（未连接、被占用或没有权限）")
     if device:
-        cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*"MJPG"))
+        cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
         cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
         cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
     return cap
 
 
-def _usable(frame) -> bool:
+def _usable(frame: object) -> TypeGuard[np.ndarray]:
     return (isinstance(frame, np.ndarray) and frame.dtype == np.uint8 and frame.ndim == 3
             and frame.shape[2] == 3 and min(frame.shape[:2]) >= 64)
 
@@ -322,9 +322,12 @@ class CameraScanner:
         last_qr = False
         qr_part = 0  # no card in view: the whole-frame QR search is spread over QR frames
         while True:
+            cap = self._cap
+            if cap is None:  # close() was called (from the thread that stopped the scan)
+                raise CameraError(f"camera {self._name()} was closed", f"摄像头{self._name()}已关闭")
             try:
-                ok, frame = self._cap.read()
-            except Exception as e:  # noqa: BLE001 - any driver failure is a camera fault
+                ok, frame = cap.read()
+            except Exception as e:
                 self.close()
                 raise CameraError(f"camera {self._name()} failed: {e}", f"摄像头{self._name()}出错：{e}") from e
             if not ok and self.is_file:  # a video file's end is not a disconnect

@@ -10,8 +10,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from .typed import parse_card_text
+
+if TYPE_CHECKING:
+    from .reader import Reading
 
 
 def add_scan_parser(subparsers) -> argparse.ArgumentParser:
@@ -61,8 +65,8 @@ def _print_reading(path: str, r, as_json: bool) -> None:
 
 def run_scan(args) -> int:
     """Exit 0 when every image is accepted, 1 otherwise, 2 on unreadable files / usage."""
-    from .reader import ReadError, read_image  # noqa: PLC0415
     from .model import ModelError  # noqa: PLC0415
+    from .reader import ReadError, read_image  # noqa: PLC0415
 
     if args.camera is not None:
         if args.images:
@@ -104,21 +108,23 @@ def _ask(prompt: str) -> str | None:
     return None if line == "" else line.rstrip("\n")
 
 
-def _typed_entry(as_json: bool = False, guess=None, where: str | None = None) -> int:
+def _typed_entry(as_json: bool = False, guess: Reading | None = None, where: str | None = None) -> int:
     """Typed entry after the camera gave up: one card per line until an empty line or
     end of input. guess: the scanner's best guess (a Reading), offered first (Enter
     accepts it). Each card is printed like an accepted reading (♥10, or a JSON line
     with source "typed"). Exit 0 when at least one card was entered, else 1 (also
     without a terminal, where nobody can type)."""
-    from .reader import Reading  # noqa: PLC0415
+    from .reader import Reading  # noqa: PLC0415 - the class itself (above: only its name for the types)
 
     if not sys.stdin.isatty():
         return 1
     entered = 0
-    offer = guess if guess is not None and guess.suit is not None else None
+    offer: tuple[str, int] | None = None  # the guess as (suit, rank): only a whole card is offered
+    if guess is not None and guess.suit is not None and guess.rank is not None:
+        offer = (guess.suit, guess.rank)
     while True:
         if offer is not None:
-            prompt = f"best guess {offer.label} — Enter to accept, or type the card (e.g. ♠7, S7, 10h): "
+            prompt = f"best guess {guess.label if guess else ''} — Enter to accept, or type the card (e.g. ♠7, S7, 10h): "
         else:
             prompt = "type the card (e.g. ♠7, S7, 10h), empty to stop: "
         try:
@@ -130,12 +136,13 @@ def _typed_entry(as_json: bool = False, guess=None, where: str | None = None) ->
         if not text.strip():
             if offer is None:
                 break
-            card = (offer.suit, offer.rank)
+            card = offer
         else:
-            card = parse_card_text(text)
-            if not card:
+            typed = parse_card_text(text)
+            if typed is None:
                 print("not understood; suits S/H/C/D or ♠♥♣♦, ranks A 2..10 J Q K", file=sys.stderr)
                 continue
+            card = typed
         offer = None
         entered += 1
         r = Reading(card[0], card[1], 1.0, True, "typed")
@@ -162,9 +169,9 @@ def _scan_camera(args) -> int:
     try:
         with sc:
             for st in sc:
-                if st.state == "accepted":
+                r = st.reading
+                if st.state == "accepted" and r is not None:  # an accepted status carries its reading
                     accepted += 1
-                    r = st.reading
                     if args.json:
                         print(json.dumps(r.to_json(where), ensure_ascii=False), flush=True)
                     else:

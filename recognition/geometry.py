@@ -70,15 +70,15 @@ def _refine_quad(q: np.ndarray, cnt: np.ndarray) -> np.ndarray:
             return q
         vx, vy, x0, y0 = (float(v) for v in cv2.fitLine(sel, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel())
         lines.append((x0, y0, vx, vy))
-    out = []
+    corners = []
     for i in range(4):
         (x1, y1, dx1, dy1), (x2, y2, dx2, dy2) = lines[i - 1], lines[i]
         det = dx2 * dy1 - dx1 * dy2  # of [d1, -d2]
         if abs(det) < 1e-6:
             return q
         t0 = ((x2 - x1) * -dy2 + dx2 * (y2 - y1)) / det
-        out.append((x1 + t0 * dx1, y1 + t0 * dy1))
-    out = np.array(out, np.float32)
+        corners.append((x1 + t0 * dx1, y1 + t0 * dy1))
+    out = np.array(corners, np.float32)
     if np.abs(out - q).max() > 0.1 * np.ptp(q, axis=0).max():
         return q
     return out
@@ -156,7 +156,8 @@ class Candidate:
 
     def __init__(self, q: np.ndarray, cnt: np.ndarray | None, s: float,
                  level: int | None = None, gray: np.ndarray | None = None):
-        self._q, self._cnt, self._s, self._quad = q, cnt, s, None
+        self._q, self._cnt, self._s = q, cnt, s
+        self._quad: np.ndarray | None = None
         self._level, self._gray = level, gray
 
     def outline(self) -> np.ndarray:
@@ -197,7 +198,7 @@ def _outline_again(gray: np.ndarray, q: np.ndarray, level: int | None) -> np.nda
         _, mask = cv2.threshold(crop, level, 255, cv2.THRESH_BINARY)
         cnts, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     area = cv2.contourArea(q)
-    c = (q.mean(0) - np.float32([xa, ya]))
+    c = (q.mean(0) - np.array([xa, ya], np.float32))
     best, best_d = None, 0.25
     for cnt in cnts:
         if len(cnt) < 8:
@@ -211,9 +212,9 @@ def _outline_again(gray: np.ndarray, q: np.ndarray, level: int | None) -> np.nda
     qq = _quad_from_contour(best)
     crop_area = float(crop.shape[0] * crop.shape[1])
     sc, o = _score_quad(qq, cv2.contourArea(best), crop_area, 0.5 * area / crop_area)
-    if sc <= 0:
+    if sc <= 0 or o is None:
         return None
-    return _refine_quad(o, best) + np.float32([xa, ya])
+    return _refine_quad(o, best) + np.array([xa, ya], np.float32)
 
 
 def detect_copy(gray: np.ndarray) -> tuple[np.ndarray, float]:
@@ -299,7 +300,7 @@ def card_candidates(frame: np.ndarray, max_candidates: int = 4, gray: np.ndarray
     out = _choose(found, gray, s, full, max_candidates, [])
     ratio = max(h, w) / min(h, w)
     if 1.25 < ratio < 1.75:
-        out.append(Candidate(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]), None, 1.0))
+        out.append(Candidate(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32), None, 1.0))
     return out
 
 
@@ -349,7 +350,7 @@ def warp_corner(frame: np.ndarray, quad: np.ndarray, turn: int = 0) -> np.ndarra
     q = np.asarray(quad, np.float32)
     if turn:
         q = q[(np.arange(4) + turn) % 4]
-    dst = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
+    dst = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
     M = cv2.getPerspectiveTransform(q, dst)
     # a small card is enlarged several times: bicubic keeps thin strokes apart (rendered
     # cards at a quarter of the frame: 61 of 80 read with the true outline, 55 bilinear)
@@ -363,7 +364,7 @@ def warp_card(frame: np.ndarray, quad: np.ndarray, turn: int = 0) -> np.ndarray:
     q = np.asarray(quad, np.float32)
     if turn:
         q = q[(np.arange(4) + turn) % 4]
-    dst = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
+    dst = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
     M = cv2.getPerspectiveTransform(q, dst)
     return cv2.warpPerspective(frame, M, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)

@@ -192,7 +192,7 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
     dark = 1.0 - ratio
     redness = float((min(dark[0], dark[1]) - dark[2]) / max(float(dark.max()), 0.05))
     return IndexGlyphs(rmask, smask, redness, (rx0, ry0, rx1 - rx0, rh), (sx0, sy0, sx1 - sx0, sy1 - sy0),
-                       tuple(float(v) for v in ratio))
+                       (float(ratio[0]), float(ratio[1]), float(ratio[2])))
 
 
 def bowl_tail(mask: np.ndarray) -> float:
@@ -237,8 +237,8 @@ def bowl_tail(mask: np.ndarray) -> float:
 def _bowl(mask: np.ndarray):
     """(bordered 0/1 mask, outline of the largest piece, its bounding box, bounding box of
     its tallest hole) or None when that piece has no hole or is tiny."""
-    m = (mask > 127).view(np.uint8) if mask.dtype == np.uint8 else (mask > 127).astype(np.uint8)
-    m = cv2.copyMakeBorder(m, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    m0 = (mask > 127).view(np.uint8) if mask.dtype == np.uint8 else (mask > 127).astype(np.uint8)
+    m = cv2.copyMakeBorder(m0, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
     cnts, hier = cv2.findContours(m, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
     if not cnts:
         return None

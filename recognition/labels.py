@@ -87,7 +87,7 @@ def _mm(v: float) -> int:
     return int(round(v / 25.4 * DPI))
 
 
-def _font(paths: list[str], size: int) -> ImageFont.ImageFont:
+def _font(paths: list[str], size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     for p in paths:
         if os.path.exists(p):
             try:
@@ -112,7 +112,7 @@ def qr_image(entry: LabelEntry, size_px: int) -> Image.Image:
     q.add_data(encode_payload(entry.card_id, entry.suit, entry.rank))
     q.make(fit=True)
     img = q.make_image(fill_color="black", back_color="white").get_image().convert("L")
-    return img.resize((size_px, size_px), Image.NEAREST)
+    return img.resize((size_px, size_px), Image.Resampling.NEAREST)
 
 
 def render_sheets(entries: list[LabelEntry]) -> list[Image.Image]:

@@ -63,8 +63,7 @@ def load_models(path: Path = MODEL_PATH) -> dict[str, MLP]:
     nets = {}
     try:
         for name in ("rank", "suit"):
-            get = lambda k: fs.getNode(f"{name}_{k}").mat()  # noqa: E731
-            arrs = {k: get(k) for k in ("mean", "std", "w1", "b1", "w2", "b2")}
+            arrs = {k: fs.getNode(f"{name}_{k}").mat() for k in ("mean", "std", "w1", "b1", "w2", "b2")}
             if any(v is None for v in arrs.values()):
                 raise ModelError(f"card reader model {path} is incomplete")
             nets[name] = MLP(arrs["mean"].ravel(), arrs["std"].ravel(), arrs["w1"], arrs["b1"].ravel(),

@@ -128,7 +128,7 @@ def _glyph_scores(gs: list) -> list[np.ndarray]:
     pr = rank_probs([g.rank_mask for g in gs])
     ps = nets["suit"].predict_proba(np.stack([glyph_features(g.suit_mask) for g in gs]))[:, :4]
     out = []
-    for g, r, s in zip(gs, pr, ps):
+    for g, r, s in zip(gs, pr, ps, strict=True):
         p_red = _sigmoid((g.redness - RED_SPLIT) / 0.02)
         colour = np.where(RED, p_red, 1.0 - p_red)
         out.append(np.outer(r, s * colour))
@@ -257,10 +257,10 @@ def _holds_two(outer: np.ndarray, card: np.ndarray) -> bool:
     room for about another one beside it: 1.6-3.2 times its area, the card wholly inside
     and off-centre (two cards side by side outlined as one; a card's own inner frame is
     smaller, a lit patch of table around it is rarely card-shaped and just that size)."""
-    ao, ac = abs(cv2.contourArea(np.float32(outer))), abs(cv2.contourArea(np.float32(card)))
+    ao, ac = abs(cv2.contourArea(np.asarray(outer, np.float32))), abs(cv2.contourArea(np.asarray(card, np.float32)))
     if ac <= 0 or not 1.6 <= ao / ac <= 3.2:
         return False
-    inter, _ = cv2.intersectConvexConvex(np.float32(outer), np.float32(card))
+    inter, _ = cv2.intersectConvexConvex(np.asarray(outer, np.float32), np.asarray(card, np.float32))
     if inter < 0.9 * ac:
         return False
     off = np.linalg.norm(outer.mean(0) - card.mean(0))
@@ -275,20 +275,20 @@ def _on_edge(q: np.ndarray, shape: tuple) -> bool:
     """True when two or more corners of quad q (4, 2) lie on the edge of a frame of shape
     (H, W, ...) (within 3 px): an outline cut by the frame, e.g. a patch of table."""
     h, w = shape[:2]
-    x, y = np.float32(q)[:, 0], np.float32(q)[:, 1]
+    x, y = np.asarray(q, np.float32)[:, 0], np.asarray(q, np.float32)[:, 1]
     return int(((x < 3) | (x > w - 4) | (y < 3) | (y > h - 4)).sum()) >= 2
 
 
 def _sides(q: np.ndarray) -> tuple[float, float]:
     """(short, long) mean side lengths of quad q (4, 2)."""
-    d = np.linalg.norm(np.float32(q) - np.roll(np.float32(q), 1, axis=0), axis=1)
+    d = np.linalg.norm(np.asarray(q, np.float32) - np.roll(np.asarray(q, np.float32), 1, axis=0), axis=1)
     a, b = (d[0] + d[2]) / 2, (d[1] + d[3]) / 2
     return (min(a, b), max(a, b))
 
 
 def _similar_size(a: np.ndarray, b: np.ndarray) -> bool:
     """True when quads a and b (4, 2) have areas within SECOND_CARD_AREA of each other."""
-    aa, ab = abs(cv2.contourArea(np.float32(a))), abs(cv2.contourArea(np.float32(b)))
+    aa, ab = abs(cv2.contourArea(np.asarray(a, np.float32))), abs(cv2.contourArea(np.asarray(b, np.float32)))
     return min(aa, ab) > 0 and max(aa, ab) / min(aa, ab) <= SECOND_CARD_AREA
 
 
@@ -301,7 +301,10 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
     its detect copy): also look at closed-edge outlines (a second card on a table as
     light as it)."""
     read = {id(c): r for c, r in done}
-    seen = [best.quad]
+    if best.quad is None:  # an accepted index reading has its quad; none: nothing to compare
+        return best
+    card = best.quad
+    seen = [card]
     others: list[Reading] = []
     merged: list[np.ndarray] = []
 
@@ -311,10 +314,10 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
             q = cand.quad() if r is not None else cand.outline()
             if r is best:
                 continue
-            if _holds_two(q, best.quad) and not _on_edge(q, frame.shape):
+            if _holds_two(q, card) and not _on_edge(q, frame.shape):
                 merged.append(q)
                 continue
-            if not _similar_size(best.quad, q) or not all(distinct_cards(s, q) for s in seen):
+            if not _similar_size(card, q) or not all(distinct_cards(s, q) for s in seen):
                 continue
             if r is None:
                 r = _read_quad(frame, cand.quad(), threshold)

@@ -49,11 +49,16 @@ def to_play(st: GameState) -> GameState:
 
 
 def turn_to(st: GameState, seat: int) -> GameState:
-    """`end` turns until it is ``seat``'s turn (start phase)."""
-    for _ in range(4 * len(st.seats)):
+    """`end` turns until it is ``seat``'s turn (start phase): a discard `end` stops at is answered by
+    emptying the hand, a skill's question by `no` (the turn then goes on by itself)."""
+    for _ in range(8 * len(st.seats)):
         if st.turn_seat == seat:
             return st
-        if st.phase == "discard" or st.prompts:
+        p = st.prompt
+        if p is not None and p.kind == "skill":
+            st = run(st, "no")
+        elif st.phase == "discard" or p is not None:
             st = run(st, f"hand {st.turn_seat} 0")
-        st = run(st, "end")
+        else:
+            st = run(st, "end")
     raise AssertionError("never reached")

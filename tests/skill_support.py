@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from engine_support import events, run  # noqa: F401 - re-exported for the skill tests
 
 from companion.rules.errors import Refused
 from companion.rules.state import GameState
 from companion.script import execute
-from engine_support import events, run  # noqa: F401 - re-exported for the skill tests
 
 
 def game(*generals: str, roles: dict | None = None, variants: tuple = (), hands: int | None = None) -> GameState:

@@ -5,9 +5,9 @@ import json
 import sys
 import types
 
+import fake_engine as fe
 import pytest
 
-import fake_engine as fe
 from companion.cli import main
 from companion.journal import Journal
 from companion.session import Session

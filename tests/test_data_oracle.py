@@ -161,7 +161,7 @@ def test_every_general_matches_oracle(generals_oracle):
         if ours_ids != theirs_ids:
             failures.append(f"{gid}.skills: {ours_ids} != {theirs_ids}")
             continue
-        for s, rs in zip(g.skills, ref["skills"]):
+        for s, rs in zip(g.skills, ref["skills"], strict=True):
             for field in ("zh", "kind", "compulsory", "lord_skill"):
                 if getattr(s, field) != rs[field]:
                     failures.append(f"{gid}/{s.id}.{field}: {getattr(s, field)!r} != {rs[field]!r}")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.rules.distance import attack_range, distance, in_range, seat_distance
 from companion.rules.state import GameState, Seat

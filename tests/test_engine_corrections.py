@@ -45,17 +45,14 @@ def test_maxhp_lowers_hp_and_can_cause_dying():
 
 def test_end_owes_the_judgement_and_the_discard():
     st = table(4)
-    st = run(st, "place 1 indulgence")
-    r = refused(st, "end")
-    assert r.rule == "end.judgement" and "乐不思蜀" in r.en
-    st = run(st, "next")  # judge phase asks for the card
-    assert st.prompt.kind == "judge"
-    st = run(st, "judge ♠5", "hand 1 7")  # not a heart: the play phase will be skipped
-    st = run(st, "end")  # hand 7 > hand limit 4: end goes to the discard phase
-    assert st.phase == "discard" and st.prompt.kind == "discard" and st.turn_seat == 1
+    st = run(st, "place 1 indulgence", "hand 1 5")
+    st = run(st, "end")  # the judge phase asks for the card: end stops there
+    assert st.phase == "judge" and st.prompt.kind == "judge" and "乐不思蜀" in st.prompt.en
+    st = run(st, "judge ♠5")  # not a heart: the draw (+2), the play phase skipped, hand 7 > hand limit 4
+    assert st.phase == "discard" and st.prompt.kind == "discard" and st.turn_seat == 1 and st.seat(1).hand == 7
     r = refused(st, "discard 4")
     assert r.rule == "discard.excess" and "3 card(s)" in r.en
-    st = run(st, "discard 3", "end")
+    st = run(st, "discard 3")  # the turn goes on to its end by itself
     assert (st.turn_seat, st.phase) == (2, "start")
     assert "skip_play" not in st.seat(1).flags
     st2 = run(table(4), "hand 1 9", "force end")
@@ -121,8 +118,8 @@ def test_setup_and_start_guards():
 
 
 def test_player_names_are_trimmed_and_bounded():
-    from companion.rules.state import GameState
     from companion.rules.errors import Refused
+    from companion.rules.state import GameState
     from companion.script import execute
 
     st = execute(GameState(), "players 3").state

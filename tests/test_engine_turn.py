@@ -63,10 +63,12 @@ def test_hand_limit_is_current_hp():
     assert st.phase == "finish" and st.prompt is None
 
 
-def test_end_skips_to_next_turn():
-    st = table(5)
+def test_end_carries_the_turn_through_its_phases():
+    st = table(5)  # the lord: 5 HP, hand 4; the draw phase makes it 6 > 5
     st = run(st, "end")
-    assert (st.turn_seat, st.phase) == (2, "start")
+    assert (st.turn_seat, st.phase) == (1, "discard") and st.seat(1).hand == 6 and st.prompt.kind == "discard"
+    st = run(st, "discard 1")  # the discard answered: the turn goes on to its end by itself
+    assert (st.turn_seat, st.phase) == (2, "start") and st.seat(1).hand == 5
 
 
 def test_judge_last_placed_first_and_indulgence():
@@ -185,7 +187,8 @@ def test_turn_order_property(case):
         while st.prompt is not None and st.prompt.kind == "dying":
             st = run(st, "pass")
         if st.prompt is not None and st.prompt.kind == "reveal":
-            role = [r for r, c in __import__("companion.rules.outcome", fromlist=["x"]).remaining_roles(st).items() if c > 0 and r != "lord"][0]
+            left = __import__("companion.rules.outcome", fromlist=["x"]).remaining_roles(st)
+            role = [r for r, c in left.items() if c > 0 and r != "lord"][0]
             st = run(st, f"reveal {role}")
         assert not st.seat(victim).alive
         if st.over:

@@ -4,7 +4,7 @@ refused use with its reason (rule id and numbers); judgement boundaries in the j
 from __future__ import annotations
 
 import pytest
-from engine_support import events, refused, run, table, to_play
+from engine_support import events, refused, run, table, to_play, turn_to
 
 from companion.rules.cards import KINDS, CardType
 from companion.rules.distance import distance
@@ -150,7 +150,7 @@ def test_lightning_moves_past_dead_seats_and_a_seat_holding_one():
 
 def test_lightning_death_gives_no_reward():
     st = run(table(4, start=False), "role 2 rebel", "role 3 loyalist", "role 4 renegade", "start")
-    st = run(st, "end")                                   # seat 2 (a rebel)'s turn
+    st = turn_to(st, 2)                                   # seat 2 (a rebel)'s turn
     st = run(st, "lose 2 2", "place 2 闪电", "next")
     hands_before = hands(st)
     st, ev = events(st, "judge ♠7")

@@ -48,9 +48,9 @@ def test_registry_accepts_new_subjects():
 
 
 def test_skill_subjects_in_the_cli(capsys):
-    import json  # noqa: PLC0415
+    import json
 
-    from companion.cli import main  # noqa: PLC0415
+    from companion.cli import main
     for subject, card, effect in [("tieji", "♦A", True), ("tieqi", "♣K", False), ("铁骑", "♥2", True),
                                   ("ganglie", "♥A", False), ("ganglie", "♦K", True),
                                   ("luoshen", "♠2", True), ("luoshen", "♦Q", False)]:

@@ -71,8 +71,8 @@ def test_deal_roles_expands_and_is_reproducible():
     st = run(GameState(), "players 6", "lord 2")
     lines = prepare(st, "deal roles seed=11")
     assert lines == prepare(st, "deal roles", seed=11)
-    assert [int(l.split()[1]) for l in lines] == [1, 3, 4, 5, 6]
-    assert sorted(l.split()[2] for l in lines) == ["loyalist", "rebel", "rebel", "rebel", "renegade"]
+    assert [int(ln.split()[1]) for ln in lines] == [1, 3, 4, 5, 6]
+    assert sorted(ln.split()[2] for ln in lines) == ["loyalist", "rebel", "rebel", "rebel", "renegade"]
     st2 = run(st, *lines)
     assert all(s.role for s in st2.seats) and not st2.seat(1).role_public
     assert prepare(st, "next") == ["next"]
@@ -84,7 +84,7 @@ def test_deal_generals_two_steps():
     assert len(first) == 1 and first[0].startswith("offer 1 caocao liubei sunquan ")
     st = run(st, *first, "general 1 liubei")
     rest = prepare(st, "deal generals seed=3")
-    assert [l.split()[1] for l in rest] == ["2", "3", "4", "5"] and all(len(l.split()) == 5 for l in rest)
+    assert [ln.split()[1] for ln in rest] == ["2", "3", "4", "5"] and all(len(ln.split()) == 5 for ln in rest)
     with pytest.raises(CommandError):
         prepare(GameState(), "deal roles")
 

@@ -1,8 +1,8 @@
 """Session: submit / undo / redo / resume / log, with a toy executor (no engine needed)."""
 
+import fake_engine as fe
 import pytest
 
-import fake_engine as fe
 from companion.journal import Journal, JournalError
 from companion.rules.errors import CommandError, Refused
 from companion.session import ReplayError, Session

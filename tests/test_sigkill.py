@@ -7,11 +7,11 @@ import sys
 import textwrap
 from pathlib import Path
 
+import fake_engine as fe
 import pytest
 
 from companion.journal import Journal
 from companion.session import Session
-import fake_engine as fe
 
 ROOT = Path(__file__).resolve().parents[1]
 

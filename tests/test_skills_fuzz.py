@@ -24,11 +24,11 @@ def test_random_games_with_skills_stay_sane():
         n = rng.randint(4, 8)
         gs = rng.sample(gens, n)
         st = GameState()
-        for l in [f"players {n}", "lord 1"] + [f"general {i} {g}" for i, g in enumerate(gs, 1)] + ["start"]:
-            st = execute(st, l).state
+        for setup_line in [f"players {n}", "lord 1"] + [f"general {i} {g}" for i, g in enumerate(gs, 1)] + ["start"]:
+            st = execute(st, setup_line).state
         for step in range(250):
             p = st.prompt
-            s = rng.choice(st.alive); t = rng.choice(st.alive); f = rng.choice(faces)
+            s, t, f = rng.choice(st.alive), rng.choice(st.alive), rng.choice(faces)
             if p is not None:
                 kinds.add((p.kind, p.data.get("skill")))
                 c = {"skill": ["yes", "no", f"{p.data.get('skill')} {t}", f"{p.data.get('skill')} {f}", "judge " + f, "discard 2", "take",
@@ -38,7 +38,8 @@ def test_random_games_with_skills_stay_sane():
                      "dying": ["pass", "pass", "peach", f"{s} 桃:{f} via jijiu"],
                      "reveal": ["reveal rebel", "reveal loyalist", "reveal renegade"],
                      "discard": ["discard 1", "discard 2", "next"],
-                     "judge": [f"judge {f}"], "nullify": ["pass all", "nobody"], "pick": ["pick hand", "pick"], "zone": ["pick hand", "pick weapon", "pick armor"],
+                     "judge": [f"judge {f}"], "nullify": ["pass all", "nobody"], "pick": ["pick hand", "pick"],
+                     "zone": ["pick hand", "pick weapon", "pick armor"],
                      "collateral": ["pass"]}.get(p.kind, ["pass", "take", "pick hand"])
                 line = rng.choice(c)
             else:
@@ -52,16 +53,18 @@ def test_random_games_with_skills_stay_sane():
                 st = execute(st, line).state
             except (Refused, CommandError):
                 if rng.random() < 0.3:
-                    try: st = execute(st, "force " + line).state
-                    except (Refused, CommandError): pass
-            except Exception:
+                    try:
+                        st = execute(st, "force " + line).state
+                    except (Refused, CommandError):
+                        pass
+            except Exception as e:
                 crash += 1
-                raise AssertionError(f"seed {seed} step {step} {line!r} {gs}: {traceback.format_exc(limit=4)}")
-                break
+                raise AssertionError(f"seed {seed} step {step} {line!r} {gs}: {traceback.format_exc(limit=4)}") from e
             steps_total += 1
             bad = [x for x in st.seats if x.hand < 0 or x.hp > x.max_hp]
             if bad:
                 raise AssertionError(f"seed {seed} step {step} {line!r}: {[(x.seat, x.general, x.hand, x.hp) for x in bad]}")
-            if st.over: break
+            if st.over:
+                break
     assert steps_total > 1000 and crash == 0
     assert {k[1] for k in kinds if k[0] == "skill"} >= {"jianxiong", "ganglie", "guicai", "fankui"}

@@ -66,7 +66,7 @@ def test_missing_and_extra_skill_arguments_give_the_syntax():
 
 
 def test_skill_answers_without_arguments_refuse_extra_words():
-    from skill_support import begin, game, refused, run, at
+    from skill_support import at, begin, game, refused, run
     st = begin(game("zhugeliang", "guanyu", "zhangliao", "ganning", hands=4), 1)
     assert st.prompt.data["skill"] == "guanxing"
     r = refused(st, "guanxing 3", "skill.args")
@@ -79,7 +79,7 @@ def test_skill_answers_without_arguments_refuse_extra_words():
 
 
 def test_a_seat_without_the_skill_is_told_so():
-    from skill_support import refused, run
+    from skill_support import refused
     st = _g7()
     r = refused(st, "6 tuxi 1 2", "skill.none")
     assert r.en == "seat 6 (Huang Gai) does not have 突袭 Sudden Raid"

@@ -5,8 +5,6 @@ from __future__ import annotations
 from skill_support import ask, at, begin, events, game, refused, run
 
 from companion.rules.distance import distance
-from companion.script import execute
-
 
 # ---------------------------------------------------------------- 曹操 奸雄 / 护驾
 
@@ -67,7 +65,7 @@ def test_guicai_replaces_a_judgement_heart_boundary():
     st = at(game("liubei", "simayi", "guanyu", "machao", hands=3), 3, "judge")
     st = run(st, "place 3 乐不思蜀")
     st.extra["judged"] = []
-    from companion.rules.engine import _push_next_judge, _Ctx  # noqa: PLC0415
+    from companion.rules.engine import _Ctx, _push_next_judge
     _push_next_judge(_Ctx(st, False), st.seat(3))
     st = run(st, "judge ♠9")
     assert ask(st) == ("guicai", 2, "guicai")
@@ -82,7 +80,7 @@ def test_guicai_replaces_a_judgement_heart_boundary():
 def test_guicai_not_with_an_empty_hand_or_dead():
     st = at(game("liubei", "simayi", "guanyu", "machao", hands=3), 3)
     st = run(st, "hand 2 0", "place 3 乐不思蜀")
-    from companion.rules.engine import _push_next_judge, _Ctx  # noqa: PLC0415
+    from companion.rules.engine import _Ctx, _push_next_judge
     st.extra["judged"] = []
     _push_next_judge(_Ctx(st, False), st.seat(3))
     st = run(st, "judge ♠9")
@@ -375,8 +373,8 @@ def test_tieqi_declined_and_not_for_other_seats():
 
 
 def test_tieqi_judge_subject_and_alias():
-    from companion.rules.judgement import resolve_judgement  # noqa: PLC0415
-    from companion.rules.cards import parse_face  # noqa: PLC0415
+    from companion.rules.cards import parse_face
+    from companion.rules.judgement import resolve_judgement
     for subj in ("tieqi", "tieji"):
         assert resolve_judgement(subj, parse_face("♦A")).effect
         assert not resolve_judgement(subj, parse_face("♣K")).effect

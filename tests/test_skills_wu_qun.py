@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from skill_support import ask, at, begin, events, game, refused, run
-
+from skill_support import ask, at, events, game, refused, run
 
 # ---------------------------------------------------------------- 孙权 制衡 / 救援
 

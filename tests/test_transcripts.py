@@ -67,7 +67,8 @@ def test_game6():
     reward = [e for e in events if e.kind == "reward"]
     assert [e.seat for e in reward] == [4] and "draws 3" in reward[0].en
     penalty = [e for e in events if e.kind == "penalty"]
-    assert [e.seat for e in penalty] == [1] and "八卦阵♠2" in penalty[0].en and "Eight Diagram" not in penalty[0].en and "eight_diagram-spade-2" in penalty[0].data["cards"]
+    assert [e.seat for e in penalty] == [1] and "八卦阵♠2" in penalty[0].en and "Eight Diagram" not in penalty[0].en
+    assert "eight_diagram-spade-2" in penalty[0].data["cards"]
     assert any(e.kind == "end" and "died in their own turn" in e.en and e.seat == 5 for e in events)
     _check(st, {"players": 6, "round": 4, "turn_seat": 4, "phase": "play", "over": True,
                 "winner": "rebel", "win_reason": "the lord is dead: the rebels win"}, [

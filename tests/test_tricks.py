@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_support import events, refused, run, table, to_play
+from engine_support import events, refused, run, table, to_play, turn_to
 
 from companion.rules.tricks import TRICKS
 
@@ -136,7 +136,7 @@ def test_duel_refusals():
 
 def test_savage_assault_each_other_seat_in_order_after_the_user():
     st = table(6)
-    st = run(st, "end")                      # seat 2's turn
+    st = turn_to(st, 2)                      # seat 2's turn
     st = to_play(st)
     st = run(st, "2 南蛮入侵")
     asked = []
@@ -185,7 +185,7 @@ def test_aoe_deaths_resolved_as_they_happen_and_game_stops_at_deciding_death():
     st = to_play(st)
     st = run(st, "end")                                  # hand 6 > hand limit 1: to the discard phase
     assert st.phase == "discard" and st.prompt.kind == "discard"
-    st = run(st, "discard 5", "end")
+    st = run(st, "discard 5")                            # the turn goes on to its end by itself
     st = to_play(st)
     st = run(st, "2 万箭齐发", "pass all", "take", "pass all", "take")   # seats 3, 4
     st = run(st, "pass all", "take")                                   # the lord: 1 → 0
@@ -312,7 +312,7 @@ def test_the_last_nullifier_is_not_asked_again():
 def test_dashboard_banner_shows_the_pending_step_in_player_words():
     from companion.tui.text import prompt_text
     st = table(6)
-    st = run(st, "end")
+    st = turn_to(st, 2)
     st = to_play(st)
     st = run(st, "2 万箭齐发", "pass all", "take", "pass all", "take", "pass all", "take", "pass all")
     en = prompt_text(st, "en")

@@ -126,7 +126,7 @@ def test_jijiang_hint_singular_and_plural_seats():
 
 
 def test_death_discard_line_names_cards_in_chinese_in_english_too():
-    from skill_support import at, game, run, events
+    from skill_support import at, events, game, run
     st = at(game("liubei", "guanyu", "zhangliao", "ganning", roles={2: "loyalist", 3: "rebel", 4: "renegade"},
                  hands=2), 1)
     st = run(st, "equip 3 赤兔:♥5", "lose 3 3")
@@ -183,6 +183,7 @@ def test_unknown_chinese_card_lists_chinese_names_and_zh_text_is_chinese():
 
 def test_typo_suggestions_name_cards_without_a_stray_pai():
     import pytest
+
     from companion.rules.errors import CommandError
     from companion.script import parse
     with pytest.raises(CommandError) as exc:

@@ -21,7 +21,8 @@ from . import tricks as tk
 from .cards import KINDS, CardType, Face, card_kind, faces_of, maneuvering_cards, standard_deck
 from .distance import card_kind_of, distance, has_skill, in_range
 from .errors import Event, Refused
-from .generals import GENERALS, UnknownGeneralError, general as find_general
+from .generals import GENERALS, UnknownGeneralError
+from .generals import general as find_general
 from .judgement import resolve_judgement
 from .outcome import who
 from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table
@@ -206,6 +207,7 @@ def _next_turn(ctx: _Ctx) -> None:
     n = st.next_alive(old) if old is not None else st.lord_seat
     if n is None:
         return
+    st.extra.pop("ending", None)
     st.turn_seat = n
     if n == st.lord_seat:
         st.round += 1
@@ -217,14 +219,10 @@ def _next_turn(ctx: _Ctx) -> None:
     _enter(ctx, "start")
 
 
-def _v_next(ctx: _Ctx, a: Action) -> None:
+def _step_phase(ctx: _Ctx) -> None:
+    """Leave the current phase for the next one (after finish: the next living seat's turn), doing what
+    the new phase does (:func:`_enter`: judgements asked, cards drawn, the discard asked, skills asked)."""
     st = ctx.st
-    s = st.seat(st.turn_seat)
-    if st.phase == "discard":
-        lim = hand_limit(s)
-        ctx.check(s.hand <= lim, "discard.limit", f"hand {s.hand} > hand limit {lim}: discard {s.hand - lim} first",
-                  f"手牌{s.hand} > 手牌上限{lim}：请先弃置{s.hand - lim}张", SRC_DISCARD)
-    _drop_prompts(ctx)
     i = PHASES.index(st.phase)
     if i + 1 < len(PHASES):
         _enter(ctx, PHASES[i + 1])
@@ -232,38 +230,108 @@ def _v_next(ctx: _Ctx, a: Action) -> None:
         _next_turn(ctx)
 
 
-def _v_end(ctx: _Ctx, a: Action) -> None:
-    """End the current turn now (moderator's shortcut past draw and play).
+def _waiting(st: GameState) -> bool:
+    """True while something must be decided before the turn may go on: a question is pending, a card is
+    being resolved (the resolution stack), or the game is over."""
+    return bool(st.prompts) or bool(st.extra.get("stack")) or st.over
 
-    It never skips what the rules owe: with delayed tricks waiting in the start
-    phase it is refused (``end.judgement``; judge them with ``next``); with more
-    hand cards than the hand limit before the discard phase it moves to the
-    discard phase and asks for the discard (RULES_NOTES: Other facts — hand
-    limit = current HP); ``force end`` ends the turn regardless.
+
+def advance_until_decision(ctx: _Ctx, stop_at: str | None = None) -> list[str]:
+    """Carry the current turn on, phase by phase, each phase doing what it does, until a decision is needed.
+
+    Every phase passed through happens exactly as with ``next``: the judge phase asks each delayed trick's
+    judgement card, the draw phase adds its cards (突袭 / 裸衣 ask first), a skipped phase is skipped
+    (乐不思蜀, 兵粮寸断, 克己), the discard phase asks for the discard down to the hand limit, start- and
+    finish-phase skills ask (洛神, 观星, 闭月).  It stops as soon as one of these holds:
+
+    * a question is pending (a judgement card to flip, a skill's question, the discard, a 桃 round…),
+      a card is being resolved, or the game is over — the caller answers it and may call again;
+    * ``stop_at`` (a phase id, e.g. ``"play"``) or a later phase of this turn has been entered;
+    * the turn has passed: the next living seat's turn has started (its start phase entered).
+
+    ``stop_at=None`` carries the turn to its end (the ``end`` verb).  Returns the phases entered, in order
+    (``"turn"`` marks the next seat's turn), for the log.  Never raises; mutates ``ctx.st``.
+    Source: rulebook 回合流程 (six phases, each in order; RULES_NOTES: Other facts); issue 13 §5.
     """
     st = ctx.st
+    seat0 = st.turn_seat
+    first_event = len(ctx.ev)
+    stop = PHASES.index(stop_at) if stop_at is not None else len(PHASES)
+    for _ in range(4 * len(PHASES)):  # a phase never re-enters itself; bound the loop all the same
+        if _waiting(st) or st.turn_seat != seat0 or st.phase is None or PHASES.index(st.phase) >= stop:
+            break
+        _step_phase(ctx)
+    return [e.data.get("phase", "turn") for e in ctx.ev[first_event:] if e.kind in ("phase", "turn")]
+
+
+def _v_next(ctx: _Ctx, a: Action) -> None:
+    st = ctx.st
     s = st.seat(st.turn_seat)
-    if st.phase == "start" and s.judgement:
-        names = "、".join(_card_name(r) for r in s.judgement)
-        ctx.check(False, "end.judgement",
-                  f"seat {s.seat} still has {names} to judge: go on with next (judge phase), or force end",
-                  f"{s.seat}号位判定区还有{names}待判定：请用 next 进入判定阶段，或 force end", SRC_JUDGE)
-    lim = hand_limit(s)
+    st.extra.pop("ending", None)  # `next` goes one phase at a time: an earlier `end` no longer carries the turn
     if st.phase == "discard":
+        lim = hand_limit(s)
         ctx.check(s.hand <= lim, "discard.limit", f"hand {s.hand} > hand limit {lim}: discard {s.hand - lim} first",
                   f"手牌{s.hand} > 手牌上限{lim}：请先弃置{s.hand - lim}张", SRC_DISCARD)
-    elif s.hand > lim and not ctx.forced:
-        _drop_prompts(ctx)
-        s.flags.pop("skip_play", None)
-        s.flags.pop("skip_draw", None)
-        _enter(ctx, "discard")
-        return
     _drop_prompts(ctx)
-    s.flags.pop("skip_play", None)  # a skipped phase belongs to this turn only
-    s.flags.pop("skip_draw", None)
-    ne, nz = who(st, st.turn_seat)
-    ctx.event("end", f"{ne} ends the turn", f"{nz}结束回合", st.turn_seat)
-    _next_turn(ctx)
+    _step_phase(ctx)
+
+
+_PHASE_ZH = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}
+
+
+def _carry_end(ctx: _Ctx) -> None:
+    """The ``end`` intent: carry the current turn to its end through :func:`advance_until_decision`; when a
+    decision stops it, say what waits (``st.extra["ending"]`` keeps the intent: once it is answered the
+    turn goes on by itself, see :func:`apply`)."""
+    st = ctx.st
+    n = st.turn_seat
+    ne, nz = who(st, n)
+    first_event = len(ctx.ev)
+    passed = advance_until_decision(ctx)
+    names = passed[:passed.index("turn")] if "turn" in passed else passed
+    via_en = f" (passed through: {', '.join(names)})" if names else ""
+    via_zh = f"（经过：{'、'.join(_PHASE_ZH[p] + '阶段' for p in names)}）" if names else ""
+    if st.turn_seat != n:
+        at = next(i for i in range(first_event, len(ctx.ev)) if ctx.ev[i].kind == "turn")
+        ctx.ev.insert(at, Event("end", f"{ne} ends the turn{via_en}", f"{nz}结束回合{via_zh}", n, {"phases": names}))
+        return
+    if st.over:
+        return
+    st.extra["ending"] = n
+    p = st.prompt
+    if p is not None:
+        ctx.event("end_wait", f"{ne}'s turn stops at the {st.phase} phase{via_en}: {p.en} — once answered, the turn "
+                  "goes on to its end", f"{nz}的回合停在{_PHASE_ZH[st.phase]}阶段{via_zh}：{p.zh}——回答后回合继续至结束", n)
+
+
+def _v_end(ctx: _Ctx, a: Action) -> None:
+    """Carry the current turn to its end: every remaining phase happens with what it does.
+
+    :func:`advance_until_decision` passes the phases: a delayed trick's judgement still asks for its card,
+    the draw phase adds its cards, the discard phase still enforces the hand limit (RULES_NOTES: Other facts
+    — hand limit = current HP; refused ``discard.limit`` while that discard is owed), finish-phase skills
+    still ask; when such a decision stops it, the log says where and the turn goes on once it is answered.
+    The log's ``end`` line names the phases passed through.  ``force end`` ends the turn at once (dropping
+    what is pending; the moderator's house rule).  Source: rulebook 回合流程; issue 13 §5, §7.
+    """
+    st = ctx.st
+    n = st.turn_seat
+    s = st.seat(n)
+    if st.phase == "discard":
+        lim = hand_limit(s)
+        ctx.check(s.hand <= lim, "discard.limit", f"hand {s.hand} > hand limit {lim}: discard {s.hand - lim} first",
+                  f"手牌{s.hand} > 手牌上限{lim}：请先弃置{s.hand - lim}张", SRC_DISCARD)
+    if ctx.forced:
+        _drop_prompts(ctx)
+        s.flags.pop("skip_play", None)  # a skipped phase belongs to this turn only
+        s.flags.pop("skip_draw", None)
+        ne, nz = who(st, n)
+        ctx.event("end", f"{ne} ends the turn (forced: the remaining phases are not played)",
+                  f"{nz}结束回合（强制：跳过其余阶段）", n)
+        _next_turn(ctx)
+        return
+    _drop_prompts(ctx)  # only a satisfied discard question can be pending here (_answers)
+    _carry_end(ctx)
 
 
 def _drop_prompts(ctx: _Ctx) -> None:
@@ -701,7 +769,7 @@ def _v_take(ctx: _Ctx, a: Action) -> None:
         # seat HP or a choice
         asked = f" — {top.en}" if top is not None else ""
         raise Refused("pass.all", f"pass all only closes a 无懈可击 window or a 桃 round{asked}",
-                      f"pass all 只用于无懈可击询问或濒死求桃" + (f"：{top.zh}" if top is not None else ""), SRC_PROMPT,
+                      "pass all 只用于无懈可击询问或濒死求桃" + (f"：{top.zh}" if top is not None else ""), SRC_PROMPT,
                       forceable=False)
     if top is not None and top.kind in eq.WEAPON_PROMPTS:
         eq.weapon_pass(ctx, top)
@@ -1141,10 +1209,11 @@ def apply(state: GameState, action: Action) -> Applied:
         raise Refused("setup.started", f"'{v}' is a setup command: the game has started", f"游戏已开始，不能再执行{v}",
                       SRC_SETUP, forceable=False)
     if v not in SETUP_VERBS and not st.started:
-        raise Refused("game.not_started", f"the game has not started: finish setup and type 'start' first",
+        raise Refused("game.not_started", "the game has not started: finish setup and type 'start' first",
                       "游戏尚未开始：请先完成设置并输入 start", SRC_SETUP, forceable=False)
     if st.over and v not in CORRECTIONS and v != "role":
-        raise Refused("game.over", f"game over: {st.win_reason}", f"游戏已结束：{st.extra.get('win_reason_zh') or st.win_reason}", oc.SRC_WIN, forceable=False)
+        raise Refused("game.over", f"game over: {st.win_reason}", f"游戏已结束：{st.extra.get('win_reason_zh') or st.win_reason}",
+                      oc.SRC_WIN, forceable=False)
     p = st.prompt
     if p is not None and p.kind == "nullify" and v not in CORRECTIONS and not _answers(p, action):
         tk.implicit_close(ctx)  # "nobody?": answering the step behind an untouched window closes it
@@ -1172,10 +1241,32 @@ def apply(state: GameState, action: Action) -> Applied:
     if st.started:
         for _sid, hook in sk.HOOKS.get("after", ()):
             hook(ctx, state)
-    if st.started and not st.over and st.turn_seat is not None and not st.seat(st.turn_seat).alive \
-            and not any(q.kind in ("reveal", "dying") for q in st.prompts):
-        st.prompts = []
+    if st.started and not st.over and st.turn_seat is not None:
+        _turn_goes_on(ctx)
+    return Applied(st, ctx.ev)
+
+
+def _turn_goes_on(ctx: _Ctx) -> None:
+    """After every action: a turn whose player has died passes once the card being resolved is done; a
+    turn that ``end`` carries goes on once the question that stopped it is answered.
+
+    A current player who dies in the middle of a card (his 南蛮入侵 and a 刚烈 judgement, a 决斗, …) does
+    not stop it: the card is resolved to its end first (every remaining target is still asked; the damage
+    then has no source, so no 反馈 against him and no kill reward — ``_v_take`` / ``eq.slash_hit`` /
+    ``outcome.finish_death`` check the source is alive), and only then the turn passes.
+    Source: QSanguosha-v2 (``RoomThread`` finishes the card's ``CardEffect`` loop; the turn ends at
+    ``TurnBroken`` afterwards), FreeKill (``GameEvent.UseCard`` runs every target before ``TurnEnd``);
+    issue 13 §6."""
+    st = ctx.st
+    if not st.seat(st.turn_seat).alive:
+        if _waiting(st):
+            return
         de, dz = who(st, st.turn_seat)
         ctx.event("end", f"{de} died in their own turn: the turn ends", f"{dz}在自己的回合阵亡，回合结束", st.turn_seat)
         _next_turn(ctx)
-    return Applied(st, ctx.ev)
+        return
+    if st.extra.get("ending") is not None:
+        if st.extra["ending"] != st.turn_seat:
+            st.extra.pop("ending")
+        elif not _waiting(st):
+            _carry_end(ctx)

@@ -291,7 +291,7 @@ def weapon_pick(ctx, top: Prompt, what: list[str]) -> None:
 
     Raises Refused ``pick.zone`` naming the zones that hold cards."""
     st = ctx.st
-    from .tricks import take_zone, zone_label
+    from .tricks import take_zone, zone_label  # noqa: PLC0415 - tricks imports equipment: a top-level import would be circular
     t = st.seat(top.data["target"])
     if top.kind == "weapon.kylin_bow":
         horses = [sl for sl in ("plus_horse", "minus_horse") if t.equipment.get(sl)]

@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .generals import GENERALS, LORD_CANDIDATES, general as find_general
+from .generals import GENERALS, LORD_CANDIDATES
+from .generals import general as find_general
 from .state import ROLES
 
 __all__ = [
@@ -126,4 +127,4 @@ def deal_roles(players: int, lord_seat: int, rng: random.Random, variants=frozen
     cards = [r for r in ROLES if r != "lord" for _ in range(table[r])]
     rng.shuffle(cards)
     seats = [s for s in range(1, players + 1) if s != lord_seat]
-    return dict(zip(seats, cards))
+    return dict(zip(seats, cards, strict=True))  # the table holds one card per non-lord seat

@@ -47,8 +47,8 @@ from .distance import has_skill, in_range
 from .equipment import armor_works
 from .errors import Event, Refused
 from .generals import _SKILL_INDEX, GENERALS, SKILLS, Gender, Kingdom
-from .names import norm
 from .judgement import JUDGEMENTS, JudgementRule, register
+from .names import norm
 from .outcome import who
 from .state import SLOTS, GameState, Prompt, Seat
 

@@ -34,7 +34,8 @@ from .state import SLOTS, GameState, Prompt, Seat
 
 __all__ = ["Trick", "TRICKS", "PROMPT_KINDS", "SRC_TRICK", "SRC_NULL", "SRC_DUEL", "start", "settle",
            "answers", "nullify", "v_pick", "v_pass", "responded", "in_window", "clear", "zones_of", "zone_label",
-           "take_zone", "ZONE_WORDS", "SLOT_ZH", "implicit_close", "collateral_slash", "TARGET_FILTERS", "check_target", "top_frame", "has_cards", "resolve_zone"]
+           "take_zone", "ZONE_WORDS", "SLOT_ZH", "implicit_close", "collateral_slash", "TARGET_FILTERS", "check_target",
+           "top_frame", "has_cards", "resolve_zone"]
 
 SRC_TRICK = "QS standard-cards.cpp; FK standard_cards (trick effects)"
 SRC_NULL = "rules text 无懈可击; QS Nullification (any depth, asked in seat order)"
@@ -132,7 +133,7 @@ def _legal_card_taking(kind_id: str):
                   f"seat {t} has no card to take: hand 0, no equipment, no judgement card ({k.zh})",
                   f"{t}号位没有牌：手牌0，无装备，判定区无牌（{k.zh}）", SRC_TRICK)
         if k.distance_limit:
-            from .engine import _distance_limit  # the engine's one distance check (奇才 included)
+            from .engine import _distance_limit  # noqa: PLC0415 - the engine's one distance check (奇才 included)
             _distance_limit(ctx, k, n, t)
         return [t]
     return legal
@@ -155,20 +156,22 @@ def _legal_all(others: bool, kind_id: str):
     def legal(ctx, n, targets):
         k = KINDS[kind_id]
         ctx.check(not targets, "trick.target",
-                  f"{k.zh} targets {'every other living seat' if others else 'every living seat'} by itself: write '{n} {k.id}' without seats",
+                  f"{k.zh} targets {'every other living seat' if others else 'every living seat'} by itself: "
+                  f"write '{n} {k.id}' without seats",
                   f"{k.zh}不需要指定目标", SRC_TRICK, forceable=False)
         return _order_from(ctx.st, n, include_first=not others)
     return legal
 
 
 def _legal_collateral(ctx, n, targets):
-    k = KINDS["collateral"]
     if len(targets) != 2:
-        raise Refused("trick.target", f"借刀杀人 needs two seats: the one with a weapon, then its 杀 target, e.g. '{n} collateral 3 5' (given {len(targets)})",
+        raise Refused("trick.target", "借刀杀人 needs two seats: the one with a weapon, then its 杀 target, "
+                      f"e.g. '{n} collateral 3 5' (given {len(targets)})",
                       f"借刀杀人需要两个目标：有武器的角色和其杀的目标（给出{len(targets)}个）", SRC_TRICK, forceable=False)
     a, b = targets
     st = ctx.st
-    ctx.check(a != n, "trick.self", "借刀杀人: the first target is another seat", "借刀杀人的第一个目标须为其他角色", SRC_TRICK, forceable=False)
+    ctx.check(a != n, "trick.self", "借刀杀人: the first target is another seat", "借刀杀人的第一个目标须为其他角色", SRC_TRICK,
+              forceable=False)
     ctx.check(st.seat(a).equipment.get("weapon") is not None, "collateral.weapon",
               f"借刀杀人: seat {a} has no weapon", f"借刀杀人：{a}号位没有武器", SRC_TRICK)
     ctx.check(a != b, "collateral.range", f"借刀杀人: seat {a} cannot 杀 itself", f"借刀杀人：{a}号位不能杀自己", SRC_TRICK,
@@ -416,11 +419,11 @@ def _close_window(ctx) -> None:
     f = top_frame(st)
     if f["kind"] == "judge_null":
         st.extra["stack"] = st.extra["stack"][:-1]
-        from .engine import _nullified_judgement  # the judge phase lives in the engine
+        from .engine import _nullified_judgement  # noqa: PLC0415 - the judge phase lives in the engine
         if f.get("depth", 0) % 2 == 1:
             _nullified_judgement(ctx, f["target"], f["card"])
         else:
-            from .engine import _push_next_judge
+            from .engine import _push_next_judge  # noqa: PLC0415 - circular at top level (the engine imports tricks)
             _push_next_judge(ctx, st.seat(f["target"]))
         return
     t = f["targets"][f["i"]]
@@ -645,7 +648,7 @@ def v_pick(ctx, a) -> None:
         raise Refused("prompt.seat", f"seat {top.seat} picks, not seat {a.seat}", f"应由{top.seat}号位选择",
                       "companion: answer the pending question", forceable=False)
     if top.kind.startswith("weapon."):
-        from .equipment import weapon_pick
+        from .equipment import weapon_pick  # noqa: PLC0415 - equipment and tricks call each other
         weapon_pick(ctx, top, what)
         return
     if top.kind == "pick":
@@ -656,8 +659,8 @@ def v_pick(ctx, a) -> None:
         card = what[0] if what else None
         ne, nz = who(st, s.seat)
         nm = _name(card) if card else "a card"
-        ctx.event("draw", f"{ne} picks {nm} (五谷丰登) (hand {s.hand})", f"{nz}选择{_name(card) if card else '一张牌'}（五谷丰登）（手牌{s.hand}）",
-                  s.seat, card=card)
+        ctx.event("draw", f"{ne} picks {nm} (五谷丰登) (hand {s.hand})",
+                  f"{nz}选择{_name(card) if card else '一张牌'}（五谷丰登）（手牌{s.hand}）", s.seat, card=card)
         _set(st, pool=f["pool"] - 1)
         _advance(ctx)
         return

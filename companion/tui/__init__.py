@@ -9,7 +9,7 @@ __all__ = ["CompanionApp", "run_dashboard"]
 
 def __getattr__(name: str):
     if name in __all__:
-        from . import app
+        from . import app  # noqa: PLC0415 - lazy: importing the package does not load Textual
 
         return getattr(app, name)
     raise AttributeError(f"module 'companion.tui' has no attribute {name!r}")

@@ -13,8 +13,8 @@ import importlib
 import os
 import threading
 import time
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rich.cells import cell_len, chop_cells
@@ -30,8 +30,20 @@ from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
-from .text import (SCAN_SURE, accepts_judge_face, corner_preview, fold_cells, header_text, label, prompt_text, redact_line,
-                   ring_layout, scan_status_text, seat_lines, skill_answer_verbs)
+from .text import (
+    SCAN_SURE,
+    accepts_judge_face,
+    corner_preview,
+    fold_cells,
+    header_text,
+    label,
+    prompt_text,
+    redact_line,
+    ring_layout,
+    scan_status_text,
+    seat_lines,
+    skill_answer_verbs,
+)
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -61,6 +73,7 @@ KEYS: tuple[Key, ...] = (
     Key("f7", "skills", "技能", "Skills", show=False),  # listed in help; the footer stays within 80 columns
     Key("f8", "skill_answer('yes')", "发动", "Yes", show=False),  # answer a skill question with one key
     Key("f9", "skill_answer('no')", "不发动", "No", show=False),
+    Key("f10", "serve", "玩家页面", "Players' view", show=False),  # URL + QR code for the phones (docs/web.md)
 )
 """The dashboard's keys, as data: the footer, the help screen and the bindings come from here.
 
@@ -68,7 +81,7 @@ Only function keys, ctrl combinations and Escape, so nothing collides with typin
 
 # actions that change or inspect the game: ignored while a dialog is open
 _GAME_ACTIONS = {"next_phase", "undo", "redo", "distances", "reveal_roles", "scan", "help", "toggle_lang", "skills",
-                 "skill_answer"}
+                 "skill_answer", "serve"}
 
 FALLBACK_VERBS = (
     "next", "damage", "heal", "lose", "draw", "discard", "hand", "play", "use", "slash",
@@ -344,6 +357,9 @@ class CompanionApp(App[int]):
 
         self._draw_table(state)
         self._draw_log()
+        share = getattr(self, "web_share", None)
+        if share is not None:  # the players' view (F10): pushed after the dashboard's own redraw
+            share.notify()
         self._check_scan()  # a scan whose judgement is gone stops
         if self._preview_key is not None and self._preview_key != self._judgement_key():
             self._hide_preview()  # the held preview belonged to another judgement
@@ -531,6 +547,9 @@ class CompanionApp(App[int]):
             bar.select_all()  # kept to correct, but the next typed key replaces it
 
     def submit_line(self, line: str, *, typed: bool = True) -> bool:
+        if line.strip().lower() == "serve":  # the players' view: URL and QR code (F10)
+            self.action_serve()
+            return True
         if line.strip().lower() in ("undo", "redo", "撤销", "重做"):  # the keys' words work too
             (self.action_undo if line.strip().lower() in ("undo", "撤销") else self.action_redo)()
             return True
@@ -586,7 +605,7 @@ class CompanionApp(App[int]):
         self.refresh_view()
 
     def action_distances(self) -> None:
-        from .screens import DistanceScreen  # imported on first use: faster first paint
+        from .screens import DistanceScreen  # noqa: PLC0415 - imported on first use: faster first paint
 
         self.push_screen(DistanceScreen(self.state.clone(), self.lang))
 
@@ -602,13 +621,18 @@ class CompanionApp(App[int]):
         self.submit_line(word)
 
     def action_skills(self) -> None:
-        from .screens import SkillsScreen  # imported on first use
+        from .screens import SkillsScreen  # noqa: PLC0415 - imported on first use
 
         top = self.state.prompt
         self.push_screen(SkillsScreen(self.state.clone(), self.lang, top.seat if top is not None and top.kind == "skill" else None))
 
+    def action_serve(self) -> None:
+        from .serve import open_serve  # noqa: PLC0415 - the web server is imported on first use
+
+        self.run_worker(open_serve(self), group="serve", name="serve")
+
     def action_help(self) -> None:
-        from .screens import HelpScreen
+        from .screens import HelpScreen  # noqa: PLC0415 - imported on first use
 
         self.push_screen(HelpScreen(self.help_text(), self.lang))
 
@@ -620,6 +644,8 @@ class CompanionApp(App[int]):
                 lines.append(f"  {k.keys.upper():<12} {k.zh if zh else k.en}")
         lines.append(("  F7           技能（各座位武将技能及说明）" if zh else "  F7           Skills (each seat's skills with a summary)"))
         lines.append(("  F8 / F9      技能询问：发动 / 不发动" if zh else "  F8 / F9      skill question: yes / no"))
+        lines.append(("  F10          玩家页面：手机扫码查看（只读；命令 serve）" if zh
+                      else "  F10          players' view: phones scan a QR code (read-only; command serve)"))
         lines.append(("  Tab / →      补全 · ↑/↓ 历史命令" if zh else "  Tab / →      complete · ↑/↓ command history"))
         lines.append("")
         lines.append("命令" if zh else "Commands")
@@ -672,7 +698,7 @@ class CompanionApp(App[int]):
             self.say(label("no_hidden_roles", self.lang))  # nothing to reveal: do not claim "roles shown"
             return
 
-        from .screens import ConfirmRevealScreen
+        from .screens import ConfirmRevealScreen  # noqa: PLC0415 - imported on first use
 
         def done(ok: bool | None) -> None:
             if ok:
@@ -779,7 +805,7 @@ class CompanionApp(App[int]):
 
     def _scan_worker(self, scan: "_Scan") -> None:
         try:
-            from recognition.camera import CameraScanner
+            from recognition.camera import CameraScanner  # noqa: PLC0415 - cv2 loads only when a scan starts
         except Exception as e:  # noqa: BLE001 - cv2 or the model missing
             self._post(scan, self._scan_failed, f"{type(e).__name__}: {e}", None, final=True)
             return
@@ -957,7 +983,7 @@ def run_dashboard(session: Any, lang: str = "zh", *, camera: int | str = 0) -> i
     app = CompanionApp(session, lang=lang, camera=camera)
     result = app.run()
     if app.lang != lang:  # F4 was used (already saved when pressed; saving again is harmless)
-        from companion.settings import save
+        from companion.settings import save  # noqa: PLC0415 - imported on first use
 
         save(lang=app.lang)
     return int(result or app.return_code or 0)

@@ -9,11 +9,15 @@ asked and confirmed).
 from __future__ import annotations
 
 from math import ceil
+from typing import TYPE_CHECKING
 
 from companion.rules.cards import KINDS
 from companion.rules.generals import GENERALS
 from companion.rules.setup import max_hp as setup_max_hp
 from companion.rules.state import SLOTS, GameState, Seat
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 __all__ = [
     "ROLE_NAMES", "PHASE_NAMES", "LABELS", "label", "role_name", "phase_name",
@@ -128,7 +132,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "scan_read": ("已读到 {card}", "accepted {card}"),
     "scan_esc": ("Esc 停止", "Esc stops"),
     "scan_timeout": ("{s}秒内没有读准，扫描已停止", "no sure reading in {s} s: scan stopped"),
-    "hint_players": ("新牌局：输入 players 6 设定人数（2–10），name 1 张三 起名", "new table: type players 6 (2–10 seats), name 1 Alice for names"),
+    "hint_players": ("新牌局：输入 players 6 设定人数（2–10），name 1 张三 起名",
+                     "new table: type players 6 (2–10 seats), name 1 Alice for names"),
     "hint_lord": ("输入 lord S 指定主公座位（身份牌亮明的那位）", "type lord S: the seat that turned up the lord card"),
     "hint_generals": ("输入 general S 武将（如 general 1 刘备）— 尚未选将：{seats}；或 deal generals / variant no_generals",
                       "type general S NAME (e.g. general 1 liubei) — no general yet: {seats}; or deal generals / variant no_generals"),
@@ -441,7 +446,7 @@ def corner_preview(corner, width: int = 12) -> "Text | None":
     """
     if corner is None or getattr(corner, "ndim", 0) != 3 or corner.shape[0] < 2 or corner.shape[1] < 2:
         return None
-    from rich.text import Text
+    from rich.text import Text  # noqa: PLC0415 - rich only when drawing (text.py stays importable without the UI stack)
 
     h, w = corner.shape[:2]
     rows = max(2, round(width * h / w)) // 2 * 2
@@ -462,7 +467,7 @@ def fold_cells(line: str, width: int, indent: int = 4) -> list[str]:
     """Fold a log line to ``width`` terminal cells: at spaces where there are any
     (English), by cells inside a long run without spaces (Chinese has none);
     continuation lines are indented by ``indent``.  Returns at least one line."""
-    from rich.cells import cell_len, chop_cells
+    from rich.cells import cell_len, chop_cells  # noqa: PLC0415 - rich only when drawing (text.py stays importable without the UI stack)
 
     line = " ".join(line.split("\n"))
     width = max(width, indent + 8)

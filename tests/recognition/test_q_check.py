@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 import card_images.render as render
-from card_images.zero_vs_q import centres, index_size as _index_size, installed_fonts, read_with_glyph
-from recognition import reader
-from recognition import glyphs
+from card_images.zero_vs_q import centres, installed_fonts, read_with_glyph
+from card_images.zero_vs_q import index_size as _index_size
+from recognition import glyphs, reader
 from recognition.glyphs import bowl_tail
 
 SEED = 32_000_000

@@ -54,10 +54,11 @@ def test_every_label_the_scaled_search_may_miss_lies_wholly_in_one_strip(size):
         x0, y0 = rng.uniform(0, max(1, w - ext)), rng.uniform(0, max(1, h - ext))
         x1, y1 = min(x0 + ext, w), min(y0 + ext, h)
 
-        def inside(rows, cols):
+        def inside(rows, cols, box=(x0, y0, x1, y1)):
+            bx0, by0, bx1, by1 = box
             r0, r1, _ = rows.indices(h)
             c0, c1, _ = cols.indices(w)
-            return r0 <= y0 and y1 <= r1 and c0 <= x0 and x1 <= c1
+            return r0 <= by0 and by1 <= r1 and c0 <= bx0 and bx1 <= c1
         assert any(inside(r, c) for r, c, _ in strips), (x0, y0, ext)
     # and the strips are smaller than the frame (that is the point)
     for rows, cols, _ in strips:

@@ -2,7 +2,6 @@
 
 import csv
 
-
 from recognition import read_image
 
 RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(i): i for i in range(2, 11)}}

@@ -143,7 +143,7 @@ class FakeSession:
 def scripted_camera(statuses):
     """A stand-in for the ``recognition.camera`` module whose CameraScanner yields ``statuses`` (any objects
     with state/reading/text) and ends; install with ``monkeypatch.setitem(sys.modules, "recognition.camera", ...)``."""
-    import types  # noqa: PLC0415
+    import types
 
     class Scanner:
         def __init__(self, source, **kw):

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from fakes import FakeSession, judge_state
+from screen import screen_text, type_line
 from textual.widgets import DataTable
 
 from companion.rules.distance import distance, in_range
 from companion.tui.app import CommandBar, CompanionApp
 from companion.tui.screens import ConfirmRevealScreen, DistanceScreen, HelpScreen
 from companion.tui.text import label
-from fakes import FakeSession, judge_state
-from screen import screen_text, type_line
 
 SIZES = [(80, 24), (130, 40)]
 
@@ -346,8 +346,9 @@ async def test_wide_screen_puts_log_beside_table(session, no_script):
 
 
 async def test_ten_seats_fit_at_80x24(no_script):
-    from companion.rules.state import Seat
     from fakes import table_state
+
+    from companion.rules.state import Seat
 
     state = table_state()
     for k in range(7, 11):
@@ -479,7 +480,7 @@ async def test_skill_question_named_and_answered_with_one_key():
     from companion.session import Session
 
     s = Session.replay_lines(["players 4", "lord 1", "general 1 caocao", "general 2 guanyu", "general 3 zhangfei",
-                              "general 4 machao", "start", "next", "next", "next", "end", "discard 2", "end",
+                              "general 4 machao", "start", "next", "next", "next", "end", "discard 2",
                               "next", "next", "next",
                               "2 杀 1", "take"])
     assert s.state.prompt.kind == "skill"
@@ -613,8 +614,9 @@ async def test_f4_saves_the_language_at_once(session, no_script):
     "\n5号位濒死：求桃（询问2号位）",  # a prompt text that starts with a line break
 ])
 async def test_banner_warning_sign_keeps_its_text_at_80x24(no_script, zh):
-    from companion.rules.state import Prompt
     from fakes import table_state
+
+    from companion.rules.state import Prompt
 
     state = table_state()
     state.prompts = [Prompt("dying", 5, en="seat 5 is dying", zh=zh, data={"asked": [2]})]

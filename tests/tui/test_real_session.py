@@ -6,9 +6,10 @@ the app is closed (issue 2, acceptance: Pilot tests).
 
 from __future__ import annotations
 
-from companion.session import Session
-from companion.tui.app import CommandBar, CompanionApp
 from screen import screen_text, type_line
+
+from companion.session import Session
+from companion.tui.app import CompanionApp
 
 SETUP = ["players 4", "lord 1", "general 1 孙权", "general 2 甘宁", "general 3 黄盖", "general 4 吕布", "start"]
 
@@ -118,5 +119,6 @@ async def test_the_log_says_which_journal_and_game_were_opened(tmp_path):
     app = CompanionApp(session, lang="zh")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.log_text().splitlines()[0] == f"日志文件：{other} · 没有未完成的对局，已开始新对局 第1局" == app.message.replace("\n", "")
+        first = app.log_text().splitlines()[0]
+        assert first == f"日志文件：{other} · 没有未完成的对局，已开始新对局 第1局" == app.message.replace("\n", "")
     session.close()

@@ -4,8 +4,9 @@ import sys
 import types
 from dataclasses import dataclass
 
-from companion.tui.app import CommandBar, CompanionApp
 from fakes import FakeSession, judge_state
+
+from companion.tui.app import CommandBar, CompanionApp
 
 
 @dataclass

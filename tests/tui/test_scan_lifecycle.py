@@ -11,10 +11,10 @@ import types
 from dataclasses import dataclass
 
 import pytest
+from fakes import FakeSession, judge_state, scripted_camera
 
 import companion.tui.app as app_mod
 from companion.tui.app import CommandBar, CompanionApp
-from fakes import FakeSession, judge_state, scripted_camera
 
 
 @dataclass
@@ -198,7 +198,7 @@ async def test_second_f6_does_not_start_a_second_scan_and_esc_stops_it(feed, no_
 
 
 async def test_scan_status_has_its_own_line_and_command_feedback_stays(feed, no_script):
-    f = feed(status=Status("reading", Reading("♦Q", 0.8), "reading ♦Q (0.80)"))
+    feed(status=Status("reading", Reading("♦Q", 0.8), "reading ♦Q (0.80)"))
     session = FakeSession(judge_state())
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(100, 30)) as pilot:

@@ -11,11 +11,11 @@ import types
 
 import numpy as np
 import pytest
+from fakes import scripted_camera
 
 from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp
 from companion.tui.text import corner_preview
-from fakes import scripted_camera
 
 pytest.importorskip("cv2")
 

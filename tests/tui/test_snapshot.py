@@ -1,7 +1,8 @@
 """SVG snapshot of the dashboard on a fixed table (regenerate with --snapshot-update)."""
 
-from companion.tui.app import CompanionApp
 from fakes import FakeSession, judge_state
+
+from companion.tui.app import CompanionApp
 
 
 def test_dashboard_snapshot_zh(snap_compare, no_script):

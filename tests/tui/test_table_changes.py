@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from screen import screen_text, type_line
+
 from companion.session import Session
 from companion.tui.app import CompanionApp, SeatCard
-from screen import screen_text, type_line
 
 
 async def test_player_count_can_change_during_setup(tmp_path):

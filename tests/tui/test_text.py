@@ -1,12 +1,19 @@
 """The dashboard's words and seat layout (no Textual)."""
 
+import itertools
+
 import pytest
+from fakes import judge_state, table_state
 
 from companion.rules.state import Seat
 from companion.tui.text import (
-    card_short, header_text, hp_marks, prompt_text, ring_layout, seat_lines,
+    card_short,
+    header_text,
+    hp_marks,
+    prompt_text,
+    ring_layout,
+    seat_lines,
 )
-from fakes import judge_state, table_state
 
 
 def test_hp_marks():
@@ -33,7 +40,7 @@ def test_ring_layout_places_every_seat_once_in_a_ring(n):
     assert cols <= 4  # at most four seat cards across: they stay readable at 80 columns
     # consecutive seats are neighbours on the ring (adjacent cells, or the same row/column edge)
     order = [pos[s] for s in range(1, n + 1)]
-    for (r1, c1), (r2, c2) in zip(order, order[1:]):
+    for (r1, c1), (r2, c2) in itertools.pairwise(order):
         assert abs(r1 - r2) + abs(c1 - c2) <= 2, (n, order)
     # seat 1 top left, play goes left to right along the top
     assert pos[1] == (0, 0)
@@ -158,8 +165,8 @@ def test_prompts_offering_judge_face_take_the_scan():
 
 def test_seat_lines_before_start_show_the_generals_real_max_hp():
     """Newcomer trial: before `start` every card showed 4/4, also for 3-HP generals."""
-    from companion.script import execute
     from companion.rules.state import GameState
+    from companion.script import execute
 
     st = GameState()
     for line in ("players 5", "lord 1", "general 1 liubei", "general 2 guojia", "general 3 zhugeliang",
@@ -201,8 +208,8 @@ def test_skill_hint_follows_the_answers_the_rules_register():
 
 
 def test_game_over_header_gives_the_win_reason_in_the_dashboard_language():
-    from engine_support import run, table  # noqa: PLC0415
-    from test_engine_outcome import _kill  # noqa: PLC0415
+    from engine_support import run, table
+    from test_engine_outcome import _kill
     st = _kill(table(6), 1, "2")
     assert header_text(st, "zh") == "游戏结束 — 胜方：反贼（主公阵亡：反贼获胜）"
     assert header_text(st, "en").endswith("(the lord is dead: the rebels win)")

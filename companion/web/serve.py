@@ -1,0 +1,129 @@
+"""Starting the players' view: the address to bind, the QR code, and ``companion serve`` (docs/web.md).
+
+Shared by the dashboard's ``serve`` dialog (companion/tui/serve.py) and the standalone command.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import ipaddress
+import signal
+import sys
+from pathlib import Path
+
+from ..public import public_view
+from .server import DEFAULT_PORT, PublicServer, lan_address
+
+__all__ = ["choose_host", "host_note", "start", "qr_text", "serve_journal", "POLL_S"]
+
+POLL_S = 0.1
+"""How often ``companion serve`` looks at the journal (seconds): a change reaches the page within ~this."""
+
+
+def choose_host(host: str | None) -> str:
+    """``host`` as given, else this machine's private LAN address, else ``127.0.0.1`` (never a public
+    address by default)."""
+    if host:
+        return host
+    return lan_address() or "127.0.0.1"
+
+
+def host_note(host: str, lang: str = "en") -> str:
+    """One line saying who can reach ``host`` (shown beside the URL)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        ip = None
+    zh = lang == "zh"
+    if ip is not None and ip.is_loopback:
+        return ("只有本机能打开（没有找到局域网私有地址；用 --host 指定）" if zh else
+                "only this computer can open it (no private LAN address found; choose one with --host)")
+    if ip is not None and ip.is_unspecified:
+        return ("⚠ 监听所有网络接口：如果本机有公网地址，互联网上的人也能连上（只读，需要令牌）" if zh else
+                "⚠ listening on every interface: if this computer has a public address, the internet can reach "
+                "it too (read-only, token needed)")
+    if ip is not None and ip.is_private:
+        return ("局域网内可以打开（私有地址，不会暴露到互联网）；只读，需要链接中的令牌" if zh else
+                "reachable on the local network only (a private address, not the internet); read-only, token needed")
+    return ("⚠ 这不是私有地址：网络上的其他人也可能连上（只读，需要令牌）" if zh else
+            "⚠ not a private address: others on that network may reach it (read-only, token needed)")
+
+
+async def start(server: PublicServer, host: str | None = None, port: int | None = None) -> str:
+    """Start ``server`` on :func:`choose_host` and ``port`` (default :data:`DEFAULT_PORT`, or any free port
+    when that one is taken); returns the URL.  Raises OSError when an explicitly chosen port or host
+    cannot be used."""
+    h = choose_host(host)
+    try:
+        return await server.start(h, DEFAULT_PORT if port is None else port)
+    except OSError as e:
+        if port is None and e.errno == errno.EADDRINUSE:
+            return await server.start(h, 0)
+        raise
+
+
+def qr_text(data: str) -> str:
+    """A QR code of ``data`` as text, two modules per character cell (``█ ▀ ▄`` and space), dark on light,
+    with a quiet zone; scannable from a terminal with dark text on a light background or the reverse."""
+    import qrcode  # noqa: PLC0415
+
+    qr = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_L)
+    qr.add_data(data)
+    qr.make(fit=True)
+    m = qr.get_matrix()
+    if len(m) % 2:
+        m.append([False] * len(m[0]))
+    chars = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
+    # light modules drawn as blocks: a terminal's dark background becomes the code's dark modules
+    return "\n".join("".join(chars[(not a, not b)] for a, b in zip(m[r], m[r + 1], strict=True)) for r in range(0, len(m), 2))
+
+
+def serve_journal(path: Path, game_id: int | None = None, *, host: str | None = None,
+                  port: int | None = None) -> int:
+    """``companion serve``: follow game ``game_id`` of the journal at ``path`` read-only and serve its public
+    view until interrupted.  The first stdout line is the URL.  Returns the exit code (0 on Ctrl+C / SIGTERM).
+    Raises JournalError for an unusable journal, OSError for an unusable address."""
+    from .watch import JournalWatch  # noqa: PLC0415
+
+    watch = JournalWatch(path, game_id)
+
+    async def run() -> None:
+        server = PublicServer(lambda: public_view(watch.state, watch.log))
+        url = await start(server, host, port)
+        print(url, flush=True)
+        print(f"game #{watch.game_id} of {path} · {host_note(server.host or '')}", file=sys.stderr, flush=True)
+        if sys.stderr.isatty():
+            print(qr_text(url), file=sys.stderr, flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):  # pragma: no cover - not on this platform
+                pass
+        shown_error = None
+        try:
+            while not stop.is_set():
+                try:
+                    if watch.poll():
+                        server.notify()
+                except Exception as e:  # noqa: BLE001 - a journal being written may be briefly unreadable
+                    print(f"companion serve: {e}", file=sys.stderr, flush=True)
+                if watch.error != shown_error and watch.error:
+                    print(f"companion serve: {watch.error}", file=sys.stderr, flush=True)
+                shown_error = watch.error
+                try:
+                    await asyncio.wait_for(stop.wait(), POLL_S)
+                except asyncio.TimeoutError:
+                    pass
+        finally:
+            await server.stop()
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        watch.close()
+    return 0
