@@ -45,6 +45,9 @@ Q_TAIL_MIN = 0.07
 # CARD_LONG_MM: the long side of a poker-size card.
 QR_PX_PER_MM = 7.0
 CARD_LONG_MM = 88.0
+# Card outlines shorter than this many px per mm of CARD_LONG_MM are too small to carry a
+# readable label (labels need ~6 px/mm): the QR search does not look around them.
+QR_MIN_PX_PER_MM = 4.0
 # Margin around the found card's bounding box searched for its label, as a fraction of
 # the box's width/height on each side (the label is stuck on the card's sleeve). Was
 # 0.25; 0.05 reads the same labels (156 rendered label frames, cards 55-95% of the
@@ -77,8 +80,9 @@ class Reading:
 
     suit: "spade" | "heart" | "club" | "diamond" | None; rank: 1..13 | None (best guess
     even when not accepted); confidence: 0..1; accepted: confident enough to use
-    without asking; source: "qr" or "index"; corner: warped corner crop (BGR uint8) of
-    the best corner for previews, or None; quad: (4, 2) card corners in the image or None;
+    without asking; source: "qr" or "index"; corner: for previews, the index (rank and
+    suit with a margin) cut from the best warped corner (BGR uint8; the whole corner
+    crop when no index was found), or None; quad: (4, 2) card corners in the image or None;
     note: why a confident reading was not accepted (e.g. "two cards in view: ♣2 and
     ♥10"), else None.
     """
@@ -279,6 +283,11 @@ def _on_edge(q: np.ndarray, shape: tuple) -> bool:
     return int(((x < 3) | (x > w - 4) | (y < 3) | (y > h - 4)).sum()) >= 2
 
 
+def _long(q: np.ndarray) -> float:
+    """The longest side of quad q (4, 2) in pixels."""
+    return float(np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1).max())
+
+
 def _sides(q: np.ndarray) -> tuple[float, float]:
     """(short, long) mean side lengths of quad q (4, 2)."""
     d = np.linalg.norm(np.asarray(q, np.float32) - np.roll(np.asarray(q, np.float32), 1, axis=0), axis=1)
@@ -343,8 +352,11 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
 def _search_label(frame: np.ndarray, cands: list, qr_mode: str, qr_part: int | None) -> Reading | None:
     """frame: the grey frame (H, W) uint8 that cands were found on."""
     region, scale = frame, 1.0
-    if qr_mode == "fast" and cands:  # the label is on the sleeve: look around the card only
-        q = cands[0].quad()
+    # a label is read from about 6 px/mm: only a card at least QR_MIN_PX_PER_MM * CARD_LONG_MM
+    # long can carry a readable one (smaller outlines: search the frame as if none was found)
+    big = [c for c in cands if _long(c.outline()) >= QR_MIN_PX_PER_MM * CARD_LONG_MM]
+    if qr_mode == "fast" and big:  # the label is on the sleeve: look around the card only
+        q = big[0].quad()
         x, y, w, h = cv2.boundingRect(q.astype(np.int32))
         mx, my = int(w * QR_CARD_MARGIN), int(h * QR_CARD_MARGIN)
         region = frame[max(0, y - my):y + h + my, max(0, x - mx):x + w + mx]
@@ -411,7 +423,18 @@ def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading
     r, s = np.unravel_index(int(joint.argmax()), joint.shape)
     conf = float(joint[r, s])
     best = int(np.argmax([sc[r, s] for sc in scores]))
-    return Reading(SUITS[s], int(r) + 1, conf, conf >= threshold, "index", crops[best], quad)
+    return Reading(SUITS[s], int(r) + 1, conf, conf >= threshold, "index", _index_crop(crops[best], gs[best]), quad)
+
+
+def _index_crop(corner: np.ndarray, g) -> np.ndarray:
+    """The part of an upright corner crop that holds the index (glyphs.IndexGlyphs g: its
+    rank and suit boxes), with a margin of a third of the rank's height: the preview."""
+    boxes = [g.rank_box, g.suit_box]
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+    m = max(2, g.rank_box[3] // 3)
+    h, w = corner.shape[:2]
+    return corner[max(0, y0 - m):min(h, y1 + m), max(0, x0 - m):min(w, x1 + m)]
 
 
 def load_image(path: str | os.PathLike) -> np.ndarray:
