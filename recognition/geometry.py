@@ -253,7 +253,7 @@ def _choose(found: list, g: np.ndarray, s: float, full: np.ndarray, max_candidat
     found.sort(key=lambda x: (_on_border(x[1], gw, gh) >= 2, -x[0]))
     out: list[Candidate] = []
     for _, q, c, t in found:
-        tol = max(1.5, 0.08 * _long_side(q))
+        tol = max(1.5, 0.03 * _long_side(q))
         if all(_quad_distance(q, o) > tol for o in kept):
             kept.append(q)
             out.append(Candidate(q, c, s, t, full))

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from . import qr
-from .geometry import card_candidates, detect_copy, edge_candidates, warp_corner
+from .geometry import CARD_H, card_candidates, detect_copy, edge_candidates, warp_corner
 from .glyphs import bowl_tail, glyph_features, segment_index
 from .model import default_models
 
@@ -25,6 +25,14 @@ ACCEPT_THRESHOLD = 0.90
 MAX_IMAGE_SIDE = 1600
 QR_STILL_SIDE = 2000
 SINGLE_CORNER_FACTOR = 0.92  # only one of the two indices could be read
+# A corner's index is used only when its rank and its suit are at least MIN_GLYPH_PX frame
+# pixels tall: smaller glyphs are not resolved (a 9 reads as a 4), yet the net can be sure
+# of them. A reading from one corner alone (no second opinion) needs a suit at least
+# SINGLE_SUIT_PX tall. Added on 2 Dec after the bench's rendered scenes showed two
+# single-corner readings accepted wrong, a rank 2.5 px tall and a spade 6.8 px tall read
+# as a club (docs/recognition.md, "Honesty notes").
+MIN_GLYPH_PX = 4.0
+SINGLE_SUIT_PX = 8.0
 # Ink redness (glyphs.segment_index: white-balanced on the paper, relative to the ink's
 # darkness) between black and red. On 400 rendered validation photos (bench VALID_SEED+i)
 # the reddest black index measures 0.14 and the least red red index 0.38 (apart from 4
@@ -406,16 +414,18 @@ def read_label(frame: np.ndarray, qr_part: int | None = None) -> Reading | None:
 
 def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading:
     gs, crops, first = [], [], None
+    px = _long(quad) / CARD_H  # frame pixels per pixel of the warped corner
     for turn in (0, 2):
         c = warp_corner(frame, quad, turn)
         first = c if first is None else first
         g = segment_index(c)
-        if g is not None:
+        if g is not None and min(g.rank_box[3], g.suit_box[3]) * px >= MIN_GLYPH_PX:
             gs.append(g)
             crops.append(c)
     if not gs:
         return Reading(None, None, 0.0, False, corner=first, quad=quad)
     scores = _glyph_scores(gs)
+    single_ok = len(gs) == 1 and gs[0].suit_box[3] * px >= SINGLE_SUIT_PX
     if len(scores) == 2:
         joint = np.sqrt(scores[0] * scores[1])
     else:
@@ -423,7 +433,8 @@ def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading
     r, s = np.unravel_index(int(joint.argmax()), joint.shape)
     conf = float(joint[r, s])
     best = int(np.argmax([sc[r, s] for sc in scores]))
-    return Reading(SUITS[s], int(r) + 1, conf, conf >= threshold, "index", _index_crop(crops[best], gs[best]), quad)
+    accepted = conf >= threshold and (len(gs) == 2 or single_ok)
+    return Reading(SUITS[s], int(r) + 1, conf, accepted, "index", _index_crop(crops[best], gs[best]), quad)
 
 
 def _index_crop(corner: np.ndarray, g) -> np.ndarray:
