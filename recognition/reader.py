@@ -28,10 +28,11 @@ SINGLE_CORNER_FACTOR = 0.92  # only one of the two indices could be read
 # A corner's index is used only when its rank and its suit are at least MIN_GLYPH_PX frame
 # pixels tall: smaller glyphs are not resolved (a 9 reads as a 4), yet the net can be sure
 # of them. A reading from one corner alone (no second opinion) needs a suit at least
-# SINGLE_SUIT_PX tall. Added on 2 Dec after the bench's rendered scenes showed two
-# single-corner readings accepted wrong, a rank 2.5 px tall and a spade 6.8 px tall read
-# as a club (docs/recognition.md, "Honesty notes").
-MIN_GLYPH_PX = 4.0
+# SINGLE_SUIT_PX tall. Added on 2 Dec after the bench's rendered scenes showed readings
+# accepted wrong: one corner with a rank 2.5 px tall, one with a spade 6.8 px tall read as
+# a club, and an 8 read as A in both corners with suits 4.0-4.6 px tall (which set 5 px,
+# not 4); docs/recognition.md, "Honesty notes".
+MIN_GLYPH_PX = 5.0
 SINGLE_SUIT_PX = 8.0
 # Ink redness (glyphs.segment_index: white-balanced on the paper, relative to the ink's
 # darkness) between black and red. On 400 rendered validation photos (bench VALID_SEED+i)
