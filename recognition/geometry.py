@@ -323,7 +323,7 @@ def _collect(cnts, min_area: float, img_area: float, found: list, level: int | N
         if a < 0.85 * cv2.contourArea(hull):  # a card's outline fills its hull
             continue
         sc, o = _score_quad(_quad_from_hull(hull), a, img_area, MIN_CARD_AREA)
-        if sc <= 0 and len(hull) > 4:  # a small card's round corners cut the polygon's corners
+        if sc <= 0 and len(hull) > 4 and a < 0.02 * img_area:  # a small card's round corners cut the polygon's
             sc, o = _score_quad(cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32), a, img_area,
                                 MIN_CARD_AREA, 0.84)
         if sc > 0:

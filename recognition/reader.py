@@ -32,7 +32,7 @@ SINGLE_CORNER_FACTOR = 0.92  # only one of the two indices could be read
 # accepted wrong: one corner with a rank 2.5 px tall, one with a spade 6.8 px tall read as
 # a club, and an 8 read as A in both corners with suits 4.0-4.6 px tall (which set 5 px,
 # not 4); docs/recognition.md, "Honesty notes".
-MIN_GLYPH_PX = 5.0
+MIN_GLYPH_PX = 6.0
 SINGLE_SUIT_PX = 8.0
 # Ink redness (glyphs.segment_index: white-balanced on the paper, relative to the ink's
 # darkness) between black and red. On 400 rendered validation photos (bench VALID_SEED+i)
@@ -190,7 +190,7 @@ def whole_frame_parts(h: int, w: int) -> list[tuple[slice, slice, float]]:
 
 
 def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast",
-               max_candidates: int = 5, qr_part: int | None = None) -> Reading:
+               max_candidates: int = 5, qr_part: int | None = None, second_card_edges: bool = True) -> Reading:
     """Read a card from a BGR frame (H, W, 3) uint8.
 
     Looks for a QR sleeve label first (qr_mode "off", "fast" or "thorough", see
@@ -199,7 +199,9 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
     regions are tried and the most confident reading wins. qr_part (fast mode): when no
     card is found, search only part ``qr_part`` (cyclically) of the frame (``whole_frame_parts``;
     the camera loop cycles through them); None searches the whole frame at full
-    resolution. Never raises on odd content: returns a Reading with accepted=False
+    resolution. second_card_edges: when a card is accepted, also look for a second card
+    among closed-edge outlines (~0.5-1 ms more; the camera does it on every other index
+    frame). Never raises on odd content: returns a Reading with accepted=False
     (and suit/rank None when nothing could be read).
     """
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
@@ -232,7 +234,7 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
             if r.accepted:
                 break
     if best.accepted:
-        best = _other_cards(frame, cands, done, best, threshold, gray, small)
+        best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small)
     return best
 
 
