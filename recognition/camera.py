@@ -357,10 +357,8 @@ class CameraScanner:
                 if qr_only:
                     reading = read_label(frame, qr_part)
                 else:
-                    # the closed-edge search for a second card on every other frame (it costs
-                    # ~0.5-1 ms; the voter's CLEAR_FRAMES span several such frames)
                     reading = read_frame(frame, self.voter.threshold, qr_mode="fast" if try_qr else "off",
-                                         qr_part=qr_part, second_card_edges=n % 2 == 0)
+                                         qr_part=qr_part)
             except cv2.error:
                 reading = Reading(None, None, 0.0, False)
             last_qr = reading is not None and reading.source == "qr"

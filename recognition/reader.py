@@ -200,8 +200,7 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
     card is found, search only part ``qr_part`` (cyclically) of the frame (``whole_frame_parts``;
     the camera loop cycles through them); None searches the whole frame at full
     resolution. second_card_edges: when a card is accepted, also look for a second card
-    among closed-edge outlines (~0.5-1 ms more; the camera does it on every other index
-    frame). Never raises on odd content: returns a Reading with accepted=False
+    among closed-edge outlines (~0.3 ms more). Never raises on odd content: returns a Reading with accepted=False
     (and suit/rank None when nothing could be read).
     """
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
