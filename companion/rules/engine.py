@@ -28,7 +28,8 @@ from .outcome import who
 from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table
 from .state import PHASES, ROLES, GameState, Prompt, Seat
 
-__all__ = ["Action", "Applied", "apply", "SLASH_LIMIT_LIFTS", "SETUP_VERBS", "CORRECTIONS", "card_ref", "hand_limit"]
+__all__ = ["Action", "Applied", "apply", "advance_until_decision", "SLASH_LIMIT_LIFTS", "SETUP_VERBS", "CORRECTIONS",
+           "card_ref", "hand_limit"]
 
 SRC_TURN = "rulebook: 回合流程 (RULES_NOTES: Other facts)"
 SRC_PLAY = "rulebook: 出牌阶段"
@@ -849,7 +850,7 @@ def _v_reveal(ctx: _Ctx, a: Action) -> None:
     s = st.seat(victim)
     s.role, s.role_public = role, True
     st.prompts.pop()
-    oc.finish_death(st, ctx.ev, victim, top.data.get("source"))
+    oc.finish_death(st, ctx.ev, victim, top.data.get("source"), discard=False)
 
 
 def _check_role(ctx: _Ctx, n: int, role: str) -> None:
@@ -948,7 +949,7 @@ def _v_general(ctx: _Ctx, a: Action) -> None:
     try:
         g = find_general(a.args["general"])
     except UnknownGeneralError as e:
-        raise Refused("general.unknown", str(e), str(e), "generals.toml", forceable=False) from None
+        raise Refused("general.unknown", e.en, e.zh, "generals.toml", forceable=False) from None
     for o in ctx.st.seats:
         ctx.check(o.seat == s.seat or o.general != g.id, "general.taken", f"{g.zh} {g.en} is already at seat {o.seat}",
                   f"{g.zh}已在{o.seat}号位", "rulebook: 选将")
@@ -1001,7 +1002,7 @@ def _v_offer(ctx: _Ctx, a: Action) -> None:
         try:
             gens.append(find_general(name))
         except UnknownGeneralError as e:
-            raise Refused("general.unknown", str(e), str(e), "generals.toml", forceable=False) from None
+            raise Refused("general.unknown", e.en, e.zh, "generals.toml", forceable=False) from None
     ids = [g.id for g in gens]
     ctx.st.offers[s.seat] = ids
     # zh lists the Chinese names (曹操、刘备…), en the ids that `general S ID` takes.
