@@ -10,7 +10,7 @@ import numpy as np
 
 from . import qr
 from .geometry import CARD_H, card_candidates, detect_copy, edge_candidates, warp_corner
-from .glyphs import bowl_tail, glyph_features, segment_index
+from .glyphs import bowl_tail, glyph_features, segment_index, segment_index_layouts
 from .model import default_models
 
 SUITS = ("spade", "heart", "club", "diamond")
@@ -421,13 +421,30 @@ def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading
         c = warp_corner(frame, quad, turn)
         first = c if first is None else first
         g = segment_index(c)
-        if g is not None and min(g.rank_box[3], g.suit_box[3]) * px >= MIN_GLYPH_PX:
+        if g is not None and _resolved(g, px):
             gs.append(g)
             crops.append(c)
     if not gs:
-        return Reading(None, None, 0.0, False, corner=first, quad=quad)
-    scores = _glyph_scores(gs)
-    single_ok = len(gs) == 1 and gs[0].suit_box[3] * px >= SINGLE_SUIT_PX
+        r = Reading(None, None, 0.0, False, corner=first, quad=quad)
+    else:
+        r = _combine(_glyph_scores(gs), gs, crops, quad, threshold, px)
+    if r.accepted:
+        return r
+    alt = _read_quad_layouts(frame, quad, threshold, px)
+    return alt if alt is not None and alt.confidence > r.confidence else r
+
+
+def _resolved(g, px: float) -> bool:
+    """True when the rank and the suit of IndexGlyphs g are both at least MIN_GLYPH_PX frame
+    pixels tall (px: frame pixels per pixel of the warped corner)."""
+    return min(g.rank_box[3], g.suit_box[3]) * px >= MIN_GLYPH_PX
+
+
+def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: np.ndarray, threshold: float,
+             px: float) -> Reading:
+    """One Reading from the (13, 4) scores of one or two corners (their IndexGlyphs gs and
+    corner crops): geometric mean of two, SINGLE_CORNER_FACTOR times a lone one, which is
+    accepted only when its suit is SINGLE_SUIT_PX tall."""
     if len(scores) == 2:
         joint = np.sqrt(scores[0] * scores[1])
     else:
@@ -435,7 +452,7 @@ def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading
     r, s = np.unravel_index(int(joint.argmax()), joint.shape)
     conf = float(joint[r, s])
     best = int(np.argmax([sc[r, s] for sc in scores]))
-    accepted = conf >= threshold and (len(gs) == 2 or single_ok)
+    accepted = conf >= threshold and (len(scores) == 2 or gs[0].suit_box[3] * px >= SINGLE_SUIT_PX)
     return Reading(SUITS[s], int(r) + 1, conf, accepted, "index", _index_crop(crops[best], gs[best]), quad)
 
 
@@ -448,6 +465,32 @@ def _index_crop(corner: np.ndarray, g) -> np.ndarray:
     m = max(2, g.rank_box[3] // 3)
     h, w = corner.shape[:2]
     return corner[max(0, y0 - m):min(h, y1 + m), max(0, x0 - m):min(w, x1 + m)]
+
+
+# A corner whose best (rank, suit) score is below this holds no index (art or rule text where a
+# 三国杀-style print has none): in the layout fallback it is left out, not averaged in.
+NO_INDEX_SCORE = 0.05
+
+
+def _read_quad_layouts(frame: np.ndarray, quad: np.ndarray, threshold: float, px: float) -> Reading | None:
+    """The fallback for a card not read confidently as rank-over-suit: each corner's index in
+    any layout (``glyphs.segment_index_layouts``: suit above rank, side by side), the best
+    scoring one per corner; a corner with no index-like reading (< NO_INDEX_SCORE) is left
+    out, so a face with one printed index reads as one corner (× SINGLE_CORNER_FACTOR).
+    Glyphs under MIN_GLYPH_PX are not read (as in _read_quad)."""
+    scores, gs, crops = [], [], []
+    for turn in (0, 2):
+        c = warp_corner(frame, quad, turn)
+        alts = [g for g in segment_index_layouts(c) if _resolved(g, px)]
+        if not alts:
+            continue
+        sc = _glyph_scores(alts)
+        k = max(range(len(sc)), key=lambda i: float(sc[i].max()))
+        if float(sc[k].max()) >= NO_INDEX_SCORE:
+            scores.append(sc[k])
+            gs.append(alts[k])
+            crops.append(c)
+    return _combine(scores, gs, crops, quad, threshold, px) if scores else None
 
 
 def load_image(path: str | os.PathLike) -> np.ndarray:
