@@ -1,5 +1,5 @@
 """The dashboard's players' view: the server in the dashboard's own event loop, and the dialog with
-its URL and QR code (docs/web.md).  Opened with F10 or the ``serve`` command."""
+its URL and QR code (docs/web.md).  Opened with F10 or the ``serve [HOST][:PORT]`` command."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-__all__ = ["WebShare", "ServeScreen", "open_serve"]
+__all__ = ["WebShare", "ServeScreen", "open_serve", "parse_where"]
 
 
 class WebShare:
@@ -89,11 +89,31 @@ class ServeScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-async def open_serve(app: Any, host: str | None = None, port: int | None = None) -> None:
-    """Start the players' view for ``app`` (once) and show the dialog."""
+def parse_where(where: str) -> tuple[str | None, int | None]:
+    """``"HOST"``, ``"HOST:PORT"``, ``":PORT"`` or ``""`` (the defaults) → (host, port).  Raises ValueError
+    for a port that is not a number 1..65535."""
+    where = where.strip()
+    if not where:
+        return None, None
+    host, sep, port = where.rpartition(":") if where.count(":") == 1 or where.startswith("[") else ("", "", "")
+    if not sep:
+        return where.strip("[]"), None
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"port {port!r}: a number 1..65535")
+    return (host.strip("[]") or None), int(port)
+
+
+async def open_serve(app: Any, where: str = "") -> None:
+    """Start the players' view for ``app`` (once; ``where`` is ``serve``'s ``HOST[:PORT]``) and show the
+    dialog.  A server already running is shown as it is."""
     share = getattr(app, "web_share", None)
     if share is None:
         share = app.web_share = WebShare(app)
     if share.url is None:
-        await share.start(host, port)
+        try:
+            host, port = parse_where(where)
+        except ValueError as e:
+            share.error = str(e)
+        else:
+            await share.start(host, port)
     app.push_screen(ServeScreen(share, app.lang))
