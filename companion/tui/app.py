@@ -362,6 +362,7 @@ class CompanionApp(QuickMixin, App[int]):
         self._fit_table()
         self.call_after_refresh(self._draw_log)  # fold the log to its new width
         self.call_after_refresh(self._redraw_banner)  # and the banner
+        self.call_after_refresh(self.draw_choices)  # the choices wrap at the new width
 
     def _fit_table(self) -> None:
         # three rows of seats (7+ players) on a short terminal: no blank line between rows
@@ -670,7 +671,10 @@ class CompanionApp(QuickMixin, App[int]):
 
     # -- commands -------------------------------------------------------------
     def completions(self, text: str) -> list[str]:
-        """Whole-line completions for the command bar."""
+        """Whole-line completions for the command bar (a partial choice's legal seats first)."""
+        c = self._partial
+        if c is not None and c.options and not c.after and text == c.before:
+            return [c.before + str(o) for o in c.options]  # '1 杀 ' suggests '1 杀 2', a legal target
         script = self.script
         if script is not None and hasattr(script, "completions"):
             try:
