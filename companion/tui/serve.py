@@ -15,6 +15,13 @@ from textual.widgets import Static
 __all__ = ["WebShare", "ServeScreen", "open_serve", "parse_where"]
 
 
+def recent_log(session: Any) -> Any:
+    """The newest entries of ``session``'s log, enough for the public log's last lines
+    (``Session.log_tail``: costs the window, not the game's length), else its whole log."""
+    tail = getattr(session, "log_tail", None)
+    return tail(256) if callable(tail) else session.log
+
+
 class WebShare:
     """The players' view of the app's session: one :class:`companion.web.server.PublicServer`, started
     on first use in the app's loop, told about every change by :meth:`notify`."""
@@ -28,7 +35,7 @@ class WebShare:
         session = app.session
         path = getattr(getattr(session, "journal", None), "path", None)
         token = game_token(path, getattr(session, "game_id", None))
-        self.server = PublicServer(lambda: public_view(app.session.state, app.session.log), token=token)
+        self.server = PublicServer(lambda: public_view(app.session.state, recent_log(app.session)), token=token)
         self.url: str | None = None
         self.error: str | None = None
 
