@@ -96,7 +96,8 @@ def cmd_new(args) -> int:
 
 def cmd_games(args) -> int:
     """List the games of the journal."""
-    path = Path(_db_arg(args)) if _db_arg(args) else default_path()
+    db = _db_arg(args)
+    path = Path(db) if db else default_path()
     if not path.exists():
         if args.json:
             print("[]")
@@ -331,7 +332,8 @@ def cmd_serve(args) -> int:
     """Serve the players' view of a journal's game, read-only (docs/web.md); the first stdout line is the URL."""
     from .web.serve import serve_journal  # noqa: PLC0415
 
-    path = Path(_db_arg(args)) if _db_arg(args) else default_path()
+    db = _db_arg(args)
+    path = Path(db) if db else default_path()
     try:
         return serve_journal(path, getattr(args, "game", None), host=args.host, port=args.port)
     except OSError as e:

@@ -120,7 +120,7 @@ def _combine(applieds: list):
     if len(applieds) == 1:
         return last
     events = [ev for a in applieds for ev in a.events]
-    if dataclasses.is_dataclass(last):
+    if dataclasses.is_dataclass(last) and not isinstance(last, type):
         return dataclasses.replace(last, events=events)
     if hasattr(last, "_replace"):
         return last._replace(events=events)
@@ -165,7 +165,7 @@ class Session:
         self._events: dict[int, list | None] = {}
         self._states: dict[int, GameState] = {0: self._initial}
         self._next_mem_seq = 1
-        self._over = (False, None)
+        self._over: tuple[bool, str | None] = (False, None)  # (over, winner) as last journaled
         # how the game was opened, for the dashboard's first line: "new", "resumed", or
         # "none_unfinished" (resume found no unfinished game and started a new one)
         self.opened = "new"
@@ -324,9 +324,9 @@ class Session:
             applied = self._run(state, prepared)
         forced = any(is_forced(ln) for ln in prepared)
         over = (bool(applied.state.over), applied.state.winner if applied.state.over else None)
-        change = over if over != self._over else (None, None)
+        change: tuple[bool | None, str | None] = over if over != self._over else (None, None)
         if self.journal is not None:
-            entry = self.journal.append(self.game_id, prepared, forced=forced, parent=self.tip,
+            entry = self.journal.append(self._journal_game(), prepared, forced=forced, parent=self.tip,
                                         over=change[0], winner=change[1])
         else:
             entry = EntryRow(0, self._next_mem_seq, tuple(prepared), forced, False, "", self.tip)
@@ -337,6 +337,13 @@ class Session:
         self._push(entry, applied)
         return applied
 
+    def _journal_game(self) -> int:
+        """The journaled game's id. Raises JournalError for a journal given without its game."""
+        if self.game_id is None:
+            raise JournalError("this session has a journal but no game id (open it with Session.new or Session.resume)",
+                               self.journal.path if self.journal else None)
+        return self.game_id
+
     def undo(self) -> bool:
         """Undo the last live entry (journaled as undone).  False when there is nothing to undo."""
         if not self._stack:
@@ -344,9 +351,9 @@ class Session:
         step = self._stack[-1]
         prev = self._stack[-2].applied.state if len(self._stack) > 1 else self._initial
         over = (bool(prev.over), prev.winner if prev.over else None)
-        change = over if over != self._over else (None, None)
+        change: tuple[bool | None, str | None] = over if over != self._over else (None, None)
         if self.journal is not None:
-            self.journal.set_undone(self.game_id, step.entry.seq, True, over=change[0], winner=change[1])
+            self.journal.set_undone(self._journal_game(), step.entry.seq, True, over=change[0], winner=change[1])
         self._stack.pop()
         self._over = over
         entry = dataclasses.replace(step.entry, undone=True)
@@ -370,9 +377,9 @@ class Session:
                 raise JournalError(f"entry {r.entry.seq} cannot be redone: {describe_error(e)}") from None
         st = applied.state
         over = (bool(st.over), st.winner if st.over else None)
-        change = over if over != self._over else (None, None)
+        change: tuple[bool | None, str | None] = over if over != self._over else (None, None)
         if self.journal is not None:
-            self.journal.set_undone(self.game_id, r.entry.seq, False, over=change[0], winner=change[1])
+            self.journal.set_undone(self._journal_game(), r.entry.seq, False, over=change[0], winner=change[1])
         self._redo.pop()
         self._over = over
         entry = dataclasses.replace(r.entry, undone=False)
