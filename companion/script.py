@@ -176,8 +176,20 @@ def _strip(line: str) -> tuple[str, bool]:
 
 
 def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> Action:
-    kind, face = _card("use", toks[0], suggest_skills=True)
+    head = toks[0].replace("：", ":")
+    name, _, face_text = head.partition(":")
+    faces = None
+    if "+" in face_text:  # two cards as one (丈八蛇矛): 杀:♥3+♠5 — each face is read and checked on its own
+        parts = face_text.split("+")
+        if len(parts) != 2 or not all(parts):
+            raise _err("use", f"two cards as one are written FACE+FACE, e.g. 杀:♥3+♠5 (not {face_text!r})",
+                       f"两张牌当一张牌使用时写作 牌面+牌面，例如 杀:♥3+♠5（不是“{face_text}”）")
+        faces = tuple(_card("use", f"{name}:{p}")[1] for p in parts)
+        head = name
+    kind, face = _card("use", head, suggest_skills=True)
     args: dict = {"card": kind, "face": face, "targets": []}
+    if faces is not None:
+        args["faces"] = faces
     rest = toks[1:]
     i = 0
     while i < len(rest):

@@ -98,12 +98,14 @@ def test_a_view_as_skill_written_as_a_verb_shows_the_card_form():
 
 
 def test_dying_huatuo_jijiu_gives_the_reason():
-    # old FAQ (rulebook 003): a dying general has lost his skills; only 桃 saves yourself
+    # variant faq_dying_skills — old FAQ (rulebook 003): a dying general has lost his skills; only 桃 saves yourself
     from skill_support import refused, run
-    st = run(_g7(), "lose 4 3")
+    st = _g7()
+    st.variants.add("faq_dying_skills")
+    st = run(st, "lose 4 3")
     assert st.prompt.kind == "dying" and st.prompt.data["victim"] == 4
     r = refused(st, "4 桃:♥3 via jijiu", "viewas.skill")
-    assert "is dying" in r.en and "rulebook 003" in r.en
+    assert "is dying" in r.en and "rulebook 003" in r.en and "faq_dying_skills" in r.en
 
 
 def test_fankui_and_guicai_refuse_extra_or_missing_words():

@@ -73,8 +73,8 @@ def test_simayi_loses_own_duel_old_faq_variant_fankui_takes_nothing():
     assert st.seat(2).hp == 2 and ask(st) is None
 
 
-def test_kongcheng_holds_in_a_duel_once_the_last_card_is_gone():
-    st = at(game("sunquan", "zhugeliang", "guanyu", "machao", hands=1), 3)
+def test_kongcheng_holds_in_a_duel_once_the_last_card_is_gone_under_the_old_faq():
+    st = at(game("sunquan", "zhugeliang", "guanyu", "machao", hands=1, variants=("faq_kongcheng_duel",)), 3)
     st.seat(3).hand = 2
     st = _duel_prompt(run(st, "3 决斗 2"))
     st, ev = events(st, "2 杀")                               # 诸葛亮's last card

@@ -301,8 +301,9 @@ def test_biyue_not_for_others_and_lost_on_death():
     assert ask(run(at(st, 3, "discard"), "next")) is None
 
 
-def test_jijiu_not_for_a_dying_huatuo_himself():
-    st = at(game("sunquan", "huatuo", "guanyu", "machao", roles={2: "loyalist", 3: "rebel", 4: "renegade"}, hands=3), 3)
+def test_jijiu_not_for_a_dying_huatuo_himself_under_the_old_faq():
+    st = at(game("sunquan", "huatuo", "guanyu", "machao", roles={2: "loyalist", 3: "rebel", 4: "renegade"}, hands=3,
+                 variants=("faq_dying_skills",)), 3)
     st = run(st, "lose 2 3")                             # 华佗 dying: only a real 桃 saves him (old FAQ)
     st = run(st, "pass", "pass", "pass")
     assert st.prompt.seat == 2

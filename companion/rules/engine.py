@@ -531,11 +531,40 @@ def _check_face(ctx: _Ctx, kind, face: Face | None) -> None:
               f"牌堆中没有{face}的{kind.zh}{zh_is}：请核对这张牌，或用 force", "RULES_NOTES: Deck; cards.standard_deck")
 
 
+def _two_card_colour(ctx: _Ctx, kind, via: str | None, face: Face | None, faces: tuple[Face, ...]) -> str | None:
+    """The colour of a 杀 made of two hand cards (丈八蛇矛): each typed face must be a card of the deck
+    (any kind: the spear turns any two hand cards into a 杀); two faces of one colour give that colour,
+    of different colours no colour (``"none"``: 仁王盾 does not stop it); one face typed gives its colour;
+    none typed: None (unknown).  Refused ``card.faces`` when two faces are typed for a one-card use, ``card.face``
+    (forceable) for a face the deck does not have.  Source: QS Spear (the view-as card takes the colour of its
+    two subcards, colourless when they differ: ``Card::getColor``); FK ``spear_skill``; issue 13 §4."""
+    if faces and via != "spear":
+        raise Refused("card.faces", f"two faces ({'+'.join(map(str, faces))}) are for two cards used as one "
+                      f"(丈八蛇矛: 'S 杀:♥3+♠5 T via spear'); {kind.zh} is one card: write one face",
+                      f"两个牌面（{'+'.join(map(str, faces))}）用于两张牌当一张（丈八蛇矛：S 杀:♥3+♠5 T via spear）；"
+                      f"{kind.zh}是一张牌：请只写一个牌面", eq.SRC_WEAPON, forceable=False)
+    if via != "spear":
+        _check_face(ctx, kind, face)  # 'S spear' equipping the spear itself
+        return None
+    typed = faces or ((face,) if face is not None else ())
+    mv = "maneuvering" in ctx.st.variants
+    deck = {c.face for c in standard_deck() + (maneuvering_cards() if mv else ())}
+    for f in typed:
+        ctx.check(f in deck, "card.face", f"the deck has no card {f}: check the card, or force it",
+                  f"牌堆中没有{f}：请核对这张牌，或用 force", "RULES_NOTES: Deck; cards.standard_deck")
+    colours = {f.color for f in typed}
+    if not colours:
+        return None
+    return colours.pop() if len(colours) == 1 else "none"
+
+
 def _v_use(ctx: _Ctx, a: Action) -> None:
     st = ctx.st
     kind = card_kind(a.args["card"])
     face: Face | None = a.args.get("face")
-    if not a.args.get("vskill") and not a.args.get("using"):
+    faces: tuple[Face, ...] = tuple(a.args.get("faces") or ())
+    two_cards = a.args.get("via") == "spear" or kind.id == "spear" or bool(faces)  # checked once converted
+    if not a.args.get("vskill") and not a.args.get("using") and not two_cards:
         _check_face(ctx, kind, face)
     targets: list[int] = list(a.args.get("targets") or [])
     top = st.prompt
@@ -563,6 +592,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
     kid, cost, via = eq.convert(ctx, s, kind.id, a.args)  # 丈八蛇矛, "using SLOT"
     if kid != kind.id:
         kind = card_kind(kid)
+    colour = _two_card_colour(ctx, kind, via, face, faces) if two_cards else None
     ctx.check(s.hand >= cost, "hand.empty", f"seat {n} has {oc.hand_cards(s.hand)}, {kind.zh} needs {cost}",
               f"{n}号位手牌{s.hand}张，不足{cost}张", "companion: hand count")
     ref = card_ref(kind.id, face)
@@ -574,7 +604,7 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
             ve, vz = who(st, victims[0])
             ctx.event("use", f"{ne} uses 杀 on {ve} (借刀杀人) (hand {s.hand})", f"{nz}对{vz}使用杀（借刀杀人）（手牌{s.hand}）",
                       n, card=ref, targets=victims)
-            eq.slash_at(ctx, n, victims, ref, face, via)
+            eq.slash_at(ctx, n, victims, ref, face, via, colour)
             return
     if top is not None and top.kind == "respond" and kind.id == need and top.seat == n:
         s.hand = max(0, s.hand - cost)
@@ -640,13 +670,14 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
             rc = in_range(st, n, t)
             ctx.check(rc.ok, "slash.range", rc.en, rc.zh, SRC_RANGE)
             tk.check_target(ctx, "slash", n, t)
-            if face is None and eq.weapon_of(s) != "qinggang_sword" \
+            if face is None and colour is None and eq.weapon_of(s) != "qinggang_sword" \
                     and card_kind_of(st.seat(t).equipment.get("armor")) == "nioh_shield":
                 te_, tz_ = who(st, t)
+                eg = f"{n} 杀:♥3+♠5 {t} via spear" if via == "spear" else f"{n} 杀:♦7 {t}"
                 ctx.check(False, "slash.colour",
-                          f"{te_} wears 仁王盾 (a black 杀 has no effect): type the 杀's face, e.g. '{n} 杀:♦7 {t}' "
+                          f"{te_} wears 仁王盾 (a black 杀 has no effect): type the 杀's face, e.g. '{eg}' "
                           f"(force: treat it as red)",
-                          f"{tz_}装备仁王盾（黑色杀无效）：请写出杀的花色点数，例如 {n} 杀:♦7 {t}（force：按红色处理）",
+                          f"{tz_}装备仁王盾（黑色杀无效）：请写出杀的花色点数，例如 {eg}（force：按红色处理）",
                           eq.SRC_WEAPON)
         used = st.counters.get("slash", 0)
         lifts = [r for f in SLASH_LIMIT_LIFTS if (r := f(st, s))]
@@ -659,9 +690,11 @@ def _v_use(ctx: _Ctx, a: Action) -> None:
         tz = "、".join(who(st, t)[1] for t in targets)
         extra = f" ({lifts[0]})" if used >= 1 and lifts else ""
         extra += " (丈八蛇矛: 2 hand cards)" if via == "spear" else ""
+        if faces:
+            extra += f" ({'+'.join(map(str, faces))}: {'no colour' if colour == 'none' else colour})"
         ctx.event("use", f"{ne} uses 杀 on {te}{extra} (hand {s.hand})", f"{nz}对{tz}使用杀（手牌{s.hand}）", n, card=ref,
-                  targets=list(targets))
-        eq.slash_at(ctx, n, list(targets), ref, face, via)
+                  targets=list(targets), faces=[str(f) for f in faces] or None, colour=colour)
+        eq.slash_at(ctx, n, list(targets), ref, face, via, colour)
         for t in targets:
             sk.call("slash", ctx, n, t)
         return

@@ -113,14 +113,16 @@ def armor_works(st: GameState, data: dict, target: Seat) -> str | None:
 # --------------------------------------------------------------------------- aiming
 
 
-def slash_at(ctx, n: int, targets: list[int], ref: str, face: Face | None, via: str | None = None) -> None:
+def slash_at(ctx, n: int, targets: list[int], ref: str, face: Face | None, via: str | None = None,
+             colour: str | None = None) -> None:
     """Aim seat ``n``'s 杀 at ``targets`` (already checked and paid): weapon/armor triggers, then
-    one ``respond`` prompt per target, answered in the order given."""
+    one ``respond`` prompt per target, answered in the order given.  ``colour`` (``"red"``, ``"black"``,
+    ``"none"`` for a colourless 杀 of two cards) overrides the face's colour; None: the face's, if any."""
     st = ctx.st
     s = st.seat(n)
     w = weapon_of(s)
     ignore = w == "qinggang_sword"
-    color = face.color if face is not None else None
+    color = colour if colour is not None else (face.color if face is not None else None)
     ne, nz = who(st, n)
     for t in reversed(targets):
         ts = st.seat(t)
@@ -128,24 +130,44 @@ def slash_at(ctx, n: int, targets: list[int], ref: str, face: Face | None, via: 
         data = {"source": n, "card": ref, "slash": True, "need": "jink", "ignore_armor": ignore, "cause": "杀"}
         if ignore and ts.equipment.get("armor"):
             ctx.event("weapon", f"青釭剑: {te}'s armor is ignored", f"青釭剑：无视{tz}的防具", n)
-        if armor_works(st, data, ts) == "nioh_shield" and color == "black":
-            ctx.event("armor", f"仁王盾: a black 杀 has no effect on {te}", f"仁王盾：黑色杀对{tz}无效", t)
-            continue
-        d = oc.expected_damage(st, t, n, "杀")
-        st.prompts.append(Prompt("respond", t, f"{te}: play 闪 or take {d} damage from {ne}'s 杀 (jink / take)",
-                                 f"{tz}：打出闪或受到{nz}的杀造成的{d}点伤害（jink / take）", data))
-        if w == "double_swords":
-            g1, g2 = _gender(st, s), _gender(st, ts)
-            if g1 and g2 and g1 != g2:
-                if ts.hand == 0:
-                    s.hand += 1
-                    ctx.event("draw", f"雌雄双股剑: {te} has no hand card, {ne} draws 1 (hand {s.hand})",
-                              f"雌雄双股剑：{tz}没有手牌，{nz}摸一张牌（手牌{s.hand}）", n)
-                else:
-                    st.prompts.append(Prompt(
-                        "weapon.double_swords", t,
-                        f"{te}: 雌雄双股剑 of {ne} — discard 1 hand card (discard 1) or {ne} draws 1 (pass)",
-                        f"{tz}：{nz}的雌雄双股剑——弃置一张手牌（discard 1）或令其摸一张牌（pass）", {"user": n}))
+        shield = armor_works(st, data, ts) == "nioh_shield" and color == "black"
+        if not shield:
+            d = oc.expected_damage(st, t, n, "杀")
+            st.prompts.append(Prompt("respond", t, f"{te}: play 闪 or take {d} damage from {ne}'s 杀 (jink / take)",
+                                     f"{tz}：打出闪或受到{nz}的杀造成的{d}点伤害（jink / take）", data))
+        # 雌雄双股剑 acts when the 杀 is aimed (TargetSpecified), before 仁王盾 cancels a black 杀 as it takes
+        # effect (QS DoubleSword / RenwangShield; FK double_swords_skill / nioh_shield_skill; issue 13 §3)
+        swords = w == "double_swords" and _double_swords(ctx, s, ts, shield)
+        if shield and not swords:
+            _nioh_shield(ctx, t)
+
+
+def _nioh_shield(ctx, t: int) -> None:
+    te, tz = who(ctx.st, t)
+    ctx.event("armor", f"仁王盾: a black 杀 has no effect on {te}", f"仁王盾：黑色杀对{tz}无效", t)
+
+
+def _double_swords(ctx, s: Seat, ts: Seat, shield: bool) -> bool:
+    """雌雄双股剑 on aiming at ``ts`` (other gender): True when its question was pushed (the target chooses;
+    ``shield``: 仁王盾 is logged once it is answered), False when it did not ask (same gender: nothing; no hand
+    card: the user draws at once)."""
+    st = ctx.st
+    g1, g2 = _gender(st, s), _gender(st, ts)
+    if not (g1 and g2 and g1 != g2):
+        return False
+    ne, nz = who(st, s.seat)
+    te, tz = who(st, ts.seat)
+    if ts.hand == 0:
+        s.hand += 1
+        ctx.event("draw", f"雌雄双股剑: {te} has no hand card, {ne} draws 1 (hand {s.hand})",
+                  f"雌雄双股剑：{tz}没有手牌，{nz}摸一张牌（手牌{s.hand}）", s.seat)
+        return False
+    st.prompts.append(Prompt(
+        "weapon.double_swords", ts.seat,
+        f"{te}: 雌雄双股剑 of {ne} — discard 1 hand card (discard 1) or {ne} draws 1 (pass)",
+        f"{tz}：{nz}的雌雄双股剑——弃置一张手牌（discard 1）或令其摸一张牌（pass）",
+        {"user": s.seat, "nioh": ts.seat if shield else None}))
+    return True
 
 
 def after_dodge(ctx, data: dict, t: int) -> None:
@@ -223,6 +245,8 @@ def weapon_pass(ctx, top: Prompt) -> None:
         u.hand += 1
         ue, uz = who(st, u.seat)
         ctx.event("draw", f"雌雄双股剑: {ue} draws 1 (hand {u.hand})", f"雌雄双股剑：{uz}摸一张牌（手牌{u.hand}）", u.seat)
+        if top.data.get("nioh") is not None:
+            _nioh_shield(ctx, top.data["nioh"])
     elif k in ("weapon.ice_sword", "weapon.kylin_bow"):
         ctx.event("pass", f"{pe} does not use {_zh(k[7:])}", f"{pz}不发动{_zh(k[7:])}", top.seat)
         slash_hit(ctx, top.data, top.data["target"])
@@ -250,6 +274,8 @@ def weapon_discard(ctx, top: Prompt, n: int, k: int) -> None:
     ne, nz = who(st, n)
     ctx.event("discard", f"{ne} discards {k} ({_zh(top.kind[7:])}) (hand {s.hand})",
               f"{nz}弃置{k}张牌（{_zh(top.kind[7:])}）（手牌{s.hand}）", n)
+    if top.kind == "weapon.double_swords" and top.data.get("nioh") is not None:
+        _nioh_shield(ctx, top.data["nioh"])
     if top.kind == "weapon.axe":
         te, tz = who(st, top.data["target"])
         ctx.event("weapon", f"贯石斧: the 杀 hits {te} anyway", f"贯石斧：杀依然命中{tz}", n)

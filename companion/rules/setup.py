@@ -57,6 +57,10 @@ VARIANTS: dict[str, str] = {
     "no_generals": "beginner mode: everyone has 4 max HP (the lord +1 as usual) and no skills",
     "maneuvering": "allow the 军争 cards (兵粮寸断, 酒)",
     "duel_source_user": "决斗: the card's user is the source of the damage even when the user loses (old FAQ quoted in the rules text)",
+    "faq_dying_skills": "old FAQ (rulebook 003): a dying general has lost its skills, only a real 桃 saves yourself "
+                        "(a dying 华佗 cannot use 急救 on himself; 救援 still works)",
+    "faq_kongcheng_duel": "old FAQ (rulebook 003): 诸葛亮 whose last hand card is spent in a 决斗 is not affected "
+                          "(空城): the 决斗 ends without damage",
     **{k: f"{v[0]} players: roles {v[1]['lord']}/{v[1]['loyalist']}/{v[1]['rebel']}/{v[1]['renegade']} ({v[2]})"
        for k, v in ROLE_VARIANTS.items()},
 }

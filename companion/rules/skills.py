@@ -17,7 +17,7 @@ moment             called as / what the hook does
 ``damaged``        ``(ctx, victim, amount, source, cause)`` victim still alive with HP ≥ 1 (奸雄 反馈 刚烈 遗计)
 ``judged``         ``(ctx, job, judgement) -> bool`` result determined, before the effect (天妒); True defers it
 ``after``          ``(ctx, before_state)`` after every action: card loss (连营, 枭姬), 无双 on the
-                   杀/决斗 questions, 空城 in a 决斗, the 护驾 / 激将 / 流离 hints
+                   杀/决斗 questions, 空城 in a 决斗 (variant faq_kongcheng_duel), the 护驾 / 激将 / 流离 hints
 =================  ============================================================
 
 Active skills are verbs (``2 zhiheng 3``): :data:`ACTIVE`.  View-as skills
@@ -25,8 +25,9 @@ Active skills are verbs (``2 zhiheng 3``): :data:`ACTIVE`.  View-as skills
 with a ``skill`` prompt naming the skill, its owner, what it does and the
 choice; ``yes`` / the skill's name accepts, ``no`` declines.
 
-A skill works only for a living seat with HP ≥ 1 (a dying general has lost
-its skills until a 桃 brings it back to 1 HP — old FAQ), lord skills only
+A skill works only for a living seat with HP ≥ 1, except what saves a dying
+seat (:data:`WHILE_DYING`: 急救; 救援 — variant ``faq_dying_skills``: the old
+FAQ's "a dying general has lost its skills"), lord skills only
 while the owner is the lord, none in the ``no_generals`` variant
 (:func:`companion.rules.distance.has_skill`).  On-damage skills of a seat that
 is dying wait until it is saved and are dropped when it dies.
@@ -74,10 +75,20 @@ def skill_of(st: GameState, n: int | None) -> str | None:
     return st.seat(n).general if n is not None else None
 
 
+WHILE_DYING = frozenset({"jijiu"})
+"""Skills a dying owner may still use to be saved: 急救 (a red card as 桃 on himself outside his turn).
+Source: FK ``jijiu`` and the QS family, English rule pages (RULES_NOTES disagreement 7).  Under the variant
+``faq_dying_skills`` (old FAQ, rulebook 003: "只要桃才能够自救，其它牌都不可") they are lost while dying.
+救援 is asked with ``dying_ok`` under both readings (it is about being saved: skill text)."""
+
+
 def usable(st: GameState, seat: Seat | int, sid: str, dying_ok: bool = False) -> bool:
-    """The seat has the skill and can use it now: alive, HP ≥ 1 (unless ``dying_ok``), lord skills only as lord."""
+    """The seat has the skill and can use it now: alive, HP ≥ 1 (unless ``dying_ok``, or ``sid`` is one of
+    :data:`WHILE_DYING` and the variant ``faq_dying_skills`` is off), lord skills only as lord."""
     s = st.seat(seat) if isinstance(seat, int) else seat
-    return has_skill(st, s, sid) and (dying_ok or s.hp >= 1)
+    if not has_skill(st, s, sid):
+        return False
+    return dying_ok or s.hp >= 1 or (sid in WHILE_DYING and "faq_dying_skills" not in st.variants)
 
 
 def owners(st: GameState, sid: str) -> list[int]:
@@ -359,6 +370,10 @@ def _not_owner(st: GameState, n: int, sid: str) -> tuple[str, str]:
     if not has_skill(st, s, sid):
         lord = " (a lord skill: only the lord has it)" if SKILLS[sid].lord_skill and st.lord_seat != n else ""
         return f"{ne} does not have {ske}{lord}", f"{nz}没有{skz}"
+    if sid in WHILE_DYING:  # only under the variant faq_dying_skills
+        return (f"{ne} is dying: under the variant faq_dying_skills a dying general has lost his skills until a 桃 "
+                f"brings him back to 1 HP (old FAQ, rulebook 003; only 桃 saves yourself): cannot use {ske}",
+                f"{nz}处于濒死状态：变体faq_dying_skills下濒死角色的技能无效，只有桃才能自救（旧FAQ）")
     return (f"{ne} is dying: a dying general has lost his skills until a 桃 brings him back to 1 HP "
             f"(old FAQ, rulebook 003; only 桃 saves yourself): cannot use {ske}",
             f"{nz}处于濒死状态：濒死角色的技能无效，直到用桃回复至1点体力（旧FAQ）")
@@ -555,6 +570,10 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
         _ev(ctx, "viewas", n, f"{pe} gives a {kind.zh} for {ae} ({ske})", f"{pz}为{az}打出{kind.zh}（{skz}）",
             skill=sid, card=str(face) if face else None, as_kind=kind.id, payer=n)
         return lord, n
+    if va.own_turn is False and has_skill(st, st.seat(n), sid):
+        # in his own turn 急救 is not available, dying or not: that is the reason given (issue 13 §1)
+        ctx.check(st.turn_seat != n, "viewas.turn", f"{ske} is used only outside your own turn",
+                  f"{skz}只能在回合外发动", SRC_SKILL)
     if not usable(st, n, sid):
         why_en, why_zh = _not_owner(st, n, sid)
         ctx.check(False, "viewas.skill", why_en,
@@ -571,9 +590,6 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
     if face is not None:
         ok = va.check(face) and (sid != "longdan" or _LONGDAN_FROM[kind.id](face))
         ctx.check(ok, "viewas.face", f"{face} cannot be used for {ske}: {va.en}", f"{face}不能用于{skz}：{va.zh}", SRC_SKILL)
-    if va.own_turn is False:
-        ctx.check(st.turn_seat != n, "viewas.turn", f"{ske} is used only outside your own turn",
-                  f"{skz}只能在回合外发动", SRC_SKILL)
     ne, nz = who(st, n)
     shown = str(face) if face is not None else ""
     if slot_ref:  # the equipped card by name: 赤兔♥5
@@ -1346,10 +1362,15 @@ HOOKS.setdefault("after", []).append(("wushuang", _wushuang))
 
 
 def _kongcheng_duel(ctx, before):
-    # 空城 during a 决斗: once 诸葛亮's last hand card is gone he is not affected — the duel ends, no damage (old FAQ).
+    # Variant faq_kongcheng_duel only — 空城 during a 决斗: once 诸葛亮's last hand card is gone he is not affected,
+    # the duel ends, no damage (old FAQ, rulebook 003, reading an older wording).  By default 空城 is a target
+    # filter only (standard_generals.json "cannot be chosen as a target"; FK kongcheng; English rule pages;
+    # RULES_NOTES disagreement 7): a 决斗 already aimed at him goes on.
     from . import tricks as tk  # noqa: PLC0415
     st = ctx.st
     p = st.prompt
+    if "faq_kongcheng_duel" not in st.variants:
+        return
     if p is None or p.kind != "respond" or not p.data.get("duel") or st.seat(p.seat).hand > 0 \
             or not usable(st, p.seat, "kongcheng"):
         return
