@@ -1,7 +1,8 @@
 """Synthetic card images for training and testing the card reader.
 
-Everything here is drawn at build/test time from fonts on the machine (Pillow),
-OpenCV Hershey fonts and our own vector suit shapes; nothing is downloaded.
+Everything here is drawn at build/test time from the fonts the project ships
+(card_images/fonts/, Pillow), OpenCV Hershey fonts and our own vector suit shapes;
+nothing is downloaded and no system font is read.
 
 - ``render_rank_glyph`` / ``render_suit_glyph``: one glyph as a uint8 mask (ink=255).
 - ``render_card``: a card face (BGR, portrait) with poker-style indices.
@@ -11,11 +12,12 @@ OpenCV Hershey fonts and our own vector suit shapes; nothing is downloaded.
 
 from __future__ import annotations
 
-import glob
+import json
 import math
 import os
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -26,29 +28,9 @@ SUITS = ("spade", "heart", "club", "diamond")
 SUIT_CHARS = {"spade": "\u2660", "heart": "\u2665", "club": "\u2663", "diamond": "\u2666"}
 RED_SUITS = ("heart", "diamond")
 
-# Font files looked for; those missing on the machine are skipped.
-_RANK_FONT_GLOBS = [
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf",
-    "/usr/share/fonts/truetype/dejavu/DejaVuSerif*.ttf",
-    "/usr/share/fonts/truetype/liberation*/LiberationS*.ttf",
-    "/usr/share/fonts/truetype/freefont/FreeS*.ttf",
-    "/usr/share/fonts/opentype/urw-base35/C059-*.otf",
-    "/usr/share/fonts/opentype/urw-base35/Nimbus*.otf",
-    "/usr/share/fonts/opentype/urw-base35/P052-*.otf",
-    "/usr/share/fonts/opentype/urw-base35/URWBookman-*.otf",
-    "/usr/share/fonts/opentype/urw-base35/URWGothic-*.otf",
-    "/usr/share/fonts/truetype/noto/NotoSans-*.ttf",
-    "/usr/share/fonts/truetype/noto/NotoSerif-*.ttf",
-]
-_SKIP = ("Mono", "ExtraLight", "Math", "Oblique", "Italic", "Ita")
-_SUIT_FONT_CANDIDATES = [
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-    "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
-    "/usr/share/fonts/truetype/freefont/FreeSerif.ttf",
-    "/usr/share/fonts/truetype/freefont/FreeSans.ttf",
-    "/usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf",
-    "/usr/share/fonts/opentype/urw-base35/StandardSymbolsPS.otf",
-]
+# The fonts the project ships (card_images/fonts/, made by card_images/fonts/build.py from
+# Debian packages; manifest.json says which file draws ranks and which suits). No system fonts.
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
 HERSHEY = [
     cv2.FONT_HERSHEY_SIMPLEX,
     cv2.FONT_HERSHEY_DUPLEX,
@@ -63,33 +45,34 @@ def rank_text(rank: int) -> str:
 
 
 @lru_cache(maxsize=None)
+def font_manifest() -> dict:
+    """card_images/fonts/manifest.json (packages, files, roles, characters kept, sha256).
+
+    Raises FileNotFoundError when the shipped fonts are missing (a broken checkout)."""
+    with open(FONT_DIR / "manifest.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+def _fonts_with_role(role: str) -> tuple[str, ...]:
+    return tuple(str(FONT_DIR / f["file"]) for f in font_manifest()["fonts"] if role in f["roles"])
+
+
+@lru_cache(maxsize=None)
 def rank_fonts() -> tuple[str, ...]:
-    """Font files available for rank glyphs (may be empty: Hershey fonts remain)."""
-    out: list[str] = []
-    for pat in _RANK_FONT_GLOBS:
-        for p in sorted(glob.glob(pat)):
-            if not any(s in os.path.basename(p) for s in _SKIP):
-                out.append(p)
-    return tuple(out)
+    """Shipped font files that draw rank glyphs (upright Latin faces; Hershey fonts add more)."""
+    return _fonts_with_role("rank")
 
 
 @lru_cache(maxsize=None)
 def suit_fonts() -> tuple[str, ...]:
-    """Font files that really contain the four suit glyphs."""
-    out = []
-    for p in _SUIT_FONT_CANDIDATES:
-        if not os.path.exists(p):
-            continue
-        try:
-            f = ImageFont.truetype(p, 64)
-            if all(f.getmask(SUIT_CHARS[s]).getbbox() for s in SUITS):
-                # a missing glyph renders as the same .notdef box for every suit
-                boxes = {bytes(f.getmask(SUIT_CHARS[s])) for s in SUITS}
-                if len(boxes) == 4:
-                    out.append(p)
-        except OSError:
-            continue
-    return tuple(out)
+    """Shipped font files whose suit glyphs (♠♥♣♦) are drawn on rendered cards."""
+    return _fonts_with_role("suit")
+
+
+@lru_cache(maxsize=None)
+def name_font() -> str:
+    """The shipped serif CJK subset for the Chinese card names on 三国杀-style faces."""
+    return _fonts_with_role("name")[0]
 
 
 @lru_cache(maxsize=256)

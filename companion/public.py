@@ -100,7 +100,7 @@ def _general(seat: Seat, state: GameState) -> dict[str, Any] | None:
         skills = [{"id": sk.id, "zh": sk.zh, "en": sk.en, "lord": sk.lord_skill, "compulsory": sk.compulsory,
                    "summary": _zh_en(sk.summary_zh, sk.summary_en)} for sk in g.skills]
     return {"id": g.id, "zh": g.zh, "en": g.en,
-            "kingdom": {"id": g.kingdom.value, "zh": g.kingdom.zh, "en": g.kingdom.value}, "skills": skills}
+            "kingdom": {"id": g.kingdom.value, "zh": g.kingdom.zh, "en": g.kingdom.value.capitalize()}, "skills": skills}
 
 
 def public_seat(seat: Seat, state: GameState, *, hand_counts: bool = True) -> dict[str, Any]:

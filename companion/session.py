@@ -417,6 +417,21 @@ class Session:
         """Every entry of the game in seq order, undone ones included (the audit trail)."""
         return [self._log_entry(seq) for seq in sorted(self._entries)]
 
+    @property
+    def last_seq(self) -> int:
+        """Seq of the newest entry, undone or not (0 before the first)."""
+        return self._next_mem_seq - 1
+
+    def log_since(self, seq: int) -> list[LogEntry]:
+        """The entries newer than ``seq`` in seq order (what :attr:`log` has after them).
+
+        Costs what it returns, not the game's length (the dashboard appends them)."""
+        return [self._log_entry(s) for s in range(max(seq, 0) + 1, self.last_seq + 1) if s in self._entries]
+
+    def log_tail(self, n: int) -> list[LogEntry]:
+        """The last ``n`` entries of :attr:`log` (undone ones included), in seq order."""
+        return self.log_since(self.last_seq - max(n, 0))
+
     def close(self) -> None:
         """Close the journal (when this session has one)."""
         if self.journal is not None:

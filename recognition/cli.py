@@ -197,13 +197,19 @@ def _scan_camera(args) -> int:
 
 def run_labels(args) -> int:
     """Write the label sheets; 0 on success, 2 when deck data or output is unavailable."""
-    from .labels import LabelsError, deck_entries, write_sheets  # noqa: PLC0415
+    import warnings  # noqa: PLC0415
+
+    from .labels import LabelsError, LabelsWarning, deck_entries, write_sheets  # noqa: PLC0415
 
     try:
-        paths = write_sheets(deck_entries(), args.out)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", LabelsWarning)
+            paths = write_sheets(deck_entries(), args.out)
     except LabelsError as e:
         print(f"labels: {e}", file=sys.stderr)
         return 2
+    for w in (w for w in caught if issubclass(w.category, LabelsWarning)):
+        print(f"labels: warning: {w.message}", file=sys.stderr)
     for p in paths:
         print(p)
     return 0

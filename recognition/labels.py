@@ -2,12 +2,16 @@
 
 The label functions take plain ``LabelEntry`` tuples so they work without the deck
 data; ``deck_entries()`` adapts ``companion.rules.cards`` when it exists.
+
+Fonts: only the two the package ships in ``recognition/fonts/`` (subsets of Noto Sans CJK SC
+and DejaVu Sans, made by ``card_images/fonts/build.py``; licences beside them). No system
+font is read, so a sheet looks the same on every machine.
 """
 
 from __future__ import annotations
 
-import glob
 import os
+import warnings
 from collections import Counter
 from pathlib import Path
 from typing import Iterable, NamedTuple
@@ -26,16 +30,9 @@ QR_MM = 27.0  # incl. the 4-module quiet zone; reads from ~6 px/mm up
 SUIT_SYMBOLS = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
-_CJK_FONTS = [
-    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
-    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-]
-_LATIN_FONTS = [
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-]
+FONT_DIR = Path(__file__).parent / "fonts"
+CJK_FONT = FONT_DIR / "NotoSansCJKsc-Regular-subset.otf"  # Chinese names, suit + rank
+LATIN_FONT = FONT_DIR / "DejaVuSans-subset.ttf"  # English names, card ids
 
 
 class LabelEntry(NamedTuple):
@@ -48,7 +45,12 @@ class LabelEntry(NamedTuple):
 
 
 class LabelsError(RuntimeError):
-    """Deck data unavailable or the output cannot be written."""
+    """Deck data unavailable, the shipped fonts missing, or the output cannot be written."""
+
+
+class LabelsWarning(UserWarning):
+    """A Chinese name has characters the shipped CJK subset lacks: that label prints the
+    English name instead (rebuild the subset with card_images/fonts/build.py)."""
 
 
 def make_entries(cards: Iterable[tuple[str, str, int, str, str]]) -> list[LabelEntry]:
@@ -87,23 +89,21 @@ def _mm(v: float) -> int:
     return int(round(v / 25.4 * DPI))
 
 
-def _font(paths: list[str], size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    for p in paths:
-        if os.path.exists(p):
-            try:
-                return ImageFont.truetype(p, size)
-            except OSError:
-                continue
-    for p in sorted(glob.glob("/usr/share/fonts/**/*.tt[fc]", recursive=True)):
-        try:
-            return ImageFont.truetype(p, size)
-        except OSError:
-            continue
-    return ImageFont.load_default(size)
+def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
+    """One of the shipped fonts at ``size`` px. Raises LabelsError when the file is missing
+    or unreadable (a broken installation: the fonts are package data)."""
+    try:
+        return ImageFont.truetype(str(path), size)
+    except OSError as e:
+        raise LabelsError(f"the label font {path} is missing or unreadable ({e}); reinstall the package") from e
 
 
-def _has_cjk_font() -> bool:
-    return any(os.path.exists(p) for p in _CJK_FONTS)
+def missing_glyphs(font: ImageFont.FreeTypeFont, text: str) -> str:
+    """The characters of ``text`` (whitespace aside) that ``font`` has no glyph for: they
+    would print as its .notdef box (the rendering of U+FFFF, which no font maps)."""
+    notdef = (font.getbbox("\uffff"), bytes(font.getmask("\uffff")))
+    return "".join(dict.fromkeys(c for c in text if not c.isspace()
+                                 and (font.getbbox(c), bytes(font.getmask(c))) == notdef))
 
 
 def qr_image(entry: LabelEntry, size_px: int) -> Image.Image:
@@ -126,8 +126,13 @@ def render_sheets(entries: list[LabelEntry]) -> list[Image.Image]:
     rows = (ph - 2 * m) // ch
     per_page = cols * rows
     qpx = _mm(QR_MM)
-    big = _font((_CJK_FONTS if _has_cjk_font() else []) + _LATIN_FONTS, _mm(5.5))
-    small = _font(_LATIN_FONTS, _mm(3.2))
+    big = _font(CJK_FONT, _mm(5.5))
+    small = _font(LATIN_FONT, _mm(3.2))
+    lacking = {e.zh: missing_glyphs(big, e.zh) for e in entries}
+    for zh, miss in lacking.items():
+        if miss:
+            warnings.warn(f"the shipped CJK font has no glyph for {miss!r} (in {zh!r}): that label "
+                          "prints the English name", LabelsWarning, stacklevel=2)
     pages = []
     for start in range(0, len(entries), per_page):
         page = Image.new("RGB", (pw, ph), "white")
@@ -141,7 +146,7 @@ def render_sheets(entries: list[LabelEntry]) -> list[Image.Image]:
             tx = x + ch + _mm(1)
             colour = (200, 0, 0) if e.suit in ("heart", "diamond") else (0, 0, 0)
             rank = RANK_NAMES.get(e.rank, str(e.rank))
-            name = e.zh if _has_cjk_font() else e.en
+            name = e.en if lacking[e.zh] else e.zh
             d.text((tx, y + _mm(3)), f"{SUIT_SYMBOLS[e.suit]}{rank}", fill=colour, font=big)
             d.text((tx, y + _mm(11)), name, fill=(0, 0, 0), font=big)
             d.text((tx, y + _mm(19)), f"{e.en}", fill=(60, 60, 60), font=small)

@@ -10,6 +10,7 @@ the dashboard falls back to verbs, card names and seat numbers.
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import threading
 import time
@@ -196,6 +197,12 @@ class CommandBar(Input):
         self.cursor_position = len(self.value)
 
 
+LOG_MAX_LINES = 2000
+"""The log pane keeps its newest lines up to this many (older ones scroll away; the journal keeps all)."""
+LOG_REDRAW_LINES = 60
+"""A redraw (undo, redo, language, width) writes at least this many of the newest lines."""
+
+
 class GameLog(RichLog):
     """The log pane; redraws (refolds) itself when its own width changes."""
 
@@ -214,6 +221,7 @@ class SeatCard(Static):
     def __init__(self, seat_no: int, **kw: Any) -> None:
         super().__init__(id=f"seat-{seat_no}", **kw)
         self.seat_no = seat_no
+        self._drawn: Text | None = None
 
     def show(self, state: GameState, lang: str, reveal: bool) -> None:
         if self.seat_no > len(state.seats):  # the table shrank; this card is being replaced
@@ -226,7 +234,10 @@ class SeatCard(Static):
         self.set_class(current, "-current")
         self.set_class(asked, "-prompt")
         self.set_class(not seat.alive, "-dead")
-        self.update(self._text(seat, lang, reveal, current, asked, self.size.width - 2, state))
+        text = self._text(seat, lang, reveal, current, asked, self.size.width - 2, state)
+        if text != self._drawn:  # most commands change one or two seats: the others are not repainted
+            self._drawn = text
+            self.update(text, layout=False)  # a card's size comes from the grid (CSS height 5), not its text
 
     def on_resize(self) -> None:
         shown = getattr(self, "_shown", None)
@@ -282,9 +293,17 @@ class CompanionApp(App[int], inherit_bindings=False):
         self._script = None
         self._script_loaded = False
         self._own_log: list[tuple[str, list]] = []  # used when the session has no .log
-        self._log_plain: list[str] = []
+        # whether it has one, without building it (Session.log is a property costing the game's length)
+        self._has_log = inspect.getattr_static(session, "log", None) is not None
+        self._log_plain: list[str] = []  # the pane's lines, unfolded (log_text)
+        self._log_folded: list[int] = []  # how many pane lines each of them took
+        self._log_lines = 0
+        self._log_sig: tuple | None = None  # _log_signature of what is drawn
+        self._log_at: Any = None  # _log_mark of what is drawn
         self._seat_count = -1
         self._ptext = ""  # the banner's prompt text, re-cut on resize
+        self._drawn_header: str | None = None  # what the header and the banner show (repainted on change)
+        self._drawn_banner: str | None = None
         self._opened: dict[str, str] | None = None  # the first log line: journal file and game
         self._scan: _Scan | None = None  # the running F6 scan (at most one)
         self._preview_key: tuple | None = None  # the judgement whose scanned card's preview is held
@@ -317,7 +336,7 @@ class CompanionApp(App[int], inherit_bindings=False):
         yield Static("", id="banner", classes="-none")
         with Vertical(id="body"):
             yield Grid(id="table")
-            log = GameLog(id="log", wrap=False, markup=False, auto_scroll=True)
+            log = GameLog(id="log", wrap=False, markup=False, auto_scroll=True, max_lines=LOG_MAX_LINES)
             yield log
             yield Static("", id="scan-preview")
         yield Static("", id="scan-line")  # the live scan status, apart from the command feedback
@@ -364,18 +383,23 @@ class CompanionApp(App[int], inherit_bindings=False):
         text = "三国杀 · " + header_text(state, lang)
         if self.reveal:
             text += "  ·  ⚠ " + label("roles_shown", lang)
-        header.update(Text(text, no_wrap=True, overflow="ellipsis"))
+        if text != self._drawn_header:  # unchanged widgets are not repainted
+            self._drawn_header = text
+            header.update(Text(text, no_wrap=True, overflow="ellipsis"), layout=False)  # CSS height 1
         header.set_class(state.over, "-over")
         header.set_class(self.reveal, "-revealed")
 
         banner = self.query_one("#banner", Static)
         ptext = prompt_text(state, lang)
         self._ptext = ptext
-        banner.update(Text(self._banner_text(ptext)))
+        btext = self._banner_text(ptext)
+        if btext != self._drawn_banner:
+            self._drawn_banner = btext
+            banner.update(Text(btext))
         banner.set_class(not ptext, "-none")
 
         self._draw_table(state)
-        self._draw_log()
+        self._update_log()
         share = getattr(self, "web_share", None)
         if share is not None:  # the players' view (F10): pushed after the dashboard's own redraw
             share.notify()
@@ -387,8 +411,12 @@ class CompanionApp(App[int], inherit_bindings=False):
             if bar.value == self._filled[0]:
                 bar.value = ""
             self._filled = None
-        self.query_one(CommandBar).placeholder = label("placeholder", lang)
-        self.query_one("#log", RichLog).border_title = label("log", lang)
+        bar = self.query_one(CommandBar)
+        if bar.placeholder != label("placeholder", lang):
+            bar.placeholder = label("placeholder", lang)
+        rlog = self.query_one("#log", RichLog)
+        if rlog.border_title != label("log", lang):
+            rlog.border_title = label("log", lang)
 
     def _banner_text(self, ptext: str) -> str:
         """The prompt as the banner shows it: word-wrapped, but when the text after "⚠" is one
@@ -402,7 +430,8 @@ class CompanionApp(App[int], inherit_bindings=False):
 
     def _redraw_banner(self) -> None:
         if self._ptext:
-            self.query_one("#banner", Static).update(Text(self._banner_text(self._ptext)))
+            self._drawn_banner = self._banner_text(self._ptext)
+            self.query_one("#banner", Static).update(Text(self._drawn_banner))
 
     def _draw_table(self, state: GameState) -> None:
         grid = self.query_one("#table", Grid)
@@ -432,22 +461,30 @@ class CompanionApp(App[int], inherit_bindings=False):
         for card in grid.query(SeatCard):
             card.show(self.state, self.lang, self.reveal)
 
-    def _log_entries(self) -> list[tuple[str, list, bool, bool]]:
-        """``[(title, events, undone, forced)]`` from ``session.log`` (or the app's own record)."""
-        log = getattr(self.session, "log", None)
-        if log is None:
-            return [(redact_line(line, self.state, reveal=self.reveal), ev, False, False)
-                    for line, ev in self._own_log]
-        out = []
-        for e in list(log)[-300:]:
-            lines = getattr(e, "lines", None) or []
-            seq = getattr(e, "seq", "")
-            # a dealt role must not reach the shared screen through the journal lines
-            title = f"#{seq} " + " ; ".join(redact_line(x, self.state, reveal=self.reveal) for x in lines)
-            out.append((title, list(getattr(e, "events", []) or []),
-                        bool(getattr(e, "undone", False)), bool(getattr(e, "forced", False))))
-        return out
+    def _log_item(self, e: Any) -> tuple[str, list, bool, bool]:
+        """``(title, events, undone, forced)`` of one ``session.log`` entry."""
+        lines = getattr(e, "lines", None) or []
+        seq = getattr(e, "seq", "")
+        # a dealt role must not reach the shared screen through the journal lines
+        title = f"#{seq} " + " ; ".join(redact_line(x, self.state, reveal=self.reveal) for x in lines)
+        return (title, list(getattr(e, "events", []) or []),
+                bool(getattr(e, "undone", False)), bool(getattr(e, "forced", False)))
 
+    def _log_window(self, n: int) -> tuple[list[tuple[str, list, bool, bool]], bool]:
+        """The last ``n`` log entries as ``_log_item`` tuples, and whether they start at the game's first."""
+        if not self._has_log:
+            own = self._own_log[-n:]
+            return ([(redact_line(line, self.state, reveal=self.reveal), ev, False, False) for line, ev in own],
+                    len(own) == len(self._own_log))
+        tail = getattr(self.session, "log_tail", None)
+        if callable(tail):  # the real Session: costs n, not the game's length
+            entries = list(tail(n))
+            first = not entries or getattr(entries[0], "seq", 1) <= 1
+        else:
+            every = list(self.session.log)
+            entries = every[-n:]
+            first = len(entries) == len(every)
+        return [self._log_item(e) for e in entries], first
     def opened_text(self, lang: str | None = None) -> str:
         """Which journal file and which game the dashboard opened ("" for a session without a journal)."""
         journal = getattr(self.session, "journal", None)
@@ -469,41 +506,144 @@ class CompanionApp(App[int], inherit_bindings=False):
         return label("opened_resumed", lang, path=path, id=game_id, started=started,
                      seats=len(state.seats), round=rnd)
 
-    def _draw_log(self) -> None:
-        rlog = self.query_one("#log", GameLog)
-        rlog.clear()
-        self._log_plain = []
+    def _log_width(self, rlog: RichLog) -> int:
         width = rlog.scrollable_content_region.width - 1
         if width < 20:  # not laid out yet: estimate (a third of the screen when wide), refold on resize
             wide = self.query_one("#body").has_class("wide")
             width = max(20, (self.size.width // 3 if wide else self.size.width) - 6)
-        rlog._drawn_width = width
+        return width
+
+    def _log_signature(self, width: int) -> tuple:
+        """What every drawn log line depends on besides its own entry: language, width, the
+        roles shown, and which seats' dealt roles are still hidden (``redact_line``)."""
+        state = self.state
+        return (self.lang, width, self.reveal, tuple(s.public_role is None for s in state.seats))
+
+    def _log_mark(self) -> Any:
+        """Where the drawn log stands: ``(tip, last seq)`` for a session with ``log_since``, else
+        the ``(seq, undone, forced, events)`` keys of its whole log (small stand-ins), or the length
+        of the app's own record."""
+        session = self.session
+        if not self._has_log:
+            return len(self._own_log)
+        if callable(getattr(session, "log_since", None)) and isinstance(getattr(session, "tip", None), int):
+            return (session.tip, getattr(session, "last_seq", session.tip))
+        return [(getattr(e, "seq", None), bool(getattr(e, "undone", False)), bool(getattr(e, "forced", False)),
+                 len(getattr(e, "events", None) or ())) for e in session.log]
+
+    def _log_news(self, mark: Any) -> list[tuple[str, list, bool, bool]] | None:
+        """The entries added since the pane was drawn at ``self._log_at``, or None when something
+        already drawn changed (an undo, a redo, another game) and the pane must be redrawn."""
+        was = self._log_at
+        if was is None or type(was) is not type(mark):
+            return None
+        if isinstance(mark, int):  # the app's own record only grows
+            return [(redact_line(line, self.state, reveal=self.reveal), ev, False, False)
+                    for line, ev in self._own_log[was:mark]] if mark >= was else None
+        if isinstance(mark, list):
+            if mark[:len(was)] != was:
+                return None
+            return [self._log_item(e) for e in list(self.session.log)[len(was):]]
+        (tip0, last0), (tip, last) = was, mark
+        if (tip, last) == (tip0, last0):
+            return []
+        if last <= last0:  # same entries, another tip: an undo or a redo
+            return None
+        new = list(self.session.log_since(last0))
+        parent = tip0
+        for e in new:  # new entries chained on the old tip: nothing drawn before changed
+            if getattr(e, "parent", None) != parent or getattr(e, "undone", False):
+                return None
+            parent = e.seq
+        if parent != tip:
+            return None
+        return [self._log_item(e) for e in new]
+
+    def _update_log(self) -> None:
+        """Bring the log pane up to date: append what a command added; redraw (the visible window
+        only) when the language, the width, the shown roles or an already drawn entry changed."""
+        rlog = self.query_one("#log", GameLog)
+        width = self._log_width(rlog)
+        mark = self._log_mark()
+        news = self._log_news(mark) if self._log_sig == self._log_signature(width) else None
+        if news is None:
+            self._draw_log()
+            return
+        if news:
+            self._write_block(rlog, [b for item in news for b in self._entry_lines(item)], width)
+            self.call_after_refresh(rlog.scroll_end, animate=False)
+        self._log_at = mark
+
+    def _entry_lines(self, item: tuple[str, list, bool, bool]) -> list[tuple[str, str]]:
+        """``[(plain line, style)]`` of one log entry: its title, then one line per event."""
+        title, events, undone, forced = item
         lang = self.lang
+        head = title
+        if forced:
+            head += f"  [{label('forced', lang)}]"
+        if undone:
+            head += f"  ↶ {label('undone', lang)}"
+        out = [(head, "dim strike" if undone else "bold")]
+        for ev in events:
+            words = (getattr(ev, "zh", "") or getattr(ev, "en", "")) if lang == "zh" else getattr(ev, "en", str(ev))
+            out.append((f"  · {words}", "dim" if undone else ""))
+        return out
+
+    def _draw_log(self) -> None:
+        """Redraw the log pane: the newest entries that fill twice its height (at least
+        ``LOG_REDRAW_LINES`` lines), above them the journal line when the window reaches the
+        game's first entry.  Costs the window, not the game's length."""
+        rlog = self.query_one("#log", GameLog)
+        rlog.clear()
+        self._log_plain = []
+        self._log_folded = []
+        self._log_lines = 0
+        width = self._log_width(rlog)
+        rlog._drawn_width = width
+        height = rlog.scrollable_content_region.height or self.size.height
+        want = max(2 * height, LOG_REDRAW_LINES)
         if self._opened is None:  # computed once, with the state as it was on opening
             self._opened = {lg: self.opened_text(lg) for lg in ("zh", "en")}
-        if self._opened[lang]:
-            self._log_plain.append(self._opened[lang])
-            self._write_folded(rlog, self._opened[lang], "dim italic", width)
-        for title, events, undone, forced in self._log_entries():
-            head = title
-            if forced:
-                head += f"  [{label('forced', lang)}]"
-            if undone:
-                head += f"  ↶ {label('undone', lang)}"
-            style = "dim strike" if undone else "bold"
-            self._log_plain.append(head)
-            self._write_folded(rlog, head, style, width)
-            for ev in events:
-                words = (getattr(ev, "zh", "") or getattr(ev, "en", "")) if lang == "zh" else getattr(ev, "en", str(ev))
-                line = f"  · {words}"
-                self._log_plain.append(line)
-                self._write_folded(rlog, line, "dim" if undone else "", width)
+        items, first = self._log_window(want)  # an entry takes one line or more
+        blocks: list[list[tuple[str, str]]] = []
+        lines = 0
+        for item in reversed(items):
+            if lines >= want:
+                first = False
+                break
+            block = self._entry_lines(item)
+            blocks.append(block)
+            lines += sum(len(fold_cells(p, width)) for p, _ in block)
+        out = [b for block in reversed(blocks) for b in block]
+        opened = self._opened[self.lang]
+        if opened and first:
+            out.insert(0, (opened, "dim italic"))
+        self._write_block(rlog, out, width)
+        self._log_sig = self._log_signature(width)
+        self._log_at = self._log_mark()
         self.call_after_refresh(rlog.scroll_end, animate=False)
 
-    @staticmethod
-    def _write_folded(rlog: RichLog, line: str, style: str, width: int) -> None:
-        for part in fold_cells(line, width):
-            rlog.write(Text(part, style=style))
+    def redraw_log(self) -> None:
+        """Redraw the log pane from the session (what ``refresh_view`` does after an undo)."""
+        self._draw_log()
+
+    def _write_block(self, rlog: RichLog, lines: list[tuple[str, str]], width: int) -> None:
+        """Write ``[(plain line, style)]`` folded to ``width`` cells in one ``RichLog.write``, and
+        keep ``log_text`` to what the pane holds (it keeps ``LOG_MAX_LINES`` lines)."""
+        if not lines:
+            return
+        parts = [Text(part, style=style) for line, style in lines for part in fold_cells(line, width)]
+        rlog.write(Text("\n").join(parts))
+        for line, _style in lines:
+            self._log_plain.append(line)
+            self._log_folded.append(len(fold_cells(line, width)))
+        self._log_lines += len(parts)
+        if self._log_lines > LOG_MAX_LINES:  # the pane dropped its oldest lines: so does log_text
+            drop = 0
+            while self._log_lines > LOG_MAX_LINES and drop < len(self._log_folded):
+                self._log_lines -= self._log_folded[drop]
+                drop += 1
+            del self._log_plain[:drop], self._log_folded[:drop]
 
     def log_text(self) -> str:
         """The log pane as plain text (what was written to it)."""
@@ -512,7 +652,8 @@ class CompanionApp(App[int], inherit_bindings=False):
     def say(self, text: str, *, error: bool = False) -> None:
         """Show a one-line message (an error in red) above the command bar; "" clears it."""
         msg = self.query_one("#message", Static)
-        msg.update(Text(text))
+        if text or str(msg.content):  # "" over "" repaints nothing
+            msg.update(Text(text))
         msg.set_class(error, "-error")
         msg.set_class(not text, "-empty")
 
@@ -598,7 +739,7 @@ class CompanionApp(App[int], inherit_bindings=False):
             self.say(f"✗ {label('internal', lang)}: {type(e).__name__}: {e}", error=True)
             self.refresh_view()
             return False
-        if getattr(self.session, "log", None) is None:
+        if not self._has_log:
             self._own_log.append((line, list(getattr(applied, "events", []) or [])))
         self._drop_scan()  # the judgement is answered (or the game moved on): its scan ends here
         self.say("")

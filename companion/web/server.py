@@ -121,12 +121,13 @@ class PublicServer:
         self._server: asyncio.AbstractServer | None = None
         self._pending = False
         self._closing = False
-        self.built_at = 0.0  # loop time of the last payload change (for the latency bench)
+        self.build_ms = 0.0  # how long the last payload build took in the caller's loop (bench/web.py)
         self.errors = 0  # source() failures (the last payload is kept)
 
     # -- payload ------------------------------------------------------------------
     def _rebuild(self) -> None:
         self._pending = False
+        t0 = time.perf_counter()
         try:
             view = dict(self.source())
         except Exception:  # noqa: BLE001 - a bad state must not stop the server: keep the last payload
@@ -141,7 +142,7 @@ class PublicServer:
         self.version += 1
         view["version"] = self.version
         self._json = json.dumps(view, ensure_ascii=False, separators=(",", ":")).encode()
-        self.built_at = time.monotonic()
+        self.build_ms = (time.perf_counter() - t0) * 1000
         tick, self._tick = self._tick, asyncio.Event()
         tick.set()
 
@@ -150,6 +151,11 @@ class PublicServer:
         if not self._pending and self._runner is not None:
             self._pending = True
             asyncio.get_running_loop().call_soon(self._rebuild)
+
+    @property
+    def state_json(self) -> bytes:
+        """The current payload of ``/api/state`` (UTF-8 JSON)."""
+        return self._json
 
     @property
     def clients(self) -> int:
@@ -261,6 +267,7 @@ class PublicServer:
         Raises OSError when the address cannot be used (port taken, no such address).
         """
         self._closing = False
+        self._tick = asyncio.Event()  # a restart: the stopping tick stays set
         self._runner = web.AppRunner(self._app(), access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
         self._rebuild()

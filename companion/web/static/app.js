@@ -42,6 +42,7 @@
     return "●".repeat(full) + "○".repeat(Math.max(0, s.max_hp - full));
   }
   function cardText(c) { return tx(c) + (c.face ? c.face : ""); }
+  function paren(text) { return lang === "zh" ? "（" + text + "）" : " (" + text + ")"; }
 
   function renderSeat(s) {
     const box = el("article", "seat");
@@ -52,7 +53,7 @@
     if (s.seat === mySeat) box.classList.add("me");
     const top = el("div", "top");
     top.appendChild(el("span", "name", (s.asked ? t("asked") : s.current ? "▶ " : "") + seatName(s)));
-    if (s.seat === mySeat) top.appendChild(el("span", "me-mark", "（" + t("me") + "）"));
+    if (s.seat === mySeat) top.appendChild(el("span", "me-mark", paren(t("me"))));
     if (s.role) top.appendChild(el("span", "role", tx(s.role)));
     if (!s.alive) top.appendChild(el("span", "dead-mark", "✝" + t("dead")));
     else if (s.dying) top.appendChild(el("span", "dead-mark", "!" + t("dying")));
@@ -61,7 +62,7 @@
     if (g) {
       const d = el("details", "general");
       d.appendChild(el("summary", "", tx(g) + (g.kingdom ? " · " + tx(g.kingdom) : "")));
-      for (const sk of g.skills) d.appendChild(el("p", "skill", tx(sk) + "：" + tx(sk.summary)));
+      for (const sk of g.skills) d.appendChild(el("p", "skill", tx(sk) + (lang === "zh" ? "：" : ": ") + tx(sk.summary)));
       box.appendChild(d);
     } else box.appendChild(el("div", "general", t("noGeneral")));
     const hp = el("div", "hpline");
@@ -70,10 +71,10 @@
     box.appendChild(hp);
     if (s.equipment.length) {
       box.appendChild(el("div", "eq", s.equipment.map((c) => tx(c.slot_name) + " " + cardText(c) +
-        (c.range ? "（" + t("eqRange", { n: c.range }) + "）" : "")).join(" · ")));
+        (c.range ? paren(t("eqRange", { n: c.range })) : "")).join(" · ")));
     }
     if (s.judgement.length) {
-      box.appendChild(el("div", "jd", t("judge") + "：" + s.judgement.map(cardText).join(" → ")));
+      box.appendChild(el("div", "jd", t("judge") + (lang === "zh" ? "：" : ": ") + s.judgement.map(cardText).join(" → ")));
     }
     return box;
   }

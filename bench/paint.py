@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Key-to-paint and first paint of the dashboard, side by side with a bare Textual app.
+
+    python bench/paint.py keys  [--entries 20,3000,10000] [--rounds 3] [--keys 20]
+    python bench/paint.py first [--entries 0,3000] [--rounds 5]
+
+Every figure is paired with its anchor in the same run: the rounds alternate a
+fresh process of the bare app (a Static and an Input: Enter updates the Static)
+and a fresh process of the dashboard, so both see the same machine load.
+
+* ``keys``: the dashboard resumes a journal of N entries (the legal game of
+  ``bench/engine.py``), then for each measured key the command bar holds the
+  next command (``next``, or ``discard K`` when a discard is asked) and Enter
+  is pressed; the time is from the key to the end of the paint that shows it
+  (the Enter key event posted to the app as the driver posts it, then
+  ``App.wait_for_refresh`` until the command is applied and the screen has
+  repainted; ``pilot.press`` is not used: it sleeps until the CPU is idle).
+  The anchor presses Enter in its Input the same way.
+* ``first``: from the first line of the process (imports included) to the
+  first painted frame: the dashboard opened as ``companion new`` (N = 0) or
+  ``companion resume`` on a journal of N entries would, the command line
+  parsed by ``companion.cli.build_parser`` first; the anchor imports Textual,
+  mounts its two widgets and paints.
+
+Both run headless at 100x30.  Prints median, p95 and the spread of the
+per-round medians, with the load average; writes nothing.  Journals are
+built once per size in the temporary directory (``--cache DIR``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SIZE = (100, 30)
+
+BARE = r"""
+import time
+t0 = time.perf_counter()
+import asyncio, sys
+from textual.app import App
+from textual import events
+from textual.widgets import Input, Static
+
+async def hit(app, done):
+    # Enter, as the terminal driver delivers it; seconds until the screen has repainted with its effect
+    t = time.perf_counter()
+    app.post_message(events.Key("enter", "\r"))
+    while not done():
+        await app.wait_for_refresh()
+    await app.wait_for_refresh()
+    return time.perf_counter() - t
+
+class Bare(App):
+    def compose(self):
+        yield Static("0", id="out")
+        yield Input(id="in")
+    def on_input_submitted(self, event):
+        self.query_one("#out", Static).update(event.value + str(time.perf_counter()))
+        event.input.value = ""
+
+async def main(keys):
+    app = Bare()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        print("first", time.perf_counter() - t0)
+        box = app.query_one("#in", Input)
+        for _ in range(keys):
+            box.value = "next"
+            await pilot.pause()
+            print("key", await hit(app, lambda: box.value == ""))
+
+asyncio.run(main(KEYS))
+"""
+
+COMPANION = r"""
+import time
+t0 = time.perf_counter()
+import asyncio, sys
+sys.path.insert(0, ROOT)
+from companion.cli import build_parser
+args = build_parser().parse_args(ARGV)
+from companion.session import Session
+from companion.tui.app import CommandBar, CompanionApp
+from textual import events
+
+async def hit(app, done):
+    # Enter, as the terminal driver delivers it; seconds until the screen has repainted with its effect
+    t = time.perf_counter()
+    app.post_message(events.Key("enter", "\r"))
+    while not done():
+        await app.wait_for_refresh()
+    await app.wait_for_refresh()
+    return time.perf_counter() - t
+
+def next_line(state):
+    p = state.prompt
+    if p is not None and p.kind == "discard":
+        seat = state.seat(p.seat)
+        return f"discard {seat.hand - p.data['limit']}"
+    return "next"
+
+async def main(keys):
+    if args.command == "new":
+        session = Session.new(args.db)
+    else:
+        session = Session.resume(args.db, args.game)
+    app = CompanionApp(session, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        print("first", time.perf_counter() - t0)
+        bar = app.query_one(CommandBar)
+        for _ in range(keys):
+            tip = session.tip
+            bar.value = next_line(session.state)
+            await pilot.pause()
+            print("key", await hit(app, lambda: session.tip != tip))
+            assert session.tip == tip + 1, (app.message, bar.value)
+    session.close()
+
+asyncio.run(main(KEYS))
+"""
+
+
+def journal_of(n: int, cache: Path) -> Path:
+    """A journal holding one game of ``n`` entries (built once, then reused)."""
+    db = cache / f"paint-{n}.sqlite3"
+    if db.exists():
+        return db
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT / "bench"))
+    import engine  # noqa: PLC0415
+
+    from companion.session import Session  # noqa: PLC0415
+
+    tmp = db.with_suffix(".tmp")
+    tmp.unlink(missing_ok=True)
+    s = Session.new(tmp)
+    con = getattr(s.journal, "_con", None)
+    if con is not None:  # building the fixture only: no fsync per entry
+        con.execute("PRAGMA synchronous=OFF")
+    for line in engine.generate(n):
+        s.submit(line)
+    s.close()
+    tmp.rename(db)
+    return db
+
+
+def run(code: str, keys: int, argv: list[str] | None = None) -> dict[str, list[float]]:
+    src = (code.replace("ROOT)", repr(str(ROOT)) + ")", 1).replace("SIZE)", repr(SIZE) + ")", 1)
+           .replace("KEYS)", f"{keys})").replace("ARGV)", repr(argv or []) + ")"))
+    out = subprocess.run([sys.executable, "-c", src], capture_output=True, text=True, cwd=ROOT)
+    if out.returncode:
+        raise SystemExit(f"bench child failed:\n{out.stderr[-2000:]}")
+    got: dict[str, list[float]] = {"first": [], "key": []}
+    for ln in out.stdout.splitlines():
+        what, _, v = ln.partition(" ")
+        if what in got:
+            got[what].append(float(v) * 1000)
+    return got
+
+
+def pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
+
+
+def line(name: str, ms: list[float], rounds: list[float]) -> str:
+    spread = f"round medians {min(rounds):.1f}–{max(rounds):.1f}" if len(rounds) > 1 else ""
+    return (f"{name:34} median {statistics.median(ms):7.1f} ms  p95 {pct(ms, 0.95):7.1f} ms  "
+            f"(n={len(ms)}; {spread})")
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("what", choices=("keys", "first"))
+    ap.add_argument("--entries", default=None, help="comma list of game sizes")
+    ap.add_argument("--rounds", type=int, default=None)
+    ap.add_argument("--keys", type=int, default=20, help="keys per process (keys)")
+    ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "companion-bench")
+    a = ap.parse_args(argv)
+    a.cache.mkdir(parents=True, exist_ok=True)
+    sizes = [int(x) for x in (a.entries or ("20,3000,10000" if a.what == "keys" else "0,3000")).split(",")]
+    rounds = a.rounds or (3 if a.what == "keys" else 5)
+    print(f"bench/paint.py {a.what}: Python {sys.version.split()[0]}, {SIZE[0]}x{SIZE[1]}, "
+          f"load average before {load()}")
+    keys = a.keys if a.what == "keys" else 0
+    for n in sizes:
+        if n == 0:
+            tmp = tempfile.TemporaryDirectory()
+            argv_c = lambda tmp=tmp: ["new", "--db", str(Path(tmp.name) / f"new-{time.monotonic_ns()}.sqlite3")]  # noqa: E731
+        else:
+            db = journal_of(n, a.cache)
+            argv_c = lambda db=db: ["resume", "--db", str(db), "--game", "1"]  # noqa: E731
+        bare: list[list[float]] = []
+        comp: list[list[float]] = []
+        for _ in range(rounds):
+            argv_n = argv_c()
+            if n and a.what == "keys":  # keys append entries: work on a copy of the journal
+                copy = a.cache / f"work-{n}.sqlite3"
+                copy.write_bytes(Path(argv_n[2]).read_bytes())
+                argv_n[2] = str(copy)
+            bare.append(run(BARE, keys)["first" if a.what == "first" else "key"])
+            comp.append(run(COMPANION, keys, argv_n)["first" if a.what == "first" else "key"])
+        flat_b = [x for r in bare for x in r]
+        flat_c = [x for r in comp for x in r]
+        label = "key-to-paint" if a.what == "keys" else "first paint"
+        game = f"{n} entries" if n else "new game"
+        print(line(f"{label}, bare Textual app", flat_b, [statistics.median(r) for r in bare]))
+        print(line(f"{label}, dashboard, {game}", flat_c, [statistics.median(r) for r in comp]))
+        ratios = [statistics.median(c) / statistics.median(b) for b, c in zip(bare, comp, strict=True)]
+        print(f"{'':34} ratio dashboard / bare per round: " + ", ".join(f"{r:.2f}" for r in ratios)
+              + f"  (median {statistics.median(ratios):.2f})")
+    print(f"load average after {load()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,142 @@
+"""The log pane grows by what a command added (issue 15).
+
+After any command the pane must show what a full redraw from the session shows:
+appending new entries is only an optimisation.  Undo, redo, a language switch,
+a revealed role and the journal line are checked against ``redraw_log``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from screen import type_line
+
+from companion.session import Session
+from companion.tui.app import LOG_MAX_LINES, CompanionApp, GameLog
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import fake_engine as fe
+
+SETUP = ["players 4", "lord 1", "general 1 孙权", "general 2 甘宁", "general 3 黄盖", "general 4 吕布", "start"]
+
+
+def pane(app) -> list[str]:
+    return [strip.text.rstrip() for strip in app.query_one(GameLog).lines]
+
+
+def redrawn(app) -> tuple[list[str], str]:
+    """The pane and log_text after a full redraw (the app is left redrawn)."""
+    app.redraw_log()
+    return pane(app), app.log_text()
+
+
+async def settle(pilot) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def check_equal(app, pilot) -> None:
+    await settle(pilot)
+    shown, text = pane(app), app.log_text()
+    again, again_text = redrawn(app)
+    assert shown == again
+    assert text == again_text
+
+
+async def test_pane_after_commands_undo_redo_and_language_equals_a_redraw(tmp_path):
+    session = Session.new(tmp_path / "j.sqlite3")
+    for line in SETUP:
+        session.submit(line)
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await check_equal(app, pilot)
+        assert pane(app)[0].startswith("journal:")  # the whole game fits: the journal line on top
+        for _ in range(3):
+            await pilot.press("f2")
+        await check_equal(app, pilot)
+        await type_line(pilot, "1 杀 2")
+        await type_line(pilot, "take")
+        await check_equal(app, pilot)
+        assert any("take" in ln for ln in pane(app))
+        await pilot.press("ctrl+z")  # the entry stays, struck through
+        await check_equal(app, pilot)
+        assert "undone" in app.log_text()
+        await pilot.press("ctrl+y")
+        await check_equal(app, pilot)
+        assert "undone" not in app.log_text()
+        await pilot.press("ctrl+z")
+        await type_line(pilot, "jink")  # a new entry after an undone one
+        await check_equal(app, pilot)
+        assert "undone" in app.log_text() and any("jink" in ln for ln in pane(app))
+        await pilot.press("f4")  # Chinese
+        await check_equal(app, pilot)
+        assert "已撤销" in app.log_text() or "撤销" in app.log_text()
+        await type_line(pilot, "next")
+        await check_equal(app, pilot)
+        await pilot.press("f4")
+        await check_equal(app, pilot)
+    session.close()
+
+
+async def test_a_command_writes_only_its_own_lines_in_a_long_game(monkeypatch):
+    session = Session.replay_lines([f"add {i}" for i in range(1, 2001)], **fe.KW)
+
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        before = len(pane(app))
+        assert before < 300  # a window, not the game's 2,000 entries
+        assert not pane(app)[0].startswith("journal")
+        writes: list[int] = []
+        rlog = app.query_one(GameLog)
+        real_write = rlog.write
+
+        def counting(content, *a, **kw):
+            writes.append(len(content.plain.split("\n")))
+            return real_write(content, *a, **kw)
+
+        monkeypatch.setattr(rlog, "write", counting)
+        monkeypatch.setattr(Session, "log", property(lambda s: pytest.fail("the whole log was read")))
+        await type_line(pilot, "add 5")
+        assert writes == [2]  # the entry's title and its one event
+        await settle(pilot)
+        assert pane(app)[-2:] == ["#2001 add 5", "  · added 5, total 2001005"]
+        monkeypatch.undo()
+        tail = pane(app)
+        again, _ = redrawn(app)
+        assert tail[-len(again):] == again  # what a redraw shows is the end of what was appended
+
+
+async def test_revealing_a_role_redraws_older_lines(tmp_path):
+    session = Session.new(tmp_path / "j.sqlite3")
+    for line in ["players 4", "lord 1", "role 2 loyalist", "role 3 rebel", "role 4 renegade"]:
+        session.submit(line)
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await check_equal(app, pilot)
+        assert "loyalist" not in app.log_text() and "#3 role 2 ••" in app.log_text()
+        app.reveal = True  # as after the confirmation dialog
+        app.refresh_view()
+        await check_equal(app, pilot)
+        assert "#3 role 2 loyalist" in app.log_text()
+        app.reveal = False
+        app.refresh_view()
+        await check_equal(app, pilot)
+        assert "loyalist" not in app.log_text()
+    session.close()
+
+
+async def test_the_pane_keeps_a_bounded_number_of_lines():
+    session = Session.replay_lines(["add 1"], **fe.KW)
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for i in range(LOG_MAX_LINES // 2 + 10):  # two lines each
+            session.submit(f"add {i + 1}")
+            app.refresh_view()
+        await settle(pilot)
+        assert len(pane(app)) <= LOG_MAX_LINES
+        text = app.log_text().splitlines()
+        assert len(text) <= LOG_MAX_LINES and text[-2].startswith(f"#{session.tip} ")
