@@ -60,9 +60,14 @@ def installed(tmp_path_factory):
     return bin_dir, work
 
 
+def _env(bin_dir: Path, work: Path) -> dict[str, str]:
+    """A user's environment: no PYTHONPATH or virtual environment of the tests leaks in."""
+    return {"PATH": str(bin_dir), "HOME": str(work), "LANG": "C.UTF-8", "TZ": "UTC"}
+
+
 def _run(bin_dir: Path, work: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([str(bin_dir / "companion"), *args], cwd=work, capture_output=True, text=True,
-                          timeout=300, env={"PATH": str(bin_dir), "HOME": str(work), "LANG": "C.UTF-8"})
+                          timeout=300, env=_env(bin_dir, work))
 
 
 def test_the_wheel_is_what_runs(installed):
@@ -70,7 +75,7 @@ def test_the_wheel_is_what_runs(installed):
     code = ("import companion, recognition; from pathlib import Path; "
             "print(Path(companion.__file__).resolve()); print(Path(recognition.__file__).resolve())")
     out = subprocess.run([str(bin_dir / "python"), "-c", code], cwd=work, capture_output=True, text=True,
-                         check=True).stdout.split()
+                         check=True, env=_env(bin_dir, work)).stdout.split()
     assert all(not Path(p).is_relative_to(ROOT) and Path(p).is_relative_to(bin_dir.parent) for p in out), out
 
 
@@ -102,5 +107,25 @@ def test_data_model_and_stylesheet_are_in_the_wheel(installed):
             "assert Path(CompanionApp.CSS_PATH).is_file(), CompanionApp.CSS_PATH\n"
             "nets = load_models()\n"
             "print(sorted(nets))\n")
-    res = subprocess.run([str(bin_dir / "python"), "-c", code], cwd=work, capture_output=True, text=True)
+    res = subprocess.run([str(bin_dir / "python"), "-c", code], cwd=work, capture_output=True, text=True,
+                         env=_env(bin_dir, work))
     assert res.returncode == 0 and res.stdout.split() == ["['rank',", "'suit']"], res.stdout + res.stderr
+
+
+def test_the_licence_travels_with_the_wheel(installed):
+    bin_dir, work = installed
+    code = ("from importlib.metadata import distribution\n"
+            "d = distribution('sgs-companion')\n"
+            "print(d.metadata['License-Expression'])\n"
+            "print(any(str(f).endswith('LICENSE') and 'licenses' in str(f) for f in d.files))\n")
+    res = subprocess.run([str(bin_dir / "python"), "-c", code], cwd=work, capture_output=True, text=True,
+                         env=_env(bin_dir, work))
+    assert res.stdout.split() == ["MIT", "True"], res.stdout + res.stderr
+
+
+def test_labels_use_the_fonts_in_the_wheel(installed):
+    bin_dir, work = installed
+    res = _run(bin_dir, work, "labels", "--out", str(work / "labels.pdf"))
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert (work / "labels.pdf").stat().st_size > 10_000
+    assert "warning" not in (res.stdout + res.stderr).lower(), res.stdout + res.stderr
