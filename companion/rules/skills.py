@@ -1480,7 +1480,7 @@ class _EvCtx:
 
     __slots__ = ("st", "ev", "forced")
 
-    def __init__(self, st, ev):
+    def __init__(self, st: GameState, ev: list[Event]) -> None:
         self.st, self.ev, self.forced = st, ev, False
 
     def check(self, ok, rule, en, zh, source, forceable=True):
@@ -1488,7 +1488,8 @@ class _EvCtx:
             raise Refused(rule, en, zh, source, forceable=forceable)
 
 
-def _fire_damaged(st, ev, victim, amount, source, cause):
+def _fire_damaged(st: GameState, ev: list[Event], victim: int, amount: int, source: int | None,
+                  cause: str) -> None:
     ctx = _EvCtx(st, ev)
     for _sid, fn in reversed(HOOKS.get("damaged", ())):
         fn(ctx, victim, amount, source, cause)
