@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 
@@ -30,6 +31,16 @@ def screen_text(app) -> str:
             col = max(col, start) + cell_len(text)
         out.append(line + " " * max(0, width - col))
     return "\n".join(out) + "\n"
+
+
+async def until(pilot, cond, timeout: float = 10.0) -> bool:
+    """Let the app run until ``cond()`` holds (a worker thread's post arrived), at most ``timeout`` s.
+    Returns ``cond()``: assert it. A fixed pause instead would flake on a loaded machine."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond() and loop.time() < end:
+        await pilot.pause(0.02)
+    return bool(cond())
 
 
 async def type_line(pilot, text: str) -> None:
