@@ -24,6 +24,8 @@ EightDiagram, RenwangShield); FreeKill ``standard_cards/pkg/skills``; RULES_NOTE
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import outcome as oc
 from .cards import KINDS, Face
 from .distance import card_kind_of
@@ -31,6 +33,9 @@ from .errors import Refused
 from .generals import GENERALS
 from .outcome import who
 from .state import SLOTS, GameState, Prompt, Seat
+
+if TYPE_CHECKING:
+    from .engine import Action  # the engine imports this module
 
 __all__ = ["SRC_WEAPON", "WEAPON_PROMPTS", "weapon_of", "convert", "max_slash_targets", "slash_at", "after_dodge",
            "slash_hit", "armor_works", "answers", "weapon_pick", "weapon_pass", "weapon_use", "weapon_discard"]
@@ -218,7 +223,7 @@ def slash_hit(ctx, data: dict, t: int) -> None:
 # --------------------------------------------------------------------------- answers
 
 
-def answers(p: Prompt, a) -> bool:
+def answers(p: Prompt, a: Action) -> bool:
     """Whether action ``a`` answers the weapon prompt ``p``."""
     v = a.verb
     k = p.kind

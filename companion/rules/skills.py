@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from . import outcome as oc
 from .cards import KINDS, CardError, CardType, Face, Suit, card_kind, faces_of, parse_face
@@ -63,12 +63,15 @@ HOOKS: dict[str, list[tuple[str, Callable]]] = {}
 """Moment → ``[(skill id, hook)]`` in registration order."""
 
 
-def on(moment: str, sid: str):
+def on(moment: str, sid: str) -> Callable[[_Hook], _Hook]:
     """Decorator: register ``fn`` as skill ``sid``'s hook for ``moment``."""
-    def deco(fn):
+    def deco(fn: _Hook) -> _Hook:
         HOOKS.setdefault(moment, []).append((sid, fn))
         return fn
     return deco
+
+
+_Hook = TypeVar("_Hook", bound=Callable[..., Any])
 
 
 def skill_of(st: GameState, n: int | None) -> str | None:
@@ -939,7 +942,7 @@ def _yiji_ans(ctx, p, a):
 
 
 @on("start", "luoshen")
-def _luoshen(ctx, s):
+def _luoshen(ctx: Any, s: Seat) -> None:
     # 洛神: 准备阶段，你可以判定：若为黑色，你获得此牌，且可以重复此流程。
     if usable(ctx.st, s, "luoshen"):
         _ask(ctx, s.seat, "luoshen", "judge: a black card is gained and you may judge again", "判定：黑色则获得并可重复")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import outcome as oc
 from .cards import KINDS
@@ -31,6 +32,9 @@ from .distance import card_kind_of, in_range
 from .errors import Refused
 from .outcome import who
 from .state import SLOTS, GameState, Prompt, Seat
+
+if TYPE_CHECKING:
+    from .engine import Action  # the engine imports this module
 
 __all__ = ["Trick", "TRICKS", "PROMPT_KINDS", "SRC_TRICK", "SRC_NULL", "SRC_DUEL", "start", "settle",
            "answers", "nullify", "v_pick", "v_pass", "responded", "in_window", "clear", "zones_of", "zone_label",
@@ -521,7 +525,7 @@ def responded(ctx, prompt: Prompt, played: bool) -> None:
 # --------------------------------------------------------------------------- answers
 
 
-def answers(p: Prompt, a) -> bool:
+def answers(p: Prompt, a: Action) -> bool:
     """Whether action ``a`` answers prompt ``p`` of one of :data:`PROMPT_KINDS`."""
     v = a.verb
     if p.kind == "nullify":
