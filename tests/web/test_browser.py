@@ -8,7 +8,9 @@ is skipped, saying which is missing (``.ci/run`` installs both).
 
 from __future__ import annotations
 
+import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -34,10 +36,21 @@ SETUP = ["players 6", "name 1 Alice", "name 2 Bob", "name 3 Cathy", "name 4 Dan"
 T = 10_000  # ms: generous waits (the update latency itself is measured by bench/web.py, not here)
 
 
+FONTS = Path(__file__).resolve().parents[2] / "recognition" / "fonts"  # the fonts the project ships
+
+
 @pytest.fixture(scope="module")
-def browser():
+def browser(tmp_path_factory):
+    # Chromium lays text out with the project's own fonts only (fontconfig pointed at them): what the page
+    # shows cannot depend on the machine's fonts (on a machine without any, innerText would be empty).
+    conf = tmp_path_factory.mktemp("fontconfig") / "fonts.conf"
+    conf.write_text(f"""<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig><dir>{FONTS}</dir><cachedir>{conf.parent / "cache"}</cachedir></fontconfig>
+""", encoding="utf-8")
+    env = {**os.environ, "FONTCONFIG_FILE": str(conf)}
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, env=env)
         yield b
         b.close()
 
