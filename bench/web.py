@@ -7,8 +7,9 @@
 Figures, in one run (state the load average beside them):
 
 * dashboard: the real dashboard (Textual ``run_test``, 100×40, in-memory session of a 6-seat game),
-  keys F2 (next phase) and Ctrl+Z (undo) alternating; key-to-paint = ``pilot.press`` + ``pilot.pause``
-  (the key handled and the screen refreshed).  Blocks A-B-A: without the players' view, with it and
+  keys F2 (next phase) and Ctrl+Z (undo) alternating; key-to-paint as bench/paint.py measures it: the
+  key event posted as the driver posts it, then ``App.wait_for_refresh`` until the action is applied
+  and the screen has repainted.  Blocks A-B-A: without the players' view, with it and
   ``--clients`` SSE clients connected (a separate process), without again;
 * update latency: from the key press to each client receiving the new version (CLOCK_MONOTONIC is
   shared by the processes), over the B block: ``--actions`` actions × ``--clients`` clients;
@@ -92,6 +93,8 @@ def _receipts(proc: subprocess.Popen) -> list[tuple[int, int, float]]:
 
 
 async def dashboard(actions: int, clients: int) -> dict:
+    from textual import events  # noqa: PLC0415 - per measurement
+
     from companion.session import Session  # noqa: PLC0415 - per measurement (playwright only for screenshots)
     from companion.tui.app import CompanionApp  # noqa: PLC0415 - per measurement (playwright only for screenshots)
     from companion.tui.serve import WebShare  # noqa: PLC0415 - per measurement (playwright only for screenshots)
@@ -108,9 +111,15 @@ async def dashboard(actions: int, clients: int) -> dict:
         async def block(kind: str, n: int, share=None) -> None:
             for i in range(n):
                 key = "f2" if i % 2 == 0 else "ctrl+z"
+                before = session.tip
+                await asyncio.sleep(0.02)  # idle between keys, as at a table
                 t0 = time.monotonic()
-                await pilot.press(key)
-                await pilot.pause()
+                # as bench/paint.py: the key posted as the driver posts it, then until the screen has
+                # repainted with its effect (pilot.press would sleep until the CPU is idle)
+                app.post_message(events.Key(key, None))
+                while session.tip == before:
+                    await app.wait_for_refresh()
+                await app.wait_for_refresh()
                 times[kind].append((time.monotonic() - t0) * 1000)
                 if share is not None:
                     sent.append((t0, share.server.version))

@@ -27,8 +27,6 @@ import os
 import sys
 from pathlib import Path
 
-from .journal import Journal, JournalError, default_path
-
 __all__ = ["main", "build_parser"]
 
 PROG = "companion"
@@ -96,6 +94,8 @@ def cmd_new(args) -> int:
 
 def cmd_games(args) -> int:
     """List the games of the journal."""
+    from .journal import Journal, default_path  # noqa: PLC0415 - sqlite3 and platformdirs for the commands that use them
+
     db = _db_arg(args)
     path = Path(db) if db else default_path()
     if not path.exists():
@@ -330,6 +330,7 @@ def cmd_judge(args) -> int:
 
 def cmd_serve(args) -> int:
     """Serve the players' view of a journal's game, read-only (docs/web.md); the first stdout line is the URL."""
+    from .journal import default_path  # noqa: PLC0415 - see cmd_games
     from .web.serve import serve_journal  # noqa: PLC0415
 
     db = _db_arg(args)
@@ -353,13 +354,35 @@ def _version() -> str:
         return "unknown"
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked (importlib.metadata costs ~10 ms)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show the program's version number and exit"):
+        super().__init__(option_strings, dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"{parser.prog} {_version()}")
+        parser.exit()
+
+
+class _DefaultJournal:
+    """The default journal path in ``--db``'s help, computed when the help is printed."""
+
+    def __str__(self) -> str:
+        from .journal import default_path  # noqa: PLC0415 - see cmd_games
+
+        return str(default_path())
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser of ``companion`` (each subcommand sets ``func(args) -> int``)."""
     ap = argparse.ArgumentParser(
         prog=PROG, description="Moderator's companion for live games of 三国杀 (Sanguosha), standard edition. "
                                "Without a command: open the dashboard on the latest unfinished game.")
-    ap.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
-    ap.add_argument("--db", metavar="PATH", help=f"journal file (default {default_path()})")
+    ap.add_argument("--version", action=_Version)
+    db = ap.add_argument("--db", metavar="PATH", help="journal file (default %(journal_path)s)")
+    db.journal_path = _DefaultJournal()  # type: ignore[attr-defined]  # argparse fills %(...)s from the action
     ap.add_argument("--game", type=int, metavar="ID", help="game id (see `companion games`)")
     ap.add_argument("--lang", choices=("zh", "en"), help="language of the dashboard (default: the last one used, else from the locale)")
     ap.add_argument("--camera", metavar="N|PATH", default=None,
@@ -460,14 +483,15 @@ def main(argv: list[str] | None = None) -> int:
     except _UsageError as e:
         _err(str(e))
         return 2
-    except JournalError as e:
-        _err(str(e))
-        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 1
     except Exception as e:
+        journal = sys.modules.get("companion.journal")  # a JournalError needs the journal module loaded
+        if journal is not None and isinstance(e, journal.JournalError):
+            _err(str(e))
+            return 2
         if os.environ.get("COMPANION_DEBUG"):
             raise
         _err(f"internal error: {type(e).__name__}: {e} (run with COMPANION_DEBUG=1 for details, and please report it)")

@@ -126,23 +126,50 @@ _NATURES = {"fire": "fire", "火": "fire", "火焰": "fire", "thunder": "thunder
             "normal": "normal"}
 
 
+_PLACEHOLDER_ZH = {"S": "座位", "T": "目标", "A": "座位A", "B": "座位B", "N": "数量", "CARD": "牌", "FACE": "牌面",
+                   "SKILL": "技能", "SLOT": "装备栏", "ROLE": "身份", "TEXT": "名字", "NAME": "名称", "G": "武将",
+                   "G1": "武将1", "G2": "武将2", "T2": "目标2", "SUIT": "花色", "ARGS": "参数", "WHAT": "选择"}
+"""Usage placeholders → their Chinese words (the command words themselves stay as typed)."""
+
+
+def usage_zh(usage: str) -> str:
+    """A usage line with Chinese placeholders: ``S CARD[:FACE] [T …]`` → ``座位 牌[:牌面] [目标 …]``."""
+    return re.sub(r"\b[A-Z][A-Z0-9]*\b", lambda m: _PLACEHOLDER_ZH.get(m[0], m[0]), usage)
+
+
 def _err(verb: str, msg: str, zh: str = "") -> CommandError:
     u = VERBS.get(verb)
-    return CommandError(msg, u.usage if u else "", zh)
+    return CommandError(msg, u.usage if u else "", zh, usage_zh(u.usage) if u else "")
+
+
+_WHAT_ZH = {"number": "数字", "seat": "座位号", "target seat": "目标座位号", "source seat": "来源座位号"}
+"""The Chinese words for what ``_int`` reads (its refusals speak zh in zh mode)."""
+_SEAT_WHATS = frozenset({"seat", "target seat", "source seat"})
+_SEAT_RE = re.compile(r"(\d+)号位?")
+
+
+def _seat_word(tok: str) -> int | None:
+    """``4号`` / ``4号位`` → 4 (how a Chinese moderator names seat 4); None for anything else."""
+    m = _SEAT_RE.fullmatch(tok.strip())
+    return int(m[1]) if m else None
 
 
 def _int(verb: str, tok: str | None, what: str = "number") -> int:
     if tok is None:
-        raise _err(verb, f"missing {what}")
+        raise _err(verb, f"missing {what}", f"缺少{_WHAT_ZH.get(what, what)}")
+    n = _seat_word(tok) if what in _SEAT_WHATS else None
+    if n is not None:
+        return n
     try:
         return int(tok)
     except ValueError:
-        raise _err(verb, f"{what} must be a whole number, not {tok!r}") from None
+        raise _err(verb, f"{what} must be a whole number, not {tok!r}",
+                   f"{_WHAT_ZH.get(what, what)}应为整数，不是“{tok}”") from None
 
 
 def _card(verb: str, tok: str | None, suggest_skills: bool = False) -> tuple[str, Face | None]:
     if tok is None:
-        raise _err(verb, "missing card name")
+        raise _err(verb, "missing card name", "缺少牌名")
     name, _, face = tok.replace("：", ":").partition(":")
     try:
         kind = card_kind(name).id
@@ -153,14 +180,15 @@ def _card(verb: str, tok: str | None, suggest_skills: bool = False) -> tuple[str
     try:
         f = parse_face(face) if face else None
     except CardError as e:
-        raise _err(verb, str(e)) from None
+        raise _err(verb, str(e), getattr(e, "zh", "")) from None
     return kind, f
 
 
 def _role(verb: str, tok: str | None) -> str:
     r = ROLE_WORDS.get((tok or "").casefold())
     if r is None:
-        raise _err(verb, f"unknown role {tok!r}: one of {', '.join(ROLES)} (主公 忠臣 反贼 内奸)")
+        raise _err(verb, f"unknown role {tok!r}: one of {', '.join(ROLES)} (主公 忠臣 反贼 内奸)",
+                   f"未知身份“{tok or ''}”：可选 主公、忠臣、反贼、内奸（{', '.join(ROLES)}）")
     return r
 
 
@@ -207,7 +235,8 @@ def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> 
             else:
                 slot = ZONE_WORDS.get(rest[i + 1].casefold())
                 if slot not in SLOTS:
-                    raise _err("use", f"'using' names an equipment slot ({', '.join(SLOTS)}), not {rest[i + 1]!r}")
+                    raise _err("use", f"'using' names an equipment slot ({', '.join(SLOTS)}), not {rest[i + 1]!r}",
+                               f"using 后写装备栏（{'、'.join(SLOTS)}），不是“{rest[i + 1]}”")
                 args["using"] = slot
             i += 2
             continue
@@ -249,7 +278,7 @@ def _unknown_word(verb: str, word: str, via: bool = False) -> CommandError:
         names = "、".join(k.zh for k in KINDS.values())
         return _err(verb, f"unknown {what} {name!r} — the Chinese card names are: {names}",
                     f"未知的{what_zh}“{name}”——牌名有：{names}")
-    return _err(verb, f"unknown {what} {name!r} (未知的牌或技能) — use an id like slash or zhiheng, a name like 杀 or 制衡",
+    return _err(verb, f"unknown {what} {name!r} — use an id like slash or zhiheng, a name like 杀 or 制衡",
                 f"未知的{what_zh}“{name}”——请输入id（如slash、zhiheng）或中文名（如杀、制衡）")
 
 
@@ -282,10 +311,10 @@ def parse(line: str) -> Action | None:
         return None
     toks = text.split()
     head = toks[0]
-    if re.fullmatch(r"\d+", head):
-        seat = int(head)
+    if re.fullmatch(r"\d+", head) or _seat_word(head) is not None:
+        seat = _seat_word(head) or int(head)
         if len(toks) < 2:
-            raise _err("use", f"seat {seat}: what does it do?")
+            raise _err("use", f"seat {seat}: what does it do?", f"{seat}号位：要做什么？")
         w = toks[1].casefold()
         if w in ("take", "pass", "yes", "no"):
             return Action(w, seat, {}, forced, text)
@@ -308,7 +337,7 @@ def parse(line: str) -> Action | None:
     if verb == "name":
         s = _int(verb, arg(0), "seat")
         if len(a) < 2:
-            raise _err(verb, "missing the name")
+            raise _err(verb, "missing the name", "缺少名字")
         return Action(verb, s, {"text": " ".join(a[1:])}, forced, text)
     if verb == "lord":
         return Action(verb, _int(verb, arg(0), "seat"), {}, forced, text)
@@ -317,11 +346,11 @@ def parse(line: str) -> Action | None:
     if verb == "general":
         s = _int(verb, arg(0), "seat")
         if arg(1) is None:
-            raise _err(verb, "missing the general")
+            raise _err(verb, "missing the general", "缺少武将")
         try:
             g = find_general(" ".join(a[1:])).id
         except UnknownGeneralError as e:
-            raise _err(verb, str(e)) from None
+            raise _err(verb, str(e), getattr(e, "zh", "")) from None
         return Action(verb, s, {"general": g}, forced, text)
     if verb == "role":
         return Action(verb, _int(verb, arg(0), "seat"), {"role": _role(verb, arg(1))}, forced, text)
@@ -330,38 +359,41 @@ def parse(line: str) -> Action | None:
     if verb == "offer":
         s = _int(verb, arg(0), "seat")
         if len(a) < 2:
-            raise _err(verb, "missing generals")
+            raise _err(verb, "missing generals", "缺少武将")
         try:
             gs = [find_general(g).id for g in a[1:]]
         except UnknownGeneralError as e:
-            raise _err(verb, str(e)) from None
+            raise _err(verb, str(e), getattr(e, "zh", "")) from None
         return Action(verb, s, {"generals": gs}, forced, text)
     if verb == "variant":
         name = arg(0)
         if name is None:
-            raise _err(verb, f"missing the variant name; known: {', '.join(VARIANTS)}")
+            raise _err(verb, f"missing the variant name; known: {', '.join(VARIANTS)}",
+                       f"缺少变体名；可选：{'、'.join(VARIANTS)}")
         if name not in VARIANTS:
             close = difflib.get_close_matches(name, VARIANTS, n=3)
             raise _err(verb, f"unknown variant {name!r}" + (f" — did you mean {', '.join(close)}?" if close else
-                                                               f"; known: {', '.join(VARIANTS)}"))
+                                                               f"; known: {', '.join(VARIANTS)}"),
+                       f"未知变体“{name}”" + (f"——是否想输入：{'、'.join(close)}？" if close else
+                                            f"；可选：{'、'.join(VARIANTS)}"))
         onoff = (arg(1) or "on").casefold()
         if onoff not in ("on", "off"):
-            raise _err(verb, f"write on or off, not {onoff!r}")
+            raise _err(verb, f"write on or off, not {onoff!r}", f"请写 on 或 off，不是“{onoff}”")
         return Action(verb, None, {"name": name, "on": onoff == "on"}, forced, text)
     if verb == "deal":
         what = (arg(0) or "").casefold()
         if what not in ("roles", "generals"):
-            raise _err(verb, "deal what? roles or generals")
+            raise _err(verb, "deal what? roles or generals", "发什么？roles（身份）或 generals（武将）")
         seed = None
         for t in a[1:]:
             m = re.fullmatch(r"seed=(-?\d+)", t)
             if not m:
-                raise _err(verb, f"unexpected {t!r}")
+                raise _err(verb, f"unexpected {t!r}", f"多余的“{t}”")
             seed = int(m[1])
         return Action(verb, None, {"what": what, "seed": seed}, forced, text)
     if verb in ("start", "next", "end"):
         if a:
-            raise _err(verb, f"'{verb}' takes no arguments")
+            raise _err(verb, f"'{verb}' takes no arguments", f"{verb} 不带参数")
         return Action(verb, None, {}, forced, text)
     if verb in ("nobody", "无人") or (verb == "pass" and (arg(0) or "").casefold() in ("all", "全部", "都不")):
         return Action("pass", None, {"all": True}, forced, text)
@@ -369,17 +401,17 @@ def parse(line: str) -> Action | None:
         return Action(verb, _int(verb, arg(0), "seat") if a else None, {}, forced, text)
     if verb in ("yes", "no", "y", "n", "是", "否"):
         if a:
-            raise _err("yes", f"'{head}' takes no arguments")
+            raise _err("yes", f"'{head}' takes no arguments", f"{head} 不带参数")
         return Action("no" if verb in ("no", "n", "否") else "yes", None, {}, forced, text)
     if verb == "pick":
         return Action("pick", None, {"what": _pick_words(a)}, forced, text)
     if verb == "judge":
         if arg(0) is None:
-            raise _err(verb, "missing the card face")
+            raise _err(verb, "missing the card face", "缺少牌面")
         try:
             face = parse_face(" ".join(a))
         except CardError as e:
-            raise _err(verb, str(e)) from None
+            raise _err(verb, str(e), getattr(e, "zh", "")) from None
         return Action(verb, None, {"face": face}, forced, text)
     if verb == "discard":
         if len(a) >= 2:
@@ -399,7 +431,7 @@ def parse(line: str) -> Action | None:
                 args["nature"] = _NATURES[w]
                 i += 1
             else:
-                raise _err(verb, f"unexpected {a[i]!r}")
+                raise _err(verb, f"unexpected {a[i]!r}", f"多余的“{a[i]}”")
         return Action(verb, target, args, forced, text)
     if verb in ("heal", "lose", "draw", "hand", "maxhp"):
         return Action(verb, _int(verb, arg(0), "seat"), {"n": _int(verb, arg(1))}, forced, text)
@@ -413,7 +445,7 @@ def parse(line: str) -> Action | None:
         s = _int(verb, arg(0), "seat")
         given = arg(1)
         if given is None:
-            raise _err(verb, "missing slot or card")
+            raise _err(verb, "missing slot or card", "缺少装备栏或牌名")
         return Action(verb, s, {"what": given if given in SLOTS else _card(verb, given)[0]}, forced, text)
     sid = skill_word(head)
     if sid is not None:
@@ -425,7 +457,8 @@ def parse(line: str) -> Action | None:
         close = difflib.get_close_matches(verb, list(VERBS), n=3)
         close += [f"skill {h}" for h in _close_skills(head) if h.split()[0] not in close]
         hint = f" — did you mean {', '.join(close)}?" if close else f"; verbs: {', '.join(VERBS)}"
-        raise CommandError(f"unknown command {head!r}{hint}") from None
+        hint_zh = f"——是否想输入：{'、'.join(close)}？" if close else f"；命令有：{'、'.join(VERBS)}"
+        raise CommandError(f"unknown command {head!r}{hint}", "", f"未知命令“{head}”{hint_zh}") from None
     return _card_action(None, toks, forced, text)
 
 
@@ -471,7 +504,7 @@ def _deal_lines(state: GameState, act: Action, seed: int | None) -> list[str]:
     rng = _rng(sd)
     lord = state.lord_seat
     if not state.players or lord is None:
-        raise _err("deal", "set 'players N' and 'lord S' first")
+        raise _err("deal", "set 'players N' and 'lord S' first", "请先设置 players N 和 lord S")
     if act.args["what"] == "roles":
         roles = deal_roles(state.players, lord, rng, state.variants)
         return [f"role {s} {r}" for s, r in sorted(roles.items())]

@@ -238,3 +238,19 @@ def test_game_over_lists_unrecorded_roles_and_role_records_them():
     st = run(st, "role 2 renegade", "role 4 loyalist")
     assert [s.role for s in st.seats] == ["lord", "renegade", "rebel", "loyalist"]
     assert refused(st, "next").rule == "game.over"
+
+
+def test_a_dead_seat_holds_no_card_while_its_role_card_is_turned_up():
+    """001 rulebook 武将死亡: all its cards are discarded at death, before the reveal is answered
+    (found by test_engine_fuzz: `damage 2 1 from 2`, `damage 2 3 from 2`, `pass all`)."""
+    from engine_support import table
+
+    from companion.script import execute
+    st = table(5)
+    for line in ["damage 2 1 from 2", "damage 2 3 from 2", "pass all"]:
+        st = execute(st, line).state
+    s = st.seat(2)
+    assert not s.alive and st.prompt.kind == "reveal"
+    assert s.hand == 0 and s.judgement == [] and not any(s.equipment.values())
+    after = execute(st, "reveal rebel")
+    assert not any(e.kind == "discard_all" for e in after.events)

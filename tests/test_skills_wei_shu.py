@@ -559,11 +559,11 @@ def test_jianxiong_not_after_a_lijian_duel():
 def test_jijiang_hujia_by_the_lord_himself_says_another_seat_gives_the_card():
     st = at(game("liubei", "guanyu", "zhangliao", "ganning", hands=4), 1)
     r = refused(st, "1 杀 2 via jijiang", "viewas.lord")
-    assert "must come from another 蜀 seat" in r.en and "only for a living lord" not in r.en
+    assert "comes from another 蜀 seat" in r.en and "only for a living lord" not in r.en
     st = at(game("caocao", "guanyu", "zhangliao", "ganning", hands=4), 2)
     st = run(st, "2 杀 1")
     r = refused(st, "1 闪 via hujia", "viewas.lord")
-    assert "must come from another 魏 seat" in r.en
+    assert "comes from another 魏 seat" in r.en
 
 
 def test_luoshen_and_tiandu_say_the_judgement_card_is_gained_not_drawn():

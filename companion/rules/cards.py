@@ -125,15 +125,16 @@ class UnknownCardError(CardError):
 class CardSyntaxError(CardError):
     """A card face (suit + rank) could not be parsed.  ``.text`` is the input."""
 
-    ACCEPTED = "♠7, S7, s 7, spade 7, 黑桃7, ♥Q, H12, ♦10, 方块A"
+    ACCEPTED = "♠7, 7♠, S7, 7s, 10h, h10, spade 7, 黑桃7, 红桃10, 梅花K, K梅花, ♥Q, ♦10, 方块A"
+    ACCEPTED_ZH = "♠7、7♠、黑桃7、红桃10、梅花K、K梅花、方块A、10h、♥Q"
 
-    def __init__(self, text: str, reason: str = "") -> None:
+    def __init__(self, text: str, reason: str = "", reason_zh: str = "") -> None:
         self.text = text
         why = f" ({reason})" if reason else ""
-        super().__init__(
-            f"cannot read card face {text!r}{why} — write suit then rank, e.g. {self.ACCEPTED} "
-            f"(牌面格式：花色+点数)"
-        )
+        why_zh = f"（{reason_zh or reason}）" if reason else ""
+        self.en = f"cannot read card face {text!r}{why} — write a suit and a rank, e.g. {self.ACCEPTED}"
+        self.zh = f"无法读取牌面“{text}”{why_zh}——请写花色和点数，例如 {self.ACCEPTED_ZH}"
+        super().__init__(self.en)
 
 
 # --------------------------------------------------------------------------- data classes
@@ -256,34 +257,44 @@ _SUIT_WORDS: dict[str, Suit] = {
     "♣": Suit.CLUB, "♧": Suit.CLUB, "c": Suit.CLUB, "club": Suit.CLUB, "clubs": Suit.CLUB,
     "梅花": Suit.CLUB,
     "♦": Suit.DIAMOND, "♢": Suit.DIAMOND, "d": Suit.DIAMOND, "diamond": Suit.DIAMOND,
-    "diamonds": Suit.DIAMOND, "方块": Suit.DIAMOND,
+    "diamonds": Suit.DIAMOND, "方块": Suit.DIAMOND, "方片": Suit.DIAMOND, "草花": Suit.CLUB,
 }
 _RANK_WORDS = {"a": 1, "j": 11, "q": 12, "k": 13, **{str(n): n for n in range(1, 14)}}
 
-_FACE_RE = re.compile(
-    "^(?P<suit>"
-    + "|".join(re.escape(w) for w in sorted(_SUIT_WORDS, key=len, reverse=True))
-    + r")\s*(?P<rank>1[0-3]|[1-9]|[ajqk])$"
-)
+_SUIT_ALT = "|".join(re.escape(w) for w in sorted(_SUIT_WORDS, key=len, reverse=True))
+_RANK_ALT = r"1[0-3]|[1-9]|[ajqk]"
+_FACE_RE = re.compile(f"^(?P<suit>{_SUIT_ALT})\\s*(?P<rank>{_RANK_ALT})$")
+_FACE_RANK_FIRST_RE = re.compile(f"^(?P<rank>{_RANK_ALT})\\s*(?P<suit>{_SUIT_ALT})$")
+_COLOUR_ONLY = {"红": ("red", "红桃 ♥ or 方块 ♦", "红桃♥或方块♦"), "黑": ("black", "黑桃 ♠ or 梅花 ♣", "黑桃♠或梅花♣"),
+                "red": ("red", "♥ or ♦", "♥或♦"), "black": ("black", "♠ or ♣", "♠或♣")}
+"""Colour words that name two suits: a face written with one is ambiguous and refused with both suits."""
 
 
 def parse_face(text: str) -> Face:
-    """Parse a card face typed by the moderator: suit first, then rank.
+    """Parse a card face typed by the moderator: a suit and a rank, in either order.
 
     Suits: ``♠♥♣♦`` (also ``♤♡♧♢``), letters ``S H C D``, words ``spade(s)
-    heart(s) club(s) diamond(s)``, Chinese ``黑桃 红桃 红心 梅花 方块``.
+    heart(s) club(s) diamond(s)``, Chinese ``黑桃 红桃 红心 梅花 草花 方块 方片``.
     Ranks: ``A``/``1``..``13``/``J``/``Q``/``K``; an optional space may separate
     suit and rank; case-insensitive; fullwidth characters are accepted.
-    Examples: ``♠7``, ``S7``, ``s 7``, ``spade 7``, ``黑桃7``, ``♥Q``, ``H12``,
-    ``♦10``, ``方块A``.  Raises :class:`CardSyntaxError` otherwise.
+    Examples: ``♠7``, ``7♠``, ``S7``, ``10h``, ``h10``, ``spade 7``, ``黑桃7``,
+    ``红桃10``, ``梅花K``, ``K梅花``, ``♥Q``, ``方块A``.  The suit letters never
+    overlap the rank letters, so either order is unambiguous.  A colour word
+    (``红10``, ``黑K``: two suits each) is refused with both suits named.
+    Raises :class:`CardSyntaxError` otherwise (``.en`` / ``.zh``).
     """
     if not isinstance(text, str):
         raise CardSyntaxError(repr(text), "not text")
     norm = unicodedata.normalize("NFKC", text).replace("\ufe0f", "").strip().casefold()
     if not norm:
         raise CardSyntaxError(text, "empty")
-    m = _FACE_RE.match(norm)
+    m = _FACE_RE.match(norm) or _FACE_RANK_FIRST_RE.match(norm)
     if m is None:
+        bare = re.sub(rf"\s*({_RANK_ALT})\s*", "", norm, count=1)
+        if bare in _COLOUR_ONLY:
+            colour, en, zh = _COLOUR_ONLY[bare]
+            raise CardSyntaxError(text, f"'{bare}' names a colour, and {colour} is two suits: write {en}",
+                                  f"“{bare}”是颜色，对应两种花色：请写{zh}")
         raise CardSyntaxError(text)
     return Face(_SUIT_WORDS[m["suit"]], _RANK_WORDS[m["rank"]])
 

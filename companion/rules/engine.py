@@ -851,7 +851,7 @@ def _v_reveal(ctx: _Ctx, a: Action) -> None:
     s = st.seat(victim)
     s.role, s.role_public = role, True
     st.prompts.pop()
-    oc.finish_death(st, ctx.ev, victim, top.data.get("source"))
+    oc.finish_death(st, ctx.ev, victim, top.data.get("source"), discard=False)
 
 
 def _check_role(ctx: _Ctx, n: int, role: str) -> None:
@@ -950,7 +950,7 @@ def _v_general(ctx: _Ctx, a: Action) -> None:
     try:
         g = find_general(a.args["general"])
     except UnknownGeneralError as e:
-        raise Refused("general.unknown", str(e), str(e), "generals.toml", forceable=False) from None
+        raise Refused("general.unknown", e.en, e.zh, "generals.toml", forceable=False) from None
     for o in ctx.st.seats:
         ctx.check(o.seat == s.seat or o.general != g.id, "general.taken", f"{g.zh} {g.en} is already at seat {o.seat}",
                   f"{g.zh}已在{o.seat}号位", "rulebook: 选将")
@@ -1003,7 +1003,7 @@ def _v_offer(ctx: _Ctx, a: Action) -> None:
         try:
             gens.append(find_general(name))
         except UnknownGeneralError as e:
-            raise Refused("general.unknown", str(e), str(e), "generals.toml", forceable=False) from None
+            raise Refused("general.unknown", e.en, e.zh, "generals.toml", forceable=False) from None
     ids = [g.id for g in gens]
     ctx.st.offers[s.seat] = ids
     # zh lists the Chinese names (曹操、刘备…), en the ids that `general S ID` takes.

@@ -45,13 +45,15 @@ class CommandError(ValueError):
 
     ``hint`` is an optional usage line for the verb.  ``en`` is the English
     text (also ``str(e)``), ``zh`` the Chinese one (the English one when none
-    was given); the usage line is the same command form in both.
+    was given); ``hint_zh`` the usage line with Chinese placeholders (the same
+    command words: ``座位 牌[:牌面] [目标 …]``), ``hint`` when none was given.
     """
 
-    def __init__(self, message: str, hint: str = "", zh: str = "") -> None:
+    def __init__(self, message: str, hint: str = "", zh: str = "", hint_zh: str = "") -> None:
         self.hint = hint
         self.en = message + (f" — usage: {hint}" if hint else "")
-        self.zh = (zh or message) + (f" — 用法：{hint}" if hint else "")
+        hint_zh = hint_zh or hint
+        self.zh = (zh or message) + (f"——用法：{hint_zh}" if hint_zh else "")
         super().__init__(self.en)
 
 

@@ -123,8 +123,11 @@ class UnknownGeneralError(ValueError):
         if suggestions:
             hint = ", ".join(f"{s} ({self._zh_of(s)})" for s in suggestions)
             msg = f"unknown {self.what} {name!r} — did you mean {hint}?"
+            self.zh = f"未知的{self.what_zh}“{name}”——是否想输入：{'、'.join(self._zh_of(s) for s in suggestions)}？"
         else:
-            msg = f"unknown {self.what} {name!r} (未知的{self.what_zh})"
+            msg = f"unknown {self.what} {name!r}"
+            self.zh = f"未知的{self.what_zh}“{name}”"
+        self.en = msg
         super().__init__(msg)
 
     @staticmethod

@@ -249,6 +249,9 @@ def kill(st: GameState, ev: list[Event], victim: int, source: int | None) -> Non
     ve, vz = who(st, victim)
     ev.append(Event("death", f"{ve} dies", f"{vz}阵亡", victim, {"source": source}))
     if s.role is None:
+        # 001 rulebook 武将死亡: "弃置该武将所有牌及判定区里的牌，并亮出身份牌" — the cards go at death,
+        # so a dead seat never holds cards while its role card is being turned up.
+        _discard_everything(st, ev, victim)
         left = +remaining_roles(st)
         opts = " / ".join(sorted(left))
         st.prompts.append(Prompt(
@@ -258,23 +261,17 @@ def kill(st: GameState, ev: list[Event], victim: int, source: int | None) -> Non
     finish_death(st, ev, victim, source)
 
 
-def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None) -> None:
+def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None, discard: bool = True) -> None:
     """Role shown, all cards discarded, win check, then reward (killer of a rebel draws 3)
-    or penalty (lord who killed a loyalist discards hand and equipment).  Source: RULES_NOTES."""
+    or penalty (lord who killed a loyalist discards hand and equipment).  ``discard=False`` after a
+    ``reveal`` answer: :func:`kill` already discarded the cards.  Source: RULES_NOTES."""
     s = st.seat(victim)
     s.role_public = True
     ve, vz = who(st, victim)
     role_zh = ROLE_ZH.get(s.role, s.role) if s.role is not None else None  # None: not recorded (a forced death)
     ev.append(Event("role", f"{ve} — role: {s.role}", f"{vz}——身份：{role_zh}", victim, {"role": s.role}))
-    lost_ids = [c for c in s.equipment.values() if c] + list(s.judgement)
-    lost = [card_words(c) for c in lost_ids]
-    hand = s.hand
-    s.hand = 0
-    s.equipment = dict.fromkeys(s.equipment)
-    s.judgement = []
-    ev.append(Event("discard_all", f"{ve} discards everything: {hand_cards(hand)}" + (f", {', '.join(lost)}" if lost else ""),
-                    f"{vz}弃置所有牌：{hand}张手牌" + (f"，{'、'.join(lost)}" if lost else ""), victim,
-                    {"cards": lost_ids}))
+    if discard:
+        _discard_everything(st, ev, victim)
     check_win(st, ev)
     if st.over or source is None or source == victim or not st.seat(source).alive:
         return
@@ -293,6 +290,22 @@ def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None
                         f"{kz}（主公）杀死忠臣：弃置所有手牌和装备"
                         + (f"（{'、'.join(gone)}）" if gone_ids else ""),
                         source, {"cards": gone_ids}))
+
+
+def _discard_everything(st: GameState, ev: list[Event], victim: int) -> None:
+    """The dead seat's hand, equipment and judgement area are discarded (one ``discard_all`` event).
+    Source: 001 rulebook 武将死亡."""
+    s = st.seat(victim)
+    lost_ids = [c for c in s.equipment.values() if c] + list(s.judgement)
+    ve, vz = who(st, victim)
+    lost = [card_words(c) for c in lost_ids]
+    hand = s.hand
+    s.hand = 0
+    s.equipment = dict.fromkeys(s.equipment)
+    s.judgement = []
+    ev.append(Event("discard_all", f"{ve} discards everything: {hand_cards(hand)}" + (f", {', '.join(lost)}" if lost else ""),
+                    f"{vz}弃置所有牌：{hand}张手牌" + (f"，{'、'.join(lost)}" if lost else ""), victim,
+                    {"cards": lost_ids}))
 
 
 def check_win(st: GameState, ev: list[Event]) -> None:

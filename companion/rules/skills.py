@@ -165,8 +165,9 @@ def _int(tok: str | None, what: str, sid: str) -> int:
     except (TypeError, ValueError):
         ske, skz = _sk(sid)
         got = f"not {tok!r}" if tok is not None else "missing"
+        what_zh = {"seat": "座位号", "count": "张数"}.get(what, "参数")
         raise _refuse("skill.args", f"{ske}: {what} must be a number ({got})",
-                      f"{skz}：{what}应为数字", forceable=False) from None
+                      f"{skz}：{what_zh}应为数字", forceable=False) from None
 
 
 def _living(ctx, t: int, sid: str) -> Seat:
@@ -472,6 +473,7 @@ class ViewAs:
     en: str
     zh: str
     own_turn: bool | None = None  # True: only in own turn; False: only outside it; None: any time
+    needs_face: bool = True  # False: no colour / suit condition, the face is optional (龙胆)
 
 
 def _is(kind: str) -> Callable[[Face], bool]:
@@ -481,7 +483,7 @@ def _is(kind: str) -> Callable[[Face], bool]:
 
 VIEW_AS: dict[str, ViewAs] = {
     "wusheng": ViewAs(("slash",), lambda f: f.color == "red", "a red card as 杀", "红色牌当杀"),
-    "longdan": ViewAs(("slash", "jink"), lambda f: True, "杀 as 闪 and 闪 as 杀", "杀当闪、闪当杀"),
+    "longdan": ViewAs(("slash", "jink"), lambda f: True, "杀 as 闪 and 闪 as 杀", "杀当闪、闪当杀", needs_face=False),
     "qingguo": ViewAs(("jink",), lambda f: f.color == "black", "a black hand card as 闪", "黑色手牌当闪"),
     "qixi": ViewAs(("dismantlement",), lambda f: f.color == "black", "a black card as 过河拆桥", "黑色牌当过河拆桥"),
     "guose": ViewAs(("indulgence",), lambda f: f.suit == Suit.DIAMOND, "a ♦ card as 乐不思蜀", "方块牌当乐不思蜀"),
@@ -549,10 +551,18 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
         lord = st.lord_seat
         card_zh = KINDS["jink" if sid == "hujia" else "slash"].zh
         # skill text: "Other Shu (Wei) characters may, one by one, play a 杀 (闪) that counts as used/played by you"
-        ctx.check(lord != n, "viewas.lord",
-                  f"{ske}: the {card_zh} must come from another {want.zh} seat, not the lord himself — "
-                  f"'S {'闪' if sid == 'hujia' else '杀 T'} via {sid}' with S a {want.zh} seat",
-                  f"{skz}：须由其他{want.zh}势力角色替主公出{card_zh}，主公本人不能发动", SRC_SKILL)
+        if lord == n:
+            helpers = [h for h in owners_from(st, n) if _kingdom(st, h) == want]
+            h = str(helpers[0]) if helpers else "S"
+            tg = "".join(f" {t}" for t in a.args.get("targets") or []) or (" T" if sid == "jijiang" else "")
+            form = f"{h} {card_zh}{tg} via {sid}"
+            ctx.check(False, "viewas.lord",
+                      f"{ske}: the {card_zh} comes from another {want.zh} seat, not the lord himself — type the helping "
+                      f"seat first: '{form}'" + (f" ({want.zh} seats: {', '.join(map(str, helpers))})" if helpers else
+                                                 f" (no other {want.zh} seat is alive)"),
+                      f"{skz}：须由其他{want.zh}势力角色替主公出{card_zh}，主公本人不能发动——请先写出牌的座位：{form}"
+                      + (f"（{want.zh}势力：{'、'.join(map(str, helpers))}号位）" if helpers else f"（没有其他存活的{want.zh}势力角色）"),
+                      SRC_SKILL)
         ctx.check(lord is not None and usable(st, lord, sid), "viewas.lord",
                   f"{ske} works only for a living lord who has it", f"{skz}只对拥有此技能的主公有效", SRC_SKILL)
         ctx.check(_kingdom(st, n) == want, "viewas.kingdom",
@@ -588,7 +598,8 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
         face = _ref_face(slot_ref)  # 武圣 / 奇袭 / 国色 with an equipped card ('using SLOT')
         if face is None:
             face, on_word = _slot_face(ctx, slot_ref, sid, kind.id, va, ske, skz)
-    ctx.check(face is not None or on_word, "viewas.face", f"{ske}: write the face of the card used, e.g. {kind.zh}:♥5",
+    # 龙胆 has no colour condition (standard_generals.json: any 杀 as 闪, any 闪 as 杀): no face is asked for
+    ctx.check(face is not None or on_word or not va.needs_face, "viewas.face", f"{ske}: write the face of the card used, e.g. {kind.zh}:♥5",
               f"{skz}：请写出所用牌的牌面，例如{kind.zh}:♥5", SRC_SKILL)
     if face is not None:
         ok = va.check(face) and (sid != "longdan" or _LONGDAN_FROM[kind.id](face))

@@ -21,10 +21,14 @@ class WebShare:
 
     def __init__(self, app: Any) -> None:
         from companion.public import public_view  # noqa: PLC0415
+        from companion.web.serve import game_token  # noqa: PLC0415
         from companion.web.server import PublicServer  # noqa: PLC0415
 
         self.app = app
-        self.server = PublicServer(lambda: public_view(app.session.state, app.session.log))
+        session = app.session
+        path = getattr(getattr(session, "journal", None), "path", None)
+        token = game_token(path, getattr(session, "game_id", None))
+        self.server = PublicServer(lambda: public_view(app.session.state, app.session.log), token=token)
         self.url: str | None = None
         self.error: str | None = None
 

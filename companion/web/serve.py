@@ -13,12 +13,36 @@ import sys
 from pathlib import Path
 
 from ..public import public_view
-from .server import DEFAULT_PORT, PublicServer, lan_address
+from .server import DEFAULT_PORT, PublicServer, lan_address, new_token
 
-__all__ = ["choose_host", "host_note", "start", "qr_text", "serve_journal", "POLL_S"]
+__all__ = ["choose_host", "host_note", "start", "qr_text", "serve_journal", "game_token", "POLL_S"]
 
 POLL_S = 0.1
 """How often ``companion serve`` looks at the journal (seconds): a change reaches the page within ~this."""
+
+
+_KEPT_TOKENS = 50
+
+
+def game_token(journal_path: str | Path | None, game_id: int | None) -> str:
+    """The token of a journaled game: made once (:func:`new_token`) and kept in the user's settings
+    (``web_tokens``, the latest 50 games), so the phones' URL stays the same when the dashboard (or
+    ``companion serve``) is started again for that game.  A game without a journal gets a new token;
+    settings that cannot be read or written only cost that (a new token each time)."""
+    if journal_path is None or game_id is None:
+        return new_token()
+    from .. import settings  # noqa: PLC0415
+
+    key = f"{Path(journal_path).resolve()}#{game_id}"
+    kept = settings.load().get("web_tokens")
+    kept = dict(kept) if isinstance(kept, dict) else {}
+    token = kept.get(key)
+    if isinstance(token, str) and len(token) >= 22:
+        return token
+    token = new_token()
+    kept[key] = token
+    settings.save(web_tokens=dict(list(kept.items())[-_KEPT_TOKENS:]))
+    return token
 
 
 def choose_host(host: str | None) -> str:
@@ -89,7 +113,7 @@ def serve_journal(path: Path, game_id: int | None = None, *, host: str | None = 
     watch = JournalWatch(path, game_id)
 
     async def run() -> None:
-        server = PublicServer(lambda: public_view(watch.state, watch.log))
+        server = PublicServer(lambda: public_view(watch.state, watch.log), token=game_token(path, watch.game_id))
         url = await start(server, host, port)
         print(url, flush=True)
         print(f"game #{watch.game_id} of {path} · {host_note(server.host or '')}", file=sys.stderr, flush=True)

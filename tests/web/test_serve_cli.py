@@ -99,3 +99,13 @@ def test_companion_serve_bad_journal_is_one_clear_line(tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith("companion: no journal at") and "Traceback" not in r.stderr
+
+
+def test_a_game_keeps_its_token_across_restarts(tmp_path):
+    from companion.web.serve import game_token
+
+    a = game_token(tmp_path / "j.sqlite3", 1)
+    assert game_token(tmp_path / "j.sqlite3", 1) == a  # the phones' URL survives a restart
+    assert game_token(tmp_path / "j.sqlite3", 2) != a  # another game, another token
+    assert game_token(tmp_path / "other.sqlite3", 1) != a
+    assert game_token(None, None) != game_token(None, None)  # no journal: a new one each time

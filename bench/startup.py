@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Start-up of whole commands, each paired with its anchor in the same run.
+
+    python bench/startup.py [--rounds 15] [--out DIR]
+
+Times fresh processes from outside (wall clock, spawn to exit), interleaved
+round by round so that both sides of a pair see the same machine load:
+
+* ``companion distance --players 5 --weapon 2=qinggang_sword`` against
+  ``python -c "import companion.rules"`` (target: ≤ 1.5×);
+* ``companion judge indulgence ♥7`` and ``companion games`` against the same anchor;
+* ``companion labels --out DIR/labels`` (target: ≤ 300 ms) against ``python -c pass``.
+
+Prints median, p95 and the min–max of each command, the ratio of the medians
+and the load average.  Writes nothing but the label sheets in a temporary directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# as after `pip install`: the byte-code caches exist (the warm-up run writes them; this machine's
+# environment sets PYTHONDONTWRITEBYTECODE, which would make every run compile every module again)
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def timed(cmd: list[str]) -> float:
+    t = time.perf_counter()
+    subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=ENV)
+    return (time.perf_counter() - t) * 1000
+
+
+def pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--only", default="", help="comma list of names to run (default all)")
+    a = ap.parse_args(argv)
+    py = sys.executable
+    out = Path(tempfile.mkdtemp())
+    companion = [py, "-m", "companion"]
+    cmds = {
+        "python -c pass": [py, "-c", "pass"],
+        "import companion.rules": [py, "-c", "import companion.rules"],
+        "companion distance": companion + ["distance", "--players", "5", "--weapon", "2=qinggang_sword"],
+        "companion judge": companion + ["judge", "indulgence", "♥7"],
+        "companion games": companion + ["games", "--db", str(out / "j.sqlite3")],
+        "companion labels": companion + ["labels", "--out", str(out / "labels")],
+    }
+    if a.only:
+        keep = {x.strip() for x in a.only.split(",")} | {"python -c pass", "import companion.rules"}
+        cmds = {k: v for k, v in cmds.items() if k in keep}
+    print(f"bench/startup.py: Python {sys.version.split()[0]}, {a.rounds} rounds, "
+          f"load average before {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for cmd in cmds.values():  # warm the file cache once
+        timed(cmd)
+    times: dict[str, list[float]] = {k: [] for k in cmds}
+    for _ in range(a.rounds):
+        for name, cmd in cmds.items():
+            times[name].append(timed(cmd))
+    anchor = statistics.median(times["import companion.rules"])
+    for name, ms in times.items():
+        med = statistics.median(ms)
+        print(f"{name:24} median {med:7.1f} ms  p95 {pct(ms, 0.95):7.1f} ms  min–max {min(ms):.0f}–{max(ms):.0f} ms"
+              f"  ({med / anchor:.2f}× import companion.rules)")
+    print(f"load average after {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

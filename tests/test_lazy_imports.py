@@ -1,0 +1,82 @@
+"""Commands import what they need (issue 15): OpenCV and numpy load for `scan` and the dashboard's
+scan key only, never for `distance`, `judge`, `replay`, `games` or the dashboard's start.
+
+Each case runs in a fresh interpreter and reports which heavy modules ended up in ``sys.modules``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAVY = ("cv2", "numpy", "recognition.reader", "recognition.camera")
+
+CLI = """
+import contextlib, io, json, sys
+from companion.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    rc = main({argv!r})
+print(json.dumps([rc, [m for m in {heavy!r} if m in sys.modules]]))
+"""
+
+DASHBOARD = """
+import asyncio, json, sys
+from companion.cli import build_parser
+build_parser().parse_args(["new", "--db", {db!r}])  # as `companion new` starts
+from companion.session import Session
+from companion.tui.app import CompanionApp
+
+async def main():
+    session = Session.new({db!r})
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")  # a key and a command: still no camera
+        await pilot.pause()
+    session.close()
+
+asyncio.run(main())
+print(json.dumps([0, [m for m in {heavy!r} if m in sys.modules]]))
+"""
+
+
+def _loaded(code: str) -> tuple[int, list[str]]:
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    rc, mods = json.loads(out.stdout.strip().splitlines()[-1])
+    return rc, mods
+
+
+@pytest.mark.parametrize("argv", [
+    ["distance", "--players", "5", "--weapon", "2=qinggang_sword"],
+    ["judge", "indulgence", "♥7"],
+    ["replay", str(ROOT / "tests" / "data" / "game6.sgs")],
+    ["--help"],
+])
+def test_commands_without_the_camera_import_no_opencv(argv):
+    rc, mods = _loaded(CLI.format(argv=argv, heavy=HEAVY))
+    assert rc == 0
+    assert mods == []
+
+
+def test_games_imports_no_opencv(tmp_path):
+    rc, mods = _loaded(CLI.format(argv=["games", "--db", str(tmp_path / "j.sqlite3")], heavy=HEAVY))
+    assert (rc, mods) == (0, [])
+
+
+def test_dashboard_start_imports_no_opencv(tmp_path):
+    rc, mods = _loaded(DASHBOARD.format(db=str(tmp_path / "j.sqlite3"), heavy=HEAVY))
+    assert mods == []
+
+
+def test_scan_does_import_the_reader(tmp_path):
+    """The check above can fail: `scan` on an image loads the reader (and OpenCV with it)."""
+    pytest.importorskip("cv2")
+    missing = str(tmp_path / "none.png")
+    _rc, mods = _loaded(CLI.format(argv=["scan", missing], heavy=HEAVY))
+    assert "cv2" in mods and "recognition.reader" in mods
