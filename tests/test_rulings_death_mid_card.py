@@ -52,3 +52,17 @@ def test_duel_user_killed_by_ganglie_then_the_turn_passes():
     st, ev = events(st, "pass all")
     assert not st.seat(2).alive and (st.turn_seat, st.phase) == (3, "start")
     assert not st.extra.get("stack")
+
+
+def test_collateral_user_killed_by_the_slash_it_asked_for_then_the_turn_passes():
+    # 2 借刀杀人 4 → 3: seat 4 uses 杀 on 大乔 (seat 3), whose 流离 passes it to seat 2, the card's user
+    st = run(table(5, generals=["caocao", "guanyu", "daqiao", "zhaoyun", "machao"], start=False),
+             "role 2 rebel", "role 3 loyalist", "role 4 rebel", "role 5 renegade", "start")
+    st = to_play(turn_to(st, 2))
+    st = run(st, "lose 2 3", "equip 4 青釭剑", "2 借刀杀人 4 3", "pass all", "4 杀")
+    assert st.prompt.kind == "respond" and st.prompt.seat == 3
+    st = run(st, "3 liuli 2", "take")  # the 杀 hits seat 2: dying
+    assert st.prompt.kind == "dying" and st.turn_seat == 2
+    st, ev = events(st, "pass all")
+    assert not st.seat(2).alive and [e.seat for e in ev if e.kind == "reward"] == [4]  # the 杀's user killed him
+    assert (st.turn_seat, st.phase) == (3, "start") and not st.extra.get("stack")

@@ -28,7 +28,8 @@ from .outcome import who
 from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table
 from .state import PHASES, ROLES, GameState, Prompt, Seat
 
-__all__ = ["Action", "Applied", "apply", "SLASH_LIMIT_LIFTS", "SETUP_VERBS", "CORRECTIONS", "card_ref", "hand_limit"]
+__all__ = ["Action", "Applied", "apply", "advance_until_decision", "SLASH_LIMIT_LIFTS", "SETUP_VERBS", "CORRECTIONS",
+           "card_ref", "hand_limit"]
 
 SRC_TURN = "rulebook: 回合流程 (RULES_NOTES: Other facts)"
 SRC_PLAY = "rulebook: 出牌阶段"

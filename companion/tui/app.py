@@ -31,6 +31,7 @@ from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 
+from .quick import QuickMixin, qlabel
 from .text import (
     SCAN_SURE,
     accepts_judge_face,
@@ -86,7 +87,7 @@ KEYS: tuple[Key, ...] = (
 Only function keys, ctrl combinations and Escape, so nothing collides with typing."""
 
 # actions that change or inspect the game: ignored while a dialog is open
-_GAME_ACTIONS = {"next_phase", "undo", "redo", "distances", "reveal_roles", "scan", "help", "toggle_lang", "skills",
+_GAME_ACTIONS = {"choose", "next_phase", "undo", "redo", "distances", "reveal_roles", "scan", "help", "toggle_lang", "skills",
                  "skill_answer", "serve"}
 
 FALLBACK_VERBS = (
@@ -184,6 +185,15 @@ class CommandBar(Input):
             self.history.append(line)
         self._hpos = len(self.history)
 
+    async def _on_key(self, event) -> None:
+        # a seat number completing a partial choice submits it (companion/tui/quick.py); else typing as ever
+        ch = event.character
+        if event.is_printable and ch is not None and hasattr(self.app, "choice_key") and self.app.choice_key(ch, self):
+            event.stop()
+            event.prevent_default()
+            return
+        await super()._on_key(event)
+
     def action_accept_suggestion(self) -> None:
         if self._suggestion and self._suggestion != self.value:
             self.value = self._suggestion
@@ -239,6 +249,10 @@ class SeatCard(Static):
             self._drawn = text
             self.update(text, layout=False)  # a card's size comes from the grid (CSS height 5), not its text
 
+    def on_click(self) -> None:
+        if hasattr(self.app, "seat_clicked"):
+            self.app.seat_clicked(self.seat_no)  # the seat as the target of what is typed, or the actor
+
     def on_resize(self) -> None:
         shown = getattr(self, "_shown", None)
         if shown is not None:
@@ -272,7 +286,7 @@ class SeatCard(Static):
         return t
 
 
-class CompanionApp(App[int], inherit_bindings=False):
+class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
     """The moderator's dashboard for one game held by ``session``."""
 
     CSS_PATH = str(Path(__file__).with_name("app.tcss"))  # absolute: subclasses live elsewhere
@@ -334,6 +348,9 @@ class CompanionApp(App[int], inherit_bindings=False):
     def compose(self) -> ComposeResult:
         yield Static("", id="header")
         yield Static("", id="banner", classes="-none")
+        from .widgets.choices import ChoicesBar  # noqa: PLC0415
+
+        yield ChoicesBar(id="choices", classes="-none")
         with Vertical(id="body"):
             yield Grid(id="table")
             log = GameLog(id="log", wrap=False, markup=False, auto_scroll=True, max_lines=LOG_MAX_LINES)
@@ -417,6 +434,9 @@ class CompanionApp(App[int], inherit_bindings=False):
         rlog = self.query_one("#log", RichLog)
         if rlog.border_title != label("log", lang):
             rlog.border_title = label("log", lang)
+        if self._partial is not None and not bar.value.startswith(self._partial.before):
+            self._partial = None  # the partial choice's line was edited away or submitted
+        self.draw_choices()
 
     def _banner_text(self, ptext: str) -> str:
         """The prompt as the banner shows it: word-wrapped, but when the text after "⚠" is one
@@ -694,8 +714,12 @@ class CompanionApp(App[int], inherit_bindings=False):
         event.stop()
         line = event.value.strip()
         if not line:
+            self.empty_enter()  # at a 无懈可击 window: nobody
             return
         bar = event.input
+        if self.numbered_enter(line):  # a number alone: the numbered choice
+            bar.value = "" if self._partial is None else bar.value
+            return
         self._hide_preview()  # the filled-in card is submitted (or replaced by what was typed)
         # a line naming a hidden role is neither kept in the bar nor in the history
         secret = redact_line(line, self.state) != line
@@ -706,14 +730,22 @@ class CompanionApp(App[int], inherit_bindings=False):
         else:
             bar.select_all()  # kept to correct, but the next typed key replaces it
 
-    def submit_line(self, line: str, *, typed: bool = True) -> bool:
+    def submit_line(self, line: str, *, typed: bool = True, quiet: bool = True) -> bool:
+        """Submit one line; True when applied.  ``quiet``: an answered question that leaves a quiet
+        phase goes on by itself (``QuickMixin.after_answer``)."""
         if line.strip().lower() == "serve":  # the players' view: URL and QR code (F10)
             self.action_serve()
             return True
         if line.strip().lower() in ("undo", "redo", "撤销", "重做"):  # the keys' words work too
             (self.action_undo if line.strip().lower() in ("undo", "撤销") else self.action_redo)()
             return True
-        return self._submit(line, typed=typed)
+        if self.step_setting(line):  # 'step every phase on|off': a screen setting, not journaled
+            return True
+        before = self.state
+        ok = self._submit(line, typed=typed)
+        if ok and quiet:
+            self.after_answer(before)
+        return ok
 
     def _submit(self, line: str, *, typed: bool = True) -> bool:
         """Send one command line to the session; True when it was applied.
@@ -747,10 +779,13 @@ class CompanionApp(App[int], inherit_bindings=False):
         return True
 
     # -- actions --------------------------------------------------------------
-    def action_next_phase(self) -> None:
-        self.submit_line("next", typed=False)
-
     def action_undo(self) -> None:
+        n = self.undo_run()  # right after a quiet-phase run: the whole run
+        if n:
+            self._drop_scan()
+            self.say(qlabel("run_undone", self.lang, n=n))
+            self.refresh_view()
+            return
         ok = self.session.undo()
         if ok:
             self._drop_scan()
@@ -1043,6 +1078,8 @@ class CompanionApp(App[int], inherit_bindings=False):
             pass
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        if isinstance(event.input, CommandBar):
+            self.bar_changed(event.value)
         if isinstance(event.input, CommandBar) and not event.value.strip() and self._preview_key is not None:
             self._hide_preview()  # the filled-in card was cleared: nothing left to compare
 
@@ -1140,6 +1177,9 @@ def run_dashboard(session: Any, lang: str = "zh", *, camera: int | str = 0) -> i
 
     ``camera`` is the webcam used by F6 (index or device path)."""
     app = CompanionApp(session, lang=lang, camera=camera)
+    from companion.settings import load  # noqa: PLC0415
+
+    app.step_every_phase = bool(load().get("step_every_phase", False))
     result = app.run()
     if app.lang != lang:  # F4 was used (already saved when pressed; saving again is harmless)
         from companion.settings import save  # noqa: PLC0415 - imported on first use

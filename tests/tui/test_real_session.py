@@ -25,9 +25,8 @@ async def test_a_turn_refusal_undo_and_resume(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert session.state.phase == "start" and session.state.turn_seat == 1
-        for _ in range(3):  # judge, draw, play by key
-            await pilot.press("f2")
-            await pilot.pause()
+        await pilot.press("f2")  # judge and draw pass by themselves (nothing to decide): one F2 to play
+        await pilot.pause()
         assert session.state.phase == "play"
         assert session.state.seat(1).hand == 6
         assert "play phase" in screen_text(app)

@@ -1,0 +1,535 @@
+"""What the table may do now: ``choices(state) -> list[Choice]`` (python-chess's ``legal_moves``).
+
+Each :class:`Choice` is a line of the command language (docs/commands.md), so a choice picked
+with a key or a click is journaled exactly like the same line typed.  A choice is *complete*
+(``needs == ""``: submit ``line`` as it is) or *partial* (``needs`` names what is missing —
+``"face"`` a judgement card, ``"seat"`` / ``"seats"`` / ``"target"`` seats, ``"card"`` a card
+name, ``"args"`` a skill's words): the dashboard fills the command bar with ``before + after``,
+puts the cursor after ``before`` and waits for the rest.  ``options`` lists the seats that are
+legal for a missing seat (empty when any living seat or when not a seat).
+
+What is listed (the rules are the engine's; each is named where the engine applies it):
+
+* a pending question (``state.prompt``): its answers — ``闪`` / ``杀`` when the asked seat has a
+  hand card, ``take``, an unused 八卦阵's ``judge FACE`` (RULES_NOTES: Judgements), ``桃`` /
+  ``pass`` / ``pass all`` at a 桃 round, ``judge FACE`` and ``S 无懈可击`` at a delayed trick's
+  judgement, ``discard K`` (rulebook 001 弃牌阶段), ``reveal ROLE`` for the role cards left
+  (RULES_NOTES: Roles per player count), the zones of 过河拆桥 / 顺手牵羊 / 反馈 / 麒麟弓, a
+  weapon's option or ``pass``, a skill's ``yes`` / ``no`` / its word (``skills.STEPS`` verbs).
+  At a 无懈可击 window nobody has played in yet, the answers of the step behind it come first
+  (``5 闪``, ``take``): answering the trick closes the window (docs/commands.md, 无懈可击 window),
+  then ``pass all`` ("nobody"), ``pass`` and ``S 无懈可击``.
+* the current seat's play phase with nothing pending: the cards it may use with their legal
+  targets (distance and attack range, 空城 / 谦逊 target filters, the one-杀 limit, an area
+  already holding that delayed trick), its active skills usable now (once per phase), ``next``
+  and ``end``.  Equipment is one partial choice (the card is named).
+* another phase with nothing pending: ``next`` and ``end``.
+
+Not listed: view-as answers (``via wusheng`` / ``longdan`` / 护驾 / 激将 / 流离 / 急救 …), typed
+corrections, 酒 and the 军争 cards.  The moderator types those as before.
+
+Pure: no I/O; it reads the state and, for a window's step behind, applies ``pass all`` to a
+clone (the engine never mutates its input).  Cost: a few tens of microseconds
+(``python bench/choices.py``; docs/performance.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import skills as sk
+from . import tricks as tk
+from .cards import KINDS, CardType
+from .distance import card_kind_of, distance, has_skill, in_range
+from .engine import SLASH_LIMIT_LIFTS, Action, apply, hand_limit
+from .errors import Refused
+from .generals import SKILLS
+from .outcome import ROLE_ZH, remaining_roles
+from .state import SLOTS, GameState, Prompt
+
+__all__ = ["Choice", "choices", "answers_prompt", "covers"]
+
+_ZH_SLOT = {"hand": "手牌", **tk.SLOT_ZH}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One thing the table may do now.
+
+    ``line``: the command line (complete when ``needs`` is ""); ``before`` / ``after``: what a partial
+    choice puts in the command bar around the cursor; ``key`` + ``params``: a typed label (``"jink"``,
+    ``"take"``, ``"bagua"``, ``"yes"``, ``"nobody"``, ``"card"`` …) and ``en`` / ``zh`` the label as
+    shown; ``seat``: who acts (None: the table / the moderator); ``verb``: the engine verb the line
+    parses to; ``options``: legal seats for a missing seat."""
+
+    line: str
+    key: str
+    en: str
+    zh: str
+    verb: str
+    seat: int | None = None
+    needs: str = ""
+    before: str = ""
+    after: str = ""
+    options: tuple[int, ...] = ()
+    params: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def complete(self) -> bool:
+        """True when ``line`` can be submitted as it is."""
+        return not self.needs
+
+    def label(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+def _c(line: str, key: str, en: str, zh: str, verb: str, seat: int | None = None, **params) -> Choice:
+    return Choice(line, key, en, zh, verb, seat, params=params)
+
+
+def _p(before: str, after: str, needs: str, key: str, en: str, zh: str, verb: str, seat: int | None = None,
+       options: tuple[int, ...] = (), **params) -> Choice:
+    return Choice((before + after).strip(), key, en, zh, verb, seat, needs, before, after, tuple(options), params)
+
+
+def _zh(kind: str) -> str:
+    k = KINDS.get(kind)
+    return k.zh if k else kind
+
+
+def _hand(st: GameState, n: int) -> int:
+    return st.seat(n).hand
+
+
+# --------------------------------------------------------------------------- questions
+
+
+def _respond(st: GameState, p: Prompt) -> list[Choice]:
+    n = p.seat
+    need = p.data.get("need", "jink")
+    out: list[Choice] = []
+    card = _zh(need)
+    if _hand(st, n) >= 1:
+        out.append(_c(f"{n} {card}", need, f"{card}", f"{card}", "use", n, card=need))
+    if need == "jink" and not p.data.get("bagua"):
+        from .equipment import armor_works  # noqa: PLC0415 - the engine's own test for an armor that works
+        t = st.seat(n)
+        if armor_works(st, p.data, t) == "eight_diagram" and not (
+                p.data.get("ignore_armor") and card_kind_of(t.equipment.get("armor")) == "eight_diagram"):
+            out.append(_p("judge ", "", "face", "bagua", "八卦阵: judge", "八卦阵：判定", "judge", n))
+    if need == "slash" and card_kind_of(st.seat(n).equipment.get("weapon")) == "spear" and _hand(st, n) >= 2:
+        out.append(_c(f"{n} spear", "spear", "丈八蛇矛 (2 cards)", "丈八蛇矛（两张手牌）", "use", n, card="spear"))
+    dmg = _damage_words(p)
+    out.append(_c("take", "take", f"take {dmg} damage" if dmg else "take", f"受到{dmg}点伤害" if dmg else "不出",
+                  "take", n, n=dmg))
+    return out
+
+
+def _damage_words(p: Prompt) -> int | None:
+    import re  # noqa: PLC0415
+    m = re.search(r"take (\d+) damage", p.en)
+    return int(m[1]) if m else None
+
+
+def _dying(st: GameState, p: Prompt) -> list[Choice]:
+    n = p.seat
+    v = p.data.get("victim")
+    out = []
+    if _hand(st, n) >= 1:
+        out.append(_c(f"{n} 桃", "peach", f"seat {n}: 桃 for seat {v}" if v != n else f"seat {n}: 桃",
+                      f"{n}号位出桃", "use", n, card="peach"))
+    out.append(_c("pass", "pass", f"seat {n}: no 桃", f"{n}号位不出桃", "pass", n))
+    out.append(_c("pass all", "nobody", "nobody has 桃", "无人出桃", "pass"))
+    others = tuple(s for s in st.alive if s != n and _hand(st, s) >= 1)
+    if others:
+        out.append(_p("", " 桃", "seat", "peach_by", "another seat gives 桃…", "其他座位出桃…", "use", None, others,
+                      card="peach"))
+    return out
+
+
+def _nullifiers(st: GameState) -> tuple[int, ...]:
+    return tuple(s for s in st.alive if _hand(st, s) >= 1)
+
+
+def _nullify_choice(st: GameState) -> Choice | None:
+    seats = _nullifiers(st)
+    if not seats:
+        return None
+    return _p("", " 无懈可击", "seat", "nullification", "无懈可击 by seat…", "某座位出无懈可击…", "use", None, seats,
+              card="nullification")
+
+
+def _judge(st: GameState, p: Prompt) -> list[Choice]:
+    ref = p.data.get("card") or ""
+    name = _zh(card_kind_of(ref) or "")
+    out = [_p("judge ", "", "face", "judge", f"judge {name}".strip(), f"{name}判定".strip() or "判定", "judge", p.seat,
+              card=card_kind_of(ref))]
+    c = _nullify_choice(st)
+    if c is not None:
+        out.append(c)
+    return out
+
+
+def _discard(st: GameState, p: Prompt) -> list[Choice]:
+    s = st.seat(p.seat)
+    k = s.hand - hand_limit(s)
+    if k <= 0:
+        return []
+    # all K owed first; fewer is accepted too (the rest is asked again)
+    return [_c(f"discard {j}", "discard", f"discard {j}", f"弃{j}张", "discard", p.seat, n=j) for j in range(k, 0, -1)]
+
+
+def _reveal(st: GameState, p: Prompt) -> list[Choice]:
+    victim = p.data.get("victim", p.seat)
+    left = remaining_roles(st, exclude=victim)
+    return [_c(f"reveal {r}", "reveal", r, ROLE_ZH.get(r, r), "reveal", victim, role=r)
+            for r in ("loyalist", "rebel", "renegade") if left.get(r, 0) > 0]
+
+
+def _zone_choices(st: GameState, t: int, head: str, who_acts: int, judgement: bool = True,
+                  slots: tuple[str, ...] | None = None) -> list[Choice]:
+    s = st.seat(t)
+    out = []
+    for z in tk.zones_of(s, judgement=judgement):
+        if slots is not None and z not in slots:
+            continue
+        en, zh = tk.zone_label(s, z)
+        word = z if z == "hand" or z in SLOTS else (card_kind_of(z) or z)
+        out.append(_c(f"{head} {word}", "zone", en, zh, "pick" if head == "pick" else "skill", who_acts, zone=word))
+    return out
+
+
+def _window(st: GameState, p: Prompt) -> list[Choice]:
+    out: list[Choice] = []
+    f = tk.top_frame(st)
+    if f is not None and not f.get("depth", 0) and f.get("kind") != "judge_null":
+        # the step behind an untouched window: answering it closes the window ("nobody?")
+        try:
+            after = apply(st, Action("pass", None, {"all": True}, False, "pass all")).state
+        except Refused:
+            after = None
+        q = after.prompt if after is not None else None
+        if after is not None and q is not None and q.kind != "nullify":
+            out += [c for c in _question(after, q) if c.verb != "pass" and c.key != "nullification"
+                    and c.key != "peach_by"]
+    out.append(_c("pass all", "nobody", "nobody plays 无懈可击", "无人出无懈可击", "pass"))
+    out.append(_c("pass", "pass", f"seat {p.seat}: no 无懈可击", f"{p.seat}号位不出无懈可击", "pass", p.seat,
+                  any_seat=True))  # 'S pass' passes for any seat
+    c = _nullify_choice(st)
+    if c is not None:
+        out.append(c)
+    return out
+
+
+def _weapon(st: GameState, p: Prompt) -> list[Choice]:
+    n = p.seat
+    k = p.kind
+    out: list[Choice] = []
+    t = p.data.get("target")
+    if k == "weapon.double_swords" and _hand(st, n) >= 1:
+        out.append(_c(f"discard {n} 1", "discard", "discard 1", "弃1张", "discard", n, n=1))
+    elif k == "weapon.axe" and _hand(st, n) >= 2:
+        out.append(_c(f"discard {n} 2", "discard", "discard 2: the 杀 hits", "弃2张：杀依然命中", "discard", n, n=2))
+    elif k == "weapon.blade" and _hand(st, n) >= 1:
+        out.append(_c(f"{n} 杀", "slash", f"杀 seat {t} again", f"再对{t}号位出杀", "use", n, card="slash"))
+    elif k == "weapon.kylin_bow" and t is not None:
+        out += _zone_choices(st, t, "pick", n, judgement=False, slots=("plus_horse", "minus_horse"))
+    elif k == "weapon.ice_sword" and t is not None:
+        out.append(_c("pick", "ice_sword", "寒冰剑: discard 2 instead", "寒冰剑：改为弃两张牌", "pick", n))
+    out.append(_c("pass", "pass", "pass", "不发动", "pass", n, any_seat=True))  # the engine takes 'S pass' from any seat
+    return out
+
+
+def _skill(st: GameState, p: Prompt) -> list[Choice]:
+    sid = p.data.get("skill", "")
+    stp = p.data.get("step", "ask")
+    ans = sk.STEPS.get(f"{sid}:{stp}")
+    if ans is None:
+        return []
+    n = p.seat
+    name = SKILLS[sid]
+    out: list[Choice] = []
+    if "judge" in ans.verbs:
+        out.append(_p("judge ", "", "face", "judge", f"{name.zh}: judge", f"{name.zh}：判定", "judge", n, skill=sid))
+    if sid == "ganglie" and stp == "choice":
+        if _hand(st, n) >= 2:
+            out.append(_c("discard 2", "discard", "discard 2", "弃2张", "discard", n, n=2))
+        # the engine takes 'S take' / 'S pass' here from any seat as the asked seat's answer
+        out.append(_c("take", "take", "take 1 damage", "受到1点伤害", "take", n, n=1, any_seat=True))
+        return out
+    if sid == "fankui" and stp == "ask":
+        src = p.data.get("source")
+        if src is not None:
+            out += _zone_choices(st, src, "fankui", n, judgement=False)
+        out.append(_c("no", "no", f"no {name.zh}", f"不发动{name.zh}", "no", n, skill=sid))
+        return out
+    if "yes" in ans.verbs:
+        out.append(_c("yes", "yes", f"{name.zh}: yes", f"发动{name.zh}", "yes", n, skill=sid))
+    if ans.takes_args and sid == "tuxi":
+        opts = tuple(t for t in st.alive if t != n and _hand(st, t) >= 1)
+        out.append(_p("tuxi ", "", "seats", "skill_args", "突袭: seats…", "突袭：选座位…", "skill", n, opts, skill=sid))
+    elif ans.takes_args and sid == "guicai":
+        if _hand(st, n) >= 1:
+            out.append(_p("guicai ", "", "face", "skill_args", "鬼才: card…", "鬼才：改判…", "skill", n, skill=sid))
+    elif ans.takes_args and sid == "yiji":
+        out.append(_p("yiji ", "", "args", "skill_args", "遗计: give…", "遗计：分配…", "skill", n, skill=sid))
+    if "no" in ans.verbs:
+        out.append(_c("no", "no", f"no {name.zh}", f"不发动{name.zh}", "no", n, skill=sid))
+    return out
+
+
+def _collateral(st: GameState, p: Prompt) -> list[Choice]:
+    n = p.seat
+    out = []
+    if _hand(st, n) >= 1:
+        out.append(_c(f"{n} 杀", "slash", f"杀 seat {p.data.get('victim')}", f"对{p.data.get('victim')}号位出杀", "use", n,
+                      card="slash"))
+    out.append(_c("pass", "collateral_give", "give the weapon", "交出武器", "pass", n))
+    return out
+
+
+def _question(st: GameState, p: Prompt) -> list[Choice]:
+    k = p.kind
+    if k == "respond":
+        return _respond(st, p)
+    if k == "dying":
+        return _dying(st, p)
+    if k == "judge":
+        return _judge(st, p)
+    if k == "discard":
+        return _discard(st, p)
+    if k == "reveal":
+        return _reveal(st, p)
+    if k == "nullify":
+        return _window(st, p)
+    if k == "pick":
+        return [_c("pick", "pick", "pick a card", "选一张牌", "pick", p.seat)]
+    if k == "zone":
+        t = p.data.get("target")
+        return _zone_choices(st, t, "pick", p.seat) if t is not None else []
+    if k == "collateral":
+        return _collateral(st, p)
+    if k.startswith("weapon."):
+        return _weapon(st, p)
+    if k == "skill":
+        return _skill(st, p)
+    return []
+
+
+# --------------------------------------------------------------------------- the play phase
+
+
+def _filtered(st: GameState, n: int, t: int, kind: str) -> bool:
+    """A chosen target refused by a skill or a target filter (空城, 谦逊): engine._skill_target + check_target."""
+    if sk.target_refusal(st, n, t, kind) is not None:
+        return True
+    return any(f(st, n, t, kind) is not None for f in tk.TARGET_FILTERS)
+
+
+def _within(st: GameState, n: int, t: int, limit: int | None) -> bool:
+    if not limit or has_skill(st, st.seat(n), "qicai"):
+        return True
+    return distance(st, n, t).value <= limit
+
+
+def _slash_targets(st: GameState, n: int) -> tuple[int, ...]:
+    s = st.seat(n)
+    if st.counters.get("slash", 0) >= 1 and not any(f(st, s) for f in SLASH_LIMIT_LIFTS):
+        return ()
+    qinggang = card_kind_of(s.equipment.get("weapon")) == "qinggang_sword"
+    out = []
+    for t in st.alive:
+        if t == n or _filtered(st, n, t, "slash") or not in_range(st, n, t).ok:
+            continue
+        if not qinggang and card_kind_of(st.seat(t).equipment.get("armor")) == "nioh_shield":
+            continue  # the 杀's colour decides (仁王盾): typed with its face
+        out.append(t)
+    return tuple(out)
+
+
+def _trick_targets(st: GameState, n: int, kind: str) -> tuple[int, ...]:
+    k = KINDS[kind]
+    out = []
+    for t in st.alive:
+        if t == n or _filtered(st, n, t, kind):
+            continue
+        ts = st.seat(t)
+        if kind in ("dismantlement", "snatch") and not tk.has_cards(ts):
+            continue
+        if not _within(st, n, t, k.distance_limit):
+            continue
+        if k.type == CardType.DELAYED_TRICK and any(card_kind_of(c) == kind for c in ts.judgement):
+            continue
+        if kind == "collateral":
+            if ts.equipment.get("weapon") is None or not any(
+                    b != t and in_range(st, t, b).ok and sk.target_refusal(st, t, b, "slash") is None
+                    for b in st.alive):
+                continue
+        out.append(t)
+    return tuple(out)
+
+
+_TARGETED = ("duel", "dismantlement", "snatch", "collateral", "indulgence")
+_UNTARGETED = ("ex_nihilo", "savage_assault", "archery_attack", "amazing_grace", "god_salvation")
+
+
+def _play(st: GameState, n: int) -> list[Choice]:
+    """The common uses first: 杀, 桃, the seat's active skills, then the tricks, 闪电, equipment, next, end."""
+    s = st.seat(n)
+    out: list[Choice] = []
+    if s.hand >= 1:
+        ts = _slash_targets(st, n)
+        if ts:
+            out.append(_p(f"{n} 杀 ", "", "target", "card", "杀", "杀", "use", n, ts, card="slash"))
+        if s.hp < s.max_hp:
+            out.append(_c(f"{n} 桃", "card", "桃", "桃", "use", n, card="peach"))
+    for sid in sk.ACTIVE:
+        if not sk.usable(st, s, sid) or st.counters.get(f"skill:{sid}"):
+            continue
+        c = _active(st, n, sid)
+        if c is not None:
+            out.append(c)
+    if s.hand >= 1:
+        for kind in _TARGETED:
+            ts = _trick_targets(st, n, kind)
+            if ts:
+                z = KINDS[kind].zh
+                out.append(_p(f"{n} {z} ", "", "targets" if kind == "collateral" else "target", "card", z, z, "use", n,
+                              ts, card=kind))
+        for kind in _UNTARGETED:
+            if kind in ("savage_assault", "archery_attack") and len(st.alive) < 2:
+                continue
+            z = KINDS[kind].zh
+            out.append(_c(f"{n} {z}", "card", z, z, "use", n, card=kind))
+        if not any(card_kind_of(c) == "lightning" for c in s.judgement):
+            out.append(_c(f"{n} 闪电", "card", "闪电", "闪电", "use", n, card="lightning"))
+        out.append(_p(f"{n} ", "", "card", "equip", "equipment…", "装备…", "use", n))
+    out.append(_c("next", "next", "next phase", "下一阶段", "next"))
+    return out + _end(st)
+
+
+def _hurt(st: GameState, t: int) -> bool:
+    s = st.seat(t)
+    return s.hp < s.max_hp
+
+
+def _active(st: GameState, n: int, sid: str) -> Choice | None:
+    """An active skill of seat ``n`` usable now (skills.ACTIVE; the costs in hand cards of skills.py)."""
+    s = st.seat(n)
+    k = SKILLS[sid]
+    if sid == "kurou":
+        return _c(f"{n} kurou", "skill", k.zh, k.zh, "skill", n, skill=sid)
+    if sid == "zhiheng":
+        return _p(f"{n} zhiheng ", "", "args", "skill", k.zh, k.zh, "skill", n, skill=sid) \
+            if s.hand or any(s.equipment.values()) else None
+    if sid == "rende":
+        opts = tuple(t for t in st.alive if t != n)
+        return _p(f"{n} rende ", "", "args", "skill", k.zh, k.zh, "skill", n, opts, skill=sid) if s.hand else None
+    if sid == "qingnang":
+        opts = tuple(t for t in st.alive if _hurt(st, t))
+        return _p(f"{n} qingnang ", "", "target", "skill", k.zh, k.zh, "skill", n, opts, skill=sid) \
+            if s.hand and opts else None
+    if sid == "jieyin":
+        from .generals import GENERALS, Gender  # noqa: PLC0415
+        opts = tuple(t for t in st.alive if t != n and _hurt(st, t)
+                     and getattr(GENERALS.get(st.seat(t).general or ""), "gender", None) == Gender.MALE)
+        return _p(f"{n} jieyin ", "", "target", "skill", k.zh, k.zh, "skill", n, opts, skill=sid) \
+            if s.hand >= 2 and opts else None
+    if sid in ("fanjian", "lijian"):
+        return _p(f"{n} {sid} ", "", "args", "skill", k.zh, k.zh, "skill", n, skill=sid) \
+            if s.hand or (sid == "lijian" and any(s.equipment.values())) else None
+    return None
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def choices(state: GameState) -> list[Choice]:
+    """What the table may do now, the common answers first (see the module docstring).
+
+    Empty before ``start`` and after the game is over.  Never raises for a started game."""
+    st = state
+    if not st.started or st.over:
+        return []
+    p = st.prompt
+    if p is not None:
+        return _question(st, p)
+    n = st.turn_seat
+    if n is None:
+        return []
+    if st.phase == "play":
+        return _play(st, n)
+    s = st.seat(n)
+    if st.phase == "discard" and s.hand > hand_limit(s):  # owed without a question (HP changed): next is refused
+        k = s.hand - hand_limit(s)
+        return [_c(f"discard {j}", "discard", f"discard {j}", f"弃{j}张", "discard", n, n=j) for j in range(k, 0, -1)]
+    return [_c("next", "next", "next phase", "下一阶段", "next")] + _end(st)
+
+
+def _end(st: GameState) -> list[Choice]:
+    """``end``, unless delayed tricks wait in the start phase (engine ``end.judgement``)."""
+    if st.phase == "start" and st.seat(st.turn_player()).judgement:
+        return []
+    return [_c("end", "end", "end the turn", "结束回合", "end")]
+
+
+def answers_prompt(state: GameState) -> list[Choice]:
+    """The choices that answer the pending question (empty when none is pending)."""
+    return choices(state) if state.started and not state.over and state.prompt is not None else []
+
+
+_SAME = {"take": {"take", "pass"}, "pass": {"pass", "take"}}
+
+
+def covers(chs: list[Choice], action: Action, state: GameState) -> bool:
+    """True when ``action`` (parsed from an accepted line) is one of ``chs``: same verb (``take`` ~ ``pass``),
+    same acting seat where the choice names one, same card / skill / zone / role / count.  Used by the
+    property test "every accepted answer is listed"."""
+    p = state.prompt
+    seat = action.seat
+    if p is not None and p.kind == "skill" and p.data.get("skill") == "fankui" and action.verb in ("yes", "pick"):
+        # 反馈: 'yes' takes a hand card, 'pick ZONE' is 'fankui ZONE' (skills._fankui_ans)
+        words = ["hand"] if action.verb == "yes" else list(action.args.get("what") or ["hand"])
+        action = Action("skill", seat, {"skill": "fankui", "args": words}, action.forced, action.text)
+    if p is not None and p.kind == "weapon.axe" and action.verb == "use" and action.args.get("card") == "axe":
+        action = Action("discard", seat, {"n": 2}, action.forced, action.text)  # 'S axe' = discard 2 (equipment.py)
+    for c in chs:
+        if action.verb not in _SAME.get(c.verb, {c.verb}):
+            continue
+        if c.verb == "pass" and bool(action.args.get("all")) != (c.key == "nobody"):
+            continue
+        card = c.params.get("card")
+        if action.verb == "use":
+            kid = card_kind_of(action.args.get("card"))
+            if card is not None and kid != card:
+                continue
+            # without a seat the engine answers for the asked seat, which is the choice's seat
+            if seat is not None and c.seat is not None and seat != c.seat:
+                continue
+            if c.options and seat is not None and seat not in c.options:
+                continue
+            if c.options and seat is None and c.seat is None:
+                continue
+            return True
+        if c.verb in ("take", "pass", "yes", "no") and c.seat is not None and seat not in (None, c.seat) \
+                and not c.params.get("any_seat"):
+            continue
+        if action.verb == "reveal" and action.args.get("role") != c.params.get("role"):
+            continue
+        if action.verb == "discard" and int(action.args.get("n", -1)) != c.params.get("n"):
+            continue
+        if action.verb == "pick" and "zone" in c.params:
+            what = list(action.args.get("what") or [])
+            if not what or card_kind_of(what[0]) != c.params["zone"] and what[0] != c.params["zone"]:
+                continue
+        if action.verb == "skill":
+            if action.args.get("skill") != c.params.get("skill", action.args.get("skill")):
+                continue
+            if "zone" in c.params:
+                words = [tk.ZONE_WORDS.get(w.casefold(), w) for w in action.args.get("args", [])]
+                if (words[0] if words else "hand") != c.params["zone"]:
+                    continue
+            elif not c.needs and action.args.get("args"):
+                continue
+        return True
+    return False

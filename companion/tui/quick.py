@@ -1,0 +1,291 @@
+"""Moderating at the speed of the table (issue 16): numbered choices, quiet phases, seat clicks.
+
+:class:`QuickMixin` is mixed into :class:`companion.tui.app.CompanionApp`; it needs the app's
+``session``, ``lang``, ``say``, ``refresh_view``, ``submit_line`` and the ``CommandBar``.
+
+* **Choices** — ``companion.rules.choices.choices(state)``, shown numbered under the banner
+  (:class:`~companion.tui.widgets.choices.ChoicesBar`).  A number and Enter picks one: a bar holding
+  only a number is never a command (``3`` alone: "seat 3: what does it do?"), so typed lines such as
+  ``3 peach`` stay exactly as they were (a number alone picking at once would turn the typist's
+  ``3 peach`` into choice 3).  A click on a choice picks it too.  A complete choice is submitted
+  as its command line (journaled as if typed); a partial one fills the bar around the cursor and waits (a digit that is the only legal seat
+  starting with it, or a click on a legal seat card, completes and submits it).
+* **Enter on the empty bar at a 无懈可击 window** submits ``pass all`` ("nobody").
+* **Quiet phases** — F2 submits ``next`` and then keeps submitting ``next`` while
+  ``companion.rules.quiet.is_quiet(state)``; an answer to a question that leaves a quiet phase
+  goes on the same way.  Each ``next`` is its own journal line (a replay is unchanged); ctrl+z
+  right after a run undoes the whole run.  The setting ``step every phase`` (typed
+  ``step every phase on|off``, or the command palette) turns it off; it is a preference of the
+  moderator's screen, saved with the language (``companion.settings``), not journaled: it
+  changes nothing in the game, and the journal holds the same ``next`` lines either way.
+* **Seat clicks** — a click on a seat card puts its number in the command bar at the cursor
+  (the target of what is being typed), or on an empty bar ``S `` (the seat as the actor).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.rules.errors import CommandError, Refused
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from companion.rules.state import GameState
+
+    _Host = App[int]  # the mixin is used in CompanionApp, an App
+else:
+    _Host = object
+
+__all__ = ["QuickMixin", "QUICK_LABELS", "STEP_WORDS"]
+
+QUICK_LABELS: dict[str, tuple[str, str]] = {
+    "choice_needs_face": ("请输入牌面（如 ♥5、10h），然后 Enter", "type the card face (e.g. ♥5, 10h), then Enter"),
+    "choice_needs_seat": ("请输入座位号（可选：{options}）或点击座位，然后 Enter",
+                          "type the seat ({options}) or click its card, then Enter"),
+    "choice_needs_seats": ("请输入座位号（可选：{options}），然后 Enter", "type the seats ({options}), then Enter"),
+    "choice_needs_any": ("请补全命令，然后 Enter", "complete the command, then Enter"),
+    "choice_none": ("没有第{n}项", "no choice {n}"),
+    "passed": ("跳过无需决定的阶段：{phases} → {now}", "passed (nothing to decide): {phases} → {now}"),
+    "step_on": ("逐阶段推进：F2 只进入下一个阶段", "step every phase: F2 goes one phase at a time"),
+    "step_off": ("自动推进：F2 跳过无需决定的阶段", "quiet phases pass by themselves: F2 stops where the table decides"),
+    "run_undone": ("已撤销 {n} 步（整段自动推进）", "undid {n} steps (the whole run)"),
+    "seat_actor": ("{n}号位：输入牌或技能", "seat {n}: type the card or skill"),
+}
+
+STEP_WORDS = {"step every phase on": True, "step every phase off": False, "step on": True, "step off": False,
+              "逐阶段 开": True, "逐阶段 关": False}
+"""Typed settings words (not command-language lines: never journaled)."""
+
+_PHASE_ZH = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}
+
+
+def qlabel(key: str, lang: str, **kw: Any) -> str:
+    zh, en = QUICK_LABELS[key]
+    return (zh if lang == "zh" else en).format(**kw)
+
+
+class QuickMixin(_Host):
+    """Choices, quiet-phase runs and seat clicks for the dashboard (see the module docstring)."""
+
+    if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
+        session: Any
+        lang: str
+
+        @property
+        def state(self) -> GameState: ...
+        def say(self, text: str, *, error: bool = False) -> None: ...
+        def submit_line(self, line: str, *, typed: bool = True, quiet: bool = True) -> bool: ...
+        def refresh_view(self) -> None: ...
+        def _drop_scan(self) -> None: ...
+
+    step_every_phase: bool = False
+    _picked: int | None = None  # the choice a lone number in the bar points at (Enter picks it)
+    _partial: Any = None  # the partial Choice whose line is in the bar
+    _run: tuple[Any, int] | None = None  # (state after the run, journal entries in it)
+
+    # -- choices --------------------------------------------------------------
+    def current_choices(self) -> list[Any]:
+        """The choices as numbered on screen: ``choices(state)``; with nothing pending, without
+        ``next`` / ``end`` (F2 and the typed word) and at most 9 (one digit each)."""
+        from companion.rules.choices import choices  # noqa: PLC0415 - the dashboard opens without it
+
+        try:
+            chs = choices(self.state)
+        except Exception:  # noqa: BLE001 - a listing must never stop the game
+            return []
+        if self.state.prompt is None:
+            chs = [c for c in chs if c.key not in ("next", "end")][:9]
+        return chs
+
+    def draw_choices(self) -> None:
+        from .widgets.choices import ChoicesBar  # noqa: PLC0415
+
+        bar = self.query_one(ChoicesBar)
+        p = self.state.prompt
+        bar.show(self.current_choices(), self.lang, self._picked, window=p is not None and p.kind == "nullify")
+
+    @property
+    def choices_text(self) -> str:
+        from .widgets.choices import ChoicesBar  # noqa: PLC0415
+
+        return self.query_one(ChoicesBar).plain
+
+    def bar_changed(self, value: str) -> None:
+        """The command bar holds ``value``: a lone number marks the choice Enter will pick."""
+        v = value.strip()
+        picked = int(v) - 1 if v.isdigit() and 1 <= int(v) <= 9 and int(v) <= len(self.current_choices()) else None
+        if picked != self._picked:
+            self._picked = picked
+            self.draw_choices()
+
+    def numbered_enter(self, line: str) -> bool:
+        """Enter on a bar holding only a number N (never a command by itself): pick choice N."""
+        v = line.strip()
+        if not (v.isdigit() and 1 <= int(v) <= 9):
+            return False
+        if int(v) > len(self.current_choices()):
+            return False  # the command language explains ("seat 3: what does it do?")
+        self.action_choose(int(v) - 1)
+        return True
+
+    def choice_key(self, ch: str, bar: Any) -> bool:
+        """A key typed on the command bar; True when it completed (and submitted) a partial choice."""
+        if bar.value and self._partial is not None:
+            return self._complete_partial(ch, bar)
+        return False
+
+    def action_choose(self, i: int) -> None:
+        """Pick choice ``i`` (0-based): submit a complete one, fill the bar with a partial one."""
+        from .app import CommandBar  # noqa: PLC0415
+
+        self._picked = None
+        chs = self.current_choices()
+        if not 0 <= i < len(chs):
+            self.say(qlabel("choice_none", self.lang, n=i + 1), error=True)
+            return
+        c = chs[i]
+        bar = self.query_one(CommandBar)
+        if c.complete:
+            self._partial = None
+            if self.submit_line(c.line, typed=False):
+                bar.value = ""
+            return
+        bar.value = c.before + c.after
+        bar.cursor_position = len(c.before)
+        self._partial = c
+        opts = " ".join(map(str, c.options))
+        key = {"face": "choice_needs_face", "seat": "choice_needs_seat", "target": "choice_needs_seat",
+               "seats": "choice_needs_seats"}.get(c.needs, "choice_needs_any")
+        self.say(qlabel(key, self.lang, options=opts or "…"))
+        self.draw_choices()
+        bar.focus()
+
+    def _complete_partial(self, ch: str, bar: Any) -> bool:
+        """A digit typed into a partial choice's bar: submit at once when it names the only legal seat."""
+        c = self._partial
+        if not (ch.isdigit() and c.needs in ("seat", "target") and c.options
+                and bar.value == c.before + c.after and bar.cursor_position == len(c.before)):
+            return False
+        starting = [o for o in c.options if str(o).startswith(ch)]
+        if str(int(ch)) not in map(str, c.options) or len(starting) != 1:
+            return False  # 1 of 10: wait for the rest and Enter
+        return self._submit_partial(c, int(ch), bar)
+
+    def _submit_partial(self, c: Any, seat: int, bar: Any) -> bool:
+        line = c.before + str(seat) + c.after
+        self._partial = None
+        if self.submit_line(line, typed=False):
+            bar.value = ""
+        else:
+            bar.value = line
+            bar.cursor_position = len(line)
+        return True
+
+    def seat_clicked(self, n: int) -> None:
+        """A click on seat card ``n``: the seat goes into the command bar (a partial choice's legal
+        seat completes and submits it)."""
+        from .app import CommandBar  # noqa: PLC0415
+
+        bar = self.query_one(CommandBar)
+        c = self._partial
+        if c is not None and c.needs in ("seat", "target") and bar.value == c.before + c.after \
+                and (not c.options or n in c.options):
+            self._submit_partial(c, n, bar)
+            return
+        if not bar.value.strip():
+            bar.value = f"{n} "
+            bar.cursor_position = len(bar.value)
+            self.say(qlabel("seat_actor", self.lang, n=n))
+        else:
+            pos = bar.cursor_position
+            before, after = bar.value[:pos], bar.value[pos:]
+            word = ("" if not before or before.endswith(" ") else " ") + str(n)
+            word += "" if after.startswith(" ") else " "
+            bar.value = before + word + after
+            bar.cursor_position = pos + len(word)
+        bar.focus()
+
+    def empty_enter(self) -> bool:
+        """Enter on the empty bar: at a 无懈可击 window, "nobody" (``pass all``)."""
+        p = self.state.prompt
+        if p is not None and p.kind == "nullify":
+            self.submit_line("pass all", typed=False)
+            return True
+        return False
+
+    # -- quiet phases ---------------------------------------------------------
+    def step_setting(self, line: str) -> bool:
+        """``step every phase on|off`` typed: a screen setting, saved, never journaled."""
+        on = STEP_WORDS.get(" ".join(line.split()).casefold())
+        if on is None:
+            return False
+        self.set_step_every_phase(on)
+        return True
+
+    def set_step_every_phase(self, on: bool) -> None:
+        self.step_every_phase = on
+        from companion.settings import save  # noqa: PLC0415
+
+        save(step_every_phase=on)  # a failed write is ignored: a preference never stops the game
+        self.say(qlabel("step_on" if on else "step_off", self.lang))
+
+    def action_next_phase(self) -> None:
+        """F2: ``next``, then every quiet phase after it (unless ``step every phase``)."""
+        before = self.state
+        if self.submit_line("next", typed=False, quiet=False):
+            self.pass_quiet(before, 1)
+
+    def pass_quiet(self, before: Any, entries: int) -> int:
+        """Submit ``next`` while the state is quiet; one log line per phase, one message for the run.
+        ``entries``: journal entries already in this run (ctrl+z undoes them together).  Returns the
+        number of ``next`` submitted."""
+        from companion.rules.quiet import MAX_STEPS, is_quiet  # noqa: PLC0415
+
+        if self.step_every_phase:
+            return 0
+        passed: list[str] = []
+        n = 0
+        while n < MAX_STEPS and is_quiet(self.state):
+            st = self.state
+            try:
+                self.session.submit("next")
+            except (Refused, CommandError):
+                break
+            except Exception as e:  # noqa: BLE001 - a bug must not close the moderator's game
+                from .text import label  # noqa: PLC0415
+
+                self.say(f"✗ {label('internal', self.lang)}: {type(e).__name__}: {e}", error=True)
+                break
+            passed.append(self._phase_name(st))
+            n += 1
+        if n:
+            self._drop_scan()
+            self.refresh_view()
+            self.say(qlabel("passed", self.lang, phases=", ".join(passed), now=self._phase_name(self.state)))
+        if n or entries > 1:
+            self._run = (self.state, n + entries)
+        return n
+
+    def _phase_name(self, st: Any) -> str:
+        if st.turn_seat is None or st.phase is None:
+            return ""
+        if self.lang == "zh":
+            return f"{st.turn_seat}号位{_PHASE_ZH.get(st.phase, st.phase)}"
+        return f"seat {st.turn_seat} {st.phase}"
+
+    def after_answer(self, before: Any) -> None:
+        """After an applied line: an answered question that leaves a quiet phase goes on by itself."""
+        if before.prompt is not None and self.state.prompt is None:
+            self.pass_quiet(before, 1)
+
+    def undo_run(self) -> int:
+        """ctrl+z right after a run: undo all of it; returns the entries undone (0: not after a run)."""
+        run = self._run
+        self._run = None
+        if run is None or run[0] is not self.state:
+            return 0
+        n = 0
+        while n < run[1] and self.session.undo():
+            n += 1
+        return n

@@ -1,0 +1,1 @@
+"""Dashboard widgets grouped by area (DESIGN.md: tui/widgets/)."""
