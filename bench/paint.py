@@ -153,10 +153,15 @@ def journal_of(n: int, cache: Path) -> Path:
     return db
 
 
+# as after `pip install`: byte-code caches exist (this machine sets PYTHONDONTWRITEBYTECODE,
+# which would make every fresh process compile every module of the repository again)
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def run(code: str, keys: int, argv: list[str] | None = None) -> dict[str, list[float]]:
     src = (code.replace("ROOT)", repr(str(ROOT)) + ")", 1).replace("SIZE)", repr(SIZE) + ")", 1)
            .replace("KEYS)", f"{keys})").replace("ARGV)", repr(argv or []) + ")"))
-    out = subprocess.run([sys.executable, "-c", src], capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run([sys.executable, "-c", src], capture_output=True, text=True, cwd=ROOT, env=ENV)
     if out.returncode:
         raise SystemExit(f"bench child failed:\n{out.stderr[-2000:]}")
     got: dict[str, list[float]] = {"first": [], "key": []}

@@ -344,6 +344,207 @@ def render_card(rank: int, suit: str, rng: np.random.Generator, width: int = 500
     return CardFace(card, rank, suit)
 
 
+# --- 三国杀-style faces ----------------------------------------------------------------
+
+SGS_LAYOUTS = ("rank_above", "suit_above", "side_by_side")
+# Chinese card names drawn on 三国杀-style faces (every one is in the shipped CJK subset).
+SGS_NAMES = ("杀", "闪", "桃", "决斗", "过河拆桥", "顺手牵羊", "无中生有", "借刀杀人", "无懈可击", "南蛮入侵",
+             "万箭齐发", "桃园结义", "五谷丰登", "乐不思蜀", "闪电", "诸葛连弩", "青釭剑", "寒冰剑", "八卦阵",
+             "仁王盾", "赤兔", "的卢", "麒麟弓", "丈八蛇矛", "青龙偃月刀")
+
+
+def _parchment(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
+    """Parchment / aged paper, BGR float32: a warm base, blotches, fibres, darker edges, stains."""
+    base = np.array([rng.uniform(120, 190), rng.uniform(165, 215), rng.uniform(200, 240)], np.float32)
+    if rng.random() < 0.25:  # greyer, older paper
+        base = np.full(3, rng.uniform(150, 200), np.float32) + np.array([-20, -5, 10], np.float32)
+    img: np.ndarray = np.empty((h, w, 3), np.float32)
+    img[:] = base
+    for scale, amp in ((24, rng.uniform(6, 22)), (6, rng.uniform(3, 12))):
+        small = rng.normal(0, 1, (max(2, h // scale), max(2, w // scale), 1)).astype(np.float32)
+        img += cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)[..., None] * amp
+    # fibres: short faint strokes
+    fib = np.zeros((h, w), np.float32)
+    for _ in range(int(rng.integers(20, 120))):
+        x, y = int(rng.integers(0, w)), int(rng.integers(0, h))
+        a = rng.uniform(0, np.pi)
+        ln = rng.uniform(4, 25)
+        cv2.line(fib, (x, y), (int(x + ln * np.cos(a)), int(y + ln * np.sin(a))), float(rng.uniform(0.3, 1)), 1)
+    img -= fib[..., None] * rng.uniform(5, 25)
+    # darker, browner edges (vignette)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    d = np.minimum(np.minimum(xx, w - 1 - xx), np.minimum(yy, h - 1 - yy)) / (0.5 * min(h, w))
+    img *= (1 - rng.uniform(0.1, 0.35) * np.clip(1 - d / rng.uniform(0.3, 0.7), 0, 1) ** 2)[..., None]
+    # a few tea stains (soft rings), kept off the index corner by the caller's clean patch
+    for _ in range(int(rng.integers(0, 4))):
+        c = (int(rng.integers(0, w)), int(rng.integers(0, h)))
+        r = int(rng.integers(w // 10, w // 3))
+        st: np.ndarray = np.zeros((h, w), np.float32)
+        cv2.circle(st, c, r, 1.0, int(rng.integers(2, 8)))
+        cv2.circle(st, c, r, 0.3, -1)
+        st = cv2.GaussianBlur(st, (0, 0), 4)
+        img -= st[..., None] * np.array([rng.uniform(15, 35), rng.uniform(10, 25), rng.uniform(0, 10)], np.float32)
+    return img
+
+
+def _artwork(card: np.ndarray, box: tuple[int, int, int, int], rng: np.random.Generator) -> None:
+    """Artwork-like clutter in box (x0, y0, x1, y1): colour washes, figures, strokes, in place."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    if w < 8 or h < 8:
+        return
+    art: np.ndarray = card[y0:y1, x0:x1].astype(np.float32)
+    wash = rng.normal(0, 1, (max(2, h // 30), max(2, w // 30), 3)).astype(np.float32)
+    wash = cv2.resize(wash, (w, h), interpolation=cv2.INTER_CUBIC) * rng.uniform(20, 60)
+    tint = np.array([rng.uniform(-60, 40), rng.uniform(-50, 30), rng.uniform(-40, 40)], np.float32)
+    alpha = rng.uniform(0.4, 0.9)
+    art = art * (1 - alpha) + (art + wash + tint) * alpha
+    for _ in range(int(rng.integers(8, 40))):
+        c = tuple(float(v) for v in rng.uniform(0, 230, 3))
+        p = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+        k = rng.random()
+        if k < 0.4:
+            cv2.ellipse(art, p, (int(rng.integers(4, max(5, w // 4))), int(rng.integers(4, max(5, h // 4)))),
+                        float(rng.uniform(0, 180)), 0, 360, c, -1 if rng.random() < 0.6 else int(rng.integers(1, 6)),
+                        cv2.LINE_AA)
+        elif k < 0.8:
+            pts = (np.array(p) + rng.normal(0, w / 5, (int(rng.integers(3, 7)), 2))).astype(np.int32)
+            cv2.polylines(art, [pts.reshape(-1, 1, 2)], bool(rng.random() < 0.3), c, int(rng.integers(1, 7)),
+                          cv2.LINE_AA)
+        else:
+            q = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+            cv2.line(art, p, q, c, int(rng.integers(1, 10)), cv2.LINE_AA)
+    art = cv2.GaussianBlur(art, (0, 0), rng.uniform(0.5, 2.0))
+    card[y0:y1, x0:x1] = np.clip(art, 0, 255)
+
+
+def _sgs_ink(suit: str, rng: np.random.Generator) -> tuple[int, int, int]:
+    if suit in RED_SUITS:  # vermilion to dark red
+        return (int(rng.integers(10, 60)), int(rng.integers(10, 50)), int(rng.integers(150, 225)))
+    v = int(rng.integers(5, 45))
+    return (v, v + int(rng.integers(0, 8)), v + int(rng.integers(0, 12)))
+
+
+def _text_mask_cjk(text: str, size: int, vertical: bool) -> np.ndarray:
+    font = _font(name_font(), size)
+    if not vertical:
+        return _text_mask_pil(text, name_font(), size, 1.0)
+    parts = [_text_mask_pil(ch, name_font(), size, 1.0) for ch in text]
+    w = max(p.shape[1] for p in parts)
+    gap = max(1, size // 10)
+    out = np.zeros((sum(p.shape[0] for p in parts) + gap * (len(parts) - 1), w), np.uint8)
+    y = 0
+    for p in parts:
+        x = (w - p.shape[1]) // 2
+        out[y:y + p.shape[0], x:x + p.shape[1]] = p
+        y += p.shape[0] + gap
+    del font
+    return out
+
+
+def sgs_index_mask(rank: int, suit: str, layout: str, rh: int, rng: np.random.Generator) -> np.ndarray:
+    """The index of a 三国杀-style face as one mask: rank and suit glyphs in ``layout``
+    (one of SGS_LAYOUTS), rank height ``rh`` px."""
+    rmask = _fit_height(render_rank_glyph(rank, rng, 96), rh, float(rng.uniform(0.6, 1.15)))
+    sh = int(rh * rng.uniform(0.6, 0.95))
+    smask = _fit_height(render_suit_glyph(suit, rng, 96), sh, float(rng.uniform(0.9, 1.1)))
+    gap = int(rh * rng.uniform(0.1, 0.35))
+    if layout == "side_by_side":
+        first, second = (rmask, smask) if rng.random() < 0.75 else (smask, rmask)
+        hh = max(first.shape[0], second.shape[0])
+        out = np.zeros((hh + 4, first.shape[1] + gap + second.shape[1] + 4), np.uint8)
+        for m, x in ((first, 2), (second, 2 + first.shape[1] + gap)):
+            y = 2 + (hh - m.shape[0]) // 2 if rng.random() < 0.7 else 2 + hh - m.shape[0]
+            out[y:y + m.shape[0], x:x + m.shape[1]] = m
+        return out
+    top, bottom = (rmask, smask) if layout == "rank_above" else (smask, rmask)
+    iw = max(top.shape[1], bottom.shape[1])
+    out = np.zeros((top.shape[0] + gap + bottom.shape[0] + 4, iw + 4), np.uint8)
+    tx = 2 + (iw - top.shape[1]) // 2
+    out[2:2 + top.shape[0], tx:tx + top.shape[1]] = top
+    bx = 2 + (iw - bottom.shape[1]) // 2
+    y = 2 + top.shape[0] + gap
+    out[y:y + bottom.shape[0], bx:bx + bottom.shape[1]] = bottom
+    return out
+
+
+def render_sgs_card(rank: int, suit: str, rng: np.random.Generator, width: int = 500,
+                    layout: str | None = None, name: str | None = None,
+                    turned_index: bool | None = None) -> CardFace:
+    """A 三国杀-style face, BGR uint8 of shape (≈1.4·width, width, 3).
+
+    Parchment or aged paper, a decorative double frame, artwork-like clutter filling most of
+    the face (behind and near the index, which keeps a small clean patch of paper as on the
+    prints), the Chinese card name (shipped CJK serif subset) and the index in the
+    top-left corner and, when ``turned_index`` (random, one in two, when None), turned in
+    the bottom-right, in ``layout`` (SGS_LAYOUTS; random when None), red or black.
+    """
+    W = width
+    H = int(round(W * float(rng.uniform(1.38, 1.5))))
+    card = _parchment(H, W, rng)
+    if layout is None:
+        layout = SGS_LAYOUTS[int(rng.choice(3, p=[0.5, 0.25, 0.25]))]
+    colour = _sgs_ink(suit, rng)
+    frame_c = tuple(float(v) for v in (rng.uniform(20, 90), rng.uniform(40, 110), rng.uniform(60, 150)))
+    # artwork: most of the face, reaching close to the index
+    ax0 = int(W * rng.uniform(0.05, 0.3))
+    ay0 = int(H * rng.uniform(0.04, 0.22))
+    _artwork(card, (ax0, ay0, W - int(W * rng.uniform(0.04, 0.1)), H - int(H * rng.uniform(0.2, 0.35))), rng)
+    # decorative double frame (inside the index margin or around the art)
+    m = int(W * rng.uniform(0.015, 0.03))
+    t = max(1, int(W * rng.uniform(0.003, 0.01)))
+    cv2.rectangle(card, (m, m), (W - m, H - m), frame_c, t, cv2.LINE_AA)
+    if rng.random() < 0.7:
+        m2 = m + int(W * rng.uniform(0.01, 0.02))
+        cv2.rectangle(card, (m2, m2), (W - m2, H - m2), frame_c, max(1, t // 2), cv2.LINE_AA)
+    # a text box at the bottom (the card's rule text: rows of small marks)
+    by0 = int(H * rng.uniform(0.68, 0.78))
+    cv2.rectangle(card, (int(W * 0.08), by0), (int(W * 0.92), int(H * 0.94)), frame_c, max(1, t // 2), cv2.LINE_AA)
+    for row in range(int(rng.integers(2, 5))):
+        y = by0 + int(H * 0.035 * (row + 1))
+        x = int(W * 0.12)
+        while x < W * 0.85 and y < H * 0.92:
+            s = int(W * rng.uniform(0.02, 0.03))
+            cv2.rectangle(card, (x, y), (x + s, y + s), (60, 60, 70), -1)
+            x += int(s * 1.4)
+    card = np.clip(card, 0, 255).astype(np.uint8)
+    # the card name, in a banner: vertical down the right side or horizontal at the top
+    if name is None:
+        name = SGS_NAMES[int(rng.integers(len(SGS_NAMES)))]
+    vertical = rng.random() < 0.5
+    size = int(W * rng.uniform(0.08, 0.13))
+    nm = _text_mask_cjk(name, size, vertical)
+    name_c = _sgs_ink("spade" if rng.random() < 0.6 else "heart", rng)
+    if vertical:
+        nx, ny = W - int(W * rng.uniform(0.1, 0.2)) - nm.shape[1] // 2, int(H * rng.uniform(0.08, 0.2))
+    else:
+        nx, ny = (W - nm.shape[1]) // 2 + int(W * rng.uniform(-0.05, 0.1)), int(H * rng.uniform(0.05, 0.1))
+    if rng.random() < 0.6:  # a pale banner behind the name
+        pad = size // 4
+        cv2.rectangle(card, (nx - pad, ny - pad), (nx + nm.shape[1] + pad, ny + nm.shape[0] + pad),
+                      tuple(float(v) for v in rng.uniform(170, 240, 3)), -1)
+    _stamp(card, nm, nx, ny, name_c)
+    # the index: a clean (or faintly textured) patch of paper in the top-left corner
+    rh = int(W * rng.uniform(0.085, 0.13))
+    idx = sgs_index_mask(rank, suit, layout, rh, rng)
+    mx = int(W * rng.uniform(0.04, 0.07))
+    my = int(H * rng.uniform(0.03, 0.05))
+    ph, pw = idx.shape[0] + int(rh * 0.3), idx.shape[1] + int(rh * 0.3)
+    patch = card[max(0, my - rh // 6):my + ph, max(0, mx - rh // 6):mx + pw]
+    paper = np.median(_parchment(32, 32, rng).reshape(-1, 3), axis=0)
+    patch[:] = np.clip(patch.astype(np.float32) * 0.25 + paper * 0.75, 0, 255).astype(np.uint8)
+    _stamp(card, idx, mx, my, colour)
+    if turned_index is None:
+        turned_index = bool(rng.random() < 0.5)
+    if turned_index:  # some prints repeat the index, turned, bottom-right
+        rot = idx[::-1, ::-1]
+        x, y = W - mx - rot.shape[1], H - my - rot.shape[0]
+        patch = card[y - rh // 6:y + rot.shape[0] + rh // 6, x - rh // 6:x + rot.shape[1] + rh // 6]
+        patch[:] = np.clip(patch.astype(np.float32) * 0.25 + paper * 0.75, 0, 255).astype(np.uint8)
+        _stamp(card, rot, x, y, colour)
+    return CardFace(card, rank, suit)
+
+
 # --- synthetic photos ----------------------------------------------------------------
 
 def _background(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
@@ -377,14 +578,20 @@ def jpeg_round_trip(img: np.ndarray, quality: int) -> np.ndarray:
 def synth_photo(rank: int, suit: str, rng: np.random.Generator, size: tuple[int, int] = (720, 1280),
                 rotation: float | None = None, tilt: float = 0.12, low_light: bool | None = None,
                 card_scale: tuple[float, float] = (0.45, 0.85), overlay: np.ndarray | None = None,
-                overlay_mm: float = 27.0) -> SynthPhoto:
+                overlay_mm: float = 27.0, style: str = "poker", layout: str | None = None) -> SynthPhoto:
     """A frame of ``size`` (h, w) showing one card.
 
     rotation: in-plane angle in degrees (random when None); tilt: max corner jitter as a
-    fraction of card size (perspective); low_light: force a dim frame.
+    fraction of card size (perspective); low_light: force a dim frame. style: "poker"
+    (``render_card``) or "sgs" (``render_sgs_card``, with ``layout``; random when None).
     """
     h, w = size
-    face = render_card(rank, suit, rng)
+    if style == "sgs":
+        face = render_sgs_card(rank, suit, rng, layout=layout)
+    elif style == "poker":
+        face = render_card(rank, suit, rng)
+    else:
+        raise ValueError(f"unknown card style {style!r} (poker | sgs)")
     card = face.image
     ch, cw = card.shape[:2]
     if overlay is not None:

@@ -31,6 +31,7 @@ from card_images.render import (  # noqa: E402
     rank_fonts,
     render_card,
     render_rank_glyph,
+    render_sgs_card,
     render_suit_glyph,
 )
 from recognition.geometry import CARD_H, order_quad, warp_corner  # noqa: E402
@@ -38,6 +39,7 @@ from recognition.glyphs import FEATURE_SIZE, glyph_features, segment_index  # no
 from recognition.model import MLP, MODEL_PATH, RANK_CLASSES, SUIT_CLASSES, save_models  # noqa: E402
 
 TRAIN_SEED = 20261130
+SGS_FRAC = 0.25  # share of 三国杀-style faces among the rendered training cards
 
 
 def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -59,12 +61,21 @@ def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return jpeg_round_trip(f, int(rng.integers(50, 95)))
 
 
-def card_corner_samples(rank: int, suit: str, rng: np.random.Generator):
-    """Render a card, warp its corners with a slightly wrong quad, segment the index.
+def card_corner_samples(rank: int, suit: str, rng: np.random.Generator, sgs: bool = False):
+    """Render a card (a poker face, or a 三国杀-style face when sgs), warp its corners with a
+    slightly wrong quad, segment the index.
 
-    Yields (rank_mask, suit_mask, redness) per readable corner.
+    Yields (rank_mask, suit_mask, redness, is_index) per segmented corner; is_index is False
+    for the bottom-right corner of a 三国杀-style face printed without a turned index (what
+    is segmented there is art or rule text: junk).
     """
-    face = render_card(rank, suit, rng, width=int(rng.integers(200, 420))).image
+    width = int(rng.integers(200, 420))
+    turned = True
+    if sgs:
+        turned = bool(rng.random() < 0.5)
+        face = render_sgs_card(rank, suit, rng, width=width, layout="rank_above", turned_index=turned).image
+    else:
+        face = render_card(rank, suit, rng, width=width).image
     w_px = int(rng.integers(110, 420))
     s = w_px / face.shape[1]
     face = cv2.resize(face, (w_px, max(8, int(face.shape[0] * s))), interpolation=cv2.INTER_AREA)
@@ -80,7 +91,7 @@ def card_corner_samples(rank: int, suit: str, rng: np.random.Generator):
         g = segment_index(warp_corner(img, q, turn))
         if g is None or g.rank_box[1] > 0.12 * CARD_H:
             continue
-        yield g.rank_mask, g.suit_mask, g.redness
+        yield g.rank_mask, g.suit_mask, g.redness, turn == 0 or turned
 
 
 def distort_mask(m: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -136,19 +147,23 @@ def junk_mask(rng: np.random.Generator, kind: str) -> np.ndarray:
     return distort_mask(m, rng)
 
 
-def build_dataset(n_cards: int, seed: int, junk_frac: float = 0.12, log=print):
-    """Features and labels: returns dict kind -> (X (N, F) float32, y (N,) int32)."""
+def build_dataset(n_cards: int, seed: int, junk_frac: float = 0.12, sgs_frac: float = SGS_FRAC, log=print):
+    """Features and labels: returns dict kind -> (X (N, F) float32, y (N,) int32).
+
+    sgs_frac of the cards are 三国杀-style faces (render_sgs_card, rank-above-suit layout:
+    the one the reader's segmentation reads)."""
     rng = np.random.default_rng(seed)
     rx, ry, sx, sy = [], [], [], []
     t0 = time.time()
     for i in range(n_cards):
         rank = int(rng.integers(1, 14))
         suit = SUITS[rng.integers(4)]
-        for rm, sm, _ in card_corner_samples(rank, suit, rng):
+        sgs = bool(rng.random() < sgs_frac)
+        for rm, sm, _, is_index in card_corner_samples(rank, suit, rng, sgs):
             rx.append(glyph_features(rm))
-            ry.append(rank - 1)
+            ry.append(rank - 1 if is_index else 13)
             sx.append(glyph_features(sm))
-            sy.append(SUITS.index(suit))
+            sy.append(SUITS.index(suit) if is_index else 4)
         # direct glyph renders add fonts/sizes the card renderer drew less often
         if rng.random() < 0.5:
             rx.append(glyph_features(distort_mask(render_rank_glyph(rank, rng, 64), rng)))

@@ -13,7 +13,12 @@ One file holds many games.  Tables:
   they are the audit trail), ``parent`` the seq of the entry it was applied
   after (0 = the start of the game).  The entries form a tree; the live game
   is the chain of entries with ``undone = 0``; the redo stack is found by
-  following the latest undone child from the tip.
+  following the latest undone child from the tip;
+* ``checkpoints(game_id, seq, rules, state, at)`` — optional, created by the first
+  :meth:`Journal.save_checkpoint`: the state after entry ``seq`` as a snapshot
+  (:mod:`companion.snapshot`, versioned JSON) for the code whose ``rules`` fingerprint
+  it carries.  A cache: a resume replays from the last one; without it (or with another
+  fingerprint) the entries are replayed from the first, which stays the truth.
 
 The file is opened with WAL and ``synchronous=FULL``; each write is one
 transaction, committed before the method returns (so before the caller shows
@@ -346,6 +351,41 @@ class Journal:
             if cur.rowcount != 1:
                 raise JournalError(f"game {game_id} has no entry {seq}", self.path)
             self._set_game(con, game_id, over, winner, now)
+
+        self._write(tx)
+
+    # -- checkpoints (a cache of replayed states; the entries stay the truth) -------------------
+    _CHECKPOINTS = ("CREATE TABLE IF NOT EXISTS checkpoints (game_id INTEGER NOT NULL REFERENCES games(id), "
+                    "seq INTEGER NOT NULL, rules TEXT NOT NULL, state TEXT NOT NULL, at TEXT NOT NULL, "
+                    "PRIMARY KEY (game_id, seq, rules))")
+
+    def _has_checkpoints(self) -> bool:
+        return bool(self._read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'checkpoints'"))
+
+    def checkpoint_seqs(self, game_id: int, rules: str) -> set[int]:
+        """Seqs of the game's checkpoints written by code with the ``rules`` fingerprint."""
+        if not self._has_checkpoints():
+            return set()
+        return {r[0] for r in self._read("SELECT seq FROM checkpoints WHERE game_id = ? AND rules = ?",
+                                         (game_id, rules))}
+
+    def checkpoint(self, game_id: int, seq: int, rules: str) -> str | None:
+        """The snapshot text of the state after entry ``seq``, or None when there is none."""
+        if not self._has_checkpoints():
+            return None
+        rows = self._read("SELECT state FROM checkpoints WHERE game_id = ? AND seq = ? AND rules = ?",
+                          (game_id, seq, rules))
+        return rows[0][0] if rows else None
+
+    def save_checkpoint(self, game_id: int, seq: int, rules: str, state: str) -> None:
+        """Store the snapshot ``state`` of the state after entry ``seq`` (one committed transaction;
+        creates the table the first time: older versions ignore it)."""
+        now = _now()
+
+        def tx(con) -> None:
+            con.execute(self._CHECKPOINTS)
+            con.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, rules, state, at) VALUES (?, ?, ?, ?, ?)",
+                        (game_id, seq, rules, state, now))
 
         self._write(tx)
 

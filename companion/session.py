@@ -4,8 +4,12 @@
 input line goes ``prepare`` → ``execute`` (each prepared line, in order) →
 journal (the prepared lines as one entry, one committed transaction) → the
 caller shows the result.  A refused or unreadable line raises and journals
-nothing.  ``undo``/``redo`` move along a stack of states (O(1), no replay);
-undone entries stay in the journal with ``undone = 1`` as an audit trail.
+nothing.  ``undo``/``redo`` move along the live chain of entries; the states of
+the newest entries and of every ``CHECKPOINT_EVERY``-th are kept, others are
+replayed from the nearest kept one (at most ``CHECKPOINT_EVERY - 1`` entries).
+Undone entries stay in the journal with ``undone = 1`` as an audit trail.
+Every ``CHECKPOINT_EVERY`` live entries the state is journaled as a checkpoint
+(``companion.snapshot``); a resume replays only the entries after the last one.
 
 The line executor is injectable: by default ``companion.script.prepare`` and
 ``companion.script.execute`` (imported when first needed), but any
@@ -16,8 +20,11 @@ language).
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import gc
 import os
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +32,7 @@ from typing import Any
 from .journal import EntryRow, Journal, JournalError
 from .rules.errors import CommandError, Refused
 from .rules.state import GameState
+from .snapshot import SnapshotError, decode, encode, rules_fingerprint
 
 __all__ = ["Session", "LogEntry", "ReplayError", "JournalError", "is_forced"]
 
@@ -127,16 +135,35 @@ def _combine(applieds: list):
     return type(last)(last.state, events)
 
 
+CHECKPOINT_EVERY = 128
+"""Every this many live entries the state is kept in memory, and journaled as a checkpoint
+(``Journal.save_checkpoint``): a resume replays from the last one, an undo at most this many."""
+KEEP_RECENT = 64
+"""States kept for the newest live entries (undo without replaying)."""
+CACHE_STATES = 2 * CHECKPOINT_EVERY
+"""States recomputed for undo or the log, kept in a least-recently-used cache."""
+CACHE_EVENTS = 4096
+"""Entries whose events (the log's lines) are kept; older ones are recomputed when asked."""
+
+
 @dataclass(slots=True)
 class _Step:
     entry: EntryRow
-    applied: Any  # Applied (state, events)
+    state: GameState | None  # None: not kept (recomputed from the last kept state below it)
 
 
 @dataclass(slots=True)
 class _Redo:
     entry: EntryRow
     applied: Any = None  # computed when first needed
+
+
+@dataclass(slots=True)
+class _Kept:
+    """The state and events of an undone entry (what redo applies again)."""
+
+    state: GameState
+    events: list | None
 
 
 class Session:
@@ -162,8 +189,12 @@ class Session:
         self._stack: list[_Step] = []
         self._redo: list[_Redo] = []  # top of the redo stack is the last item
         self._entries: dict[int, EntryRow] = {}
-        self._events: dict[int, list | None] = {}
-        self._states: dict[int, GameState] = {0: self._initial}
+        self._events: OrderedDict[int, list | None] = OrderedDict()  # bounded: CACHE_EVENTS
+        self._cache: OrderedDict[int, GameState] = OrderedDict()  # bounded: CACHE_STATES
+        self._checkpoints: set[int] = set()  # seqs with a journaled checkpoint (current rules)
+        self.checkpoint_used: int = 0  # the seq a resume started from (0: the first entry)
+        self.use_checkpoints = True
+        self._loading = False
         self._next_mem_seq = 1
         self._over: tuple[bool, str | None] = (False, None)  # (over, winner) as last journaled
         # how the game was opened, for the dashboard's first line: "new", "resumed", or
@@ -186,10 +217,12 @@ class Session:
 
     @classmethod
     def resume(cls, db: str | os.PathLike | Journal | None = None, game_id: int | None = None, *,
-               create: bool = True, **kw) -> "Session":
+               create: bool = True, checkpoints: bool = True, **kw) -> "Session":
         """Reopen game ``game_id``, or the latest unfinished game (a new one when there is none and ``create``).
 
-        The state is rebuilt by replaying the live entries.  Raises
+        The state is rebuilt by replaying the live entries after the last checkpoint of the
+        current rules (``checkpoints=False``: from the first entry, the source of truth that
+        ``companion check`` compares the checkpoints with).  Raises
         JournalError for an unusable journal, an unknown game id, or a live
         entry that no longer replays.
         """
@@ -205,7 +238,15 @@ class Session:
         j.game(game_id)  # raises for an unknown id
         s = cls(j, game_id, **kw)
         s.opened = "resumed"
-        s._load(j.entries(game_id))
+        s.use_checkpoints = checkpoints
+        collecting = gc.isenabled()
+        gc.disable()  # loading creates objects that all live on: nothing for the collector to find
+        try:
+            s._load(j.entries(game_id))
+        finally:
+            if collecting:
+                gc.enable()
+        gc.freeze()  # and they need not be walked again by later full collections
         return s
 
     open = resume  # Session.open(db, game_id)
@@ -233,12 +274,25 @@ class Session:
         return s
 
     def _load(self, rows: list[EntryRow]) -> None:
-        for r in rows:
-            self._entries[r.seq] = r
+        self._entries.update((r.seq, r) for r in rows)
         self._next_mem_seq = max(self._entries, default=0) + 1
-        for r in rows:
-            if r.undone:
-                continue
+        live = [r for r in rows if not r.undone]
+        start = 0  # index in live of the first entry to replay
+        if self.use_checkpoints and self.journal is not None and self._parse_once:
+            self._checkpoints = self.journal.checkpoint_seqs(self.game_id, rules_fingerprint())
+            for i in range(len(live) - 1, -1, -1):
+                if live[i].seq in self._checkpoints:
+                    state = self._load_checkpoint(live[i].seq)
+                    if state is None:  # unreadable: an older one, and this one is written again
+                        self._checkpoints.discard(live[i].seq)
+                        continue
+                    start = i + 1
+                    self._stack.extend([_Step(r, None) for r in live[:i]])
+                    self._stack.append(_Step(live[i], state))
+                    self.checkpoint_used = live[i].seq
+                    break
+        self._loading = True  # one checkpoint at the end, not one per CHECKPOINT_EVERY replayed
+        for r in live[start:]:
             try:
                 applied = self._run(self.state, r.lines)
             except Exception as e:  # noqa: BLE001
@@ -246,15 +300,22 @@ class Session:
                     f"game {self.game_id}: entry {r.seq} ({' / '.join(r.lines)}) no longer replays: "
                     f"{describe_error(e)}", self.journal.path if self.journal else None) from None
             self._push(r, applied)
+        self._loading = False
+        last = len(self._stack) // CHECKPOINT_EVERY * CHECKPOINT_EVERY - 1  # the deepest kept state
+        if last >= start and last >= 0:
+            step = self._stack[last]
+            if step.state is not None:
+                self._save_checkpoint(step.entry.seq, step.state)
         self._over = (self.state.over, self.state.winner)
         # redo stack: from the tip, follow the latest undone child
+        kids: dict[int, EntryRow] = {}
+        for r in rows:
+            if r.undone:
+                kids[r.parent] = r  # rows are in seq order: the latest child wins
         chain: list[_Redo] = []
         tip = self.tip
-        while True:
-            kids = [r for r in rows if r.undone and r.parent == tip]
-            if not kids:
-                break
-            r = kids[-1]
+        while tip in kids:
+            r = kids[tip]
             chain.append(_Redo(r))
             tip = r.seq
         self._redo = list(reversed(chain))
@@ -263,7 +324,12 @@ class Session:
     @property
     def state(self) -> GameState:
         """The current state (do not mutate it)."""
-        return self._stack[-1].applied.state if self._stack else self._initial
+        if not self._stack:
+            return self._initial
+        top = self._stack[-1]
+        if top.state is None:  # after undoing past the kept states
+            top.state = self._state_after(top.entry.seq)
+        return top.state  # type: ignore[return-value]
 
     @property
     def tip(self) -> int:
@@ -287,9 +353,39 @@ class Session:
         return _combine(applieds)
 
     def _push(self, entry: EntryRow, applied) -> None:
-        self._stack.append(_Step(entry, applied))
-        self._events[entry.seq] = list(applied.events)
-        self._states[entry.seq] = applied.state
+        self._stack.append(_Step(entry, applied.state))
+        self._remember_events(entry.seq, list(applied.events))
+        depth = len(self._stack)
+        old = depth - 1 - KEEP_RECENT  # the state KEEP_RECENT below the tip is let go...
+        if old >= 0 and (old + 1) % CHECKPOINT_EVERY:  # ...unless it is a kept one (a checkpoint's place)
+            self._stack[old].state = None
+        if depth % CHECKPOINT_EVERY == 0:
+            self._save_checkpoint(entry.seq, applied.state)
+
+    def _remember_events(self, seq: int, events: list | None) -> None:
+        self._events[seq] = events
+        self._events.move_to_end(seq)
+        if len(self._events) > CACHE_EVENTS:
+            self._events.popitem(last=False)
+
+    def _save_checkpoint(self, seq: int, state: GameState) -> None:
+        """Journal the state after entry ``seq`` (a cache: a failure only costs a longer resume)."""
+        if (self.journal is None or not self._parse_once or not self.use_checkpoints or self._loading
+                or seq in self._checkpoints):
+            return
+        try:
+            self.journal.save_checkpoint(self.game_id, seq, rules_fingerprint(), encode(state))
+        except (SnapshotError, JournalError):
+            return
+        self._checkpoints.add(seq)
+
+    def _load_checkpoint(self, seq: int) -> GameState | None:
+        """The journaled state after entry ``seq``, or None when it cannot be read."""
+        try:
+            text = self.journal.checkpoint(self.game_id, seq, rules_fingerprint()) if self.journal else None
+            return decode(text) if text is not None else None
+        except (SnapshotError, JournalError):
+            return None
 
     # -- actions ------------------------------------------------------------------
     def submit(self, line: str, *, seed: int | None = None):
@@ -349,7 +445,8 @@ class Session:
         if not self._stack:
             return False
         step = self._stack[-1]
-        prev = self._stack[-2].applied.state if len(self._stack) > 1 else self._initial
+        top_state = self.state
+        prev = self._step_state(len(self._stack) - 2)
         over = (bool(prev.over), prev.winner if prev.over else None)
         change: tuple[bool | None, str | None] = over if over != self._over else (None, None)
         if self.journal is not None:
@@ -358,7 +455,7 @@ class Session:
         self._over = over
         entry = dataclasses.replace(step.entry, undone=True)
         self._entries[entry.seq] = entry
-        self._redo.append(_Redo(entry, step.applied))
+        self._redo.append(_Redo(entry, _Kept(top_state, self._events.get(entry.seq))))
         return True
 
     def redo(self) -> bool:
@@ -370,6 +467,8 @@ class Session:
             return False
         r = self._redo[-1]
         applied = r.applied
+        if applied is not None and applied.events is None:
+            applied = None  # its events were forgotten: recompute
         if applied is None:
             try:
                 applied = self._run(self.state, r.entry.lines)
@@ -388,29 +487,107 @@ class Session:
         return True
 
     # -- log ----------------------------------------------------------------------
+    def _step_state(self, i: int) -> GameState:
+        """The state after the live step ``i`` (0-based; -1: the start of the game)."""
+        if i < 0:
+            return self._initial
+        step = self._stack[i]
+        if step.state is None:
+            step.state = self._state_after(step.entry.seq)
+        return step.state  # type: ignore[return-value]
+
+    def _known_state(self, seq: int) -> GameState | None:
+        if seq == 0:
+            return self._initial
+        st = self._cache.get(seq)
+        if st is not None:
+            self._cache.move_to_end(seq)
+            return st
+        if seq in self._checkpoints:
+            st = self._load_checkpoint(seq)
+            if st is not None:
+                self._remember_state(seq, st)
+            return st
+        return None
+
+    def _remember_state(self, seq: int, state: GameState) -> None:
+        self._cache[seq] = state
+        self._cache.move_to_end(seq)
+        if len(self._cache) > CACHE_STATES:
+            self._cache.popitem(last=False)
+
+    def _stack_index(self, seq: int) -> int | None:
+        """Index of entry ``seq`` in the live chain, or None (a child's seq is above its parent's,
+        so the chain's seqs increase)."""
+        i = bisect.bisect_left(self._stack, seq, key=lambda step: step.entry.seq)
+        return i if i < len(self._stack) and self._stack[i].entry.seq == seq else None
+
     def _state_after(self, seq: int) -> GameState | None:
-        if seq in self._states:
-            return self._states[seq]
-        e = self._entries.get(seq)
-        if e is None:
+        """The state after entry ``seq``, replayed from the nearest known state before it (a kept
+        live state, the cache, a checkpoint, or the start), or None when an entry no longer
+        applies (its events are then None).  Replays at most CHECKPOINT_EVERY live entries, plus
+        the undone branch ``seq`` is on."""
+        chain: list[EntryRow] = []  # newest first
+        s = seq
+        st = None
+        while st is None:
+            st = self._known_state(s)
+            if st is not None:
+                break
+            i = self._stack_index(s)
+            if i is not None:  # on the live chain: down to its nearest kept state
+                while st is None:
+                    if i < 0:
+                        st = self._initial
+                        break
+                    step = self._stack[i]
+                    st = step.state or self._known_state(step.entry.seq)
+                    if st is None:
+                        chain.append(step.entry)
+                        i -= 1
+                break
+            e = self._entries.get(s)
+            if e is None:
+                return None
+            chain.append(e)
+            s = e.parent
+        for e in reversed(chain):
+            try:
+                applied = self._run(st, e.lines)
+            except Exception:  # noqa: BLE001 - an undone entry the rules now refuse: no events
+                self._remember_events(e.seq, None)
+                return None
+            st = applied.state
+            self._remember_events(e.seq, list(applied.events))
+            self._remember_state(e.seq, st)
+        return st
+
+    def state_after(self, seq: int) -> GameState | None:
+        """The state after entry ``seq`` (undone or not), replayed from the nearest kept state;
+        None for an unknown seq or an entry the rules no longer accept.  Do not mutate it."""
+        if seq != 0 and seq not in self._entries:
             return None
+        return self._state_after(seq)
+
+    def _events_of(self, seq: int) -> list | None:
+        """The events of entry ``seq``: cached, else re-derived by executing it on its parent's state."""
+        if seq in self._events:
+            self._events.move_to_end(seq)
+            return self._events[seq]
+        e = self._entries[seq]
         base = self._state_after(e.parent)
-        if base is None:
-            return None
-        try:
-            applied = self._run(base, e.lines)
-        except Exception:  # noqa: BLE001
-            self._events[seq] = None
-            return None
-        self._events[seq] = list(applied.events)
-        self._states[seq] = applied.state
-        return applied.state
+        events = None
+        if base is not None:
+            try:
+                events = list(self._run(base, e.lines).events)
+            except Exception:  # noqa: BLE001 - an undone entry the rules now refuse: no events
+                events = None
+        self._remember_events(seq, events)
+        return events
 
     def _log_entry(self, seq: int) -> LogEntry:
         e = self._entries[seq]
-        if seq not in self._events:
-            self._state_after(seq)
-        return LogEntry(e.seq, e.lines, e.forced, e.undone, self._events.get(seq), e.at, e.parent)
+        return LogEntry(e.seq, e.lines, e.forced, e.undone, self._events_of(seq), e.at, e.parent)
 
     @property
     def log(self) -> list[LogEntry]:

@@ -269,3 +269,93 @@ BOWL_MIN_HOLE = 0.4  # a bowl: a hole at least this fraction of the glyph height
 # at most 0.545; 159 "10"s whose digits touch at least 0.632. 0.58 lies between.
 BOWL_CENTRE_MAX = 0.58
 ROUND_TOP_MIN = 0.1  # rounded top: top rows' ink this far (fraction of width) from both sides
+
+
+# --- other index layouts (三国杀-style prints) --------------------------------------
+
+def _ink_colour(corner: np.ndarray, binm: np.ndarray, allink: np.ndarray, ink: np.ndarray,
+                paper: float, top: float) -> tuple[float, tuple[float, float, float]]:
+    """(redness, ink/paper ratio per channel) of the pixels ``allink``, as segment_index."""
+    pb = np.array(cv2.mean(corner, mask=(binm == 0).view(np.uint8))[:3], np.float32) + 1.0
+    strong = allink & (ink > paper + (top - paper) * 0.6)
+    if np.count_nonzero(strong) < 5:
+        strong = allink
+    ib = np.array(cv2.mean(corner, mask=strong.view(np.uint8))[:3], np.float32)
+    ratio = ib / pb
+    dark = 1.0 - ratio
+    redness = float((min(dark[0], dark[1]) - dark[2]) / max(float(dark.max()), 0.05))
+    return redness, (float(ratio[0]), float(ratio[1]), float(ratio[2]))
+
+
+def segment_index_layouts(corner: np.ndarray) -> list[IndexGlyphs]:
+    """Every plausible (rank, suit) reading of an upright corner crop's index, whatever its
+    layout: rank above suit (``segment_index``), suit above rank, and rank and suit side by
+    side (either first), as 三国杀-style prints set them. The caller classifies each and
+    keeps the best; a wrong assignment (a suit read by the rank net) scores as junk.
+
+    corner: (h, w, 3) uint8 BGR from ``warp_corner``. Returns [] when nothing is found.
+    """
+    out = []
+    g = segment_index(corner)
+    if g is not None:
+        out.append(g)
+    ink = cv2.GaussianBlur(ink_map(corner), (3, 3), 0)
+    paper, top = _percentiles(ink[6:-2, 6:-2], (40, 99.5))
+    if top - paper < 25:
+        return out
+    binm = (ink > paper + (top - paper) * 0.45).astype(np.uint8)
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(binm, connectivity=8)
+    H, W = binm.shape
+    unit = CARD_W
+    sx, sy, sw, sh, sa = stats[1:].T
+    ok = (sh >= 0.03 * unit) & (sh <= 0.2 * unit) & (sw <= 0.22 * unit) & (sa >= 10)
+    edge = (sx <= 0) | (sy <= 0) | (sx + sw >= W) | (sy + sh >= H)
+    cands = sorted((tuple(c) for c in np.column_stack([np.arange(1, n), stats[1:, :4]])[ok & ~edge].tolist()),
+                   key=lambda c: c[2])
+    seed = next((c for c in cands if c[1] + c[3] / 2 < 0.75 * W), None)
+    if seed is None:
+        return out
+
+    def row_of(first):
+        """first and the pieces chained to it, left and right, on its row (a "10")."""
+        row = [first]
+        y0, y1 = first[2], first[2] + first[4]
+        grown = True
+        while grown:
+            grown = False
+            x0, x1 = min(c[1] for c in row), max(c[1] + c[3] for c in row)
+            for c in cands:
+                if c in row:
+                    continue
+                gap = max(c[1] - x1, x0 - (c[1] + c[3]))
+                if y0 <= c[2] + c[4] / 2 <= y1 and gap < 0.6 * first[4] and c[4] > 0.4 * first[4]:
+                    row.append(c)
+                    grown = True
+        return sorted(row, key=lambda c: c[1])
+
+    def glyphs(rank, suit):
+        rx0, ry0 = min(c[1] for c in rank), min(c[2] for c in rank)
+        rx1, ry1 = max(c[1] + c[3] for c in rank), max(c[2] + c[4] for c in rank)
+        s = suit
+        if ry1 - ry0 < 0.8 * s[4] or any(c[4] < 0.6 * (ry1 - ry0) for c in rank):
+            return None  # a rank is about as tall as the suit or taller, its pieces alike (not a broken-off bowl)
+        rids, sids = [c[0] for c in rank], [s[0]]
+        rmask = _select(lab[ry0:ry1, rx0:rx1], rids).view(np.uint8) * 255
+        smask = (lab[s[2]:s[2] + s[4], s[1]:s[1] + s[3]] == s[0]).view(np.uint8) * 255
+        redness, ratio = _ink_colour(corner, binm, _select(lab, rids + sids), ink, paper, top)
+        return IndexGlyphs(rmask, smask, redness, (rx0, ry0, rx1 - rx0, ry1 - ry0), (s[1], s[2], s[3], s[4]), ratio)
+
+    row = row_of(seed)
+    if len(row) >= 2:  # side by side: split the row between a rank (1-2 pieces) and a suit (1 piece)
+        if len(row) <= 3:
+            out += [g for g in (glyphs(row[:-1], row[-1]), glyphs(row[1:], row[0])) if g is not None]
+    else:  # suit above rank: the next glyph(s) below the seed
+        sx0, sx1, sy1, h = seed[1], seed[1] + seed[3], seed[2] + seed[4], seed[4]
+        below = next((c for c in cands if c[2] >= sy1 - 0.15 * h and c[2] - sy1 < 1.0 * h
+                      and sx0 - 0.5 * h <= c[1] + c[3] / 2 <= sx1 + 0.5 * h and c[4] >= 0.7 * h), None)
+        if below is not None:
+            rank = row_of(below)
+            g = glyphs(rank, seed) if len(rank) <= 2 else None
+            if g is not None:
+                out.append(g)
+    return out

@@ -106,12 +106,21 @@ def missing_glyphs(font: ImageFont.FreeTypeFont, text: str) -> str:
                                  and (font.getbbox(c), bytes(font.getmask(c))) == notdef))
 
 
+LABEL_MASK = 2
+"""The QR mask pattern of every label (ISO/IEC 18004 §7.8.2: any of the eight masks is legal and
+every decoder reads all of them).  Fixed instead of scoring all eight per label (what
+``qrcode`` does by default, ~10 ms per label, most of the sheet's time); every label of the
+deck is read back in tests/recognition/test_qr_labels.py."""
+
+
 def qr_image(entry: LabelEntry, size_px: int) -> Image.Image:
-    """The QR code of one label as a 1-bit-looking PIL image of size_px × size_px."""
-    q = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=4, box_size=10)
+    """The QR code of one label (4-module quiet zone) as an ``L`` image of size_px × size_px."""
+    q = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=4, box_size=1, mask_pattern=LABEL_MASK)
     q.add_data(encode_payload(entry.card_id, entry.suit, entry.rank))
     q.make(fit=True)
-    img = q.make_image(fill_color="black", back_color="white").get_image().convert("L")
+    matrix = q.get_matrix()  # rows of modules, True = dark, quiet zone included
+    n = len(matrix)
+    img = Image.frombytes("L", (n, n), bytes(0 if dark else 255 for row in matrix for dark in row))
     return img.resize((size_px, size_px), Image.Resampling.NEAREST)
 
 
@@ -177,7 +186,7 @@ def write_sheets(entries: list[LabelEntry], out: str | os.PathLike) -> list[Path
         paths.append(pdf)
         for i, p in enumerate(pages, 1):
             png = base.with_name(f"{base.name}-{i}.png")
-            p.save(png, "PNG", dpi=(DPI, DPI))
+            p.save(png, "PNG", dpi=(DPI, DPI), compress_level=1)  # zlib's fastest: encoding is most of the time
             paths.append(png)
     except OSError as e:
         raise LabelsError(f"cannot write labels to {out}: {e}") from e

@@ -10,7 +10,7 @@ import numpy as np
 
 from . import qr
 from .geometry import card_candidates, warp_corner
-from .glyphs import bowl_tail, glyph_features, segment_index
+from .glyphs import bowl_tail, glyph_features, segment_index, segment_index_layouts
 from .model import default_models
 
 SUITS = ("spade", "heart", "club", "diamond")
@@ -320,8 +320,18 @@ def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading
             gs.append(g)
             crops.append(c)
     if not gs:
-        return Reading(None, None, 0.0, False, corner=first, quad=quad)
-    scores = _glyph_scores(gs)
+        r = Reading(None, None, 0.0, False, corner=first, quad=quad)
+    else:
+        r = _combine(_glyph_scores(gs), crops, quad, threshold)
+    if r.accepted:
+        return r
+    alt = _read_quad_layouts(frame, quad, threshold)
+    return alt if alt is not None and alt.confidence > r.confidence else r
+
+
+def _combine(scores: list[np.ndarray], crops: list[np.ndarray], quad: np.ndarray, threshold: float) -> Reading:
+    """One Reading from the (13, 4) scores of one or two corners: geometric mean of two,
+    SINGLE_CORNER_FACTOR times a lone one."""
     if len(scores) == 2:
         joint = np.sqrt(scores[0] * scores[1])
     else:
@@ -330,6 +340,30 @@ def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading
     conf = float(joint[r, s])
     best = int(np.argmax([sc[r, s] for sc in scores]))
     return Reading(SUITS[s], int(r) + 1, conf, conf >= threshold, "index", crops[best], quad)
+
+
+# A corner whose best (rank, suit) score is below this holds no index (art or rule text where a
+# 三国杀-style print has none): in the layout fallback it is left out, not averaged in.
+NO_INDEX_SCORE = 0.05
+
+
+def _read_quad_layouts(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading | None:
+    """The fallback for a card not read confidently as rank-over-suit: each corner's index in
+    any layout (``glyphs.segment_index_layouts``: suit above rank, side by side), the best
+    scoring one per corner; a corner with no index-like reading (< NO_INDEX_SCORE) is left
+    out, so a face with one printed index reads as one corner (× SINGLE_CORNER_FACTOR)."""
+    scores, crops = [], []
+    for turn in (0, 2):
+        c = warp_corner(frame, quad, turn)
+        alts = segment_index_layouts(c)
+        if not alts:
+            continue
+        sc = _glyph_scores(alts)
+        best = max(sc, key=lambda a: float(a.max()))
+        if float(best.max()) >= NO_INDEX_SCORE:
+            scores.append(best)
+            crops.append(c)
+    return _combine(scores, crops, quad, threshold) if scores else None
 
 
 def load_image(path: str | os.PathLike) -> np.ndarray:

@@ -116,3 +116,10 @@ def test_seat_numbers_written_n_hao():
     assert parse("damage 3号 1 from 2号位").args["source"] == 2
     st = run(to_play(table(6)), "1 杀 2号位")
     assert st.prompt.seat == 2
+
+
+def test_skill_seats_written_n_hao():
+    from skill_support import at, game
+    st = at(game("liubei", "guanyu", "zhangfei", "machao", hands=5), 1)
+    st = run(st, "1 rende 2号 2")
+    assert st.seat(2).hand == 7

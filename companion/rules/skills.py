@@ -160,6 +160,8 @@ def _gain_judged(ctx, n: int, face, sid: str) -> None:
 
 
 def _int(tok: str | None, what: str, sid: str) -> int:
+    if what == "seat" and tok is not None:
+        tok = tok.removesuffix("号位").removesuffix("号")  # 4号 / 4号位: seat 4 (docs/commands.md)
     try:
         return int(tok)  # type: ignore[arg-type]
     except (TypeError, ValueError):

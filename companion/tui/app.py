@@ -733,8 +733,9 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
     def submit_line(self, line: str, *, typed: bool = True, quiet: bool = True) -> bool:
         """Submit one line; True when applied.  ``quiet``: an answered question that leaves a quiet
         phase goes on by itself (``QuickMixin.after_answer``)."""
-        if line.strip().lower() == "serve":  # the players' view: URL and QR code (F10)
-            self.action_serve()
+        words = line.split()
+        if words and words[0].lower() == "serve" and len(words) <= 2:  # the players' view: URL and QR code (F10)
+            self.action_serve(words[1] if len(words) == 2 else "")
             return True
         if line.strip().lower() in ("undo", "redo", "撤销", "重做"):  # the keys' words work too
             (self.action_undo if line.strip().lower() in ("undo", "撤销") else self.action_redo)()
@@ -821,10 +822,11 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
         top = self.state.prompt
         self.push_screen(SkillsScreen(self.state.clone(), self.lang, top.seat if top is not None and top.kind == "skill" else None))
 
-    def action_serve(self) -> None:
+    def action_serve(self, where: str = "") -> None:
+        """F10 / ``serve [HOST][:PORT]``: start the players' view (once) and show its URL and QR code."""
         from .serve import open_serve  # noqa: PLC0415 - the web server is imported on first use
 
-        self.run_worker(open_serve(self), group="serve", name="serve")
+        self.run_worker(open_serve(self, where), group="serve", name="serve")
 
     def action_help(self) -> None:
         from .screens import HelpScreen  # noqa: PLC0415 - imported on first use

@@ -1,5 +1,5 @@
 """The dashboard's players' view: the server in the dashboard's own event loop, and the dialog with
-its URL and QR code (docs/web.md).  Opened with F10 or the ``serve`` command."""
+its URL and QR code (docs/web.md).  Opened with F10 or the ``serve [HOST][:PORT]`` command."""
 
 from __future__ import annotations
 
@@ -12,7 +12,14 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-__all__ = ["WebShare", "ServeScreen", "open_serve"]
+__all__ = ["WebShare", "ServeScreen", "open_serve", "parse_where"]
+
+
+def recent_log(session: Any) -> Any:
+    """The newest entries of ``session``'s log, enough for the public log's last lines
+    (``Session.log_tail``: costs the window, not the game's length), else its whole log."""
+    tail = getattr(session, "log_tail", None)
+    return tail(256) if callable(tail) else session.log
 
 
 class WebShare:
@@ -28,7 +35,7 @@ class WebShare:
         session = app.session
         path = getattr(getattr(session, "journal", None), "path", None)
         token = game_token(path, getattr(session, "game_id", None))
-        self.server = PublicServer(lambda: public_view(app.session.state, app.session.log), token=token)
+        self.server = PublicServer(lambda: public_view(app.session.state, recent_log(app.session)), token=token)
         self.url: str | None = None
         self.error: str | None = None
 
@@ -89,11 +96,31 @@ class ServeScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-async def open_serve(app: Any, host: str | None = None, port: int | None = None) -> None:
-    """Start the players' view for ``app`` (once) and show the dialog."""
+def parse_where(where: str) -> tuple[str | None, int | None]:
+    """``"HOST"``, ``"HOST:PORT"``, ``":PORT"`` or ``""`` (the defaults) → (host, port).  Raises ValueError
+    for a port that is not a number 1..65535."""
+    where = where.strip()
+    if not where:
+        return None, None
+    host, sep, port = where.rpartition(":") if where.count(":") == 1 or where.startswith("[") else ("", "", "")
+    if not sep:
+        return where.strip("[]"), None
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"port {port!r}: a number 1..65535")
+    return (host.strip("[]") or None), int(port)
+
+
+async def open_serve(app: Any, where: str = "") -> None:
+    """Start the players' view for ``app`` (once; ``where`` is ``serve``'s ``HOST[:PORT]``) and show the
+    dialog.  A server already running is shown as it is."""
     share = getattr(app, "web_share", None)
     if share is None:
         share = app.web_share = WebShare(app)
     if share.url is None:
-        await share.start(host, port)
+        try:
+            host, port = parse_where(where)
+        except ValueError as e:
+            share.error = str(e)
+        else:
+            await share.start(host, port)
     app.push_screen(ServeScreen(share, app.lang))

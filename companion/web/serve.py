@@ -61,8 +61,9 @@ def host_note(host: str, lang: str = "en") -> str:
         ip = None
     zh = lang == "zh"
     if ip is not None and ip.is_loopback:
-        return ("只有本机能打开（没有找到局域网私有地址；用 --host 指定）" if zh else
-                "only this computer can open it (no private LAN address found; choose one with --host)")
+        return ("只有本机能打开（本机回环地址；没有找到局域网私有地址时的默认值；可用 --host 指定局域网地址）" if zh else
+                "only this computer can open it (a loopback address: the default when no private LAN address "
+                "is found; choose a LAN address with --host)")
     if ip is not None and ip.is_unspecified:
         return ("⚠ 监听所有网络接口：如果本机有公网地址，互联网上的人也能连上（只读，需要令牌）" if zh else
                 "⚠ listening on every interface: if this computer has a public address, the internet can reach "

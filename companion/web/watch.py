@@ -108,7 +108,8 @@ class JournalWatch:
 
     @property
     def log(self):
-        return self.session.log
+        tail = getattr(self.session, "log_tail", None)  # the public log shows the newest lines only
+        return tail(256) if callable(tail) else self.session.log
 
     def close(self) -> None:
         self._con.close()

@@ -1,0 +1,152 @@
+"""Snapshots of a :class:`~companion.rules.state.GameState` for the journal's checkpoints.
+
+A snapshot is UTF-8 JSON: ``{"v": SNAPSHOT_VERSION, "state": VALUE}``.  VALUE encodes the
+state's dataclass tree losslessly:
+
+* ``None``, booleans, integers, floats and strings are themselves;
+* a list is a JSON array;
+* a tuple is ``{"t": [...]}``, a set ``{"s": [...]}`` (sorted by its encoding), a dict
+  ``{"d": [[key, value], ...]}`` in insertion order (keys may be integers);
+* a dataclass of the rules core (``GameState``, ``Seat``, ``Prompt``, ``Face``... any
+  dataclass defined in ``companion.rules``) is ``{"c": "companion.rules.state:GameState",
+  "f": {field: value, ...}}``; an enum member of the rules core ``{"e": "module:Class", "v": value}``.
+
+Anything else cannot be snapshotted: :func:`encode` raises :class:`SnapshotError` and no
+checkpoint is written (a full replay is used instead).  :func:`decode` refuses another
+version or an unknown shape with :class:`SnapshotError`; the journal then replays from
+the first entry, which stays the source of truth (``companion check`` compares the two).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import hashlib
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+from .rules.state import GameState
+
+__all__ = ["SNAPSHOT_VERSION", "SnapshotError", "encode", "decode", "rules_fingerprint"]
+
+SNAPSHOT_VERSION = 1
+"""Raised when the encoding changes; a checkpoint of another version is ignored."""
+
+_RULES = "companion.rules."
+
+
+def _name(cls: type) -> str | None:
+    """``module:Class`` of a class of the rules core, else None."""
+    module = getattr(cls, "__module__", "")
+    return f"{module}:{cls.__qualname__}" if module.startswith(_RULES) and "." not in cls.__qualname__ else None
+
+
+def _class(name: Any) -> type:
+    """The rules-core class named ``module:Class``; SnapshotError for anything else."""
+    module, _, qual = str(name).partition(":")
+    if not module.startswith(_RULES) or not qual.isidentifier():
+        raise SnapshotError(f"snapshot names a class outside the rules core: {name!r}")
+    try:
+        cls = getattr(importlib.import_module(module), qual)
+    except (ImportError, AttributeError):
+        raise SnapshotError(f"snapshot names an unknown class {name!r}") from None
+    if not isinstance(cls, type):
+        raise SnapshotError(f"snapshot names {name!r}, which is not a class")
+    return cls
+
+
+class SnapshotError(ValueError):
+    """A state that cannot be snapshotted, or a snapshot this version cannot read."""
+
+
+def _enc(v: Any) -> Any:
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, list):
+        return [_enc(x) for x in v]
+    if isinstance(v, tuple):
+        return {"t": [_enc(x) for x in v]}
+    if isinstance(v, (set, frozenset)):
+        items = [_enc(x) for x in v]
+        return {"s": sorted(items, key=lambda x: json.dumps(x, sort_keys=True))}
+    if isinstance(v, dict):
+        return {"d": [[_enc(k), _enc(x)] for k, x in v.items()]}
+    name = _name(type(v))
+    if name is not None and isinstance(v, enum.Enum):
+        return {"e": name, "v": _enc(v.value)}
+    if name is not None and dataclasses.is_dataclass(v):
+        return {"c": name, "f": {f.name: _enc(getattr(v, f.name)) for f in dataclasses.fields(v)}}
+    raise SnapshotError(f"cannot snapshot a {type(v).__qualname__}")
+
+
+def _hashable(v: Any) -> Any:
+    return v if not isinstance(v, list) else tuple(_hashable(x) for x in v)
+
+
+def _dec(v: Any) -> Any:
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, list):
+        return [_dec(x) for x in v]
+    if isinstance(v, dict) and len(v) == 1:
+        (tag, body), = v.items()
+        if tag == "t":
+            return tuple(_dec(x) for x in body)
+        if tag == "s":
+            return {_hashable(_dec(x)) for x in body}
+        if tag == "d":
+            return {_hashable(_dec(k)): _dec(x) for k, x in body}
+    if isinstance(v, dict) and set(v) == {"e", "v"}:
+        cls = _class(v["e"])
+        if not issubclass(cls, enum.Enum):
+            raise SnapshotError(f"{v['e']} is not an enum")
+        return cls(_dec(v["v"]))
+    if isinstance(v, dict) and set(v) == {"c", "f"}:
+        cls = _class(v["c"])
+        if not dataclasses.is_dataclass(cls):
+            raise SnapshotError(f"{v['c']} is not a dataclass")
+        names = {f.name for f in dataclasses.fields(cls)}
+        if set(v["f"]) != names:
+            raise SnapshotError(f"snapshot of {v['c']} has fields {sorted(v['f'])}, this version {sorted(names)}")
+        return cls(**{k: _dec(x) for k, x in v["f"].items()})
+    raise SnapshotError(f"unknown value in snapshot: {str(v)[:60]}")
+
+
+def encode(state: GameState) -> str:
+    """The snapshot of ``state`` (JSON text).  Raises SnapshotError for a value it cannot encode."""
+    return json.dumps({"v": SNAPSHOT_VERSION, "state": _enc(state)}, ensure_ascii=False, separators=(",", ":"))
+
+
+def decode(text: str) -> GameState:
+    """The state of a snapshot.  Raises SnapshotError for another version or a malformed snapshot."""
+    try:
+        doc = json.loads(text)
+    except (TypeError, ValueError) as e:
+        raise SnapshotError(f"snapshot is not JSON: {e}") from None
+    if not isinstance(doc, dict) or doc.get("v") != SNAPSHOT_VERSION:
+        raise SnapshotError(f"snapshot version {doc.get('v') if isinstance(doc, dict) else '?'}, "
+                            f"this version reads {SNAPSHOT_VERSION}")
+    try:
+        state = _dec(doc.get("state"))
+    except (TypeError, ValueError, KeyError) as e:
+        raise SnapshotError(f"malformed snapshot: {e}") from None
+    if not isinstance(state, GameState):
+        raise SnapshotError("snapshot does not hold a game state")
+    return state
+
+
+@functools.cache
+def rules_fingerprint() -> str:
+    """What a state after a journal entry depends on besides the entries: sha256 (32 hex digits)
+    of the snapshot format, the command language (``script.py``), the rules core
+    (``rules/*.py``) and its data (``data/*.toml``).  A checkpoint is used only by code with the
+    same fingerprint: a changed rule means a full replay (and new checkpoints)."""
+    root = Path(__file__).resolve().parent
+    h = hashlib.sha256(f"snapshot {SNAPSHOT_VERSION}\n".encode())
+    files = sorted([*(root / "rules").rglob("*.py"), root / "script.py", *(root / "data").rglob("*.toml")])
+    for f in files:
+        h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()[:32]
