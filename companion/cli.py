@@ -133,7 +133,8 @@ def cmd_check(args) -> int:
     from .session import Session  # noqa: PLC0415
     from .snapshot import SnapshotError, decode, rules_fingerprint  # noqa: PLC0415
 
-    path = Path(_db_arg(args)) if _db_arg(args) else default_path()
+    db = _db_arg(args)
+    path = Path(db) if db else default_path()
     if not path.exists():
         raise _UsageError(f"check: no journal at {path}")
     fp = rules_fingerprint()

@@ -279,7 +279,7 @@ class Session:
         live = [r for r in rows if not r.undone]
         start = 0  # index in live of the first entry to replay
         if self.use_checkpoints and self.journal is not None and self._parse_once:
-            self._checkpoints = self.journal.checkpoint_seqs(self.game_id, rules_fingerprint())
+            self._checkpoints = self.journal.checkpoint_seqs(self._journal_game(), rules_fingerprint())
             for i in range(len(live) - 1, -1, -1):
                 if live[i].seq in self._checkpoints:
                     state = self._load_checkpoint(live[i].seq)
@@ -374,7 +374,7 @@ class Session:
                 or seq in self._checkpoints):
             return
         try:
-            self.journal.save_checkpoint(self.game_id, seq, rules_fingerprint(), encode(state))
+            self.journal.save_checkpoint(self._journal_game(), seq, rules_fingerprint(), encode(state))
         except (SnapshotError, JournalError):
             return
         self._checkpoints.add(seq)
@@ -382,7 +382,7 @@ class Session:
     def _load_checkpoint(self, seq: int) -> GameState | None:
         """The journaled state after entry ``seq``, or None when it cannot be read."""
         try:
-            text = self.journal.checkpoint(self.game_id, seq, rules_fingerprint()) if self.journal else None
+            text = self.journal.checkpoint(self._journal_game(), seq, rules_fingerprint()) if self.journal else None
             return decode(text) if text is not None else None
         except (SnapshotError, JournalError):
             return None
