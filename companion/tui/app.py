@@ -35,9 +35,9 @@ from .quick import QuickMixin, qlabel
 from .text import (
     SCAN_SURE,
     accepts_judge_face,
-    corner_preview,
     fold_cells,
     header_text,
+    index_preview,
     label,
     prompt_text,
     redact_line,
@@ -1055,15 +1055,16 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
         """Live status line and the preview of the warped corner."""
         self._show_scan_line(scan_status_text(status, self.lang))
         preview = self.query_one("#scan-preview", Static)
-        picture = corner_preview(corner)
+        reading = getattr(status, "reading", None)
+        picture = index_preview(corner, getattr(reading, "label", None))
         if picture is not None:
             preview.update(picture)
         preview.set_class(picture is not None, "-on")
 
-    def _hold_preview(self, corner: Any) -> None:
-        """Keep the preview of the accepted (or best-guess) reading beside "press Enter to confirm" until the
-        bar is submitted or cleared or the judgement changes; no picture: the preview is hidden."""
-        picture = corner_preview(corner)
+    def _hold_preview(self, corner: Any, card: str | None = None) -> None:
+        """Keep the preview of the accepted (or best-guess) reading ``card`` beside "press Enter to confirm"
+        until the bar is submitted or cleared or the judgement changes; no picture: the preview is hidden."""
+        picture = index_preview(corner, card)
         if picture is None:
             self._hide_preview()
             return
@@ -1105,7 +1106,7 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
             why = label("scan_video_end", self.lang) + " — " + why
         filled = self._fill_bar(card) if card else False
         if filled:
-            self._hold_preview(corner)
+            self._hold_preview(corner, card)
             self.say(why + label("scan_guess", self.lang, card=card), error=True)
         elif card:
             self.say(why + label("scan_kept", self.lang, card=card), error=True)
@@ -1127,7 +1128,7 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
 
     def _scan_accepted(self, card: str, corner: Any = None) -> None:
         if self._fill_bar(card):
-            self._hold_preview(corner)
+            self._hold_preview(corner, card)
             self.say(label("scan_accepted", self.lang, card=card))
         else:
             self.say(label("scan_kept", self.lang, card=card), error=True)
