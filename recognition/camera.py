@@ -52,6 +52,9 @@ class ScanStatus:
 class FrameVoter:
     """Accept a card only when ``frames_needed`` consecutive frames read it confidently.
 
+    A card is accepted only after max(frames_needed, clear_frames) agreeing frames
+    (clear_frames = CLEAR_FRAMES by default): the frames must have ruled out a second
+    card in view, which is not outlined in every frame.
     A QR reading counts as confident. After an acceptance the same card is not accepted
     again until it has left the view (``frames_needed`` frames with no confident read)
     or another card was accepted. A reading with a note (two cards in view) is never
@@ -59,10 +62,14 @@ class FrameVoter:
     do not count as the card having left the view.
     """
 
-    def __init__(self, frames_needed: int = 3, threshold: float = ACCEPT_THRESHOLD, history: int = 15):
+    def __init__(self, frames_needed: int = 3, threshold: float = ACCEPT_THRESHOLD, history: int = 15,
+                 clear_frames: int | None = None):
         if frames_needed < 1:
             raise ValueError("frames_needed must be >= 1")
         self.frames_needed = frames_needed
+        # a card is accepted only after this many agreeing frames, none with a note: a
+        # second card in view is not outlined in every frame (see CLEAR_FRAMES)
+        self.clear_frames = CLEAR_FRAMES if clear_frames is None else clear_frames
         self.threshold = threshold
         self._streak_key: tuple | None = None
         self._streak = 0
@@ -139,7 +146,7 @@ class FrameVoter:
             self._streak += 1
         else:
             self._streak_key, self._streak = key, 1
-        if self._streak >= self.frames_needed:
+        if self._streak >= max(self.frames_needed, self.clear_frames):
             if key != self._last_accepted:
                 self._last_accepted = key
                 return ScanStatus("accepted", reading, f"accepted {reading.label}", self._streak)
@@ -149,6 +156,12 @@ class FrameVoter:
 
 NOTE_HOLD_FRAMES = 30
 """Frames (1 s at 30 fps) after a reading with a note during which FrameVoter accepts nothing."""
+
+CLEAR_FRAMES = 12
+"""Agreeing frames without a note before FrameVoter accepts a card (0.4 s of index frames
+at 30 fps). On a video of two cards side by side the second card was outlined in 31 of 90
+frames (docs/recognition.md); if each frame finds it with probability 1/3, 12 frames all
+miss it with probability (2/3)^12 < 1%."""
 
 
 def is_device(source) -> bool:
@@ -255,14 +268,16 @@ class CameraScanner:
     frame (with qr_every > 1) runs only the label search (``reader.read_label``); when
     it finds no label the voter skips it (``FrameVoter.hold``), so a card read from its
     index needs frames_needed index frames, not counting the QR frames between them.
-    max_bad_frames: consecutive failed/garbage frames before CameraError.
+    max_bad_frames: consecutive failed/garbage frames before CameraError. clear_frames:
+    see FrameVoter (None: CLEAR_FRAMES).
     Use as a context manager or call close().
     """
 
     def __init__(self, source, frames_needed: int = 3, threshold: float = ACCEPT_THRESHOLD,
-                 qr_every: int = 3, max_bad_frames: int = 15, width: int = 1280, height: int = 720):
+                 qr_every: int = 3, max_bad_frames: int = 15, width: int = 1280, height: int = 720,
+                 clear_frames: int | None = None):
         self.source = source
-        self.voter = FrameVoter(frames_needed, threshold)
+        self.voter = FrameVoter(frames_needed, threshold, clear_frames=clear_frames)
         self.qr_every = max(1, qr_every)
         self.max_bad_frames = max_bad_frames
         self.size = (width, height)

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from . import qr
-from .geometry import card_candidates, warp_corner
+from .geometry import CARD_H, card_candidates, detect_copy, edge_candidates, warp_corner
 from .glyphs import bowl_tail, glyph_features, segment_index, segment_index_layouts
 from .model import default_models
 
@@ -25,6 +25,15 @@ ACCEPT_THRESHOLD = 0.90
 MAX_IMAGE_SIDE = 1600
 QR_STILL_SIDE = 2000
 SINGLE_CORNER_FACTOR = 0.92  # only one of the two indices could be read
+# A corner's index is used only when its rank and its suit are at least MIN_GLYPH_PX frame
+# pixels tall: smaller glyphs are not resolved (a 9 reads as a 4), yet the net can be sure
+# of them. A reading from one corner alone (no second opinion) needs a suit at least
+# SINGLE_SUIT_PX tall. Added on 2 Dec after the bench's rendered scenes showed readings
+# accepted wrong: one corner with a rank 2.5 px tall, one with a spade 6.8 px tall read as
+# a club, and an 8 read as A in both corners with suits 4.0-4.6 px tall (which set 5 px,
+# not 4); docs/recognition.md, "Honesty notes".
+MIN_GLYPH_PX = 6.0
+SINGLE_SUIT_PX = 8.0
 # Ink redness (glyphs.segment_index: white-balanced on the paper, relative to the ink's
 # darkness) between black and red. On 400 rendered validation photos (bench VALID_SEED+i)
 # the reddest black index measures 0.14 and the least red red index 0.38 (apart from 4
@@ -45,6 +54,9 @@ Q_TAIL_MIN = 0.07
 # CARD_LONG_MM: the long side of a poker-size card.
 QR_PX_PER_MM = 7.0
 CARD_LONG_MM = 88.0
+# Card outlines shorter than this many px per mm of CARD_LONG_MM are too small to carry a
+# readable label (labels need ~6 px/mm): the QR search does not look around them.
+QR_MIN_PX_PER_MM = 4.0
 # Margin around the found card's bounding box searched for its label, as a fraction of
 # the box's width/height on each side (the label is stuck on the card's sleeve). Was
 # 0.25; 0.05 reads the same labels (156 rendered label frames, cards 55-95% of the
@@ -77,8 +89,9 @@ class Reading:
 
     suit: "spade" | "heart" | "club" | "diamond" | None; rank: 1..13 | None (best guess
     even when not accepted); confidence: 0..1; accepted: confident enough to use
-    without asking; source: "qr" or "index"; corner: warped corner crop (BGR uint8) of
-    the best corner for previews, or None; quad: (4, 2) card corners in the image or None;
+    without asking; source: "qr" or "index"; corner: for previews, the index (rank and
+    suit with a margin) cut from the best warped corner (BGR uint8; the whole corner
+    crop when no index was found), or None; quad: (4, 2) card corners in the image or None;
     note: why a confident reading was not accepted (e.g. "two cards in view: ♣2 and
     ♥10"), else None.
     """
@@ -177,7 +190,7 @@ def whole_frame_parts(h: int, w: int) -> list[tuple[slice, slice, float]]:
 
 
 def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast",
-               max_candidates: int = 3, qr_part: int | None = None) -> Reading:
+               max_candidates: int = 5, qr_part: int | None = None, second_card_edges: bool = True) -> Reading:
     """Read a card from a BGR frame (H, W, 3) uint8.
 
     Looks for a QR sleeve label first (qr_mode "off", "fast" or "thorough", see
@@ -186,14 +199,16 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
     regions are tried and the most confident reading wins. qr_part (fast mode): when no
     card is found, search only part ``qr_part`` (cyclically) of the frame (``whole_frame_parts``;
     the camera loop cycles through them); None searches the whole frame at full
-    resolution. Never raises on odd content: returns a Reading with accepted=False
+    resolution. second_card_edges: when a card is accepted, also look for a second card
+    among closed-edge outlines (~0.3 ms more). Never raises on odd content: returns a Reading with accepted=False
     (and suit/rank None when nothing could be read).
     """
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
             or min(frame.shape[:2]) < 16 or frame.dtype != np.uint8:
         return Reading(None, None, 0.0, False)
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    cands = card_candidates(frame, max_candidates, gray)
+    small = detect_copy(gray)
+    cands = card_candidates(frame, max_candidates, gray, small)
     if qr_mode != "off":
         lab = _search_label(gray, cands, qr_mode, qr_part)
         if lab is not None:
@@ -207,8 +222,18 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
             best = r
         if r.accepted:
             break
+    if not best.accepted:  # closed edges: a card on a table as light as it, or barely brighter
+        more = edge_candidates(gray, max_candidates, small, [c.outline() for c in cands])
+        cands = cands + more
+        for cand in more:
+            r = _read_quad(frame, cand.quad(), threshold)
+            done.append((cand, r))
+            if r.confidence > best.confidence or best.quad is None:
+                best = r
+            if r.accepted:
+                break
     if best.accepted:
-        best = _other_cards(frame, cands, done, best, threshold)
+        best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small)
     return best
 
 
@@ -231,24 +256,100 @@ def distinct_cards(a: np.ndarray, b: np.ndarray) -> bool:
     return True
 
 
-def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, threshold: float) -> Reading:
+# A second card in view lies on the same table, at about the same distance: its outline's
+# area is within this factor of the first card's (pairs of rendered cards, one 0.45-0.6
+# times as tall as the other, have area ratios down to ~0.2). Smaller or larger outlines
+# (patches of table, glare, a tile of the cloth) are not read as a second card.
+SECOND_CARD_AREA = 6.0
+# A different outline about the card's size in which an index (rank over suit) is found is
+# a second card in view, however unsure its reading (its confidence must be at least this).
+SECOND_CARD_MIN = 0.0
+
+
+def _holds_two(outer: np.ndarray, card: np.ndarray) -> bool:
+    """True when card-shaped outline ``outer`` (4, 2) holds the card ``card`` (4, 2) and
+    room for about another one beside it: 1.6-3.2 times its area, the card wholly inside
+    and off-centre (two cards side by side outlined as one; a card's own inner frame is
+    smaller, a lit patch of table around it is rarely card-shaped and just that size)."""
+    ao, ac = abs(cv2.contourArea(np.asarray(outer, np.float32))), abs(cv2.contourArea(np.asarray(card, np.float32)))
+    if ac <= 0 or not 1.6 <= ao / ac <= 3.2:
+        return False
+    inter, _ = cv2.intersectConvexConvex(np.asarray(outer, np.float32), np.asarray(card, np.float32))
+    if inter < 0.9 * ac:
+        return False
+    off = np.linalg.norm(outer.mean(0) - card.mean(0))
+    if off <= 0.25 * np.sqrt(ac):
+        return False
+    # side by side: the pair is as tall as the card is long, about twice as wide
+    lo, lc = _sides(outer), _sides(card)
+    return bool(0.85 <= lc[1] / lo[0] <= 1.15 and 1.6 <= lo[1] / lc[0] <= 2.6)
+
+
+def _on_edge(q: np.ndarray, shape: tuple) -> bool:
+    """True when two or more corners of quad q (4, 2) lie on the edge of a frame of shape
+    (H, W, ...) (within 3 px): an outline cut by the frame, e.g. a patch of table."""
+    h, w = shape[:2]
+    x, y = np.asarray(q, np.float32)[:, 0], np.asarray(q, np.float32)[:, 1]
+    return int(((x < 3) | (x > w - 4) | (y < 3) | (y > h - 4)).sum()) >= 2
+
+
+def _long(q: np.ndarray) -> float:
+    """The longest side of quad q (4, 2) in pixels."""
+    return float(np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1).max())
+
+
+def _sides(q: np.ndarray) -> tuple[float, float]:
+    """(short, long) mean side lengths of quad q (4, 2)."""
+    d = np.linalg.norm(np.asarray(q, np.float32) - np.roll(np.asarray(q, np.float32), 1, axis=0), axis=1)
+    a, b = (d[0] + d[2]) / 2, (d[1] + d[3]) / 2
+    return (min(a, b), max(a, b))
+
+
+def _similar_size(a: np.ndarray, b: np.ndarray) -> bool:
+    """True when quads a and b (4, 2) have areas within SECOND_CARD_AREA of each other."""
+    aa, ab = abs(cv2.contourArea(np.asarray(a, np.float32))), abs(cv2.contourArea(np.asarray(b, np.float32)))
+    return min(aa, ab) > 0 and max(aa, ab) / min(aa, ab) <= SECOND_CARD_AREA
+
+
+def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, threshold: float,
+                 gray: np.ndarray | None = None, small: tuple | None = None) -> Reading:
     """best was accepted: read the other candidates that are different cards (not
-    overlapping it, nor one already read); when one of them is accepted as another
-    card, best is returned not accepted, with a note. Only such candidates are read."""
+    overlapping it, nor one already read, about its size); when one of them reads as
+    another card with at least SECOND_CARD_MIN confidence, best is returned not
+    accepted, with a note. Only such candidates are read. gray/small (the grey frame and
+    its detect copy): also look at closed-edge outlines (a second card on a table as
+    light as it)."""
     read = {id(c): r for c, r in done}
-    seen = [best.quad] if best.quad is not None else []  # an accepted reading has its quad; none: nothing to overlap
-    others = []
-    for cand in cands:
-        r = read.get(id(cand))
-        q = cand.quad() if r is not None else cand.outline()
-        if r is best or not all(distinct_cards(s, q) for s in seen):
-            continue
-        if r is None:
-            r = _read_quad(frame, cand.quad(), threshold)
-        if r.accepted:
-            seen.append(q)
-            if (r.suit, r.rank) != (best.suit, best.rank):
-                others.append(r)
+    if best.quad is None:  # an accepted index reading has its quad; none: nothing to compare
+        return best
+    card = best.quad
+    seen = [card]
+    others: list[Reading] = []
+    merged: list[np.ndarray] = []
+
+    def look(pool) -> None:
+        for cand in pool:
+            r = read.get(id(cand))
+            q = cand.quad() if r is not None else cand.outline()
+            if r is best:
+                continue
+            if _holds_two(q, card) and not _on_edge(q, frame.shape):
+                merged.append(q)
+                continue
+            if not _similar_size(card, q) or not all(distinct_cards(s, q) for s in seen):
+                continue
+            if r is None:
+                r = _read_quad(frame, cand.quad(), threshold)
+            if r.suit is not None and r.confidence >= SECOND_CARD_MIN:  # an index: a card
+                seen.append(q)
+                if (r.suit, r.rank) != (best.suit, best.rank):
+                    others.append(r)
+
+    look(cands)
+    if not others and gray is not None:
+        look(edge_candidates(gray, 4, small, [c.outline() for c in cands]))
+    if not others and merged:  # two cards side by side, outlined as one
+        return replace(best, accepted=False, note=f"two cards in view: {best.label} beside another card")
     if not others:
         return best
     if len(others) == 1:
@@ -261,8 +362,11 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
 def _search_label(frame: np.ndarray, cands: list, qr_mode: str, qr_part: int | None) -> Reading | None:
     """frame: the grey frame (H, W) uint8 that cands were found on."""
     region, scale = frame, 1.0
-    if qr_mode == "fast" and cands:  # the label is on the sleeve: look around the card only
-        q = cands[0].quad()
+    # a label is read from about 6 px/mm: only a card at least QR_MIN_PX_PER_MM * CARD_LONG_MM
+    # long can carry a readable one (smaller outlines: search the frame as if none was found)
+    big = [c for c in cands if _long(c.outline()) >= QR_MIN_PX_PER_MM * CARD_LONG_MM]
+    if qr_mode == "fast" and big:  # the label is on the sleeve: look around the card only
+        q = big[0].quad()
         x, y, w, h = cv2.boundingRect(q.astype(np.int32))
         mx, my = int(w * QR_CARD_MARGIN), int(h * QR_CARD_MARGIN)
         region = frame[max(0, y - my):y + h + my, max(0, x - mx):x + w + mx]
@@ -312,26 +416,35 @@ def read_label(frame: np.ndarray, qr_part: int | None = None) -> Reading | None:
 
 def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading:
     gs, crops, first = [], [], None
+    px = _long(quad) / CARD_H  # frame pixels per pixel of the warped corner
     for turn in (0, 2):
         c = warp_corner(frame, quad, turn)
         first = c if first is None else first
         g = segment_index(c)
-        if g is not None:
+        if g is not None and _resolved(g, px):
             gs.append(g)
             crops.append(c)
     if not gs:
         r = Reading(None, None, 0.0, False, corner=first, quad=quad)
     else:
-        r = _combine(_glyph_scores(gs), crops, quad, threshold)
+        r = _combine(_glyph_scores(gs), gs, crops, quad, threshold, px)
     if r.accepted:
         return r
-    alt = _read_quad_layouts(frame, quad, threshold)
+    alt = _read_quad_layouts(frame, quad, threshold, px)
     return alt if alt is not None and alt.confidence > r.confidence else r
 
 
-def _combine(scores: list[np.ndarray], crops: list[np.ndarray], quad: np.ndarray, threshold: float) -> Reading:
-    """One Reading from the (13, 4) scores of one or two corners: geometric mean of two,
-    SINGLE_CORNER_FACTOR times a lone one."""
+def _resolved(g, px: float) -> bool:
+    """True when the rank and the suit of IndexGlyphs g are both at least MIN_GLYPH_PX frame
+    pixels tall (px: frame pixels per pixel of the warped corner)."""
+    return min(g.rank_box[3], g.suit_box[3]) * px >= MIN_GLYPH_PX
+
+
+def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: np.ndarray, threshold: float,
+             px: float) -> Reading:
+    """One Reading from the (13, 4) scores of one or two corners (their IndexGlyphs gs and
+    corner crops): geometric mean of two, SINGLE_CORNER_FACTOR times a lone one, which is
+    accepted only when its suit is SINGLE_SUIT_PX tall."""
     if len(scores) == 2:
         joint = np.sqrt(scores[0] * scores[1])
     else:
@@ -339,7 +452,19 @@ def _combine(scores: list[np.ndarray], crops: list[np.ndarray], quad: np.ndarray
     r, s = np.unravel_index(int(joint.argmax()), joint.shape)
     conf = float(joint[r, s])
     best = int(np.argmax([sc[r, s] for sc in scores]))
-    return Reading(SUITS[s], int(r) + 1, conf, conf >= threshold, "index", crops[best], quad)
+    accepted = conf >= threshold and (len(scores) == 2 or gs[0].suit_box[3] * px >= SINGLE_SUIT_PX)
+    return Reading(SUITS[s], int(r) + 1, conf, accepted, "index", _index_crop(crops[best], gs[best]), quad)
+
+
+def _index_crop(corner: np.ndarray, g) -> np.ndarray:
+    """The part of an upright corner crop that holds the index (glyphs.IndexGlyphs g: its
+    rank and suit boxes), with a margin of a third of the rank's height: the preview."""
+    boxes = [g.rank_box, g.suit_box]
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+    m = max(2, g.rank_box[3] // 3)
+    h, w = corner.shape[:2]
+    return corner[max(0, y0 - m):min(h, y1 + m), max(0, x0 - m):min(w, x1 + m)]
 
 
 # A corner whose best (rank, suit) score is below this holds no index (art or rule text where a
@@ -347,23 +472,25 @@ def _combine(scores: list[np.ndarray], crops: list[np.ndarray], quad: np.ndarray
 NO_INDEX_SCORE = 0.05
 
 
-def _read_quad_layouts(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading | None:
+def _read_quad_layouts(frame: np.ndarray, quad: np.ndarray, threshold: float, px: float) -> Reading | None:
     """The fallback for a card not read confidently as rank-over-suit: each corner's index in
     any layout (``glyphs.segment_index_layouts``: suit above rank, side by side), the best
     scoring one per corner; a corner with no index-like reading (< NO_INDEX_SCORE) is left
-    out, so a face with one printed index reads as one corner (× SINGLE_CORNER_FACTOR)."""
-    scores, crops = [], []
+    out, so a face with one printed index reads as one corner (× SINGLE_CORNER_FACTOR).
+    Glyphs under MIN_GLYPH_PX are not read (as in _read_quad)."""
+    scores, gs, crops = [], [], []
     for turn in (0, 2):
         c = warp_corner(frame, quad, turn)
-        alts = segment_index_layouts(c)
+        alts = [g for g in segment_index_layouts(c) if _resolved(g, px)]
         if not alts:
             continue
         sc = _glyph_scores(alts)
-        best = max(sc, key=lambda a: float(a.max()))
-        if float(best.max()) >= NO_INDEX_SCORE:
-            scores.append(best)
+        k = max(range(len(sc)), key=lambda i: float(sc[i].max()))
+        if float(sc[k].max()) >= NO_INDEX_SCORE:
+            scores.append(sc[k])
+            gs.append(alts[k])
             crops.append(c)
-    return _combine(scores, crops, quad, threshold) if scores else None
+    return _combine(scores, gs, crops, quad, threshold, px) if scores else None
 
 
 def load_image(path: str | os.PathLike) -> np.ndarray:

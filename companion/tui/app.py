@@ -16,12 +16,12 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from rich.cells import cell_len, chop_cells
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Resize
 from textual.suggester import Suggester
@@ -35,9 +35,9 @@ from .quick import QuickMixin, qlabel
 from .text import (
     SCAN_SURE,
     accepts_judge_face,
-    corner_preview,
     fold_cells,
     header_text,
+    index_preview,
     label,
     prompt_text,
     redact_line,
@@ -46,6 +46,11 @@ from .text import (
     seat_lines,
     skill_answer_verbs,
 )
+
+if TYPE_CHECKING:
+    from textual.worker import Worker
+
+    from recognition.reader import Reading
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -91,11 +96,20 @@ FALLBACK_VERBS = (
 )
 
 
-def make_bindings(lang: str) -> list[Binding]:
-    return [
-        Binding(k.keys, k.action, k.zh if lang == "zh" else k.en, show=k.show)
-        for k in KEYS
-    ]
+def make_bindings() -> list[BindingType]:
+    """The bindings of KEYS in both languages, as ``key('zh', ACTION, ARGS…)`` actions.
+
+    ``CompanionApp.check_action`` enables only the current language's (Textual's dynamic actions:
+    a binding whose action is disabled is neither shown in the footer nor run, and the key goes to
+    the next binding), so F4 changes the footer's words without touching Textual's binding tables."""
+    out: list[BindingType] = []
+    for lang in ("zh", "en"):
+        for k in KEYS:
+            name, _, args = k.action.partition("(")
+            args = args.removesuffix(")")
+            action = f"key({lang!r}, {name!r}{', ' + args if args else ''})"
+            out.append(Binding(k.keys, action, k.zh if lang == "zh" else k.en, show=k.show))
+    return out
 
 
 def _load_script():
@@ -204,10 +218,11 @@ class GameLog(RichLog):
 
     _drawn_width = 0
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: Resize) -> None:  # RichLog's own handler runs too (Textual calls each class's)
         width = self.scrollable_content_region.width - 1
-        if width >= 20 and width != self._drawn_width:
-            self.app.call_after_refresh(self.app._draw_log)
+        app = self.app
+        if width >= 20 and width != self._drawn_width and isinstance(app, CompanionApp):
+            app.call_after_refresh(app._draw_log)
 
 
 class SeatCard(Static):
@@ -271,12 +286,13 @@ class SeatCard(Static):
         return t
 
 
-class CompanionApp(QuickMixin, App[int]):
+class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
     """The moderator's dashboard for one game held by ``session``."""
 
     CSS_PATH = str(Path(__file__).with_name("app.tcss"))  # absolute: subclasses live elsewhere
     TITLE = "三国杀 companion"
-    BINDINGS = make_bindings("en")
+    # App's own bindings but its ctrl+q (KEYS has ctrl+q, shown in the footer)
+    BINDINGS = [*(b for b in App.BINDINGS if isinstance(b, Binding) and b.key != "ctrl+q"), *make_bindings()]
     ENABLE_COMMAND_PALETTE = False  # every action has its own key; nothing hidden behind ctrl+p
     WIDE = 120  # columns from which the log moves to the right of the table
 
@@ -306,17 +322,20 @@ class CompanionApp(QuickMixin, App[int]):
         self._scan: _Scan | None = None  # the running F6 scan (at most one)
         self._preview_key: tuple | None = None  # the judgement whose scanned card's preview is held
         self._filled: tuple[str, tuple | None] | None = None  # (bar text a scan filled in, its judgement)
-        self._set_bindings()
 
     # -- bindings / language --------------------------------------------------
-    def _set_bindings(self) -> None:
-        keep = [b for b in App.BINDINGS if isinstance(b, Binding) and b.key != "ctrl+q"]
-        self._bindings = BindingsMap([*keep, *make_bindings(self.lang)])
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "key":  # a KEYS binding (make_bindings): only the current language's is live
+            lang, action = parameters[0], str(parameters[1])
+            if lang != self.lang:
+                return False
         if action in _GAME_ACTIONS and len(self.screen_stack) > 1:
             return False
         return True
+
+    async def action_key(self, lang: str, action: str, *args: object) -> None:
+        """A key of KEYS pressed (``lang``: the footer's language it was bound for): run ``action(*args)``."""
+        await self.run_action(f"{action}({', '.join(repr(a) for a in args)})")
 
     @property
     def script(self):
@@ -492,7 +511,7 @@ class CompanionApp(QuickMixin, App[int]):
         journal = getattr(self.session, "journal", None)
         path = getattr(journal, "path", None)
         game_id = getattr(self.session, "game_id", None)
-        if path is None or game_id is None:
+        if journal is None or path is None or game_id is None:
             return ""
         lang = lang or self.lang
         path = os.path.abspath(path)
@@ -864,8 +883,7 @@ class CompanionApp(QuickMixin, App[int]):
         from companion.settings import save  # noqa: PLC0415
 
         save(lang=self.lang)  # now, not at exit: a killed terminal keeps the choice (a failed write is ignored)
-        self._set_bindings()
-        self.refresh_bindings()
+        self.refresh_bindings()  # the footer shows the other language's bindings (check_action)
         self.say("")
         self.refresh_view()
 
@@ -951,7 +969,7 @@ class CompanionApp(QuickMixin, App[int]):
         the worker is stopped and anything it still reports is dropped.  Without a camera (or the
         recognition package) it says so and typed entry stays as it is.
         """
-        if self.scanning:
+        if self._scan is not None and self.scanning:
             stopping = self._scan.stop.is_set()
             self.say(label("scan_stopping" if stopping else "scan_busy", self.lang), error=stopping)
             return
@@ -1041,15 +1059,16 @@ class CompanionApp(QuickMixin, App[int]):
         """Live status line and the preview of the warped corner."""
         self._show_scan_line(scan_status_text(status, self.lang))
         preview = self.query_one("#scan-preview", Static)
-        picture = corner_preview(corner)
+        reading = getattr(status, "reading", None)
+        picture = index_preview(corner, getattr(reading, "label", None))
         if picture is not None:
             preview.update(picture)
         preview.set_class(picture is not None, "-on")
 
-    def _hold_preview(self, corner: Any) -> None:
-        """Keep the preview of the accepted (or best-guess) reading beside "press Enter to confirm" until the
-        bar is submitted or cleared or the judgement changes; no picture: the preview is hidden."""
-        picture = corner_preview(corner)
+    def _hold_preview(self, corner: Any, card: str | None = None) -> None:
+        """Keep the preview of the accepted (or best-guess) reading ``card`` beside "press Enter to confirm"
+        until the bar is submitted or cleared or the judgement changes; no picture: the preview is hidden."""
+        picture = index_preview(corner, card)
         if picture is None:
             self._hide_preview()
             return
@@ -1089,9 +1108,9 @@ class CompanionApp(QuickMixin, App[int]):
         why = label("scan_timeout", self.lang, s=f"{SCAN_TIMEOUT_S:g}") + " — " if timed_out else ""
         if video_ended:
             why = label("scan_video_end", self.lang) + " — " + why
-        filled = bool(card) and self._fill_bar(card)
+        filled = self._fill_bar(card) if card else False
         if filled:
-            self._hold_preview(corner)
+            self._hold_preview(corner, card)
             self.say(why + label("scan_guess", self.lang, card=card), error=True)
         elif card:
             self.say(why + label("scan_kept", self.lang, card=card), error=True)
@@ -1113,7 +1132,7 @@ class CompanionApp(QuickMixin, App[int]):
 
     def _scan_accepted(self, card: str, corner: Any = None) -> None:
         if self._fill_bar(card):
-            self._hold_preview(corner)
+            self._hold_preview(corner, card)
             self.say(label("scan_accepted", self.lang, card=card))
         else:
             self.say(label("scan_kept", self.lang, card=card), error=True)
@@ -1132,10 +1151,10 @@ class _Scan:
         self.stop = threading.Event()  # the worker stops before its next frame
         self.discard = False  # the judgement changed: nothing it reports is shown
         self.timed_out = False
-        self.worker = None
+        self.worker: Worker[None] | None = None
 
 
-def _names_card(reading: Any) -> bool:
+def _names_card(reading: object) -> TypeGuard[Reading]:
     lab = getattr(reading, "label", None) if reading is not None else None
     return bool(lab) and lab != "?"
 

@@ -25,9 +25,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.rules.errors import CommandError, Refused
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from companion.rules.state import GameState
+
+    _Host = App[int]  # the mixin is used in CompanionApp, an App
+else:
+    _Host = object
 
 __all__ = ["QuickMixin", "QUICK_LABELS", "STEP_WORDS"]
 
@@ -57,8 +66,19 @@ def qlabel(key: str, lang: str, **kw: Any) -> str:
     return (zh if lang == "zh" else en).format(**kw)
 
 
-class QuickMixin:
+class QuickMixin(_Host):
     """Choices, quiet-phase runs and seat clicks for the dashboard (see the module docstring)."""
+
+    if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
+        session: Any
+        lang: str
+
+        @property
+        def state(self) -> GameState: ...
+        def say(self, text: str, *, error: bool = False) -> None: ...
+        def submit_line(self, line: str, *, typed: bool = True, quiet: bool = True) -> bool: ...
+        def refresh_view(self) -> None: ...
+        def _drop_scan(self) -> None: ...
 
     step_every_phase: bool = False
     _picked: int | None = None  # the choice a lone number in the bar points at (Enter picks it)

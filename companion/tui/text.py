@@ -163,9 +163,9 @@ def phase_name(phase: str | None, lang: str) -> str:
     return _pick(PHASE_NAMES.get(phase, (phase, phase)), lang)
 
 
-def kind_of(ref: str | None) -> str | None:
+def kind_of(ref: str) -> str:
     """``"qinggang_sword-spade-6"`` → ``"qinggang_sword"``; ``"chitu"`` → ``"chitu"``."""
-    return None if ref is None else ref.split("-", 1)[0]
+    return ref.split("-", 1)[0]
 
 
 def card_short(ref: str, lang: str) -> str:
@@ -461,6 +461,27 @@ def corner_preview(corner, width: int = 12) -> "Text | None":
         if r + 2 < rows:
             out.append("\n")
     return out
+
+
+PREVIEW_LINES = 12  # the scan preview's picture at most this many lines (fits beside the log at 80x24)
+PREVIEW_WIDTH = 24
+
+
+def index_preview(corner, caption: str | None = None) -> "Text | None":
+    """The scan preview: the reader's picture of the card's index (``Reading.corner``, the
+    rank and suit cropped from the warped corner, ``(H, W, 3)`` BGR uint8, or None) drawn by
+    ``corner_preview`` as large as PREVIEW_LINES lines and PREVIEW_WIDTH cells allow, under a
+    ``caption`` line (the reading, e.g. "♠7"). None when there is no picture."""
+    if corner is None or getattr(corner, "ndim", 0) != 3 or corner.shape[0] < 2 or corner.shape[1] < 2:
+        return None
+    from rich.text import Text  # noqa: PLC0415 - rich only when drawing (text.py stays importable without the UI stack)
+
+    h, w = corner.shape[:2]
+    width = max(4, min(PREVIEW_WIDTH, int(2 * PREVIEW_LINES * w / h)))
+    picture = corner_preview(corner, width)
+    if picture is None or not caption:
+        return picture
+    return Text(caption.center(width), style="bold", no_wrap=True) + Text("\n") + picture
 
 
 def fold_cells(line: str, width: int, indent: int = 4) -> list[str]:

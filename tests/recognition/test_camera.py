@@ -30,7 +30,7 @@ def _r(suit, rank, conf, source="index"):
 
 
 def test_voter_needs_consecutive_agreeing_frames():
-    v = FrameVoter(frames_needed=3, threshold=0.9)
+    v = FrameVoter(frames_needed=3, threshold=0.9, clear_frames=0)
     states = [v.update(_r("spade", 7, c)).state for c in (0.95, 0.97, 0.5, 0.95, 0.96, 0.99)]
     assert states == ["reading", "reading", "reading", "reading", "reading", "accepted"]
     assert v.update(_r("spade", 7, 0.99)).state == "reading"  # same card not accepted twice
@@ -45,7 +45,7 @@ def test_voter_disagreeing_frames_never_accept():
 
 
 def test_voter_qr_counts_as_confident_and_empty_is_searching():
-    v = FrameVoter(frames_needed=2)
+    v = FrameVoter(frames_needed=2, clear_frames=0)
     assert v.update(Reading(None, None, 0.0, False)).state == "searching"
     v.update(_r("heart", 12, 1.0, "qr"))
     st = v.update(_r("heart", 12, 1.0, "qr"))
@@ -156,7 +156,7 @@ def test_scanner_accepts_a_qr_label_even_when_the_index_is_unreadable():
     cap = FakeCapture([(True, frame.copy()) for _ in range(8)])
     seen = []
     with pytest.raises(CameraError):
-        for st in CameraScanner(cap, frames_needed=3, qr_every=3, max_bad_frames=2):
+        for st in CameraScanner(cap, frames_needed=3, qr_every=3, max_bad_frames=2, clear_frames=0):
             seen.append(st)
     acc = [s for s in seen if s.state == "accepted"]
     assert len(acc) == 1 and acc[0].reading.source == "qr" and acc[0].text == "accepted ♥Q"

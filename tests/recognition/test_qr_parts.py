@@ -145,7 +145,7 @@ def _run_scanner(frames, **patches):
     seen = []
     try:
         with pytest.raises(CameraError):
-            for st in CameraScanner(_Fake(frames), frames_needed=3, qr_every=3, max_bad_frames=1):
+            for st in CameraScanner(_Fake(frames), frames_needed=3, qr_every=3, max_bad_frames=1, clear_frames=0):
                 seen.append(st)
     finally:
         mp.undo()
@@ -183,7 +183,7 @@ def test_scanner_qr_frames_do_not_read_the_index_and_do_not_break_a_streak():
 def test_voter_hold_keeps_the_streak():
     from recognition.camera import FrameVoter
     from recognition.reader import Reading
-    v = FrameVoter(frames_needed=2)
+    v = FrameVoter(frames_needed=2, clear_frames=0)
     assert v.hold().state == "searching"
     r = Reading("heart", 3, 0.95, True)
     assert v.update(r).state == "reading"

@@ -104,12 +104,12 @@ def test_voter_waits_after_a_frame_that_saw_two_cards():
     from recognition.camera import NOTE_HOLD_FRAMES
     clean = Reading("heart", 10, 0.95, True, "index")
     noted = Reading("heart", 10, 0.95, False, "index", note="two cards in view: ♥10 and ♣2")
-    v = FrameVoter(frames_needed=3)
+    v = FrameVoter(frames_needed=3, clear_frames=0)
     states = [v.update(clean).state for _ in range(3)]
     assert states[-1] == "accepted"
     seq = [v.update(noted).state] + [v.update(clean).state for _ in range(NOTE_HOLD_FRAMES + 3)]
     assert "accepted" not in seq  # held, then the same card: already announced
-    w = FrameVoter(frames_needed=3)
+    w = FrameVoter(frames_needed=3, clear_frames=0)
     w.update(noted)
     seq = [w.update(clean) for _ in range(NOTE_HOLD_FRAMES + 3)]
     assert [s.state for s in seq[:NOTE_HOLD_FRAMES]].count("accepted") == 0
@@ -148,3 +148,45 @@ def test_scan_json_has_a_note_only_when_there_is_one(tmp_path, capsys):
     assert not b["accepted"] and b["note"].startswith("two cards in view")
     assert main(["scan", str(two)]) == 1
     assert "NOT SURE (two cards in view" in capsys.readouterr().out
+
+
+def test_rendered_pairs_side_by_side_are_noticed():
+    """card_images.scenes pairs with a gap between the cards on a dark table (both indices
+    in view): never accepted, and the note names the two cards."""
+    from card_images import scenes
+    noted = 0
+    for k in range(4):
+        sc = scenes.pair_scene(np.random.default_rng(43_000_000 + k), "apart", bg_kind="dark")
+        r = read_frame(sc.image, qr_mode="off")
+        assert not r.accepted, (k, r.label)
+        if r.note:
+            names = {Reading(s, n, 1.0, True).label for n, s, _ in sc.cards}
+            assert "cards in view" in r.note and r.label in names
+            noted += 1
+    assert noted >= 2
+
+
+def test_single_rendered_cards_get_no_two_cards_note():
+    """The second-card rules (any index in a similar-sized outline, two cards outlined as
+    one) on single cards of every table kind and size: no note."""
+    from card_images import scenes
+    from card_images.render import SUITS
+    for i, kind in enumerate(scenes.BACKGROUNDS):
+        for j, frac in enumerate((0.7, 0.35)[i % 2:][:1]):
+            sc = scenes.card_scene(i % 13 + 1, SUITS[j], np.random.default_rng(44_000_000 + 10 * i + j), kind, frac)
+            r = read_frame(sc.image, qr_mode="off")
+            assert r.note is None, (kind, frac, r.note)
+
+
+def test_voter_first_acceptance_waits_for_clear_frames():
+    """A second card outlined in one frame of three: the default voter never accepts; a
+    card alone is accepted once CLEAR_FRAMES agreeing frames have ruled a second card out."""
+    from recognition.camera import CLEAR_FRAMES
+    clean = Reading("heart", 10, 0.95, True, "index")
+    noted = Reading("heart", 10, 0.95, False, "index", note="two cards in view: ♥10 and ♣2")
+    v = FrameVoter(frames_needed=3)
+    assert all(v.update(noted if i % 3 == 2 else clean).state != "accepted" for i in range(60))
+    w = FrameVoter(frames_needed=3)
+    states = [w.update(clean).state for _ in range(CLEAR_FRAMES)]
+    assert states[:-1].count("accepted") == 0 and states[-1] == "accepted"
+    assert CLEAR_FRAMES > 3

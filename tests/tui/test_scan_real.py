@@ -120,3 +120,18 @@ async def test_f6_scans_for_an_eight_diagram_judgement(tmp_path, monkeypatch):
         await pilot.press("enter")
         await pilot.pause()
         assert list(s.log[-1].lines) == ["judge ♥7"] and s.state.prompt is None  # red: counts as 闪
+
+
+def test_index_preview_is_as_large_as_fits_and_shows_the_reading():
+    """The scan preview draws the reader's index picture PREVIEW_LINES lines high, under the reading."""
+    from companion.tui.text import PREVIEW_LINES, PREVIEW_WIDTH, index_preview
+
+    index = np.full((60, 30, 3), 235, np.uint8)
+    index[5:30, 5:25] = (20, 20, 20)  # a "rank" block
+    index[35:55, 6:24] = (30, 30, 200)  # a red "suit" block
+    pic = index_preview(index, "♥7")
+    lines = pic.plain.split("\n")
+    assert lines[0].strip() == "♥7"
+    assert len(lines) - 1 == PREVIEW_LINES and all(len(ln) <= PREVIEW_WIDTH for ln in lines)
+    assert {len(ln) for ln in lines[1:]} == {PREVIEW_LINES}  # 2:1 picture, square pixels: as wide as tall in pixels
+    assert index_preview(None, "♥7") is None
