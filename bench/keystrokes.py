@@ -10,8 +10,9 @@ Run: ``python bench/keystrokes.py``.  Each scenario is played twice through the 
   Enter; a partial choice's only legal seat typed submits it).
 
 It prints one line per scenario and way, e.g. ``ordinary turn: 6 keys, 4 commands (fast; 5 phases
-passed by themselves)``.  A command is a journal entry the moderator caused (a key that submitted a
-line); phases passed by themselves are the ``next`` lines the dashboard added.  Every scenario checks
+passed by themselves)``.  A command is a key that submitted a line (its journal entry); phases passed by
+themselves are the further ``next`` entries the dashboard added after it (F2 in the play phase submits
+``end``, which carries the turn through its own remaining phases in one entry).  Every scenario checks
 that both ways end in the same game state, so the fast way is the same game.
 """
 
@@ -38,24 +39,29 @@ class Run:
     def __init__(self, app: CompanionApp, pilot) -> None:
         self.app, self.pilot = app, pilot
         self.keys = 0
-        self.f2 = 0
+        self.commands = 0
+        self.passed = 0
         self.start = len(app.session.log)
 
     async def press(self, *keys: str) -> None:
         for k in keys:
             self.keys += 1
-            self.f2 += k == "f2"
+            n = self._live()
             await self.pilot.press(k)
             await self.pilot.pause()
+            added = self._live() - n
+            if added > 0:  # the key's own line, and the phases the dashboard passed after it
+                self.commands += 1
+                self.passed += added - 1
+
+    def _live(self) -> int:
+        return sum(1 for e in self.app.session.log[self.start:] if not getattr(e, "undone", False))
 
     async def type(self, text: str) -> None:
         await self.press(*text, "enter")
 
     def counts(self) -> tuple[int, int, int]:
-        entries = [list(e.lines) for e in self.app.session.log[self.start:] if not getattr(e, "undone", False)]
-        nexts = sum(1 for lines in entries if lines == ["next"])
-        others = len(entries) - nexts
-        return self.keys, others + self.f2, nexts - self.f2
+        return self.keys, self.commands, self.passed
 
 
 async def play(setup: list[str], fast: bool, body) -> tuple[tuple[int, int, int], dict]:

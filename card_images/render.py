@@ -136,7 +136,7 @@ def _q_from_o(font_path: str, size: int, rng: np.random.Generator) -> np.ndarray
     """A 'Q' drawn as the font's 'O' plus our own tail (straight down, diagonal or curved)."""
     o = _text_mask_pil("O", font_path, size, 1.0)
     h, w = o.shape
-    canvas = np.zeros((int(h * 1.35), w + 8), np.uint8)
+    canvas: np.ndarray = np.zeros((int(h * 1.35), w + 8), np.uint8)
     canvas[:h, 4:4 + w] = o
     t = max(2, int(round(h * rng.uniform(0.07, 0.14))))
     style = rng.integers(4)

@@ -128,7 +128,8 @@ def cmd_games(args) -> int:
     """List the games of the journal."""
     from .journal import Journal, default_path  # noqa: PLC0415 - sqlite3 and platformdirs for the commands that use them
 
-    path = Path(_db_arg(args)) if _db_arg(args) else default_path()
+    db = _db_arg(args)
+    path = Path(db) if db else default_path()
     if not path.exists():
         if args.json:
             print("[]")
@@ -164,7 +165,8 @@ def cmd_check(args) -> int:
     from .session import Session  # noqa: PLC0415
     from .snapshot import SnapshotError, decode, rules_fingerprint  # noqa: PLC0415
 
-    path = Path(_db_arg(args)) if _db_arg(args) else default_path()
+    db = _db_arg(args)
+    path = Path(db) if db else default_path()
     if not path.exists():
         raise _UsageError(f"check: no journal at {path}")
     fp = rules_fingerprint()
@@ -405,7 +407,8 @@ def cmd_serve(args) -> int:
     from .journal import default_path  # noqa: PLC0415 - see cmd_games
     from .web.serve import serve_journal  # noqa: PLC0415
 
-    path = Path(_db_arg(args)) if _db_arg(args) else default_path()
+    db = _db_arg(args)
+    path = Path(db) if db else default_path()
     try:
         return serve_journal(path, getattr(args, "game", None), host=args.host, port=args.port)
     except OSError as e:

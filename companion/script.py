@@ -20,9 +20,9 @@ import random
 import re
 from dataclasses import dataclass
 
-from .rules.cards import KINDS, CardError, UnknownCardError, card_kind, parse_face
+from .rules.cards import KINDS, CardError, Face, UnknownCardError, card_kind, parse_face
 from .rules.engine import Action, Applied, apply
-from .rules.errors import CommandError, Refused
+from .rules.errors import CommandError, Event, Refused
 from .rules.generals import GENERALS, UnknownGeneralError
 from .rules.generals import general as find_general
 from .rules.names import is_cjk
@@ -191,7 +191,7 @@ def _no_more(verb: str, args: list[str], takes: int) -> None:
         raise _err(verb, f"unexpected {shown!r} after the command", f"命令后有多余的“{shown}”")
 
 
-def _card(verb: str, tok: str | None, suggest_skills: bool = False) -> tuple[str, object]:
+def _card(verb: str, tok: str | None, suggest_skills: bool = False) -> tuple[str, Face | None]:
     if tok is None:
         raise _err(verb, "missing card name", "缺少牌名")
     name, _, face = tok.replace("：", ":").partition(":")
@@ -455,8 +455,8 @@ def parse(line: str) -> Action | None:
             return Action(verb, _int(verb, arg(0), "seat"), {"n": _amount(verb, arg(1))}, forced, text)
         return Action(verb, None, {"n": _amount(verb, arg(0))}, forced, text)
     if verb == "damage":
-        t, n = _int(verb, arg(0), "seat"), _amount(verb, arg(1))
-        args = {"n": n, "source": None, "nature": "normal"}
+        target, n = _int(verb, arg(0), "seat"), _amount(verb, arg(1))
+        args: dict[str, object] = {"n": n, "source": None, "nature": "normal"}
         i = 2
         while i < len(a):
             w = a[i].casefold()
@@ -469,7 +469,7 @@ def parse(line: str) -> Action | None:
                 i += 1
             else:
                 raise _err(verb, f"unexpected {a[i]!r}", f"多余的“{a[i]}”")
-        return Action(verb, t, args, forced, text)
+        return Action(verb, target, args, forced, text)
     if verb in ("heal", "lose", "draw", "hand", "maxhp"):
         _no_more(verb, a, 2)
         seat_n = _int(verb, arg(0), "seat")
@@ -482,17 +482,15 @@ def parse(line: str) -> Action | None:
     if verb in ("equip", "place", "remove"):
         _no_more(verb, a, 2)
         s = _int(verb, arg(0), "seat")
-        kind, face = _card(verb, arg(1))
-        return Action(verb, s, {"card": kind, "face": face}, forced, text)
+        kind, card_face = _card(verb, arg(1))
+        return Action(verb, s, {"card": kind, "face": card_face}, forced, text)
     if verb == "unequip":
         _no_more(verb, a, 2)
         s = _int(verb, arg(0), "seat")
-        w = arg(1)
-        if w is None:
+        given = arg(1)
+        if given is None:
             raise _err(verb, "missing slot or card", "缺少装备栏或牌名")
-        if w not in SLOTS:
-            w = _card(verb, w)[0]
-        return Action(verb, s, {"what": w}, forced, text)
+        return Action(verb, s, {"what": given if given in SLOTS else _card(verb, given)[0]}, forced, text)
     sid = skill_word(head)
     if sid is not None:
         return _skill_action(None, sid, a, forced, text)
@@ -569,7 +567,7 @@ def execute(state: GameState, line: str, seed: int | None = None) -> Applied:
     if act is None:
         return Applied(state, [])
     if act.verb == "deal":
-        events = []
+        events: list[Event] = []
         for sub in prepare(state, line, seed):
             r = execute(state, sub)
             state, events = r.state, events + r.events

@@ -150,7 +150,7 @@ def _combine(applieds: list):
     if len(applieds) == 1:
         return last
     events = [ev for a in applieds for ev in a.events]
-    if dataclasses.is_dataclass(last):
+    if dataclasses.is_dataclass(last) and not isinstance(last, type):
         return dataclasses.replace(last, events=events)
     if hasattr(last, "_replace"):
         return last._replace(events=events)
@@ -218,7 +218,7 @@ class Session:
         self.use_checkpoints = True
         self._loading = False
         self._next_mem_seq = 1
-        self._over = (False, None)
+        self._over: tuple[bool, str | None] = (False, None)  # (over, winner) as last journaled
         self._unreplayed: list[int] = []  # live entries after one that does not replay (kept, not applied)
         # how the game was opened, for the dashboard's first line: "new", "resumed", or
         # "none_unfinished" (resume found no unfinished game and started a new one)
@@ -342,7 +342,7 @@ class Session:
         live = [r for r in rows if not r.undone]
         start = 0  # index in live of the first entry to replay
         if self.use_checkpoints and self.journal is not None and self._parse_once:
-            self._checkpoints = self.journal.checkpoint_seqs(self.game_id, rules_fingerprint())
+            self._checkpoints = self.journal.checkpoint_seqs(self._journal_game(), rules_fingerprint())
             for i in range(len(live) - 1, -1, -1):
                 if live[i].seq in self._checkpoints:
                     state = self._load_checkpoint(live[i].seq)
@@ -470,7 +470,7 @@ class Session:
                 or seq in self._checkpoints):
             return
         try:
-            self.journal.save_checkpoint(self.game_id, seq, rules_fingerprint(), encode(state))
+            self.journal.save_checkpoint(self._journal_game(), seq, rules_fingerprint(), encode(state))
         except (SnapshotError, JournalError):
             return
         self._checkpoints.add(seq)
@@ -478,7 +478,7 @@ class Session:
     def _load_checkpoint(self, seq: int) -> GameState | None:
         """The journaled state after entry ``seq``, or None when it cannot be read."""
         try:
-            text = self.journal.checkpoint(self.game_id, seq, rules_fingerprint()) if self.journal else None
+            text = self.journal.checkpoint(self._journal_game(), seq, rules_fingerprint()) if self.journal else None
             return decode(text) if text is not None else None
         except (SnapshotError, JournalError):
             return None
@@ -517,9 +517,9 @@ class Session:
             applied = self._run(state, prepared)
         forced = any(is_forced(ln) for ln in prepared)
         over = (bool(applied.state.over), applied.state.winner if applied.state.over else None)
-        change = over if over != self._over else (None, None)
+        change: tuple[bool | None, str | None] = over if over != self._over else (None, None)
         if self.journal is not None:
-            entry = self.journal.append(self.game_id, prepared, forced=forced, parent=self.tip,
+            entry = self.journal.append(self._journal_game(), prepared, forced=forced, parent=self.tip,
                                         over=change[0], winner=change[1], doing="submit")
         else:
             entry = EntryRow(0, self._next_mem_seq, tuple(prepared), forced, False, "", self.tip)
@@ -530,6 +530,13 @@ class Session:
         self._push(entry, applied)
         return applied
 
+    def _journal_game(self) -> int:
+        """The journaled game's id. Raises JournalError for a journal given without its game."""
+        if self.game_id is None:
+            raise JournalError("this session has a journal but no game id (open it with Session.new or Session.resume)",
+                               self.journal.path if self.journal else None)
+        return self.game_id
+
     def undo(self) -> bool:
         """Undo the last live entry (journaled as undone).  False when there is nothing to undo."""
         if not self._stack:
@@ -538,9 +545,9 @@ class Session:
         top_state = self.state
         prev = self._step_state(len(self._stack) - 2)
         over = (bool(prev.over), prev.winner if prev.over else None)
-        change = over if over != self._over else (None, None)
+        change: tuple[bool | None, str | None] = over if over != self._over else (None, None)
         if self.journal is not None:
-            self.journal.set_undone(self.game_id, step.entry.seq, True, over=change[0], winner=change[1])
+            self.journal.set_undone(self._journal_game(), step.entry.seq, True, over=change[0], winner=change[1])
         self._stack.pop()
         self._over = over
         entry = dataclasses.replace(step.entry, undone=True)
@@ -569,9 +576,9 @@ class Session:
                                    zh=f"第{r.entry.seq}条无法重做：{describe_error(e, 'zh')}——没有重做；请重新输入该操作") from None
         st = applied.state
         over = (bool(st.over), st.winner if st.over else None)
-        change = over if over != self._over else (None, None)
+        change: tuple[bool | None, str | None] = over if over != self._over else (None, None)
         if self.journal is not None:
-            self.journal.set_undone(self.game_id, r.entry.seq, False, over=change[0], winner=change[1])
+            self.journal.set_undone(self._journal_game(), r.entry.seq, False, over=change[0], winner=change[1])
         self._redo.pop()
         self._over = over
         entry = dataclasses.replace(r.entry, undone=False)
@@ -696,7 +703,7 @@ class Session:
         if self.journal is None or not self.journal.readonly or self.game_id is None:
             return False
         path = self.journal.path
-        sig = []
+        sig: list[tuple[int, int] | None] = []
         for suffix in ("", "-wal"):
             try:
                 st = os.stat(str(path) + suffix)

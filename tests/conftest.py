@@ -1,6 +1,13 @@
 """Shared fixtures: every test gets its own config and data dirs (no writes to the real user dirs)."""
 
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples on every run and machine (hermetic: a CI run cannot fail by the luck
+# of the draw, and a failure reproduces). Explore new draws by hand: pytest --hypothesis-profile=explore
+settings.register_profile("ci", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile("ci")
 
 
 @pytest.fixture(autouse=True)

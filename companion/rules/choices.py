@@ -43,6 +43,7 @@ from .cards import KINDS, CardType
 from .distance import card_kind_of, distance, has_skill, in_range
 from .engine import SLASH_LIMIT_LIFTS, Action, apply, hand_limit
 from .errors import Refused
+from .generals import SKILLS
 from .outcome import ROLE_ZH, remaining_roles
 from .state import SLOTS, GameState, Prompt
 
@@ -208,7 +209,7 @@ def _window(st: GameState, p: Prompt) -> list[Choice]:
         except Refused:
             after = None
         q = after.prompt if after is not None else None
-        if q is not None and q.kind != "nullify":
+        if after is not None and q is not None and q.kind != "nullify":
             out += [c for c in _question(after, q) if c.verb != "pass" and c.key != "nullification"
                     and c.key != "peach_by"]
     out.append(_c("pass all", "nobody", "nobody plays 无懈可击", "无人出无懈可击", "pass"))
@@ -246,7 +247,7 @@ def _skill(st: GameState, p: Prompt) -> list[Choice]:
     if ans is None:
         return []
     n = p.seat
-    name = sk.SKILLS[sid]
+    name = SKILLS[sid]
     out: list[Choice] = []
     if "judge" in ans.verbs:
         out.append(_p("judge ", "", "face", "judge", f"{name.zh}: judge", f"{name.zh}：判定", "judge", n, skill=sid))
@@ -415,7 +416,7 @@ def _hurt(st: GameState, t: int) -> bool:
 def _active(st: GameState, n: int, sid: str) -> Choice | None:
     """An active skill of seat ``n`` usable now (skills.ACTIVE; the costs in hand cards of skills.py)."""
     s = st.seat(n)
-    k = sk.SKILLS[sid]
+    k = SKILLS[sid]
     if sid == "kurou":
         return _c(f"{n} kurou", "skill", k.zh, k.zh, "skill", n, skill=sid)
     if sid == "zhiheng":
@@ -467,7 +468,7 @@ def choices(state: GameState) -> list[Choice]:
 
 def _end(st: GameState) -> list[Choice]:
     """``end``, unless delayed tricks wait in the start phase (engine ``end.judgement``)."""
-    if st.phase == "start" and st.seat(st.turn_seat).judgement:
+    if st.phase == "start" and st.seat(st.turn_player()).judgement:
         return []
     return [_c("end", "end", "end the turn", "结束回合", "end")]
 

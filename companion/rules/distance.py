@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import overload
 
 from .cards import KINDS
 from .generals import GENERALS
@@ -88,6 +89,12 @@ class RangeCheck:
     zh: str
 
 
+@overload
+def card_kind_of(ref: str) -> str: ...
+@overload
+def card_kind_of(ref: None) -> None: ...
+@overload
+def card_kind_of(ref: str | None) -> str | None: ...
 def card_kind_of(ref: str | None) -> str | None:
     """Kind id of a card reference: ``"qinggang_sword-spade-6"`` → ``"qinggang_sword"``; a kind id is returned as is."""
     if ref is None:
@@ -134,8 +141,8 @@ DISTANCE_MODIFIERS: list[Callable[[GameState, Seat, Seat], Iterable[Part]]] = [_
 
 def _weapon_range(state: GameState, seat: Seat) -> AttackRange | None:
     w = card_kind_of(seat.equipment.get("weapon"))
-    if w and KINDS[w].range:
-        k = KINDS[w]
+    k = KINDS[w] if w else None
+    if k is not None and k.range:
         return AttackRange(seat.seat, k.range, k.en, k.zh)
     return None
 

@@ -74,7 +74,8 @@ class _Ctx:
     __slots__ = ("st", "ev", "forced")
 
     def __init__(self, st: GameState, forced: bool) -> None:
-        self.st, self.ev, self.forced = st, [], forced
+        self.st, self.forced = st, forced
+        self.ev: list[Event] = []
 
     def check(self, ok: bool, rule: str, en: str, zh: str, source: str, forceable: bool = True) -> None:
         if ok:
@@ -139,7 +140,7 @@ SLASH_LIMIT_LIFTS: list[Callable[[GameState, Seat], str | None]] = [_lift_crossb
 def _enter(ctx: _Ctx, phase: str) -> None:
     st = ctx.st
     st.phase = phase
-    n = st.turn_seat
+    n = st.turn_player()
     s = st.seat(n)
     ne, nz = who(st, n)
     zh_phase = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}[phase]
@@ -267,7 +268,7 @@ def advance_until_decision(ctx: _Ctx, stop_at: str | None = None) -> list[str]:
 
 def _v_next(ctx: _Ctx, a: Action) -> None:
     st = ctx.st
-    s = st.seat(st.turn_seat)
+    s = st.seat(st.turn_player())
     st.extra.pop("ending", None)  # `next` goes one phase at a time: an earlier `end` no longer carries the turn
     if st.phase == "discard":
         lim = hand_limit(s)
@@ -302,7 +303,7 @@ def _carry_end(ctx: _Ctx) -> None:
     p = st.prompt
     if p is not None:
         ctx.event("end_wait", f"{ne}'s turn stops at the {st.phase} phase{via_en}: {p.en} — once answered, the turn "
-                  "goes on to its end", f"{nz}的回合停在{_PHASE_ZH[st.phase]}阶段{via_zh}：{p.zh}——回答后回合继续至结束", n)
+                  "goes on to its end", f"{nz}的回合停在{_PHASE_ZH[st.turn_phase()]}阶段{via_zh}：{p.zh}——回答后回合继续至结束", n)
 
 
 def _v_end(ctx: _Ctx, a: Action) -> None:
@@ -316,7 +317,7 @@ def _v_end(ctx: _Ctx, a: Action) -> None:
     what is pending; the moderator's house rule).  Source: rulebook 回合流程; issue 13 §5, §7.
     """
     st = ctx.st
-    n = st.turn_seat
+    n = st.turn_player()
     s = st.seat(n)
     if st.phase == "discard":
         lim = hand_limit(s)
@@ -471,9 +472,10 @@ def _lightning_moves(ctx: _Ctx, s: Seat, ref: str) -> None:
     dest = None
     m = s.seat
     for _ in range(len(st.seats)):
-        m = st.next_alive(m)
-        if m is None or m == s.seat:
+        nxt = st.next_alive(m)
+        if nxt is None or nxt == s.seat:
             break
+        m = nxt
         if not any(card_kind_of(c) == "lightning" for c in st.seat(m).judgement):
             dest = m
             break
@@ -1029,8 +1031,8 @@ def _v_start(ctx: _Ctx, a: Action) -> None:
     ctx.check(st.players >= MIN_PLAYERS, "setup.players", "set the number of players first ('players N')",
               "请先设置人数（players N）", SRC_SETUP, forceable=False)
     lord = st.lord_seat
-    ctx.check(lord is not None, "setup.lord", "name the lord first ('lord S')", "请先指定主公（lord S）", SRC_SETUP,
-              forceable=False)
+    if lord is None:
+        raise Refused("setup.lord", "name the lord first ('lord S')", "请先指定主公（lord S）", SRC_SETUP, forceable=False)
     if "no_generals" not in st.variants:
         missing = [s.seat for s in st.seats if s.general is None]
         ctx.check(not missing, "setup.generals", f"seats without a general: {', '.join(map(str, missing))}",
@@ -1115,7 +1117,7 @@ def _v_hand(ctx: _Ctx, a: Action) -> None:
 
 def _maybe_discard_prompt(ctx: _Ctx, s: Seat) -> None:
     st = ctx.st
-    if st.turn_seat == s.seat and st.phase == "discard" and (not st.prompts or st.prompt.kind == "discard"):
+    if st.turn_seat == s.seat and st.phase == "discard" and (st.prompt is None or st.prompt.kind == "discard"):
         _push_discard(ctx, s)
 
 
@@ -1312,7 +1314,7 @@ def _turn_goes_on(ctx: _Ctx) -> None:
     ``TurnBroken`` afterwards), FreeKill (``GameEvent.UseCard`` runs every target before ``TurnEnd``);
     issue 13 §6."""
     st = ctx.st
-    if not st.seat(st.turn_seat).alive:
+    if not st.seat(st.turn_player()).alive:
         if _waiting(st):
             return
         de, dz = who(st, st.turn_seat)

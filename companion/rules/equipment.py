@@ -24,6 +24,8 @@ EightDiagram, RenwangShield); FreeKill ``standard_cards/pkg/skills``; RULES_NOTE
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import outcome as oc
 from .cards import KINDS, Face
 from .distance import card_kind_of
@@ -31,6 +33,9 @@ from .errors import Refused
 from .generals import GENERALS
 from .outcome import who
 from .state import SLOTS, GameState, Prompt, Seat
+
+if TYPE_CHECKING:
+    from .engine import Action  # the engine imports this module
 
 __all__ = ["SRC_WEAPON", "WEAPON_PROMPTS", "weapon_of", "convert", "max_slash_targets", "slash_at", "after_dodge",
            "slash_hit", "armor_works", "answers", "weapon_pick", "weapon_pass", "weapon_use", "weapon_discard"]
@@ -75,10 +80,10 @@ def convert(ctx, s: Seat, kind_id: str, args: dict) -> tuple[str, int, str | Non
                   f"丈八蛇矛需要两张手牌：{s.seat}号位有{s.hand}张", SRC_WEAPON)
         return kind_id, 2, "spear"
     if using:
-        if using not in SLOTS or not s.equipment.get(using):
+        old = s.equipment.get(using) if using in SLOTS else None
+        if not old:
             raise Refused("using.empty", f"seat {s.seat} has nothing in the {using} slot to use as {_zh(kind_id)}",
                           f"{s.seat}号位的{_SLOT_ZH.get(using, using)}栏没有牌", SRC_WEAPON, forceable=False)
-        old = s.equipment[using]
         s.equipment[using] = None
         ne, nz = who(ctx.st, s.seat)
         ctx.event("unequip", f"{ne} uses the equipped {_zh(card_kind_of(old))} as {_zh(kind_id)}: it leaves the {using} slot "
@@ -199,13 +204,14 @@ def slash_hit(ctx, data: dict, t: int) -> None:
     w = weapon_of(st.seat(src)) if src is not None else None
     ne, nz = who(st, src)
     te, tz = who(st, t)
-    if w == "ice_sword" and not data.get("ice_done") and (ts.hand > 0 or any(ts.equipment.values())):
+    if src is not None and w == "ice_sword" and not data.get("ice_done") and (ts.hand > 0 or any(ts.equipment.values())):
         st.prompts.append(Prompt("weapon.ice_sword", src,
                                  f"{ne}: 寒冰剑 — instead of the damage, discard 2 of {te}'s cards (pick ZONE [ZONE]) or pass",
                                  f"{nz}：寒冰剑——防止伤害，改为弃置{tz}两张牌（pick 区域 [区域]）或 pass",
                                  {**data, "target": t, "ice_done": True}))
         return
-    if w == "kylin_bow" and not data.get("kylin_done") and (ts.equipment.get("plus_horse") or ts.equipment.get("minus_horse")):
+    if (src is not None and w == "kylin_bow" and not data.get("kylin_done")
+            and (ts.equipment.get("plus_horse") or ts.equipment.get("minus_horse"))):
         horses = " / ".join(sl for sl in ("plus_horse", "minus_horse") if ts.equipment.get(sl))
         st.prompts.append(Prompt("weapon.kylin_bow", src, f"{ne}: 麒麟弓 — discard a horse of {te} (pick {horses}) or pass",
                                  f"{nz}：麒麟弓——弃置{tz}的一匹马（pick {horses}）或 pass",
@@ -217,7 +223,7 @@ def slash_hit(ctx, data: dict, t: int) -> None:
 # --------------------------------------------------------------------------- answers
 
 
-def answers(p: Prompt, a) -> bool:
+def answers(p: Prompt, a: Action) -> bool:
     """Whether action ``a`` answers the weapon prompt ``p``."""
     v = a.verb
     k = p.kind

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
 
-from .names import build_index, find
+from .names import N, build_index, find
 
 __all__ = [
     "Kingdom",
@@ -146,7 +146,7 @@ class UnknownSkillError(UnknownGeneralError):
         return SKILLS[ident].zh
 
 
-def _lookup(name: str, index: dict, error: type[UnknownGeneralError]):
+def _lookup(name: str, index: dict[str, N], error: type[UnknownGeneralError]) -> N:
     found, close = find(name, index)
     if found is None:
         raise error(str(name), close)

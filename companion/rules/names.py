@@ -12,6 +12,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Iterable
+from typing import Protocol, TypeVar
 
 __all__ = ["norm", "build_index", "find", "is_cjk"]
 
@@ -22,12 +23,28 @@ def norm(name: str) -> str:
     return re.sub(r"[\s_\-·•.']+", "", text)
 
 
-def build_index(items: Iterable, source: str) -> dict[str, object]:
+class Named(Protocol):
+    """What the index reads of an item (a card kind, a general, a skill)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def zh(self) -> str: ...
+    @property
+    def en(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+def build_index(items: Iterable[N], source: str) -> dict[str, N]:
     """``{norm(name): item}`` over each item's ``id``, ``zh``, ``en`` and ``aliases``.
 
     Raises ValueError naming ``source`` (the data file) when two items share a name.
     """
-    index: dict[str, object] = {}
+    index: dict[str, N] = {}
     for item in items:
         for name in (item.id, item.zh, item.en, *item.aliases):
             other = index.setdefault(norm(name), item)
@@ -36,7 +53,7 @@ def build_index(items: Iterable, source: str) -> dict[str, object]:
     return index
 
 
-def find(name: str, index: dict[str, object]) -> tuple[object | None, tuple[str, ...]]:
+def find(name: str, index: dict[str, N]) -> tuple[N | None, tuple[str, ...]]:
     """``(item, ())`` when ``name`` matches, else ``(None, up to 3 close item ids)``."""
     key = norm(str(name))
     found = index.get(key)

@@ -268,8 +268,8 @@ def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None
     s = st.seat(victim)
     s.role_public = True
     ve, vz = who(st, victim)
-    ev.append(Event("role", f"{ve} — role: {s.role}", f"{vz}——身份：{ROLE_ZH.get(s.role, s.role)}", victim,
-                    {"role": s.role}))
+    role_zh = ROLE_ZH.get(s.role, s.role) if s.role is not None else None  # None: not recorded (a forced death)
+    ev.append(Event("role", f"{ve} — role: {s.role}", f"{vz}——身份：{role_zh}", victim, {"role": s.role}))
     if discard:
         _discard_everything(st, ev, victim)
     check_win(st, ev)
@@ -336,11 +336,11 @@ def check_win(st: GameState, ev: list[Event]) -> None:
     st.over, st.winner, st.win_reason = True, winner, en
     st.extra["win_reason_zh"] = zh  # the header in zh (win_reason stays the en text of the JSON/journal)
     st.prompts = []
-    left = unrecorded(st)
-    if left:  # the surviving seats' role cards are turned up now: the moderator records them
-        en += f" — roles not recorded yet: {seats_en(left)} (record each with 'role S ROLE')"
-        zh += f"——尚未记录身份：{'、'.join(map(str, left))}号位（用 role 座位 身份 记录）"
-    ev.append(Event("win", en, zh, None, {"winner": winner, "unrecorded": left}))
+    unrec = unrecorded(st)
+    if unrec:  # the surviving seats' role cards are turned up now: the moderator records them
+        en += f" — roles not recorded yet: {seats_en(unrec)} (record each with 'role S ROLE')"
+        zh += f"——尚未记录身份：{'、'.join(map(str, unrec))}号位（用 role 座位 身份 记录）"
+    ev.append(Event("win", en, zh, None, {"winner": winner, "unrecorded": unrec}))
 
 
 def seats_en(ns: list[int]) -> str:

@@ -5,7 +5,10 @@ for everything that needs the table — a start-phase skill (洛神, 观星), a 
 judgement, a draw-phase skill (突袭, 裸衣), the cards owed in the discard phase, a finish-phase
 skill (闭月) — as a question (``state.prompt``), and draws the 2 cards of the draw phase itself.
 So a phase needs the table exactly when a question is pending or it is the play phase; every
-other phase is quiet.
+other phase is quiet.  Within one turn the engine's ``end`` carries the turn through its remaining
+phases with the same stops (``engine.advance_until_decision``, issue 13): the dashboard's F2 uses
+``end`` in the play phase and this test for the next seat's phases up to its play phase (``end``
+stops once the next seat's turn has started).
 
 :func:`is_quiet` is the test; :func:`quiet_run` walks ``next`` through the quiet phases with any
 ``apply``-like function, stopping at the first state that needs the table (the dashboard
@@ -26,10 +29,12 @@ MAX_STEPS = 6 * 11
 
 
 def needs_table(state: GameState) -> bool:
-    """True when the table must decide or act: before ``start``, game over, a question pending,
-    the play phase, or cards still owed in the discard phase (``next`` is refused there,
+    """True when the table must decide or act: before ``start``, game over, a question pending, a card
+    being resolved, the play phase, or cards still owed in the discard phase (``next`` is refused there,
     engine ``discard.limit``)."""
     if not state.started or state.over or state.prompt is not None or state.turn_seat is None:
+        return True
+    if state.extra.get("stack"):  # a card being resolved (the engine's own test for "waiting")
         return True
     if state.phase == "play":
         return True

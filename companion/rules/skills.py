@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from . import outcome as oc
 from .cards import KINDS, CardError, CardType, Face, Suit, card_kind, faces_of, parse_face
@@ -63,12 +63,15 @@ HOOKS: dict[str, list[tuple[str, Callable]]] = {}
 """Moment → ``[(skill id, hook)]`` in registration order."""
 
 
-def on(moment: str, sid: str):
+def on(moment: str, sid: str) -> Callable[[_Hook], _Hook]:
     """Decorator: register ``fn`` as skill ``sid``'s hook for ``moment``."""
-    def deco(fn):
+    def deco(fn: _Hook) -> _Hook:
         HOOKS.setdefault(moment, []).append((sid, fn))
         return fn
     return deco
+
+
+_Hook = TypeVar("_Hook", bound=Callable[..., Any])
 
 
 def skill_of(st: GameState, n: int | None) -> str | None:
@@ -952,7 +955,7 @@ def _yiji_ans(ctx, p, a):
 
 
 @on("start", "luoshen")
-def _luoshen(ctx, s):
+def _luoshen(ctx: Any, s: Seat) -> None:
     # 洛神: 准备阶段，你可以判定：若为黑色，你获得此牌，且可以重复此流程。
     if usable(ctx.st, s, "luoshen"):
         _ask(ctx, s.seat, "luoshen", "judge: a black card is gained and you may judge again", "判定：黑色则获得并可重复")
@@ -1493,7 +1496,7 @@ class _EvCtx:
 
     __slots__ = ("st", "ev", "forced")
 
-    def __init__(self, st, ev):
+    def __init__(self, st: GameState, ev: list[Event]) -> None:
         self.st, self.ev, self.forced = st, ev, False
 
     def check(self, ok, rule, en, zh, source, forceable=True):
@@ -1501,7 +1504,8 @@ class _EvCtx:
             raise Refused(rule, en, zh, source, forceable=forceable)
 
 
-def _fire_damaged(st, ev, victim, amount, source, cause):
+def _fire_damaged(st: GameState, ev: list[Event], victim: int, amount: int, source: int | None,
+                  cause: str) -> None:
     ctx = _EvCtx(st, ev)
     for _sid, fn in reversed(HOOKS.get("damaged", ())):
         fn(ctx, victim, amount, source, cause)

@@ -160,6 +160,19 @@ class GameState:
             raise IndexError(f"no seat {n}: the table has seats 1..{len(self.seats)}")
         return self.seats[n - 1]
 
+    def turn_player(self) -> int:
+        """The seat whose turn it is.  Raises RuntimeError before the first turn (the engine refuses
+        turn commands before ``start``, so reaching this without a turn is a bug)."""
+        if self.turn_seat is None:
+            raise RuntimeError("no turn yet: the game has not started")
+        return self.turn_seat
+
+    def turn_phase(self) -> str:
+        """The current phase (``start`` … ``finish``).  Raises RuntimeError before the first turn."""
+        if self.phase is None:
+            raise RuntimeError("no phase yet: the game has not started")
+        return self.phase
+
     @property
     def alive(self) -> list[int]:
         """Living seat numbers, in seat order."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import outcome as oc
 from .cards import KINDS
@@ -31,6 +32,9 @@ from .distance import card_kind_of, in_range
 from .errors import Refused
 from .outcome import who
 from .state import SLOTS, GameState, Prompt, Seat
+
+if TYPE_CHECKING:
+    from .engine import Action  # the engine imports this module
 
 __all__ = ["Trick", "TRICKS", "PROMPT_KINDS", "SRC_TRICK", "SRC_NULL", "SRC_DUEL", "start", "settle",
            "answers", "nullify", "v_pick", "v_pass", "responded", "in_window", "clear", "zones_of", "zone_label",
@@ -241,7 +245,7 @@ def duel_slash_played(st: GameState) -> None:
 def _eff_duel(ctx, f, t) -> bool:
     if "turn" not in f:
         _set(ctx.st, turn=t, round=0)
-        f = top_frame(ctx.st)
+        f = _frame(ctx.st)
     _duel_prompt(ctx, f)
     return False
 
@@ -272,7 +276,10 @@ def zone_label(s: Seat, z: str) -> tuple[str, str]:
     if z == "hand":
         return f"hand ({s.hand})", f"手牌({s.hand})"
     if z in SLOTS:
-        return f"{z} {_name(s.equipment[z])}", f"{SLOT_ZH[z]}{_name(s.equipment[z])}"
+        ref = s.equipment[z]
+        if ref is None:
+            return f"{z} (empty)", f"{SLOT_ZH[z]}（空）"
+        return f"{z} {_name(ref)}", f"{SLOT_ZH[z]}{_name(ref)}"
     return f"judgement {_name(z)}", f"判定区{_name(z)}"
 
 
@@ -336,6 +343,15 @@ def top_frame(st: GameState) -> dict | None:
     return stack[-1] if stack else None
 
 
+def _frame(st: GameState) -> dict:
+    """The trick being resolved where one must be (a window or a pick of it is open).
+    Raises RuntimeError when the resolution stack is empty (a bug, not a moderator's error)."""
+    f = top_frame(st)
+    if f is None:
+        raise RuntimeError("no trick is being resolved (the resolution stack is empty)")
+    return f
+
+
 def _set(st: GameState, **kw) -> None:
     stack = st.extra["stack"]
     stack[-1] = {**stack[-1], **kw}
@@ -378,7 +394,7 @@ def _window_candidates(st: GameState, f: dict) -> list[int]:
     passed = set(f.get("passed", ()))
     if f.get("by") is not None:
         passed.add(f["by"])  # whoever played the last 无懈可击 is not asked to cancel it
-    first = f.get("ask_from", f.get("user"))
+    first = f["ask_from"] if f.get("ask_from") is not None else f["user"]  # every trick frame has its user
     return [n for n in _order_from(st, first) if n not in passed and _can_nullify(st, n)]
 
 
@@ -416,7 +432,7 @@ def _window_prompt(ctx, f: dict, asked: int) -> None:
 def _close_window(ctx) -> None:
     """The window is over: an even chain lets the effect happen, an odd one cancels it."""
     st = ctx.st
-    f = top_frame(st)
+    f = _frame(st)
     if f["kind"] == "judge_null":
         st.extra["stack"] = st.extra["stack"][:-1]
         from .engine import _nullified_judgement  # noqa: PLC0415 - the judge phase lives in the engine
@@ -446,7 +462,7 @@ def settle(ctx) -> None:
         guard += 1
         if guard > 200:  # pragma: no cover - defensive
             return
-        f = top_frame(st)
+        f = _frame(st)
         if f["kind"] == "judge_null":
             cands = _window_candidates(st, f)
             if not cands:
@@ -471,7 +487,7 @@ def settle(ctx) -> None:
             n_t = len(f["targets"])
             _set(st, target=t, prog_en=f" — {f['i'] + 1} of {n_t}" if n_t > 1 else "",
                  prog_zh=f"——第{f['i'] + 1}/{n_t}个目标" if n_t > 1 else "")
-            f = top_frame(st)
+            f = _frame(st)
             cands = _window_candidates(st, f)
             if cands:
                 _window_prompt(ctx, f, cands[0])
@@ -480,7 +496,7 @@ def settle(ctx) -> None:
             continue
         if f["stage"] == "effect":
             if TRICKS[f["kind"]].effect(ctx, f, t):
-                _set(st, i=top_frame(st)["i"] + 1, stage="window")
+                _set(st, i=_frame(st)["i"] + 1, stage="window")
             else:
                 _set(st, stage="wait")
             continue
@@ -509,7 +525,7 @@ def responded(ctx, prompt: Prompt, played: bool) -> None:
 # --------------------------------------------------------------------------- answers
 
 
-def answers(p: Prompt, a) -> bool:
+def answers(p: Prompt, a: Action) -> bool:
     """Whether action ``a`` answers prompt ``p`` of one of :data:`PROMPT_KINDS`."""
     v = a.verb
     if p.kind == "nullify":
@@ -532,7 +548,7 @@ def nullify(ctx, s: Seat, ref: str) -> bool:
     top = st.prompt
     ne, nz = who(st, s.seat)
     if top is not None and top.kind == "nullify":
-        f = top_frame(st)
+        f = _frame(st)
         s.hand -= 1
         st.prompts.pop()
         d = f.get("depth", 0) + 1
@@ -564,7 +580,7 @@ def v_pass(ctx, a) -> bool:
     if top is None:
         return False
     if top.kind == "nullify":
-        f = top_frame(st)
+        f = _frame(st)
         st.prompts.pop()
         if a.args.get("all"):
             if f.get("depth", 0):  # a 无懈可击 was played: nobody answers it (the close says what stands)
@@ -580,7 +596,7 @@ def v_pass(ctx, a) -> bool:
         ne, nz = who(st, n)
         ctx.event("pass", f"{ne}: no 无懈可击", f"{nz}不使用无懈可击", n)
         _set(st, passed=tuple(f.get("passed", ())) + (n,))
-        if not _window_candidates(st, top_frame(st)):
+        if not _window_candidates(st, _frame(st)):
             _close_window(ctx)
         return True
     if top.kind == "collateral":
@@ -608,6 +624,9 @@ def take_zone(ctx, owner: Seat, z: str, gainer: Seat | None, why: str) -> str:
         name_en, name_zh = "a hand card", "一张手牌"
     elif z in SLOTS:
         ref = owner.equipment[z]
+        if ref is None:
+            raise Refused("pick.zone", f"seat {owner.seat} has nothing in the {z} slot",
+                          f"{owner.seat}号位的{SLOT_ZH[z]}栏没有牌", SRC_TRICK, forceable=False)
         owner.equipment[z] = None
         name_en = name_zh = _name(ref)
     else:
@@ -652,7 +671,7 @@ def v_pick(ctx, a) -> None:
         weapon_pick(ctx, top, what)
         return
     if top.kind == "pick":
-        f = top_frame(st)
+        f = _frame(st)
         st.prompts.pop()
         s = st.seat(top.seat)
         s.hand += 1
@@ -664,7 +683,7 @@ def v_pick(ctx, a) -> None:
         _set(st, pool=f["pool"] - 1)
         _advance(ctx)
         return
-    f = top_frame(st)
+    f = _frame(st)
     t = st.seat(top.data["target"])
     word = what[0] if what else ""
     z = resolve_zone(t, word)

@@ -16,12 +16,12 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from rich.cells import cell_len, chop_cells
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Paste, Resize
 from textual.message import Message
@@ -51,6 +51,11 @@ from .text import (
     seat_lines,
     skill_answer_verbs,
 )
+
+if TYPE_CHECKING:
+    from textual.worker import Worker
+
+    from recognition.reader import Reading
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
 
@@ -96,11 +101,20 @@ FALLBACK_VERBS = (
 )
 
 
-def make_bindings(lang: str) -> list[Binding]:
-    return [
-        Binding(k.keys, k.action, k.zh if lang == "zh" else k.en, show=k.show)
-        for k in KEYS
-    ]
+def make_bindings() -> list[BindingType]:
+    """The bindings of KEYS in both languages, as ``key('zh', ACTION, ARGS…)`` actions.
+
+    ``CompanionApp.check_action`` enables only the current language's (Textual's dynamic actions:
+    a binding whose action is disabled is neither shown in the footer nor run, and the key goes to
+    the next binding), so F4 changes the footer's words without touching Textual's binding tables."""
+    out: list[BindingType] = []
+    for lang in ("zh", "en"):
+        for k in KEYS:
+            name, _, args = k.action.partition("(")
+            args = args.removesuffix(")")
+            action = f"key({lang!r}, {name!r}{', ' + args if args else ''})"
+            out.append(Binding(k.keys, action, k.zh if lang == "zh" else k.en, show=k.show))
+    return out
 
 
 def _load_script():
@@ -233,10 +247,11 @@ class GameLog(RichLog):
 
     _drawn_width = 0
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: Resize) -> None:  # RichLog's own handler runs too (Textual calls each class's)
         width = self.scrollable_content_region.width - 1
-        if width >= 20 and width != self._drawn_width:
-            self.app.call_after_refresh(self.app._draw_log)
+        app = self.app
+        if width >= 20 and width != self._drawn_width and isinstance(app, CompanionApp):
+            app.call_after_refresh(app._draw_log)
 
 
 class SeatCard(Static):
@@ -300,12 +315,13 @@ class SeatCard(Static):
         return t
 
 
-class CompanionApp(QuickMixin, App[int]):
+class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
     """The moderator's dashboard for one game held by ``session``."""
 
     CSS_PATH = str(Path(__file__).with_name("app.tcss"))  # absolute: subclasses live elsewhere
     TITLE = "三国杀 companion"
-    BINDINGS = make_bindings("en")
+    # App's own bindings but its ctrl+q (KEYS has ctrl+q, shown in the footer)
+    BINDINGS = [*(b for b in App.BINDINGS if isinstance(b, Binding) and b.key != "ctrl+q"), *make_bindings()]
     ENABLE_COMMAND_PALETTE = False  # every action has its own key; nothing hidden behind ctrl+p
     WIDE = 120  # columns from which the log moves to the right of the table
 
@@ -335,17 +351,20 @@ class CompanionApp(QuickMixin, App[int]):
         self._scan: _Scan | None = None  # the running F6 scan (at most one)
         self._preview_key: tuple | None = None  # the judgement whose scanned card's preview is held
         self._filled: tuple[str, tuple | None] | None = None  # (bar text a scan filled in, its judgement)
-        self._set_bindings()
 
     # -- bindings / language --------------------------------------------------
-    def _set_bindings(self) -> None:
-        keep = [b for b in App.BINDINGS if isinstance(b, Binding) and b.key != "ctrl+q"]
-        self._bindings = BindingsMap([*keep, *make_bindings(self.lang)])
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "key":  # a KEYS binding (make_bindings): only the current language's is live
+            lang, action = parameters[0], str(parameters[1])
+            if lang != self.lang:
+                return False
         if action in _GAME_ACTIONS and len(self.screen_stack) > 1:
             return False
         return True
+
+    async def action_key(self, lang: str, action: str, *args: object) -> None:
+        """A key of KEYS pressed (``lang``: the footer's language it was bound for): run ``action(*args)``."""
+        await self.run_action(f"{action}({', '.join(repr(a) for a in args)})")
 
     @property
     def script(self):
@@ -408,6 +427,7 @@ class CompanionApp(QuickMixin, App[int]):
         self._fit_table()
         self.call_after_refresh(self._draw_log)  # fold the log to its new width
         self.call_after_refresh(self._redraw_banner)  # and the banner
+        self.call_after_refresh(self.draw_choices)  # the choices wrap at the new width
 
     def _fit_table(self) -> None:
         # three rows of seats (7+ players) on a short terminal: no blank line between rows
@@ -539,7 +559,7 @@ class CompanionApp(QuickMixin, App[int]):
         journal = getattr(self.session, "journal", None)
         path = getattr(journal, "path", None)
         game_id = getattr(self.session, "game_id", None)
-        if path is None or game_id is None:
+        if journal is None or path is None or game_id is None:
             return ""
         lang = lang or self.lang
         path = os.path.abspath(path)
@@ -722,7 +742,10 @@ class CompanionApp(QuickMixin, App[int]):
 
     # -- commands -------------------------------------------------------------
     def completions(self, text: str) -> list[str]:
-        """Whole-line completions for the command bar."""
+        """Whole-line completions for the command bar (a partial choice's legal seats first)."""
+        c = self._partial
+        if c is not None and c.options and not c.after and text == c.before:
+            return [c.before + str(o) for o in c.options]  # '1 杀 ' suggests '1 杀 2', a legal target
         script = self.script
         if script is not None and hasattr(script, "completions"):
             try:
@@ -983,8 +1006,7 @@ class CompanionApp(QuickMixin, App[int]):
         from companion.settings import save  # noqa: PLC0415
 
         save(lang=self.lang)  # now, not at exit: a killed terminal keeps the choice (a failed write is ignored)
-        self._set_bindings()
-        self.refresh_bindings()
+        self.refresh_bindings()  # the footer shows the other language's bindings (check_action)
         self.say("")
         self.refresh_view()
 
@@ -1070,7 +1092,7 @@ class CompanionApp(QuickMixin, App[int]):
         the worker is stopped and anything it still reports is dropped.  Without a camera (or the
         recognition package) it says so and typed entry stays as it is.
         """
-        if self.scanning:
+        if self._scan is not None and self.scanning:
             stopping = self._scan.stop.is_set()
             self.say(label("scan_stopping" if stopping else "scan_busy", self.lang), error=stopping)
             return
@@ -1209,7 +1231,7 @@ class CompanionApp(QuickMixin, App[int]):
         why = label("scan_timeout", self.lang, s=f"{SCAN_TIMEOUT_S:g}") + " — " if timed_out else ""
         if video_ended:
             why = label("scan_video_end", self.lang) + " — " + why
-        filled = bool(card) and self._fill_bar(card)
+        filled = self._fill_bar(card) if card else False
         if filled:
             self._hold_preview(corner, card)
             self.say(why + label("scan_guess", self.lang, card=card), error=True)
@@ -1252,10 +1274,10 @@ class _Scan:
         self.stop = threading.Event()  # the worker stops before its next frame
         self.discard = False  # the judgement changed: nothing it reports is shown
         self.timed_out = False
-        self.worker = None
+        self.worker: Worker[None] | None = None
 
 
-def _names_card(reading: Any) -> bool:
+def _names_card(reading: object) -> TypeGuard[Reading]:
     lab = getattr(reading, "label", None) if reading is not None else None
     return bool(lab) and lab != "?"
 

@@ -11,8 +11,9 @@
   as its command line (journaled as if typed); a partial one fills the bar around the cursor and waits (a digit that is the only legal seat
   starting with it, or a click on a legal seat card, completes and submits it).
 * **Enter on the empty bar at a 无懈可击 window** submits ``pass all`` ("nobody").
-* **Quiet phases** — F2 submits ``next`` and then keeps submitting ``next`` while
-  ``companion.rules.quiet.is_quiet(state)``; an answer to a question that leaves a quiet phase
+* **Quiet phases** — F2 in the play phase submits ``end`` (the rules core's one mechanism that carries a
+  turn through its remaining phases, ``engine.advance_until_decision``), elsewhere ``next``; then it keeps
+  submitting ``next`` while ``companion.rules.quiet.is_quiet(state)``; an answer to a question that leaves a quiet phase
   goes on the same way.  Each ``next`` is its own journal line (a replay is unchanged); ctrl+z
   right after a run undoes the whole run.  The setting ``step every phase`` (typed
   ``step every phase on|off``, or the command palette) turns it off; it is a preference of the
@@ -24,9 +25,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.rules.errors import CommandError, Refused
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from companion.rules.state import GameState
+
+    _Host = App[int]  # the mixin is used in CompanionApp, an App
+else:
+    _Host = object
 
 __all__ = ["QuickMixin", "QUICK_LABELS", "STEP_WORDS"]
 
@@ -56,8 +66,19 @@ def qlabel(key: str, lang: str, **kw: Any) -> str:
     return (zh if lang == "zh" else en).format(**kw)
 
 
-class QuickMixin:
+class QuickMixin(_Host):
     """Choices, quiet-phase runs and seat clicks for the dashboard (see the module docstring)."""
+
+    if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
+        session: Any
+        lang: str
+
+        @property
+        def state(self) -> GameState: ...
+        def say(self, text: str, *, error: bool = False) -> None: ...
+        def submit_line(self, line: str, *, typed: bool = True, quiet: bool = True) -> bool: ...
+        def refresh_view(self) -> None: ...
+        def _drop_scan(self) -> None: ...
 
     step_every_phase: bool = False
     _picked: int | None = None  # the choice a lone number in the bar points at (Enter picks it)
@@ -211,10 +232,15 @@ class QuickMixin:
         self.say(qlabel("step_on" if on else "step_off", self.lang))
 
     def action_next_phase(self) -> None:
-        """F2: ``next``, then every quiet phase after it (unless ``step every phase``)."""
-        before = self.state
-        if self.submit_line("next", typed=False, quiet=False):
-            self.pass_quiet(before, 1)
+        """F2: in the play phase with nothing pending, ``end`` — the rules core carries the turn through its
+        remaining phases (``engine.advance_until_decision``: the discard owed and finish-phase skills still
+        ask, and the turn goes on by itself once they are answered); elsewhere ``next``.  Then ``next`` through
+        every quiet phase of the next seat up to the first decision.  With ``step every phase``: ``next`` only."""
+        st = self.state
+        line = "end" if (not self.step_every_phase and st.started and not st.over and st.prompt is None
+                         and st.phase == "play") else "next"
+        if self.submit_line(line, typed=False, quiet=False):
+            self.pass_quiet(st, 1)
 
     def pass_quiet(self, before: Any, entries: int) -> int:
         """Submit ``next`` while the state is quiet; one log line per phase, one message for the run.
@@ -224,10 +250,8 @@ class QuickMixin:
 
         if self.step_every_phase:
             return 0
-        passed: list[str] = []
         n = 0
         while n < MAX_STEPS and is_quiet(self.state):
-            st = self.state
             try:
                 self.session.submit("next")
             except (Refused, CommandError):
@@ -237,15 +261,28 @@ class QuickMixin:
 
                 self.say(f"✗ {label('internal', self.lang)}: {type(e).__name__}: {e}", error=True)
                 break
-            passed.append(self._phase_name(st))
             n += 1
         if n:
             self._drop_scan()
             self.refresh_view()
+        passed = self._phases_entered(n + entries)[:-1]  # the last one entered is where the table is now
+        if passed:
             self.say(qlabel("passed", self.lang, phases=", ".join(passed), now=self._phase_name(self.state)))
         if n or entries > 1:
             self._run = (self.state, n + entries)
         return n
+
+    def _phases_entered(self, k: int) -> list[str]:
+        """The phases entered by the last ``k`` journal entries, in order (from their ``phase`` events)."""
+        log = list(getattr(self.session, "log", None) or [])[-k:] if k else []
+        out = []
+        for e in log:
+            for ev in getattr(e, "events", None) or []:
+                if getattr(ev, "kind", "") == "phase" and isinstance(getattr(ev, "data", None), dict):
+                    ph = ev.data.get("phase")
+                    seat = getattr(ev, "seat", None)
+                    out.append(f"{seat}号位{_PHASE_ZH.get(ph, ph)}" if self.lang == "zh" else f"seat {seat} {ph}")
+        return out
 
     def _phase_name(self, st: Any) -> str:
         if st.turn_seat is None or st.phase is None:

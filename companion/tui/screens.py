@@ -19,8 +19,8 @@ from .text import seat_label
 __all__ = ["DistanceScreen", "HelpScreen", "ConfirmRevealScreen", "SkillsScreen", "distance_rows", "skill_lines"]
 
 
-class TypingGoesToTheBar:
-    """Mixin for the look-only dialogs (F1, F3, F7): typing is never lost.
+class TypingGoesToTheBar(ModalScreen[None]):
+    """Base of the look-only dialogs (F1, F3, F7): typing is never lost.
 
     Any printable key (or a paste) closes the dialog and lands in the command bar,
     so a moderator who starts typing a command with the dialog open keeps every key.
@@ -55,7 +55,7 @@ def distance_rows(state: GameState) -> list[tuple[int, list[tuple[int, int | Non
     alive = state.alive
     rows = []
     for a in alive:
-        cells = []
+        cells: list[tuple[int, int | None, bool]] = []
         for b in alive:
             if a == b:
                 cells.append((b, None, False))

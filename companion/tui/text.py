@@ -173,9 +173,9 @@ def phase_name(phase: str | None, lang: str) -> str:
     return _pick(PHASE_NAMES.get(phase, (phase, phase)), lang)
 
 
-def kind_of(ref: str | None) -> str | None:
+def kind_of(ref: str) -> str:
     """``"qinggang_sword-spade-6"`` → ``"qinggang_sword"``; ``"chitu"`` → ``"chitu"``."""
-    return None if ref is None else ref.split("-", 1)[0]
+    return ref.split("-", 1)[0]
 
 
 def card_short(ref: str, lang: str) -> str:

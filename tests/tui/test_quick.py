@@ -5,6 +5,7 @@ Real Session and command language (no fakes); 80×24 unless said otherwise."""
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from screen import screen_text, type_line
 
 from companion.script import parse
@@ -187,7 +188,7 @@ async def test_a_click_on_a_choice_answers():
         await type_line(pilot, "1 杀 2")
         text = screen_text(app).splitlines()
         row = next(i for i, ln in enumerate(text) if "2 take 1 damage" in ln)  # the choices line, not the banner
-        col = text[row].index("take 1 damage")
+        col = cell_len(text[row][:text[row].index("take 1 damage")])  # cells: the line holds 闪 (2 cells)
         await pilot.click(offset=(col + 2, row))
         await pilot.pause()
         assert s.state.seat(2).hp == 3 and s.state.prompt is None
@@ -201,3 +202,33 @@ async def test_a_click_on_a_seat_with_an_empty_bar_names_the_actor():
         await pilot.click("#seat-3")
         await pilot.pause()
         assert app.query_one(CommandBar).value == "3 "
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_every_numbered_play_choice_is_drawn_at_80_columns(lang):
+    """Nine play-phase choices wrap onto a second line instead of being cut off."""
+    s = _session(_table())
+    app = CompanionApp(s, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        chs = app.current_choices()
+        assert len(chs) == 9
+        shown = screen_text(app)
+        for i, c in enumerate(chs):
+            assert f"{i + 1} {c.label(lang)}" in shown, (i, c.label(lang))
+        # a click on the last one (second line) picks it
+        rows = shown.splitlines()
+        last = f"9 {chs[8].label(lang)}"
+        row = next(r for r, ln in enumerate(rows) if last in ln)
+        await pilot.click(offset=(cell_len(rows[row][:rows[row].index(last)]) + 1, row))  # cells, not characters
+        await pilot.pause()
+        assert list(s.log[-1].lines) == [chs[8].line]
+
+
+async def test_a_partial_choice_suggests_a_legal_seat():
+    s = _session(_table())
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _keys(pilot, "1", "enter")
+        assert app.completions("1 杀 ") == ["1 杀 2", "1 杀 6"]

@@ -5,6 +5,7 @@ import types
 from dataclasses import dataclass
 
 from fakes import FakeSession, judge_state
+from screen import until
 
 from companion.tui.app import CommandBar, CompanionApp
 
@@ -122,8 +123,7 @@ async def test_escape_stops_a_running_scan(monkeypatch, no_script):
     app = CompanionApp(FakeSession(judge_state()), lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f6")
-        await pilot.pause(0.2)
-        assert "looking for a card" in app.scan_line  # the live status has its own line
+        assert await until(pilot, lambda: "looking for a card" in app.scan_line)  # the live status has its own line
         assert any(w.name == "scan" and not w.is_finished for w in app.workers)
         await pilot.press("escape")
         await app.workers.wait_for_complete()

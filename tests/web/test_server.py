@@ -29,6 +29,12 @@ def run(coro):
     return asyncio.run(asyncio.wait_for(coro, 30))
 
 
+# Timing bounds that a loaded 2-core machine meets (issue 11: hermetic tests): the behaviour under test
+# would miss them by seconds, not milliseconds. The latency targets themselves are measured in bench/web.py.
+PROMPT = 1.0  # s: a push or an answer arrives at once (a missed push would wait for the 15 s heartbeat)
+LOOP_STALL = 0.25  # s: the loop's worst 10 ms tick gap (a blocked loop stalls for a timeout, >= 0.3 s here)
+
+
 class Ticker:
     """Records the largest gap between 10 ms ticks of the loop."""
 
@@ -118,7 +124,7 @@ async def _next_state(resp) -> dict:
     raise AssertionError("stream ended")
 
 
-def test_push_after_submit_undo_redo_within_300ms():
+def test_push_after_submit_undo_redo_is_immediate():
     async def main():
         s = _session()
         srv, url = await _serve(s)
@@ -132,7 +138,7 @@ def test_push_after_submit_undo_redo_within_300ms():
                     act()
                     srv.notify()
                     view = await _next_state(r)
-                    assert time.perf_counter() - t0 < 0.3
+                    assert time.perf_counter() - t0 < PROMPT
                     assert view["game"]["phase"]["id"] == phase
                 assert srv.clients == 1
                 srv.notify()  # nothing changed: no push, the version stays
@@ -178,12 +184,12 @@ def test_slow_client_is_closed_and_does_not_stall_the_loop():
                 t1 = time.perf_counter()
                 async with c.get(url + "api/state") as resp:
                     assert resp.status == 200
-                assert time.perf_counter() - t1 < 0.3
+                assert time.perf_counter() - t1 < PROMPT
             assert await asyncio.wait_for(r.read(), 5) == b""  # closed by the server
             assert 0.4 < time.perf_counter() - t0 < 3
             w.close()
         finally:
-            assert ticker.stop() < 0.1
+            assert ticker.stop() < LOOP_STALL
             await srv.stop()
     run(main())
 
@@ -220,7 +226,7 @@ def test_many_connections_are_bounded():
                 for x in streams:
                     x.close()
         finally:
-            assert ticker.stop() < 0.1
+            assert ticker.stop() < LOOP_STALL
             await srv.stop()
     run(main())
 
@@ -252,6 +258,6 @@ def test_a_stalled_reader_is_dropped_without_stalling_pushes():
                 assert srv.clients == 1  # the stalled one was dropped
             sock.close()
         finally:
-            assert ticker.stop() < 0.15
+            assert ticker.stop() < LOOP_STALL
             await srv.stop()
     run(main())

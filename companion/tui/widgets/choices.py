@@ -2,7 +2,8 @@
 
 ``1 闪 · 2 受到1点伤害 · 3 八卦阵：判定`` under the banner.  A number and Enter picks a choice (the
 number alone in the command bar marks it first); a click on a choice picks it too (``app.choose(i)``).
-Enter on the empty bar at a 无懈可击 window is "nobody" (``pass all``).
+Enter on the empty bar at a 无懈可击 window is "nobody" (``pass all``).  The choices wrap between
+choices onto a second line when the first is full (80 columns: the play phase's nine).
 """
 
 from __future__ import annotations
@@ -14,21 +15,21 @@ from textual.events import Click
 from textual.markup import escape
 from textual.widgets import Static
 
-__all__ = ["ChoicesBar", "MAX_KEYS", "choice_text", "plain_text", "spans"]
+__all__ = ["ChoicesBar", "MAX_KEYS", "choice_text", "plain_text", "layout"]
 
 MAX_KEYS = 9
 """Choices 1..9 have a digit; further ones are reached by click or by typing."""
 
 _HINT = ("数字+Enter ", "number+Enter ")
 _WINDOW = ("空Enter=无人出 · ", "Enter=nobody · ")
-"""Shown before the choices: how to pick them (short: the line never wraps)."""
+"""Shown before the choices: how to pick them."""
+
+_SEP = " · "
 
 
-def choice_text(chs: list[Any], lang: str, picked: int | None = None, window: bool = False) -> str:
-    """The line as Textual markup; ``picked`` (the number in the command bar) is highlighted.  The line never
-    wraps, so :func:`spans` gives each choice's cells for a click."""
-    zh = lang == "zh"
-    parts = []
+def _items(chs: list[Any], lang: str, picked: int | None) -> list[tuple[str, str]]:
+    """``(markup, plain)`` of each choice; ``picked`` (the number in the command bar) highlighted."""
+    out = []
     for i, c in enumerate(chs):
         key = str(i + 1) if i < MAX_KEYS else "·"
         lab = c.label(lang) + ("…" if c.needs and not c.label(lang).endswith("…") else "")
@@ -36,37 +37,51 @@ def choice_text(chs: list[Any], lang: str, picked: int | None = None, window: bo
         text = f"[{style}]{key}[/{style}] {escape(lab)}"
         if i == picked:
             text = f"[reverse]{text}[/reverse]"
-        parts.append(text)
-    hint = (_WINDOW[0 if zh else 1] if window else "") + _HINT[0 if zh else 1]
-    return f"[dim italic]{escape(hint)}[/dim italic]" + " [dim]·[/dim] ".join(parts)
-
-
-def spans(chs: list[Any], lang: str, window: bool = False) -> list[tuple[int, int]]:
-    """The cells ``[start, end)`` of each choice on the line (after the padding), for clicks."""
-    zh = lang == "zh"
-    x = cell_len((_WINDOW[0 if zh else 1] if window else "") + _HINT[0 if zh else 1])
-    out = []
-    for i, c in enumerate(chs):
-        if i:
-            x += cell_len(" · ")
-        key = str(i + 1) if i < MAX_KEYS else "·"
-        lab = c.label(lang) + ("…" if c.needs and not c.label(lang).endswith("…") else "")
-        w = cell_len(f"{key} {lab}")
-        out.append((x, x + w))
-        x += w
+        out.append((text, f"{key} {lab}"))
     return out
+
+
+def layout(chs: list[Any], lang: str, picked: int | None = None, window: bool = False,
+           width: int = 78, lines: int = 2) -> tuple[str, list[tuple[int, int, int]]]:
+    """The choices as Textual markup, wrapped between choices at ``width`` cells onto at most ``lines``
+    lines (a choice that does not fit is not drawn; its number still works), and the ``(line, start,
+    end)`` cells of each drawn choice, for clicks."""
+    zh = lang == "zh"
+    hint = (_WINDOW[0 if zh else 1] if window else "") + _HINT[0 if zh else 1]
+    rows: list[list[str]] = [[f"[dim italic]{escape(hint)}[/dim italic]"]]
+    x = cell_len(hint)
+    spans: list[tuple[int, int, int]] = []
+    for markup, plain in _items(chs, lang, picked):
+        w = cell_len(plain)
+        gap = cell_len(_SEP) if x > 0 and spans and spans[-1][0] == len(rows) - 1 else 0
+        if x + gap + w > width:
+            if len(rows) >= lines:
+                break
+            rows.append([])
+            x, gap = 0, 0
+        if gap:
+            rows[-1].append(" [dim]·[/dim] ")
+        spans.append((len(rows) - 1, x + gap, x + gap + w))
+        rows[-1].append(markup)
+        x += gap + w
+    return "\n".join("".join(r) for r in rows), spans
+
+
+def choice_text(chs: list[Any], lang: str, picked: int | None = None, window: bool = False) -> str:
+    """The choices as Textual markup on one line (:func:`layout` wraps them)."""
+    return layout(chs, lang, picked, window, width=10**6, lines=1)[0]
 
 
 def plain_text(chs: list[Any], lang: str) -> str:
     """The choices as plain text: ``1 闪 · 2 受到1点伤害``."""
-    return " · ".join(f"{i + 1 if i < MAX_KEYS else '·'} {c.label(lang)}" for i, c in enumerate(chs))
+    return _SEP.join(f"{i + 1 if i < MAX_KEYS else '·'} {c.label(lang)}" for i, c in enumerate(chs))
 
 
 class ChoicesBar(Static):
-    """One line of numbered choices; hidden when there are none."""
+    """The numbered choices (one or two lines); hidden when there are none."""
 
     DEFAULT_CSS = """
-    ChoicesBar { height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    ChoicesBar { height: auto; max-height: 2; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     ChoicesBar.-none { display: none; }
     """
 
@@ -74,15 +89,15 @@ class ChoicesBar(Static):
         super().__init__("", **kw)
         self.choices: list[Any] = []
         self.plain = ""
-        self._spans: list[tuple[int, int]] = []
+        self._spans: list[tuple[int, int, int]] = []
         self._markup: str | None = None
 
     def on_click(self, event: Click) -> None:
         off = event.get_content_offset(self)
-        if off is None or off.y != 0:
+        if off is None:
             return
-        for i, (a, b) in enumerate(self._spans):
-            if a <= off.x < b:
+        for i, (row, a, b) in enumerate(self._spans):
+            if row == off.y and a <= off.x < b:
                 event.stop()
                 self.app.action_choose(i)  # type: ignore[attr-defined]
                 return
@@ -90,10 +105,11 @@ class ChoicesBar(Static):
     def show(self, chs: list[Any], lang: str, picked: int | None = None, window: bool = False) -> None:
         self.choices = list(chs)
         self.plain = plain_text(self.choices, lang)
-        markup = choice_text(self.choices, lang, picked, window) if self.choices else ""
+        width = max(20, (self.app.size.width or 80) - 2)  # the padding: 0 1
+        markup, spans = layout(self.choices, lang, picked, window, width) if self.choices else ("", [])
         if markup == self._markup:
             return  # unchanged: no repaint (the dashboard redraws only what changed)
         self._markup = markup
         self.update(markup)
-        self._spans = spans(self.choices, lang, window)
+        self._spans = spans
         self.set_class(not self.choices, "-none")
