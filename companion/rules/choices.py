@@ -209,7 +209,9 @@ def _window(st: GameState, p: Prompt) -> list[Choice]:
         except Refused:
             after = None
         q = after.prompt if after is not None else None
-        if after is not None and q is not None and q.kind != "nullify":
+        # a skill question behind the window comes from a hook that runs after the line (e.g. 连营 when
+        # the trick's user lost his last card): the window's own answer does not reach it, so it is not listed
+        if after is not None and q is not None and q.kind not in ("nullify", "skill"):
             out += [c for c in _question(after, q) if c.verb != "pass" and c.key != "nullification"
                     and c.key != "peach_by"]
     out.append(_c("pass all", "nobody", "nobody plays 无懈可击", "无人出无懈可击", "pass"))
