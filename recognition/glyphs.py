@@ -179,20 +179,8 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
     rmask = _select(lab[ry0:ry1, rx0:rx1], rids).view(np.uint8) * 255
     smask = _select(lab[sy0:sy1, sx0:sx1], sids).view(np.uint8) * 255
     # colour: white-balance on the paper, then compare red against green/blue
-    allink = _select(lab, rids + sids)
-    pb = np.array(cv2.mean(corner, mask=(binm == 0).view(np.uint8))[:3], np.float32) + 1.0
-    strong = allink & (ink > paper + (top - paper) * 0.6)
-    if np.count_nonzero(strong) < 5:
-        strong = allink
-    ib = np.array(cv2.mean(corner, mask=strong.view(np.uint8))[:3], np.float32)
-    ratio = ib / pb
-    # how much darker than the paper the ink is, per channel: black ink darkens all three
-    # alike, red ink darkens green and blue but hardly red. Dividing by the strongest
-    # darkening makes the measure a hue, independent of how faint (thin, blurred) the ink is.
-    dark = 1.0 - ratio
-    redness = float((min(dark[0], dark[1]) - dark[2]) / max(float(dark.max()), 0.05))
-    return IndexGlyphs(rmask, smask, redness, (rx0, ry0, rx1 - rx0, rh), (sx0, sy0, sx1 - sx0, sy1 - sy0),
-                       (float(ratio[0]), float(ratio[1]), float(ratio[2])))
+    redness, ratio = _ink_colour(corner, binm, _select(lab, rids + sids), ink, paper, top)
+    return IndexGlyphs(rmask, smask, redness, (rx0, ry0, rx1 - rx0, rh), (sx0, sy0, sx1 - sx0, sy1 - sy0), ratio)
 
 
 def bowl_tail(mask: np.ndarray) -> float:
@@ -275,13 +263,17 @@ ROUND_TOP_MIN = 0.1  # rounded top: top rows' ink this far (fraction of width) f
 
 def _ink_colour(corner: np.ndarray, binm: np.ndarray, allink: np.ndarray, ink: np.ndarray,
                 paper: float, top: float) -> tuple[float, tuple[float, float, float]]:
-    """(redness, ink/paper ratio per channel) of the pixels ``allink``, as segment_index."""
+    """(redness, ink/paper ratio per channel) of the pixels ``allink`` of a corner (paper level ``paper``,
+    ink level ``top``): the colour measure of every index layout."""
     pb = np.array(cv2.mean(corner, mask=(binm == 0).view(np.uint8))[:3], np.float32) + 1.0
     strong = allink & (ink > paper + (top - paper) * 0.6)
     if np.count_nonzero(strong) < 5:
         strong = allink
     ib = np.array(cv2.mean(corner, mask=strong.view(np.uint8))[:3], np.float32)
     ratio = ib / pb
+    # how much darker than the paper the ink is, per channel: black ink darkens all three
+    # alike, red ink darkens green and blue but hardly red. Dividing by the strongest
+    # darkening makes the measure a hue, independent of how faint (thin, blurred) the ink is.
     dark = 1.0 - ratio
     redness = float((min(dark[0], dark[1]) - dark[2]) / max(float(dark.max()), 0.05))
     return redness, (float(ratio[0]), float(ratio[1]), float(ratio[2]))
