@@ -9,7 +9,9 @@ round by round so that both sides of a pair see the same machine load:
 * ``companion distance --players 5 --weapon 2=qinggang_sword`` against
   ``python -c "import companion.rules"`` (target: ≤ 1.5×);
 * ``companion judge indulgence ♥7`` and ``companion games`` against the same anchor;
-* ``companion labels --out DIR/labels`` (target: ≤ 300 ms) against ``python -c pass``.
+* ``companion labels --out DIR/labels`` (target: ≤ 300 ms) against ``python -c pass``: after the
+  warm-up run the sheets come from the label cache (``COMPANION_CACHE_DIR`` is set to a temporary
+  folder); ``companion labels --no-cache`` draws and encodes them every time.
 
 Prints median, p95 and the min–max of each command, the ratio of the medians
 and the load average.  Writes nothing but the label sheets in a temporary directory.
@@ -60,7 +62,9 @@ def main(argv: list[str] | None = None) -> int:
         "companion judge": companion + ["judge", "indulgence", "♥7"],
         "companion games": companion + ["games", "--db", str(out / "j.sqlite3")],
         "companion labels": companion + ["labels", "--out", str(out / "labels")],
+        "companion labels --no-cache": companion + ["labels", "--no-cache", "--out", str(out / "labels-n")],
     }
+    ENV["COMPANION_CACHE_DIR"] = str(out / "cache")  # the label cache: empty before the warm-up run
     if a.only:
         keep = {x.strip() for x in a.only.split(",")} | {"python -c pass", "import companion.rules"}
         cmds = {k: v for k, v in cmds.items() if k in keep}

@@ -80,3 +80,10 @@ def test_scan_does_import_the_reader(tmp_path):
     missing = str(tmp_path / "none.png")
     _rc, mods = _loaded(CLI.format(argv=["scan", missing], heavy=HEAVY))
     assert "cv2" in mods and "recognition.reader" in mods
+
+
+def test_labels_import_no_opencv(tmp_path):
+    """`companion labels` draws QR codes with qrcode and Pillow: the reader and OpenCV stay unloaded."""
+    rc, mods = _loaded(CLI.format(argv=["labels", "--out", str(tmp_path / "labels")], heavy=HEAVY))
+    assert (rc, mods) == (0, [])
+    assert (tmp_path / "labels.pdf").stat().st_size > 10_000
