@@ -176,6 +176,9 @@ def cmd_check(args) -> int:
         games = [j.game(game_id)] if game_id is not None else j.games()
         for g in games:
             full = Session.resume(j, g.id, checkpoints=False)
+            if full.problem is not None:  # a damaged entry, or one that no longer replays
+                bad += 1
+                print(full.problem)
             seqs = sorted(j.checkpoint_seqs(g.id, fp))
             wrong = []
             for seq in seqs:

@@ -207,14 +207,14 @@ def _from_cache(entries: list[LabelEntry], out: str | os.PathLike, cache_dir: Pa
         d = cache_dir / key
         files = json.loads((d / "manifest.json").read_text(encoding="utf-8"))["files"]
         src = [d / name for name, _ in files]
-        if not files or any(_digest(p) != digest for p, (_, digest) in zip(src, files)):
+        if not files or any(_digest(p) != digest for p, (_, digest) in zip(src, files, strict=True)):
             return None
     except (OSError, ValueError, KeyError, TypeError):
         return None
     dst = _out_names(out, len(src) - 1)
     try:
         dst[0].parent.mkdir(parents=True, exist_ok=True)
-        for a, b in zip(src, dst):
+        for a, b in zip(src, dst, strict=True):
             shutil.copyfile(a, b)
     except OSError as e:
         raise LabelsError(f"cannot write labels to {out}: {e}") from e
@@ -263,7 +263,7 @@ def write_sheets(entries: list[LabelEntry], out: str | os.PathLike, cache_dir: P
         names[0].parent.mkdir(parents=True, exist_ok=True)
         pages[0].save(names[0], "PDF", resolution=DPI, save_all=True, append_images=pages[1:])
         paths.append(names[0])
-        for p, png in zip(pages, names[1:]):
+        for p, png in zip(pages, names[1:], strict=True):
             p.save(png, "PNG", dpi=(DPI, DPI), compress_level=1)  # zlib's fastest: encoding is most of the time
             paths.append(png)
     except OSError as e:
