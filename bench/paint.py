@@ -86,7 +86,7 @@ t0 = time.perf_counter()
 import asyncio, sys
 sys.path.insert(0, ROOT)
 from companion.cli import build_parser
-args = build_parser().parse_args(ARGV)
+args = build_parser(ARGV).parse_args(ARGV)  # as main() parses
 from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp
 from textual import events
