@@ -1,17 +1,26 @@
-"""SVG snapshot of the dashboard on a fixed table (regenerate with --snapshot-update)."""
+"""SVG snapshot of the dashboard on a fixed table (regenerate with --snapshot-update).
+
+The command bar's cursor is held still (``cursor_blink = False``: shown): a blink would otherwise
+depend on how long the machine takes to reach the snapshot (half a second under load)."""
 
 from fakes import FakeSession, judge_state
 
 from companion.tui.app import CompanionApp
+from companion.tui.widgets.command import CommandBar
+
+
+async def _still(pilot) -> None:
+    pilot.app.query_one(CommandBar).cursor_blink = False
+    await pilot.pause()
 
 
 def test_dashboard_snapshot_zh(snap_compare, no_script):
-    assert snap_compare(CompanionApp(FakeSession(), lang="zh"), terminal_size=(100, 30))
+    assert snap_compare(CompanionApp(FakeSession(), lang="zh"), terminal_size=(100, 30), run_before=_still)
 
 
 def test_dashboard_snapshot_en_judge_after_damage(snap_compare, no_script):
     async def run_before(pilot):
-        await pilot.pause()
+        await _still(pilot)
         pilot.app.submit_line("damage 4 1")
         await pilot.pause()
 
