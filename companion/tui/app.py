@@ -315,6 +315,13 @@ class SeatCard(Static):
         return t
 
 
+def _palette_provider():
+    """The command palette's provider, imported when the palette first opens (not at first paint)."""
+    from .commands import DashboardCommands  # noqa: PLC0415
+
+    return DashboardCommands
+
+
 class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
     """The moderator's dashboard for one game held by ``session``."""
 
@@ -322,7 +329,8 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
     TITLE = "三国杀 companion"
     # App's own bindings but its ctrl+q (KEYS has ctrl+q, shown in the footer)
     BINDINGS = [*(b for b in App.BINDINGS if isinstance(b, Binding) and b.key != "ctrl+q"), *make_bindings()]
-    ENABLE_COMMAND_PALETTE = False  # every action has its own key; nothing hidden behind ctrl+p
+    # ctrl+p: the app's own commands (keys, settings, choices, verbs: companion/tui/commands.py); F-keys stay
+    COMMANDS = {_palette_provider}
     WIDE = 120  # columns from which the log moves to the right of the table
 
     def __init__(self, session: Any, lang: str = "zh", *, camera: int | str = 0) -> None:
@@ -395,7 +403,7 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
                 suggester=CommandSuggester(self),
                 select_on_focus=False,
             )
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's help (80 columns)
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -949,6 +957,26 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
         top = self.state.prompt
         self.push_screen(SkillsScreen(self.state.clone(), self.lang, top.seat if top is not None and top.kind == "skill" else None))
 
+    def palette_line(self, line: str) -> None:
+        """A setting picked in the command palette: submitted as the typed line (``step every phase on``,
+        ``track hands off``)."""
+        if getattr(self.session, "readonly", False) and not line.startswith("step"):
+            self.say(label("read_only_open", self.lang), error=True)
+            return
+        self.submit_line(line, typed=False)
+        self.query_one(CommandBar).focus()
+
+    def palette_verb(self, verb: str, syntax: str) -> None:
+        """A verb picked in the command palette: the verb goes into the command bar (a seat-first form
+        such as ``S CARD …`` leaves the bar as it is) and the message shows its usage."""
+        bar = self.query_one(CommandBar)
+        first = syntax.split()[0] if syntax.split() else verb
+        if first == verb and not bar.value.strip():
+            bar.value = verb + " "
+            bar.cursor_position = len(bar.value)
+        self.say(syntax)
+        bar.focus()
+
     def action_serve(self, where: str = "") -> None:
         """F10 / ``serve [HOST][:PORT]``: start the players' view (once) and show its URL and QR code."""
         from .serve import open_serve  # noqa: PLC0415 - the web server is imported on first use
@@ -970,6 +998,8 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
         lines.append(("  F8 / F9      技能询问：发动 / 不发动" if zh else "  F8 / F9      skill question: yes / no"))
         lines.append(("  F10          玩家页面：手机扫码查看（只读；命令 serve）" if zh
                       else "  F10          players' view: phones scan a QR code (read-only; command serve)"))
+        lines.append(("  ^P           命令面板：按键、设置、选项与命令（输入名称查找）" if zh
+                      else "  ^P           command palette: keys, settings, choices and commands by name"))
         lines.append(("  Tab / →      补全 · ↑/↓ 历史命令" if zh else "  Tab / →      complete · ↑/↓ command history"))
         lines.append("")
         lines.append("命令" if zh else "Commands")
