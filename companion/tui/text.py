@@ -80,6 +80,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "turn": ("{seat}号位{name} {phase}", "seat {seat}{name} {phase}"),
     "over": ("游戏结束 — 胜方：{winner}", "game over — winner: {winner}"),
     "hand": ("手牌{n}", "hand {n}"),
+    "light_mode": ("简易模式：不记手牌", "light mode: hands not tracked"),
     "hp_pending": ("体力待选将", "HP: pick a general"),
     "judgement": ("判定区", "judge"),
     "dead": ("阵亡", "dead"),
@@ -256,9 +257,10 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = Fals
     if state is not None and not state.started:
         m = start_max_hp(seat, state)
         hp = f"{hp_marks(m, m)} {m}/{m}" if m is not None else f"— {label('hp_pending', lang)}"
-        hp += f"  {label('hand', lang, n=seat.hand)}"
     else:
-        hp = f"{hp_marks(seat.hp, seat.max_hp)} {seat.hp}/{seat.max_hp}  {label('hand', lang, n=seat.hand)}"
+        hp = f"{hp_marks(seat.hp, seat.max_hp)} {seat.hp}/{seat.max_hp}"
+    if state is None or state.hands_tracked:  # light mode (track hands off): no hand count
+        hp += f"  {label('hand', lang, n=seat.hand)}"
     name = card_full if long else card_short
     eq = []
     for slot in SLOTS:
@@ -366,8 +368,9 @@ def header_text(state: GameState, lang: str) -> str:
         if reason:
             text += f"（{reason}）" if lang == "zh" else f" ({reason})"
         return text
+    light = "" if state.hands_tracked else " · " + label("light_mode", lang)
     if not state.started:
-        return label("setup", lang)
+        return label("setup", lang) + light
     parts = [label("round", lang, n=state.round)]
     if state.turn_seat is not None:
         try:
@@ -376,7 +379,7 @@ def header_text(state: GameState, lang: str) -> str:
             name = ""
         name = (f"（{name}）" if lang == "zh" else f" ({name})") if name else ""
         parts.append(label("turn", lang, seat=state.turn_seat, name=name, phase=phase_name(state.phase, lang)))
-    return " · ".join(parts)
+    return " · ".join(parts) + light
 
 
 def is_judgement_prompt(p) -> bool:
