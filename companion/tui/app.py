@@ -936,9 +936,13 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
         self.panic(Text(crash_message(error, "dashboard", self.lang)))
 
     def action_distances(self) -> None:
+        self.open_distances(None)
+
+    def open_distances(self, seat: int | None) -> None:
+        """The distance matrix (F3, or a right-click on seat card ``seat``: the cursor on its row)."""
         from .screens import DistanceScreen  # noqa: PLC0415 - imported on first use: faster first paint
 
-        self.push_screen(DistanceScreen(self.state.clone(), self.lang))
+        self.push_screen(DistanceScreen(self.state.clone(), self.lang, seat))
 
     def action_skill_answer(self, word: str) -> None:
         """F8 / F9: answer the pending skill question with yes / no (one key)."""
@@ -952,10 +956,14 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
         self.submit_line(word)
 
     def action_skills(self) -> None:
+        top = self.state.prompt
+        self.open_skills(top.seat if top is not None and top.kind == "skill" else None)
+
+    def open_skills(self, seat: int | None) -> None:
+        """The skills list (F7, or a click on a seat card's general: at that seat; None: all seats)."""
         from .screens import SkillsScreen  # noqa: PLC0415 - imported on first use
 
-        top = self.state.prompt
-        self.push_screen(SkillsScreen(self.state.clone(), self.lang, top.seat if top is not None and top.kind == "skill" else None))
+        self.push_screen(SkillsScreen(self.state.clone(), self.lang, seat))
 
     def palette_line(self, line: str) -> None:
         """A setting picked in the command palette: submitted as the typed line (``step every phase on``,
