@@ -47,6 +47,10 @@ def _load_script():
         return None
 
 
+LARGE_HEIGHT = 36
+"""Lines from which (with ``WIDE`` columns) the question is drawn large."""
+
+
 def _palette_provider():
     """The command palette's provider, imported when the palette first opens (not at first paint)."""
     from .commands import DashboardCommands  # noqa: PLC0415
@@ -158,13 +162,15 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
 
     def on_resize(self, event: Resize) -> None:
         self.query_one("#body").set_class(event.size.width >= self.WIDE, "wide")
+        # 120×40 and up: the question in a large block above the board (padded, bold: a terminal has one text size)
+        self.query_one("#banner").set_class(event.size.width >= self.WIDE and event.size.height >= LARGE_HEIGHT, "-large")
         self._fit_table()
         self.call_after_refresh(self.redraw_log)  # fold the log to its new width
         self.call_after_refresh(self._redraw_banner)  # and the banner
         self.call_after_refresh(self.draw_choices)  # the choices wrap at the new width
 
     def _fit_table(self) -> None:
-        self.query_one(SeatTable).fit(len(self.state.seats), self.size.height)
+        self.query_one(SeatTable).fit(len(self.state.seats), self.size.height, self.size.width >= self.WIDE)
 
     # -- drawing --------------------------------------------------------------
     @property
@@ -223,7 +229,8 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         """The prompt as the banner shows it: word-wrapped, but when the text after "⚠" is one
         long run without spaces (Chinese) that would wrap to the next line and leave the ⚠ alone,
         cut by cells so the ⚠ keeps its text."""
-        width = max(20, (self.size.width or 80) - 2)  # the banner's padding: 0 1
+        large = self.query_one("#banner").has_class("-large")
+        width = max(20, (self.size.width or 80) - (4 if large else 2))  # the banner's padding: 0 1 (large: 1 2)
         lines = Text(ptext).wrap(self.console, width)
         if len(lines) > 1 and lines[0].plain.strip() in ("⚠", ""):
             return "\n".join(chop_cells(ptext, width))

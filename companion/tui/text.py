@@ -346,24 +346,30 @@ def _seat_groups(seat: Seat, lang: str, *, reveal: bool, state: GameState | None
                     else label("hand", lang, n=seat.hand), "")])
     if hp:
         groups.append(hp)
-    name = card_full if long else card_short
+    from rich.cells import cell_len  # noqa: PLC0415 - rich only when drawing
+
+    def name(ref: str, extra: int = 0) -> str:
+        """The full card name where it fits the width (``long``), else the short one."""
+        full = card_full(ref, lang)
+        return full if long and cell_len(full) + extra <= width else card_short(ref, lang)
+
     eq: list[list[Segment]] = []
     for slot in SLOTS:
         ref = seat.equipment.get(slot)
         if ref:
-            text = f"{_pick(_SLOT_MARK[slot], lang)}{'' if compact else ':'}{name(ref, lang)}"
+            k = KINDS.get(kind_of(ref))
+            rng = f"({k.range})" if slot == "weapon" and k is not None and k.range else ""
+            head = f"{_pick(_SLOT_MARK[slot], lang)}{'' if compact else ':'}"
+            text = head + name(ref, cell_len(head + rng)) + rng
             if not horses and slot in ("plus_horse", "minus_horse"):
                 text = _pick(_SLOT_MARK[slot], lang)  # the last resort: a horse's rule is its sign
-            k = KINDS.get(kind_of(ref))
-            if slot == "weapon" and k is not None and k.range:
-                text += f"({k.range})"
             eq.append([(text, "")])
     if eq or not (state is not None and not state.started and offers):
         groups.append(eq or [[("—", "")]])
-    jud = [[(name(ref, lang), "judge")] for ref in seat.judgement]
+    jhead = (("判" if lang == "zh" else "J") if compact else label("judgement", lang)) + ": "
+    jud = [[(name(ref, cell_len(jhead) if i == 0 else 0), "judge")] for i, ref in enumerate(seat.judgement)]
     if jud:
-        head = ("判" if lang == "zh" else "J") if compact else label("judgement", lang)
-        jud[0] = [(f"{head}: ", "judge"), *jud[0]]
+        jud[0] = [(jhead, "judge"), *jud[0]]
         groups.append(jud)
     return groups
 
@@ -400,8 +406,9 @@ def seat_card(seat: Seat, lang: str, width: int, height: int, *, reveal: bool = 
     Tried from the most readable to the most compact, the first that fits is used: one line per group
     with each equipment on its own line and full card names (tall cards, e.g. 120×40); one line per group
     with full names, then with short names (青釭 / Qinggang) — a group longer than the width wrapping
-    between its items; all items flowed; HP as numbers only; compact labels (``武青龙(3)``, ``手4``); horses by their sign alone (``+1 -1``: what the rules read).  A name is never cut inside;
-    only when even the most compact layout does not fit are the last lines cut by the widget.
+    between its items; all items flowed; HP as numbers only; compact labels (``武青龙(3)``, ``手4``);
+    horses by their sign alone (``+1 -1``: what the rules read).  A name is never cut inside; only when
+    even the most compact layout does not fit are the last lines cut by the widget.
     ``mark``: ``▶`` (current seat) or ``⚠`` (asked), put before the seat number."""
     from rich.cells import cell_len  # noqa: PLC0415
 
