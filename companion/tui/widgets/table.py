@@ -67,9 +67,9 @@ class SeatCard(Static):
         return t
 
 
-CHROME = 9
-"""Lines around the body at most: header, question (2), choices (2), messages (2), command bar, footer."""
-LOG_LINES = 6
+CHROME = 7
+"""Lines around the body, as commonly: header, question (2), choices, message, command bar, footer."""
+LOG_LINES = 4
 """Lines of log kept under the table (when the log is not beside it)."""
 MIN_CARD, MAX_CARD = 4, 12
 """A seat card's height in lines (:meth:`SeatTable.fit`)."""
@@ -100,8 +100,8 @@ class SeatTable(Grid):
     def fit(self, seats: int, height: int, wide: bool | None = None) -> None:
         """Size the rows for ``seats`` on a terminal of ``height`` lines: three rows of seats (7+ players) on a
         short terminal have no blank line between them; a card gets the lines its row can have when the
-        header, a two-line question, two lines of choices, the messages, the command bar and the footer
-        (``CHROME`` lines) are all shown and, below the table (not ``wide``), ``LOG_LINES`` of log — at least
+        header, a two-line question, a line of choices, a message, the command bar and the footer
+        (``CHROME`` lines) are shown and, below the table (not ``wide``), ``LOG_LINES`` of log — at least
         ``MIN_CARD`` (80×24 with 10 seats: 4), at most ``MAX_CARD`` (120×40: 9, tall cards).  Fixed row
         heights: a card's layout (``text.seat_card``) follows its height, never the other way round."""
         rows = max(1, ring_layout(seats)[0])
