@@ -14,7 +14,7 @@ from screen import screen_text
 
 from companion.rules.cards import KINDS
 from companion.session import Session
-from companion.tui.app import CompanionApp
+from companion.tui.app import CommandBar, CompanionApp
 
 TEN = ["players 10", "lord 1", "general 1 caocao", "general 2 simayi", "general 3 xiahoudun", "general 4 zhangliao",
        "general 5 xuchu", "general 6 guojia", "general 7 zhenji", "general 8 liubei", "general 9 guanyu",
@@ -50,6 +50,7 @@ def test_ten_seats_four_equipment_nothing_cut(snap_compare, no_script, lang, siz
     seen: list[str] = []
 
     async def run_before(pilot):
+        pilot.app.query_one(CommandBar).cursor_blink = False  # a blinking cursor is drawn or not by the clock
         await pilot.pause()
         await pilot.pause()
         seen.append(screen_text(pilot.app))
