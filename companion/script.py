@@ -426,11 +426,11 @@ def parse(line: str) -> Action | None:
                 raise _err("track", "track what? write: track hands on|off", "记录什么？请写：track hands on|off")
             a = a[1:]
         _no_more("track", a, 1)
-        onoff = _ONOFF.get((a[0] if a else "").casefold())
-        if onoff is None:
+        tracked = _ONOFF.get((a[0] if a else "").casefold())
+        if tracked is None:
             raise _err("track", "write: track hands on (tracked, the default) or track hands off (light mode)",
                        "请写：track hands on（记录手牌数，默认）或 track hands off（简易模式）")
-        return Action("variant", None, {"name": "untracked_hands", "on": not onoff}, forced, text)
+        return Action("variant", None, {"name": "untracked_hands", "on": not tracked}, forced, text)
     if verb == "deal":
         what = (arg(0) or "").casefold()
         if what not in ("roles", "generals"):

@@ -113,12 +113,12 @@ class DistanceScreen(TypingGoesToTheBar, ModalScreen[None]):
                     row.append(Text(f"{d}×", style="bold red"))
             row.append(Text(str(rng)))
             table.add_row(*row, key=str(a))
-        row = alive.index(self.seat) if self.seat in alive else 0
-        col = 1 if row else 2  # the first other seat
+        first = alive.index(self.seat) if self.seat in alive else 0
+        col = 1 if first else 2  # the first other seat
         if len(alive) >= 2:
-            table.move_cursor(row=row, column=col)
+            table.move_cursor(row=first, column=col)
         table.focus()
-        self._show_reason(row, col)
+        self._show_reason(first, col)
 
     def on_data_table_cell_highlighted(self, event: DataTable.CellHighlighted) -> None:
         self._show_reason(event.coordinate.row, event.coordinate.column)

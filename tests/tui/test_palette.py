@@ -82,3 +82,31 @@ async def test_palette_verb_fills_the_bar_with_its_usage():
         bar = app.query_one(CommandBar)
         assert await until(pilot, lambda: bar.value == "damage ")
         assert "damage T N" in app.message
+
+
+async def test_seat_card_opens_skills_and_distances():
+    """Issue 16 §4: the skills list opens from a seat card (a click on its general's line, empty bar) and
+    the distance matrix too (a right-click: the cursor on that seat's row); a plain click still selects."""
+    from textual.widgets import DataTable
+
+    from companion.tui.screens import DistanceScreen, SkillsScreen
+
+    s = _session()
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        # offset (x, y) in the card: x=2 is inside the content (after the border and padding), y=1 the general
+        await pilot.click("#seat-3", offset=(3, 1))
+        assert await until(pilot, lambda: isinstance(app.screen, SkillsScreen))
+        assert app.screen.seat == 3
+        await pilot.press("escape")
+        assert await until(pilot, lambda: not isinstance(app.screen, SkillsScreen))
+        await pilot.click("#seat-3", offset=(3, 1), button=3)
+        assert await until(pilot, lambda: isinstance(app.screen, DistanceScreen))
+        table = app.screen.query_one(DataTable)
+        assert s.state.alive[table.cursor_coordinate.row] == 3
+        await pilot.press("escape")
+        assert await until(pilot, lambda: not isinstance(app.screen, DistanceScreen))
+        await pilot.click("#seat-3", offset=(3, 0))  # the top line: the seat as the actor, as before
+        await pilot.pause()
+        assert app.query_one(CommandBar).value == "3 "
