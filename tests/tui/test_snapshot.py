@@ -1,16 +1,12 @@
-"""SVG snapshot of the dashboard on a fixed table (regenerate with --snapshot-update).
-
-The command bar's cursor is held still (``cursor_blink = False``: shown): a blink would otherwise
-depend on how long the machine takes to reach the snapshot (half a second under load)."""
+"""SVG snapshot of the dashboard on a fixed table (regenerate with --snapshot-update)."""
 
 from fakes import FakeSession, judge_state
 
-from companion.tui.app import CompanionApp
-from companion.tui.widgets.command import CommandBar
+from companion.tui.app import CommandBar, CompanionApp
 
 
-async def _still(pilot) -> None:
-    pilot.app.query_one(CommandBar).cursor_blink = False
+async def _still(pilot):
+    pilot.app.query_one(CommandBar).cursor_blink = False  # a blinking cursor is drawn or not by the clock
     await pilot.pause()
 
 
