@@ -170,7 +170,7 @@ def skill(name: str) -> Skill:
     """
     if isinstance(name, Skill):
         return name
-    return _lookup(name, _SKILL_INDEX, UnknownSkillError)
+    return _lookup(name, SKILL_INDEX, UnknownSkillError)
 
 
 def _load() -> tuple[dict[str, General], dict[str, Skill]]:
@@ -221,4 +221,4 @@ SKILLS: dict[str, Skill]
 """All their skills by id."""
 GENERALS, SKILLS = _load()
 _GENERAL_INDEX = build_index(GENERALS.values(), "generals.toml (general)")
-_SKILL_INDEX = build_index(SKILLS.values(), "generals.toml (skill)")
+SKILL_INDEX = build_index(SKILLS.values(), "generals.toml (skill)")

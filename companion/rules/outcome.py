@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import KINDS, Face, Suit
+from .deck import KINDS, Face, Suit
 from .errors import Event
 from .generals import GENERALS
 from .setup import role_table
@@ -49,7 +49,7 @@ def card_words(ref: str) -> str:
 
 
 DAMAGE_MODIFIERS: list = []
-"""Hooks ``(st, victim, amount, source, cause) -> amount`` (e.g. 裸衣 +1); registered by skills.py."""
+"""Hooks ``(st, victim, amount, source, cause) -> amount`` (e.g. 裸衣 +1); registered by companion.rules.skills."""
 AFTER_DAMAGE: list = []
 """Hooks ``(st, ev, victim, amount, source, nature, cause)`` run after HP is lowered (on-damage skills)."""
 ON_RESCUE: list = []

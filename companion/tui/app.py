@@ -29,7 +29,7 @@ from textual.suggester import Suggester
 from textual.widgets import Footer, Input, RichLog, Static
 
 from companion.journal import JournalError
-from companion.rules.cards import KINDS
+from companion.rules.deck import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState, Seat
 

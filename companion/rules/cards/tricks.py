@@ -24,22 +24,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from . import outcome as oc
-from .cards import KINDS
-from .distance import card_kind_of, in_range
-from .errors import Refused
-from .outcome import who
-from .state import SLOTS, GameState, Prompt, Seat
-
-if TYPE_CHECKING:
-    from .engine import Action  # the engine imports this module
+from .. import outcome as oc
+from ..deck import KINDS
+from ..distance import card_kind_of, in_range
+from ..errors import Refused
+from ..flow import RESPONDED, Action, Ctx, call, clear_stack, push_next_judge, skill_target, top_frame
+from ..outcome import who
+from ..state import GameState, Prompt, Seat
+from ..zones import SLOT_ZH, card_label, has_cards, resolve_zone, take_zone, zone_label, zones_of
+from .common import TARGET_FILTERS, Use, check_target, distance_limit, own_play, uses
+from .delayed import nullified_judgement
+from .weapons import weapon_pick
 
 __all__ = ["Trick", "TRICKS", "PROMPT_KINDS", "SRC_TRICK", "SRC_NULL", "SRC_DUEL", "start", "settle",
-           "answers", "nullify", "v_pick", "v_pass", "responded", "in_window", "clear", "zones_of", "zone_label",
-           "take_zone", "ZONE_WORDS", "SLOT_ZH", "implicit_close", "collateral_slash", "TARGET_FILTERS", "check_target",
-           "top_frame", "has_cards", "resolve_zone"]
+           "answers", "nullify", "v_pick", "v_pass", "responded", "in_window", "implicit_close", "collateral_slash",
+           "TARGET_FILTERS", "check_target", "HANDLES", "use_trick", "use_nullification"]
 
 SRC_TRICK = "QS standard-cards.cpp; FK standard_cards (trick effects)"
 SRC_NULL = "rules text 无懈可击; QS Nullification (any depth, asked in seat order)"
@@ -48,16 +48,6 @@ SRC_DUEL_OLD = "old FAQ quoted in the rules text (source = the card's user)"
 
 PROMPT_KINDS = frozenset({"nullify", "pick", "zone", "collateral"})
 """Prompt kinds this module creates (besides ``respond`` with ``frame``)."""
-
-ZONE_WORDS = {"hand": "hand", "h": "hand", "手牌": "hand", "手": "hand",
-              "weapon": "weapon", "武器": "weapon", "armor": "armor", "armour": "armor", "防具": "armor",
-              "plus_horse": "plus_horse", "+1": "plus_horse", "+1马": "plus_horse", "防御马": "plus_horse",
-              "minus_horse": "minus_horse", "-1": "minus_horse", "-1马": "minus_horse", "进攻马": "minus_horse"}
-"""Zone words of ``pick`` → zone (``hand`` or an equipment slot); a delayed-trick name picks a judgement card."""
-
-SLOT_ZH = {"weapon": "武器", "armor": "防具", "plus_horse": "+1马", "minus_horse": "-1马"}
-"""Equipment slot → its Chinese word (for the zh texts)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Trick:
@@ -75,11 +65,6 @@ class Trick:
     source: str = SRC_TRICK
 
 
-def _name(ref: str) -> str:
-    k = KINDS.get(card_kind_of(ref) or "")
-    return k.zh if k else ref
-
-
 def _order_from(st: GameState, first: int, include_first: bool = True) -> list[int]:
     alive = st.alive
     if first not in alive:
@@ -92,29 +77,7 @@ def _order_from(st: GameState, first: int, include_first: bool = True) -> list[i
     return seq if include_first else seq[1:]
 
 
-def has_cards(s: Seat, judgement: bool = True) -> bool:
-    """True when the seat has a hand card, an equipment card, or (``judgement``) a judgement card."""
-    return s.hand > 0 or any(s.equipment.values()) or (judgement and bool(s.judgement))
-
-
 # --------------------------------------------------------------------------- legality
-
-
-TARGET_FILTERS: list[Callable[[GameState, int, int, str], tuple[str, str, str, str] | None]] = []
-"""Functions ``(state, user, target, kind_id) -> (rule, en, zh, source) | None`` for a chosen target
-(杀, single-target and delayed tricks; not the automatic targets of 南蛮入侵 etc.).  A non-None
-answer refuses that target (forceable) — e.g. a skill such as 空城 or 谦逊 registers one here."""
-
-
-def check_target(ctx, kind_id: str, n: int, t: int) -> None:
-    """Ask every :data:`TARGET_FILTERS` entry about seat ``n`` choosing seat ``t`` for ``kind_id``.
-
-    Raises Refused with the filter's rule, sentences and source."""
-    for flt in TARGET_FILTERS:
-        r = flt(ctx.st, n, t, kind_id)
-        if r is not None:
-            ctx.check(False, *r)
-
 
 
 def _one_other(ctx, n: int, targets: list[int], kind_id: str) -> list[int]:
@@ -137,8 +100,7 @@ def _legal_card_taking(kind_id: str):
                   f"seat {t} has no card to take: hand 0, no equipment, no judgement card ({k.zh})",
                   f"{t}号位没有牌：手牌0，无装备，判定区无牌（{k.zh}）", SRC_TRICK)
         if k.distance_limit:
-            from .engine import _distance_limit  # noqa: PLC0415 - the engine's one distance check (奇才 included)
-            _distance_limit(ctx, k, n, t)
+            distance_limit(ctx, k, n, t)
         return [t]
     return legal
 
@@ -262,34 +224,13 @@ def _eff_amazing_grace(ctx, f, t) -> bool:
     return False
 
 
-def zones_of(s: Seat, judgement: bool = True) -> list[str]:
-    """The zones of a seat that hold cards: ``hand``, slots, and judgement card refs (placement order)."""
-    z = ["hand"] if s.hand > 0 else []
-    z += [sl for sl in SLOTS if s.equipment.get(sl)]
-    if judgement:
-        z += list(s.judgement)
-    return z
-
-
-def zone_label(s: Seat, z: str) -> tuple[str, str]:
-    """``("hand (4)", "手牌(4)")``, ``("weapon 青釭剑", …)`` or a judgement card's name."""
-    if z == "hand":
-        return f"hand ({s.hand})", f"手牌({s.hand})"
-    if z in SLOTS:
-        ref = s.equipment[z]
-        if ref is None:
-            return f"{z} (empty)", f"{SLOT_ZH[z]}（空）"
-        return f"{z} {_name(ref)}", f"{SLOT_ZH[z]}{_name(ref)}"
-    return f"judgement {_name(z)}", f"判定区{_name(z)}"
-
-
 def _eff_zone(ctx, f, t) -> bool:
     st = ctx.st
     ts = st.seat(t)
     zs = zones_of(ts)
     if not zs:
         te, tz = who(st, t)
-        ctx.event("skip", f"{te} has no card left: {_name(f['card'])} has no effect", f"{tz}没有牌：无效果", t)
+        ctx.event("skip", f"{te} has no card left: {card_label(f['card'])} has no effect", f"{tz}没有牌：无效果", t)
         return True
     k = KINDS[f["kind"]]
     ue, uz = who(st, f["user"])
@@ -315,8 +256,8 @@ def _eff_collateral(ctx, f, t) -> bool:
     be, bz = who(st, b)
     ue, uz = who(st, f["user"])
     st.prompts.append(Prompt(
-        "collateral", t, f"{ae}: 杀 {be} ({t} 杀) or give {_name(w)} to {ue} (pass) — 借刀杀人",
-        f"{az}：对{bz}使用杀（{t} 杀），或将{_name(w)}交给{uz}（pass）——借刀杀人", {"victim": b, "user": f["user"]}))
+        "collateral", t, f"{ae}: 杀 {be} ({t} 杀) or give {card_label(w)} to {ue} (pass) — 借刀杀人",
+        f"{az}：对{bz}使用杀（{t} 杀），或将{card_label(w)}交给{uz}（pass）——借刀杀人", {"victim": b, "user": f["user"]}))
     return False
 
 
@@ -337,12 +278,6 @@ TRICKS: dict[str, Trick] = {
 # --------------------------------------------------------------------------- frames
 
 
-def top_frame(st: GameState) -> dict | None:
-    """The trick being resolved (top frame), or None."""
-    stack = st.extra.get("stack")
-    return stack[-1] if stack else None
-
-
 def _frame(st: GameState) -> dict:
     """The trick being resolved where one must be (a window or a pick of it is open).
     Raises RuntimeError when the resolution stack is empty (a bug, not a moderator's error)."""
@@ -355,11 +290,6 @@ def _frame(st: GameState) -> dict:
 def _set(st: GameState, **kw) -> None:
     stack = st.extra["stack"]
     stack[-1] = {**stack[-1], **kw}
-
-
-def clear(st: GameState) -> None:
-    """Forget every trick in resolution (turn ends, questions dropped)."""
-    st.extra.pop("stack", None)
 
 
 def start(ctx, n: int, kind_id: str, ref: str, targets: list[int], extra: dict | None = None) -> list[int]:
@@ -410,7 +340,7 @@ def _window_prompt(ctx, f: dict, asked: int) -> None:
     t = f.get("target")
     te, tz = who(st, t) if t is not None else ("", "")
     ue, uz = who(st, f["user"])
-    name = _name(f["card"])
+    name = card_label(f["card"])
     if depth == 0:
         what_en = f"{ue}'s {name} on {te}"
         what_zh = f"{uz}对{tz}的{name}"
@@ -435,17 +365,16 @@ def _close_window(ctx) -> None:
     f = _frame(st)
     if f["kind"] == "judge_null":
         st.extra["stack"] = st.extra["stack"][:-1]
-        from .engine import _nullified_judgement  # noqa: PLC0415 - the judge phase lives in the engine
         if f.get("depth", 0) % 2 == 1:
-            _nullified_judgement(ctx, f["target"], f["card"])
+            nullified_judgement(ctx, f["target"], f["card"])
         else:
-            from .engine import _push_next_judge  # noqa: PLC0415 - circular at top level (the engine imports tricks)
-            _push_next_judge(ctx, st.seat(f["target"]))
+            push_next_judge(ctx, st.seat(f["target"]))
         return
     t = f["targets"][f["i"]]
     te, tz = who(st, t)
     if f.get("depth", 0) % 2 == 1:
-        ctx.event("nullified", f"{_name(f['card'])} on {te} is cancelled by 无懈可击", f"{_name(f['card'])}对{tz}的效果被无懈可击抵消", t)
+        ctx.event("nullified", f"{card_label(f['card'])} on {te} is cancelled by 无懈可击",
+                  f"{card_label(f['card'])}对{tz}的效果被无懈可击抵消", t)
         _set(st, i=f["i"] + 1, stage="window", depth=0, passed=(), by=None)
     else:
         _set(st, stage="effect", depth=0, passed=(), by=None)
@@ -455,7 +384,7 @@ def settle(ctx) -> None:
     """Advance the trick in resolution while no question is pending (every step becomes a prompt)."""
     st = ctx.st
     if st.over:
-        clear(st)  # the game stops at the first deciding death
+        clear_stack(st)  # the game stops at the first deciding death
         return
     guard = 0
     while not st.prompts and not st.over and st.extra.get("stack"):
@@ -563,8 +492,8 @@ def nullify(ctx, s: Seat, ref: str) -> bool:
         st.extra["stack"] = list(st.extra.get("stack") or []) + [{
             "kind": "judge_null", "card": top.data["card"], "user": st.turn_seat, "ask_from": st.turn_seat,
             "target": holder, "depth": 1, "passed": (), "by": s.seat, "targets": (holder,), "i": 0}]
-        ctx.event("use", f"{ne} plays 无懈可击 against {_name(top.data['card'])} (hand {s.hand})",
-                  f"{nz}对{_name(top.data['card'])}打出无懈可击（手牌{s.hand}）", s.seat, card=ref)
+        ctx.event("use", f"{ne} plays 无懈可击 against {card_label(top.data['card'])} (hand {s.hand})",
+                  f"{nz}对{card_label(top.data['card'])}打出无懈可击（手牌{s.hand}）", s.seat, card=ref)
         return True
     return False
 
@@ -608,47 +537,11 @@ def v_pass(ctx, a) -> bool:
         u.hand += 1
         ae, az = who(st, top.seat)
         ue, uz = who(st, u.seat)
-        ctx.event("give", f"{ae} gives {_name(w)} to {ue} (借刀杀人) (hand {u.hand})",
-                  f"{az}将{_name(w)}交给{uz}（借刀杀人）（手牌{u.hand}）", u.seat)
+        ctx.event("give", f"{ae} gives {card_label(w)} to {ue} (借刀杀人) (hand {u.hand})",
+                  f"{az}将{card_label(w)}交给{uz}（借刀杀人）（手牌{u.hand}）", u.seat)
         _advance(ctx)
         return True
     return False
-
-
-def take_zone(ctx, owner: Seat, z: str, gainer: Seat | None, why: str) -> str:
-    """Remove one card of zone ``z`` from ``owner`` (hand count, a slot, or a judgement card ref);
-    ``gainer`` (if any) gets it in hand.  Returns the card's name."""
-    st = ctx.st
-    if z == "hand":
-        owner.hand -= 1
-        name_en, name_zh = "a hand card", "一张手牌"
-    elif z in SLOTS:
-        ref = owner.equipment[z]
-        if ref is None:
-            raise Refused("pick.zone", f"seat {owner.seat} has nothing in the {z} slot",
-                          f"{owner.seat}号位的{SLOT_ZH[z]}栏没有牌", SRC_TRICK, forceable=False)
-        owner.equipment[z] = None
-        name_en = name_zh = _name(ref)
-    else:
-        owner.judgement.remove(z)
-        name_en = name_zh = _name(z)
-    oe, oz = who(st, owner.seat)
-    if gainer is not None:
-        gainer.hand += 1
-        ge, gz = who(st, gainer.seat)
-        ctx.event("move", f"{ge} takes {name_en} from {oe} ({why}) (hand {gainer.hand})",
-                  f"{gz}获得{oz}的{name_zh}（{why}）（手牌{gainer.hand}）", gainer.seat)
-    else:
-        ctx.event("discard_card", f"{oe} loses {name_en} ({why})", f"{oz}的{name_zh}被弃置（{why}）", owner.seat)
-    return name_en
-
-
-def resolve_zone(s: Seat, word: str) -> str | None:
-    """The zone of ``s`` that ``word`` names (``hand``, a slot, or a delayed-trick kind id), or None."""
-    if word in ("hand",) or word in SLOTS:
-        return word if (s.hand > 0 if word == "hand" else s.equipment.get(word)) else None
-    hits = [c for c in s.judgement if card_kind_of(c) == word or c == word]
-    return hits[-1] if hits else None
 
 
 def v_pick(ctx, a) -> None:
@@ -667,7 +560,6 @@ def v_pick(ctx, a) -> None:
         raise Refused("prompt.seat", f"seat {top.seat} picks, not seat {a.seat}", f"应由{top.seat}号位选择",
                       "companion: answer the pending question", forceable=False)
     if top.kind.startswith("weapon."):
-        from .equipment import weapon_pick  # noqa: PLC0415 - equipment and tricks call each other
         weapon_pick(ctx, top, what)
         return
     if top.kind == "pick":
@@ -677,9 +569,9 @@ def v_pick(ctx, a) -> None:
         s.hand += 1
         card = what[0] if what else None
         ne, nz = who(st, s.seat)
-        nm = _name(card) if card else "a card"
+        nm = card_label(card) if card else "a card"
         ctx.event("draw", f"{ne} picks {nm} (五谷丰登) (hand {s.hand})",
-                  f"{nz}选择{_name(card) if card else '一张牌'}（五谷丰登）（手牌{s.hand}）", s.seat, card=card)
+                  f"{nz}选择{card_label(card) if card else '一张牌'}（五谷丰登）（手牌{s.hand}）", s.seat, card=card)
         _set(st, pool=f["pool"] - 1)
         _advance(ctx)
         return
@@ -690,12 +582,12 @@ def v_pick(ctx, a) -> None:
     if z is None:
         have = ", ".join(zone_label(t, x)[0] for x in zones_of(t))
         have_zh = "、".join(zone_label(t, x)[1] for x in zones_of(t))
-        word_zh = "手牌" if word == "hand" else SLOT_ZH.get(word, _name(word) if word else "?")
+        word_zh = "手牌" if word == "hand" else SLOT_ZH.get(word, card_label(word) if word else "?")
         raise Refused("pick.zone", f"seat {t.seat} has no card in {word or '?'}: choose one of {have}",
                       f"{t.seat}号位的{word_zh}没有牌：可选{have_zh}", SRC_TRICK, forceable=False)
     st.prompts.pop()
     gainer = st.seat(f["user"]) if f["kind"] == "snatch" else None
-    take_zone(ctx, t, z, gainer, _name(f["card"]))
+    take_zone(ctx, t, z, gainer, card_label(f["card"]))
     _advance(ctx)
 
 
@@ -726,3 +618,57 @@ def implicit_close(ctx) -> None:
     st.prompts.pop()
     _close_window(ctx)
     settle(ctx)
+
+
+def _responded(ctx, prompt: Prompt, played: bool) -> None:
+    if prompt.data.get("frame"):
+        responded(ctx, prompt, played)
+
+
+RESPONDED.append(_responded)  # after the weapons' (imported above): a dodge's 青龙偃月刀 comes first
+
+
+# --------------------------------------------------------------------------- using a trick
+
+
+@uses("nullification")
+def use_nullification(ctx: Ctx, u: Use) -> None:
+    """无懈可击: played into an open window (or against a delayed trick about to be judged); refused
+    ``nullification.window`` (forceable) when no trick is waiting.  集智 is asked at once (like after any trick,
+    before the window goes on); the window is asked again once it is answered (:func:`settle` waits for no
+    prompt).  Source: rulebook 无懈可击; standard_generals.json 黄月英 集智; QS Jizhi triggers on CardUsed,
+    无懈可击 included."""
+    n, s, kind = u.n, u.s, u.kind
+    if nullify(ctx, s, u.ref):
+        call("trick", ctx, n, kind)
+        return
+    ctx.check(False, "nullification.window",
+              "无懈可击 is played only against a trick about to take effect, and none is waiting now",
+              "无懈可击只能在锦囊即将生效时打出，现在没有待生效的锦囊", "rulebook: 无懈可击; FK standard_cards nullification")
+    u.pay()
+    ne, nz = who(ctx.st, n)
+    ctx.event("use", f"{ne} plays 无懈可击 (hand {s.hand})", f"{nz}打出无懈可击（手牌{s.hand}）", n, card=u.ref)
+    call("trick", ctx, n, kind)
+
+
+@uses(*TRICKS)
+def use_trick(ctx: Ctx, u: Use) -> None:
+    """An ordinary trick in its user's play phase: the targets are checked (:data:`TRICKS`' ``legal``, skills'
+    refusals) and its resolution queued (:func:`start`); 集智 is asked."""
+    st, n, s, kind, targets = ctx.st, u.n, u.s, u.kind, u.targets
+    own_play(ctx, u)
+    for t in targets:
+        skill_target(ctx, n, t, kind.id)
+    if kind.id == "collateral" and len(targets) == 2:  # the 杀 it asks for must be legal too (空城)
+        skill_target(ctx, targets[0], targets[1], "slash")
+    order = start(ctx, n, kind.id, u.ref, targets)
+    u.pay()
+    ne, nz = who(st, n)
+    tl = [who(st, t) for t in order]
+    ctx.event("use", f"{ne} uses {kind.zh} on {', '.join(t[0] for t in tl)} (hand {s.hand})",
+              f"{nz}对{'、'.join(t[1] for t in tl)}使用{kind.zh}（手牌{s.hand}）", n, card=u.ref, targets=list(targets) or order)
+    call("trick", ctx, n, kind)
+
+
+HANDLES = frozenset({"nullification", *TRICKS})
+"""The card ids whose rules live here."""
