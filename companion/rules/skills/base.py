@@ -212,6 +212,25 @@ def step(sid: str, name: str = "ask", verbs: tuple[str, ...] = ("yes", "no", "sk
     return deco
 
 
+def accepted(sid: str, on_no: Callable[[Any, Prompt], None] | None = None) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Decorator for the answer of an optional skill's question — the shape ask → yes → effect every optional
+    skill shares: ``no`` declines it (logged; then ``on_no(ctx, prompt)``: what happens without the skill),
+    ``yes`` / the skill's word takes the question away and runs the decorated ``fn(ctx, prompt, action)``, the
+    effect.  Registered as step ``"<sid>:ask"`` answered by ``yes`` / ``no`` / the skill's word."""
+    def deco(fn: Callable[..., None]) -> Callable[..., None]:
+        def answer(ctx: Any, p: Prompt, a: Any) -> None:
+            if a.verb == "no":
+                declined(ctx, p)
+                if on_no is not None:
+                    on_no(ctx, p)
+                return
+            ctx.st.prompts.pop()
+            fn(ctx, p, a)
+        STEPS[f"{sid}:ask"] = Answer(answer)
+        return fn
+    return deco
+
+
 def active(sid: str):
     def deco(fn):
         ACTIVE[sid] = fn

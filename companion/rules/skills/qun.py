@@ -1,6 +1,7 @@
-"""The skills of the 群 Qun generals of the standard edition, each defined here once as data plus a small
-effect (the machinery: :mod:`.base`).  Source: ``standard_generals.json`` (FK ``standard``, original texts);
-the old FAQ (``rulebook/003``) where a variant says so.
+"""群 Qun: 华佗 huatuo (急救, 青囊), 吕布 lvbu (无双), 貂蝉 diaochan (离间, 闭月).
+
+Each skill is defined here once, as data plus a small effect, on the machinery of :mod:`.base`.  Source:
+``standard_generals.json`` (FK ``standard``, original texts); the old FAQ (``rulebook/003``) where a variant says so.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from .base import (
     SRC_SKILL,
     VIEW_AS,
     ViewAs,
+    accepted,
     active,
     ask,
-    declined,
     draw_cards,
     duel_opponent,
     equipment_slots,
@@ -25,7 +26,6 @@ from .base import (
     living,
     once,
     refuse,
-    step,
     usable,
     used,
 )
@@ -105,11 +105,8 @@ def _biyue(ctx, s):
         ask(ctx, s.seat, "biyue", "draw 1", "摸一张牌")
 
 
-@step("biyue")
+@accepted("biyue")
 def _biyue_ans(ctx, p, a):
-    if a.verb == "no":
-        return declined(ctx, p)
-    ctx.st.prompts.pop()
     draw_cards(ctx, p.seat, 1, "闭月", "闭月")
 
 

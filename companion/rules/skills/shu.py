@@ -1,6 +1,8 @@
-"""The skills of the 蜀 Shu generals of the standard edition, each defined here once as data plus a small
-effect (the machinery: :mod:`.base`).  Source: ``standard_generals.json`` (FK ``standard``, original texts);
-the old FAQ (``rulebook/003``) where a variant says so.
+"""蜀 Shu: 刘备 liubei (仁德, 激将), 关羽 guanyu (武圣), 张飞 zhangfei (咆哮), 诸葛亮 zhugeliang (观星, 空城),
+赵云 zhaoyun (龙胆), 马超 machao (马术, 铁骑), 黄月英 huangyueying (集智, 奇才).
+
+Each skill is defined here once, as data plus a small effect, on the machinery of :mod:`.base`.  Source:
+``standard_generals.json`` (FK ``standard``, original texts); the old FAQ (``rulebook/003``) where a variant says so.
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ from .base import (
     SKILL_JUDGED,
     VIEW_AS,
     ViewAs,
+    accepted,
     active,
     ask,
-    declined,
     draw_cards,
     int_arg,
     judge_step,
@@ -28,7 +30,6 @@ from .base import (
     log_event,
     refuse,
     skill_names,
-    step,
     usable,
     used,
 )
@@ -75,11 +76,8 @@ def _guanxing(ctx, s):
              f"观看牌堆顶{x}张牌，以任意顺序置于牌堆顶或底", x=x)
 
 
-@step("guanxing")
+@accepted("guanxing")
 def _guanxing_ans(ctx, p, a):
-    if a.verb == "no":
-        return declined(ctx, p)
-    ctx.st.prompts.pop()
     used(ctx, p.seat, "guanxing", f"looks at {p.data['x']} cards (no count changes)", f"观看{p.data['x']}张牌")
 
 
@@ -102,11 +100,8 @@ def _tieqi(ctx, user, target):
              target=target)
 
 
-@step("tieqi")
+@accepted("tieqi")
 def _tieqi_ans(ctx, p, a):
-    if a.verb == "no":
-        return declined(ctx, p)
-    ctx.st.prompts.pop()
     ask(ctx, p.seat, "tieqi", "flip a judgement card", "请翻开判定牌", "judge FACE", "judge 牌面", step="judge",
          target=p.data["target"])
 
@@ -136,11 +131,8 @@ def _jizhi(ctx, user, kind):
         ask(ctx, user, "jizhi", f"draw 1 for using {kind.zh}", f"因使用{kind.zh}摸一张牌")
 
 
-@step("jizhi")
+@accepted("jizhi")
 def _jizhi_ans(ctx, p, a):
-    if a.verb == "no":
-        return declined(ctx, p)
-    ctx.st.prompts.pop()
     draw_cards(ctx, p.seat, 1, "集智", "集智")
 
 

@@ -1,6 +1,8 @@
-"""The skills of the 魏 Wei generals of the standard edition, each defined here once as data plus a small
-effect (the machinery: :mod:`.base`).  Source: ``standard_generals.json`` (FK ``standard``, original texts);
-the old FAQ (``rulebook/003``) where a variant says so.
+"""魏 Wei: 曹操 caocao (奸雄, 护驾), 司马懿 simayi (反馈, 鬼才), 夏侯惇 xiahoudun (刚烈), 张辽 zhangliao (突袭),
+许褚 xuchu (裸衣), 郭嘉 guojia (天妒, 遗计), 甄姬 zhenji (倾国, 洛神).
+
+Each skill is defined here once, as data plus a small effect, on the machinery of :mod:`.base`.  Source:
+``standard_generals.json`` (FK ``standard``, original texts); the old FAQ (``rulebook/003``) where a variant says so.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from .base import (
     SKILL_JUDGED,
     VIEW_AS,
     ViewAs,
+    accepted,
     ask,
     declined,
     draw_cards,
@@ -61,11 +64,8 @@ def _jianxiong(ctx, victim, amount, source, cause):
              f"获得造成伤害的牌（{cause}）", cause=cause)
 
 
-@step("jianxiong")
+@accepted("jianxiong")
 def _jianxiong_ans(ctx, p, a):
-    if a.verb == "no":
-        return declined(ctx, p)
-    ctx.st.prompts.pop()
     used(ctx, p.seat, "jianxiong", f"takes {p.data['cause']}", f"获得{p.data['cause']}")
     draw_cards(ctx, p.seat, 1, f"奸雄 takes {p.data['cause']}", f"奸雄获得{p.data['cause']}")
 
@@ -134,14 +134,14 @@ def _tiandu(ctx, job, j) -> bool:
     return True
 
 
-@step("tiandu")
-def _tiandu_ans(ctx, p, a):
-    if a.verb == "no":
-        declined(ctx, p)
-    else:
-        ctx.st.prompts.pop()
-        gain_judged(ctx, p.seat, p.data["face"], "tiandu")
+def _judgement_goes_on(ctx, p):
     deferred_judgement_effect(ctx, p.data["job"], p.data["face"])
+
+
+@accepted("tiandu", on_no=_judgement_goes_on)
+def _tiandu_ans(ctx, p, a):
+    gain_judged(ctx, p.seat, p.data["face"], "tiandu")
+    _judgement_goes_on(ctx, p)
 
 
 @step("guicai", "guicai", verbs=("no", "skill"), takes_args=True)
@@ -177,12 +177,8 @@ def _ganglie(ctx, victim, amount, source, cause):
          f"判定：若不为红桃，{sz}弃置两张手牌或受到1点伤害", source=source)
 
 
-@step("ganglie")
+@accepted("ganglie")
 def _ganglie_ans(ctx, p, a):
-    if a.verb == "no":
-        return declined(ctx, p)
-    st = ctx.st
-    st.prompts.pop()
     used(ctx, p.seat, "ganglie")
     ask(ctx, p.seat, "ganglie", "flip a judgement card", "请翻开判定牌", "judge FACE", "judge 牌面",
          step="judge", source=p.data["source"])
@@ -272,14 +268,13 @@ def _luoyi(ctx, s):
     return False
 
 
-@step("luoyi")
+def _draw_as_usual(ctx, p):
+    draw_phase(ctx, ctx.st.seat(p.seat))
+
+
+@accepted("luoyi", on_no=_draw_as_usual)
 def _luoyi_ans(ctx, p, a):
     st = ctx.st
-    if a.verb == "no":
-        declined(ctx, p)
-        draw_phase(ctx, st.seat(p.seat))
-        return
-    st.prompts.pop()
     st.counters["luoyi"] = p.seat
     used(ctx, p.seat, "luoyi", "+1 damage from 杀 and 决斗 this turn", "本回合杀或决斗伤害+1")
     draw_phase(ctx, st.seat(p.seat), -1)
@@ -349,11 +344,8 @@ def _luoshen(ctx: Any, s: Seat) -> None:
         ask(ctx, s.seat, "luoshen", "judge: a black card is gained and you may judge again", "判定：黑色则获得并可重复")
 
 
-@step("luoshen")
+@accepted("luoshen")
 def _luoshen_ans(ctx, p, a):
-    if a.verb == "no":
-        return declined(ctx, p)
-    ctx.st.prompts.pop()
     ask(ctx, p.seat, "luoshen", "flip a judgement card", "请翻开判定牌", "judge FACE", "judge 牌面", step="judge")
 
 

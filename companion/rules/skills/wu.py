@@ -1,6 +1,8 @@
-"""The skills of the 吴 Wu generals of the standard edition, each defined here once as data plus a small
-effect (the machinery: :mod:`.base`).  Source: ``standard_generals.json`` (FK ``standard``, original texts);
-the old FAQ (``rulebook/003``) where a variant says so.
+"""吴 Wu: 孙权 sunquan (制衡, 救援), 甘宁 ganning (奇袭), 吕蒙 lvmeng (克己), 黄盖 huanggai (苦肉), 周瑜 zhouyu
+(英姿, 反间), 大乔 daqiao (国色, 流离), 陆逊 luxun (谦逊, 连营), 孙尚香 sunshangxiang (结姻, 枭姬).
+
+Each skill is defined here once, as data plus a small effect, on the machinery of :mod:`.base`.  Source:
+``standard_generals.json`` (FK ``standard``, original texts); the old FAQ (``rulebook/003``) where a variant says so.
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ from .base import (
     SRC_SKILL,
     VIEW_AS,
     ViewAs,
+    accepted,
     active,
     ask,
-    declined,
     draw_cards,
     equipment_slots,
     face_arg,
@@ -31,7 +33,6 @@ from .base import (
     once,
     refuse,
     skill_names,
-    step,
     suit_arg,
     usable,
     used,
@@ -228,19 +229,13 @@ def card_loss(ctx, before: GameState):
                  f"失去{lost}张装备区的牌：摸{2 * lost}张牌", n=2 * lost)
 
 
-@step("lianying")
+@accepted("lianying")
 def _lianying_ans(ctx, p, a):
-    if a.verb == "no":
-        return declined(ctx, p)
-    ctx.st.prompts.pop()
     draw_cards(ctx, p.seat, 1, "连营", "连营")
 
 
-@step("xiaoji")
+@accepted("xiaoji")
 def _xiaoji_ans(ctx, p, a):
-    if a.verb == "no":
-        return declined(ctx, p)
-    ctx.st.prompts.pop()
     draw_cards(ctx, p.seat, p.data["n"], "枭姬", "枭姬")
 
 
