@@ -134,7 +134,7 @@ def _tiandu(ctx, job, j) -> bool:
     return True
 
 
-def _judgement_goes_on(ctx, p):
+def _judgement_goes_on(ctx: Ctx, p: Prompt) -> None:
     deferred_judgement_effect(ctx, p.data["job"], p.data["face"])
 
 
@@ -268,7 +268,7 @@ def _luoyi(ctx, s):
     return False
 
 
-def _draw_as_usual(ctx, p):
+def _draw_as_usual(ctx: Ctx, p: Prompt) -> None:
     draw_phase(ctx, ctx.st.seat(p.seat))
 
 
