@@ -36,6 +36,7 @@ clone (the engine never mutates its input).  Cost: a few tens of microseconds
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import zones as zn
 from .cards import armor
@@ -76,7 +77,7 @@ class Choice:
     before: str = ""
     after: str = ""
     options: tuple[int, ...] = ()
-    params: dict = field(default_factory=dict, compare=False, hash=False)
+    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def complete(self) -> bool:
@@ -87,12 +88,12 @@ class Choice:
         return self.zh if lang == "zh" else self.en
 
 
-def _c(line: str, key: str, en: str, zh: str, verb: str, seat: int | None = None, **params) -> Choice:
+def _c(line: str, key: str, en: str, zh: str, verb: str, seat: int | None = None, **params: Any) -> Choice:
     return Choice(line, key, en, zh, verb, seat, params=params)
 
 
 def _p(before: str, after: str, needs: str, key: str, en: str, zh: str, verb: str, seat: int | None = None,
-       options: tuple[int, ...] = (), **params) -> Choice:
+       options: tuple[int, ...] = (), **params: Any) -> Choice:
     return Choice((before + after).strip(), key, en, zh, verb, seat, needs, before, after, tuple(options), params)
 
 

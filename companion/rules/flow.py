@@ -31,7 +31,7 @@ class Action:
 
     verb: str
     seat: int | None = None
-    args: dict = field(default_factory=dict)
+    args: dict[str, Any] = field(default_factory=dict)
     forced: bool = False
     text: str = ""
 
@@ -74,7 +74,7 @@ def card_ref(kind: str, face: Face | None) -> str:
 card_name = oc.card_words  # 赤兔♥5: the one card naming of every log line
 
 
-def again_data(data: dict, more: int) -> dict:
+def again_data(data: dict[str, Any], more: int) -> dict[str, Any]:
     """The data of a 无双 "one more" question: ``jinks`` left, and the hints (八卦阵 ``judge FACE``, 护驾 / 激将)
     are added again by skills' ``_hints`` — each 闪 asked may be judged by an unused 八卦阵 (RULES_NOTES: Judgements)."""
     return {k: v for k, v in data.items() if k != "hinted"} | {"jinks": more}

@@ -12,6 +12,7 @@ caller still holds) and append :class:`~companion.rules.errors.Event` s.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from .deck import KINDS, Face, Suit
 from .errors import Event
@@ -48,13 +49,13 @@ def card_words(ref: str) -> str:
     return f"{k.zh}{face}"
 
 
-DAMAGE_MODIFIERS: list = []
+DAMAGE_MODIFIERS: list[Callable[[GameState, int, int, int | None, str], int]] = []
 """Hooks ``(st, victim, amount, source, cause) -> amount`` (e.g. 裸衣 +1); registered by companion.rules.skills."""
-AFTER_DAMAGE: list = []
+AFTER_DAMAGE: list[Callable[[GameState, list[Event], int, int, int | None, str, str], None]] = []
 """Hooks ``(st, ev, victim, amount, source, nature, cause)`` run after HP is lowered (on-damage skills)."""
-ON_RESCUE: list = []
+ON_RESCUE: list[Callable[[GameState, list[Event], int], None]] = []
 """Hooks ``(st, ev, victim)`` run when a dying seat is saved (HP back to ≥ 1)."""
-PEACH_BONUS: list = []
+PEACH_BONUS: list[Callable[[GameState, int, int], int | tuple[int, str]]] = []
 """Hooks ``(st, user, victim) -> int | (int, name)`` extra HP healed by a 桃 on a dying seat (救援); a name
 is shown in the heal line ("+1 from 救援")."""
 
@@ -77,7 +78,7 @@ def who(st: GameState, n: int | None) -> tuple[str, str]:
     return en, zh
 
 
-def remaining_roles(st: GameState, exclude: int | None = None) -> Counter:
+def remaining_roles(st: GameState, exclude: int | None = None) -> Counter[str]:
     """Role cards of the table not yet known to the companion (role table minus known roles).
 
     ``exclude``: a seat whose known role is not subtracted.
@@ -107,7 +108,7 @@ def _dying_order(st: GameState) -> list[int]:
     return alive[i:] + alive[:i]
 
 
-def _dying_prompt(st: GameState, victim: int, source, order: list[int], i: int) -> Prompt:
+def _dying_prompt(st: GameState, victim: int, source: int | None, order: list[int], i: int) -> Prompt:
     v = st.seat(victim)
     asked = order[i]
     ve, vz = who(st, victim)

@@ -73,7 +73,7 @@ class Seat:
         """The role if it may be shown on the shared screen, else None."""
         return self.role if (self.role_public or not self.alive) else None
 
-    def to_dict(self, *, reveal: bool = False) -> dict:
+    def to_dict(self, *, reveal: bool = False) -> dict[str, Any]:
         """The seat in the JSON shape of ``companion replay --json``.
 
         ``role`` is None while hidden unless ``reveal`` is True.
@@ -200,7 +200,7 @@ class GameState:
                 return s.seat
         return None
 
-    def to_dict(self, *, reveal: bool = False) -> dict:
+    def to_dict(self, *, reveal: bool = False) -> dict[str, Any]:
         """The JSON shape of ``companion replay --json`` (issue 2 §6)."""
         p = self.prompt
         return {

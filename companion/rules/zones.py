@@ -23,9 +23,10 @@ SLOT_ZH = {"weapon": "武器", "armor": "防具", "plus_horse": "+1马", "minus_
 """Equipment slot → its Chinese word (for the zh texts)."""
 
 
-def card_label(ref: str) -> str:
+def card_label(ref: str | None) -> str:
+    """The Chinese name of the card ``ref`` (``"slash-spade-7"`` → 杀); an unknown ref as it is."""
     k = KINDS.get(card_kind_of(ref) or "")
-    return k.zh if k else ref
+    return k.zh if k else str(ref)
 
 
 def has_cards(s: Seat, judgement: bool = True) -> bool:

@@ -24,7 +24,7 @@ HANDLES = frozenset({"eight_diagram", "nioh_shield"})
 """The card ids whose rules live here (equipped with ``S CARD``: :func:`companion.rules.cards.common.equip`)."""
 
 
-def armor_works(st: GameState, data: dict, target: Seat) -> str | None:
+def armor_works(st: GameState, data: dict[str, Any], target: Seat) -> str | None:
     """The target's armor kind id when it works against this 杀 / request (青釭剑 ignores it), else None."""
     a = card_kind_of(target.equipment.get("armor"))
     if a is None or data.get("ignore_armor"):
@@ -32,7 +32,7 @@ def armor_works(st: GameState, data: dict, target: Seat) -> str | None:
     return a
 
 
-def nioh_shield(ctx, t: int) -> None:
+def nioh_shield(ctx: Ctx, t: int) -> None:
     te, tz = who(ctx.st, t)
     ctx.event("armor", f"仁王盾: a black 杀 has no effect on {te}", f"仁王盾：黑色杀对{tz}无效", t)
 

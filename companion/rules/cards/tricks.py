@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .. import outcome as oc
 from ..deck import KINDS
@@ -49,6 +50,12 @@ SRC_DUEL_OLD = "old FAQ quoted in the rules text (source = the card's user)"
 PROMPT_KINDS = frozenset({"nullify", "pick", "zone", "collateral"})
 """Prompt kinds this module creates (besides ``respond`` with ``frame``)."""
 
+Legal = Callable[[Ctx, int, list[int]], list[int]]
+"""``legal(ctx, user, targets) -> targets`` of a trick."""
+Effect = Callable[[Ctx, dict[str, Any], int], bool]
+"""``effect(ctx, frame, target) -> done`` of a trick."""
+
+
 @dataclass(frozen=True, slots=True)
 class Trick:
     """One ordinary trick: who it may target (``legal``) and what happens on each target (``effect``).
@@ -60,8 +67,8 @@ class Trick:
     """
 
     id: str
-    legal: Callable
-    effect: Callable
+    legal: Legal
+    effect: Effect
     source: str = SRC_TRICK
 
 
@@ -80,7 +87,7 @@ def _order_from(st: GameState, first: int, include_first: bool = True) -> list[i
 # --------------------------------------------------------------------------- legality
 
 
-def _one_other(ctx, n: int, targets: list[int], kind_id: str) -> list[int]:
+def _one_other(ctx: Ctx, n: int, targets: list[int], kind_id: str) -> list[int]:
     k = KINDS[kind_id]
     if len(targets) != 1:
         raise Refused("trick.target", f"{k.zh} needs one target seat, e.g. '{n} {k.id} 3' (given {len(targets)})",
@@ -91,8 +98,8 @@ def _one_other(ctx, n: int, targets: list[int], kind_id: str) -> list[int]:
     return [t]
 
 
-def _legal_card_taking(kind_id: str):
-    def legal(ctx, n: int, targets: list[int]) -> list[int]:
+def _legal_card_taking(kind_id: str) -> Legal:
+    def legal(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
         (t,) = _one_other(ctx, n, targets, kind_id)
         ts = ctx.st.seat(t)
         k = KINDS[kind_id]
@@ -105,12 +112,12 @@ def _legal_card_taking(kind_id: str):
     return legal
 
 
-def _legal_duel(ctx, n, targets):
+def _legal_duel(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
     return _one_other(ctx, n, targets, "duel")
 
 
-def _legal_self(kind_id: str):
-    def legal(ctx, n, targets):
+def _legal_self(kind_id: str) -> Legal:
+    def legal(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
         k = KINDS[kind_id]
         ctx.check(not targets or targets == [n], "trick.target", f"{k.zh} targets only its user (seat {n}); given {targets}",
                   f"{k.zh}只能对自己使用", SRC_TRICK, forceable=False)
@@ -118,8 +125,8 @@ def _legal_self(kind_id: str):
     return legal
 
 
-def _legal_all(others: bool, kind_id: str):
-    def legal(ctx, n, targets):
+def _legal_all(others: bool, kind_id: str) -> Legal:
+    def legal(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
         k = KINDS[kind_id]
         ctx.check(not targets, "trick.target",
                   f"{k.zh} targets {'every other living seat' if others else 'every living seat'} by itself: "
@@ -129,7 +136,7 @@ def _legal_all(others: bool, kind_id: str):
     return legal
 
 
-def _legal_collateral(ctx, n, targets):
+def _legal_collateral(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
     if len(targets) != 2:
         raise Refused("trick.target", "借刀杀人 needs two seats: the one with a weapon, then its 杀 target, "
                       f"e.g. '{n} collateral 3 5' (given {len(targets)})",
@@ -150,7 +157,7 @@ def _legal_collateral(ctx, n, targets):
 # --------------------------------------------------------------------------- effects
 
 
-def _eff_ex_nihilo(ctx, f, t) -> bool:
+def _eff_ex_nihilo(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
     s = ctx.st.seat(t)
     s.hand += 2
     te, tz = who(ctx.st, t)
@@ -158,13 +165,13 @@ def _eff_ex_nihilo(ctx, f, t) -> bool:
     return True
 
 
-def _eff_god_salvation(ctx, f, t) -> bool:
+def _eff_god_salvation(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
     oc.heal(ctx.st, ctx.ev, t, 1, "桃园结义")
     return True
 
 
-def _eff_respond(need: str):
-    def eff(ctx, f, t) -> bool:
+def _eff_respond(need: str) -> Effect:
+    def eff(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
         st = ctx.st
         k = KINDS[f["kind"]]
         te, tz = who(st, t)
@@ -182,7 +189,7 @@ def _eff_respond(need: str):
     return eff
 
 
-def _duel_prompt(ctx, f) -> None:
+def _duel_prompt(ctx: Ctx, f: dict[str, Any]) -> None:
     st = ctx.st
     turn = f["turn"]
     other = f["user"] if turn != f["user"] else f["targets"][0]
@@ -204,7 +211,7 @@ def duel_slash_played(st: GameState) -> None:
         _set(st, slashes=f.get("slashes", 0) + 1)
 
 
-def _eff_duel(ctx, f, t) -> bool:
+def _eff_duel(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
     if "turn" not in f:
         _set(ctx.st, turn=t, round=0)
         f = _frame(ctx.st)
@@ -212,7 +219,7 @@ def _eff_duel(ctx, f, t) -> bool:
     return False
 
 
-def _eff_amazing_grace(ctx, f, t) -> bool:
+def _eff_amazing_grace(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
     st = ctx.st
     te, tz = who(st, t)
     ue, uz = who(st, f["user"])
@@ -224,7 +231,7 @@ def _eff_amazing_grace(ctx, f, t) -> bool:
     return False
 
 
-def _eff_zone(ctx, f, t) -> bool:
+def _eff_zone(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
     st = ctx.st
     ts = st.seat(t)
     zs = zones_of(ts)
@@ -244,7 +251,7 @@ def _eff_zone(ctx, f, t) -> bool:
     return False
 
 
-def _eff_collateral(ctx, f, t) -> bool:
+def _eff_collateral(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
     st = ctx.st
     a = st.seat(t)
     b = f["victim"]
@@ -278,7 +285,7 @@ TRICKS: dict[str, Trick] = {
 # --------------------------------------------------------------------------- frames
 
 
-def _frame(st: GameState) -> dict:
+def _frame(st: GameState) -> dict[str, Any]:
     """The trick being resolved where one must be (a window or a pick of it is open).
     Raises RuntimeError when the resolution stack is empty (a bug, not a moderator's error)."""
     f = top_frame(st)
@@ -287,12 +294,12 @@ def _frame(st: GameState) -> dict:
     return f
 
 
-def _set(st: GameState, **kw) -> None:
+def _set(st: GameState, **kw: Any) -> None:
     stack = st.extra["stack"]
     stack[-1] = {**stack[-1], **kw}
 
 
-def start(ctx, n: int, kind_id: str, ref: str, targets: list[int], extra: dict | None = None) -> list[int]:
+def start(ctx: Ctx, n: int, kind_id: str, ref: str, targets: list[int], extra: dict[str, Any] | None = None) -> list[int]:
     """Check the targets of trick ``kind_id`` used by seat ``n`` and queue its resolution.
 
     Returns the resolved targets.  Raises Refused (``trick.target``, ``trick.self``,
@@ -320,7 +327,7 @@ def _can_nullify(st: GameState, n: int) -> bool:
     return s.alive and s.hand > 0
 
 
-def _window_candidates(st: GameState, f: dict) -> list[int]:
+def _window_candidates(st: GameState, f: dict[str, Any]) -> list[int]:
     passed = set(f.get("passed", ()))
     if f.get("by") is not None:
         passed.add(f["by"])  # whoever played the last 无懈可击 is not asked to cancel it
@@ -334,7 +341,7 @@ def in_window(st: GameState) -> bool:
     return p is not None and p.kind == "nullify"
 
 
-def _window_prompt(ctx, f: dict, asked: int) -> None:
+def _window_prompt(ctx: Ctx, f: dict[str, Any], asked: int) -> None:
     st = ctx.st
     depth = f.get("depth", 0)
     t = f.get("target")
@@ -359,7 +366,7 @@ def _window_prompt(ctx, f: dict, asked: int) -> None:
         f"无懈可击？{what_zh}即将生效（S 无懈可击 / pass / pass all）{prog_zh}", {}))
 
 
-def _close_window(ctx) -> None:
+def _close_window(ctx: Ctx) -> None:
     """The window is over: an even chain lets the effect happen, an odd one cancels it."""
     st = ctx.st
     f = _frame(st)
@@ -380,7 +387,7 @@ def _close_window(ctx) -> None:
         _set(st, stage="effect", depth=0, passed=(), by=None)
 
 
-def settle(ctx) -> None:
+def settle(ctx: Ctx) -> None:
     """Advance the trick in resolution while no question is pending (every step becomes a prompt)."""
     st = ctx.st
     if st.over:
@@ -432,13 +439,13 @@ def settle(ctx) -> None:
         _set(st, i=f["i"] + 1, stage="window")  # "wait" with no prompt: its question was dropped (a death)
 
 
-def _advance(ctx) -> None:
+def _advance(ctx: Ctx) -> None:
     f = top_frame(ctx.st)
     if f is not None and f["kind"] != "judge_null":
         _set(ctx.st, i=f["i"] + 1, stage="window")
 
 
-def responded(ctx, prompt: Prompt, played: bool) -> None:
+def responded(ctx: Ctx, prompt: Prompt, played: bool) -> None:
     """A ``respond`` prompt of a trick was answered (``played``: 杀/闪 given; else the damage was taken)."""
     st = ctx.st
     f = top_frame(st)
@@ -466,7 +473,7 @@ def answers(p: Prompt, a: Action) -> bool:
     return False
 
 
-def nullify(ctx, s: Seat, ref: str) -> bool:
+def nullify(ctx: Ctx, s: Seat, ref: str) -> bool:
     """Seat ``s`` plays 无懈可击 (hand already checked); True when it answered a window or a judgement.
 
     In a window the chain grows by one and everyone is asked again; at a ``judge``
@@ -498,7 +505,7 @@ def nullify(ctx, s: Seat, ref: str) -> bool:
     return False
 
 
-def v_pass(ctx, a) -> bool:
+def v_pass(ctx: Ctx, a: Action) -> bool:
     """``pass`` / ``pass all`` / ``S pass`` at one of this module's prompts; True when handled.
 
     Window: the asked seat (or seat S) declines; ``pass all`` closes the window for
@@ -544,7 +551,7 @@ def v_pass(ctx, a) -> bool:
     return False
 
 
-def v_pick(ctx, a) -> None:
+def v_pick(ctx: Ctx, a: Action) -> None:
     """``pick [WHAT …]`` answers a ``pick`` (五谷丰登), ``zone`` (过河拆桥 / 顺手牵羊) or a weapon's pick prompt.
 
     Raises Refused ``pick.none`` (nothing to pick now) or ``pick.zone`` (that zone is empty; the
@@ -591,7 +598,7 @@ def v_pick(ctx, a) -> None:
     _advance(ctx)
 
 
-def collateral_slash(ctx, s: Seat, a) -> list[int] | None:
+def collateral_slash(ctx: Ctx, s: Seat, a: Action) -> list[int] | None:
     """At a 借刀杀人 prompt seat A answers with 杀: returns ``[victim]`` (the engine pays and
     aims the 杀), or None when this is not such an answer.  Raises Refused ``collateral.target``."""
     st = ctx.st
@@ -607,7 +614,7 @@ def collateral_slash(ctx, s: Seat, a) -> list[int] | None:
     return [b]
 
 
-def implicit_close(ctx) -> None:
+def implicit_close(ctx: Ctx) -> None:
     """An untouched window (no 无懈可击 played yet) is closed as "nobody" when the table answers the
     step behind it (e.g. the target plays 杀 or takes the damage).  A window with a 无懈可击 in it
     is never closed implicitly."""
@@ -620,7 +627,7 @@ def implicit_close(ctx) -> None:
     settle(ctx)
 
 
-def _responded(ctx, prompt: Prompt, played: bool) -> None:
+def _responded(ctx: Ctx, prompt: Prompt, played: bool) -> None:
     if prompt.data.get("frame"):
         responded(ctx, prompt, played)
 

@@ -23,6 +23,7 @@ QinggangSword, DoubleSword, Blade, Spear, Axe, Halberd, KylinBow, IceSword); Fre
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .. import outcome as oc
 from ..deck import KINDS, Face
@@ -72,7 +73,7 @@ SLASH_LIMIT_LIFTS: list[Callable[[GameState, Seat], str | None]] = [_lift_crossb
 # --------------------------------------------------------------------------- before paying
 
 
-def convert(ctx, s: Seat, kind_id: str, args: dict) -> tuple[str, int, str | None]:
+def convert(ctx: Ctx, s: Seat, kind_id: str, args: dict[str, Any]) -> tuple[str, int, str | None]:
     """``(kind_id, hand cost, via)`` of a card use.
 
     * 丈八蛇矛: ``S spear [T]`` while the spear is equipped, or ``… via spear``:
@@ -122,7 +123,7 @@ def _gender(st: GameState, s: Seat) -> str | None:
 # --------------------------------------------------------------------------- aiming
 
 
-def slash_at(ctx, n: int, targets: list[int], ref: str, face: Face | None, via: str | None = None,
+def slash_at(ctx: Ctx, n: int, targets: list[int], ref: str, face: Face | None, via: str | None = None,
              colour: str | None = None) -> None:
     """Aim seat ``n``'s 杀 at ``targets`` (already checked and paid): weapon/armor triggers, then
     one ``respond`` prompt per target, answered in the order given.  ``colour`` (``"red"``, ``"black"``,
@@ -151,7 +152,7 @@ def slash_at(ctx, n: int, targets: list[int], ref: str, face: Face | None, via: 
             nioh_shield(ctx, t)
 
 
-def _double_swords(ctx, s: Seat, ts: Seat, shield: bool) -> bool:
+def _double_swords(ctx: Ctx, s: Seat, ts: Seat, shield: bool) -> bool:
     """雌雄双股剑 on aiming at ``ts`` (other gender): True when its question was pushed (the target chooses;
     ``shield``: 仁王盾 is logged once it is answered), False when it did not ask (same gender: nothing; no hand
     card: the user draws at once)."""
@@ -174,7 +175,7 @@ def _double_swords(ctx, s: Seat, ts: Seat, shield: bool) -> bool:
     return True
 
 
-def after_dodge(ctx, data: dict, t: int) -> None:
+def after_dodge(ctx: Ctx, data: dict[str, Any], t: int) -> None:
     """The 杀 of ``data`` was dodged by seat ``t``: 青龙偃月刀 / 贯石斧 may follow (prompts)."""
     st = ctx.st
     n = data.get("source")
@@ -194,7 +195,7 @@ def after_dodge(ctx, data: dict, t: int) -> None:
                                  f"{nz}：贯石斧——弃置两张牌令杀依然命中{tz}（discard 2）或 pass", {**data, "target": t}))
 
 
-def slash_hit(ctx, data: dict, t: int) -> None:
+def slash_hit(ctx: Ctx, data: dict[str, Any], t: int) -> None:
     """The 杀 of ``data`` hits seat ``t``: 寒冰剑 and 麒麟弓 are offered (prompts), else 1 damage."""
     st = ctx.st
     n = data.get("source")
@@ -239,7 +240,7 @@ def answers(p: Prompt, a: Action) -> bool:
     return False
 
 
-def weapon_pass(ctx, top: Prompt) -> None:
+def weapon_pass(ctx: Ctx, top: Prompt) -> None:
     """``pass`` at a weapon prompt: the option is declined (雌雄双股剑: the user draws 1)."""
     st = ctx.st
     st.prompts.pop()
@@ -259,7 +260,7 @@ def weapon_pass(ctx, top: Prompt) -> None:
         ctx.event("pass", f"{pe} does not use {_zh(k[7:])}", f"{pz}不发动{_zh(k[7:])}", top.seat)
 
 
-def weapon_discard(ctx, top: Prompt, n: int, k: int) -> None:
+def weapon_discard(ctx: Ctx, top: Prompt, n: int, k: int) -> None:
     """``discard [S] N`` at a 雌雄双股剑 (the target, N = 1) or 贯石斧 (the user, N = 2) prompt.
 
     Raises Refused ``weapon.discard`` for the wrong seat or count."""
@@ -287,7 +288,7 @@ def weapon_discard(ctx, top: Prompt, n: int, k: int) -> None:
         slash_hit(ctx, top.data, top.data["target"])
 
 
-def weapon_use(ctx, s: Seat, kind_id: str, ref: str, face: Face | None, a) -> bool:
+def weapon_use(ctx: Ctx, s: Seat, kind_id: str, ref: str, face: Face | None, a: Action) -> bool:
     """A card named at a weapon prompt: ``S axe`` (= discard 2 hand cards) at 贯石斧; ``S 杀 [T]`` at
     青龙偃月刀 (another 杀 at the same target: no range check, not counted).  True when handled."""
     st = ctx.st
@@ -317,7 +318,7 @@ def weapon_use(ctx, s: Seat, kind_id: str, ref: str, face: Face | None, a) -> bo
     return True
 
 
-def weapon_pick(ctx, top: Prompt, what: list[str]) -> None:
+def weapon_pick(ctx: Ctx, top: Prompt, what: list[str]) -> None:
     """``pick ZONE [ZONE]`` at 寒冰剑 (two cards of the target: hand / slots) or 麒麟弓 (a horse).
 
     Raises Refused ``pick.zone`` naming the zones that hold cards."""

@@ -44,14 +44,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import outcome as oc
 from ..cards.armor import BAGUA_HINT, armor_works
 from ..deck import KINDS, CardError, Face, Suit, card_kind, faces_of, parse_face
 from ..distance import has_skill
 from ..errors import Event, Refused
-from ..flow import HOOKS, JUDGED, Ctx, judgement, top_frame
+from ..flow import HOOKS, JUDGED, Action, Ctx, judgement, top_frame
 from ..generals import GENERALS, SKILL_INDEX, SKILLS, Gender, Kingdom
 from ..judgement import Judgement
 from ..names import norm
@@ -103,7 +103,7 @@ def refuse(rule: str, en: str, zh: str, source: str = SRC_SKILL, forceable: bool
     return Refused(rule, en, zh, source, forceable=forceable)
 
 
-def ask(ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: str = "yes / no",
+def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: str = "yes / no",
          choice_zh: str = "yes / no", **data: Any) -> None:
     """Push a ``skill`` prompt: '<owner>'s <skill>: <what> — <choice>'."""
     ne, nz = who(ctx.st, owner)
@@ -114,18 +114,18 @@ def ask(ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: str = 
                                  f"{nz}的{skz}：{what_zh}——{choice_zh}", data))
 
 
-def log_event(ctx, kind: str, n: int | None, en: str, zh: str, **data) -> None:
+def log_event(ctx: Ctx, kind: str, n: int | None, en: str, zh: str, **data: Any) -> None:
     ctx.ev.append(Event(kind, en, zh, n, data))
 
 
-def draw_cards(ctx, n: int, k: int, why_en: str, why_zh: str) -> None:
+def draw_cards(ctx: Ctx, n: int, k: int, why_en: str, why_zh: str) -> None:
     s = ctx.st.seat(n)
     s.hand += k
     ne, nz = who(ctx.st, n)
     log_event(ctx, "draw", n, f"{ne} draws {k} ({why_en}) (hand {s.hand})", f"{nz}摸{k}张牌（{why_zh}）（手牌{s.hand}）")
 
 
-def gain_judged(ctx, n: int, face, sid: str) -> None:
+def gain_judged(ctx: Ctx, n: int, face: Face, sid: str) -> None:
     """``n`` takes the judgement card (洛神, 天妒): gained, not drawn from the deck."""
     s = ctx.st.seat(n)
     s.hand += 1
@@ -148,7 +148,7 @@ def int_arg(tok: str | None, what: str, sid: str) -> int:
                       f"{skz}：{what_zh}应为数字", forceable=False) from None
 
 
-def living(ctx, t: int, sid: str) -> Seat:
+def living(ctx: Ctx, t: int, sid: str) -> Seat:
     st = ctx.st
     if not 1 <= t <= len(st.seats) or not st.seat(t).alive:
         ske, skz = skill_names(sid)
@@ -188,7 +188,7 @@ def is_male(st: GameState, n: int) -> bool:
 class Answer:
     """How a prompt step is answered: ``fn(ctx, prompt, action)``; ``verbs`` accepted besides the skill's name."""
 
-    fn: Callable
+    fn: Callable[..., Any]
     verbs: frozenset[str] = frozenset({"yes", "no", "skill"})
     takes_args: bool = False  # 'SKILL ARGS…' answers (突袭 seats, 反馈 zone, 遗计 gifts, 鬼才 face); else none
 
@@ -197,28 +197,33 @@ STEPS: dict[str, Answer] = {}
 """``"<skill>:<step>"`` → :class:`Answer`."""
 
 
-ACTIVE: dict[str, Callable] = {}
+ACTIVE: dict[str, Callable[..., Any]] = {}
 """Active skills (play-phase verbs): id → ``fn(ctx, seat, args)``."""
 
 
-RESPONSES: dict[str, Callable] = {}
+RESPONSES: dict[str, Callable[..., Any]] = {}
 """Skills used as the answer of a card prompt (流离 on a 杀): id → ``fn(ctx, prompt, seat, args)``."""
 
 
-def step(sid: str, name: str = "ask", verbs: tuple[str, ...] = ("yes", "no", "skill"), takes_args: bool = False):
-    def deco(fn):
+_Fn = TypeVar("_Fn", bound=Callable[..., Any])
+
+
+def step(sid: str, name: str = "ask", verbs: tuple[str, ...] = ("yes", "no", "skill"),
+         takes_args: bool = False) -> Callable[[_Fn], _Fn]:
+    """Decorator: ``fn(ctx, prompt, action)`` answers step ``name`` of skill ``sid``'s question."""
+    def deco(fn: _Fn) -> _Fn:
         STEPS[f"{sid}:{name}"] = Answer(fn, frozenset(verbs), takes_args)
         return fn
     return deco
 
 
-def accepted(sid: str, on_no: Callable[[Any, Prompt], None] | None = None) -> Callable[[Callable[..., None]], Callable[..., None]]:
+def accepted(sid: str, on_no: Callable[[Ctx, Prompt], None] | None = None) -> Callable[[_Fn], _Fn]:
     """Decorator for the answer of an optional skill's question — the shape ask → yes → effect every optional
     skill shares: ``no`` declines it (logged; then ``on_no(ctx, prompt)``: what happens without the skill),
     ``yes`` / the skill's word takes the question away and runs the decorated ``fn(ctx, prompt, action)``, the
     effect.  Registered as step ``"<sid>:ask"`` answered by ``yes`` / ``no`` / the skill's word."""
-    def deco(fn: Callable[..., None]) -> Callable[..., None]:
-        def answer(ctx: Any, p: Prompt, a: Any) -> None:
+    def deco(fn: _Fn) -> _Fn:
+        def answer(ctx: Ctx, p: Prompt, a: Action) -> None:
             if a.verb == "no":
                 declined(ctx, p)
                 if on_no is not None:
@@ -231,14 +236,15 @@ def accepted(sid: str, on_no: Callable[[Any, Prompt], None] | None = None) -> Ca
     return deco
 
 
-def active(sid: str):
-    def deco(fn):
+def active(sid: str) -> Callable[[_Fn], _Fn]:
+    """Decorator: ``fn(ctx, seat, args)`` is the active skill ``sid`` (a play-phase verb)."""
+    def deco(fn: _Fn) -> _Fn:
         ACTIVE[sid] = fn
         return fn
     return deco
 
 
-def answers(p: Prompt, a) -> bool:
+def answers(p: Prompt, a: Action) -> bool:
     """True when action ``a`` answers prompt ``p`` through a skill."""
     if p.kind == "skill":
         ans = STEPS.get(f"{p.data['skill']}:{p.data.get('step', 'ask')}")
@@ -252,7 +258,7 @@ def answers(p: Prompt, a) -> bool:
     return False
 
 
-def answer(ctx, p: Prompt, a) -> None:
+def answer(ctx: Ctx, p: Prompt, a: Action) -> None:
     """Answer the top ``skill`` prompt ``p`` with ``a``."""
     if a.seat is not None and a.seat != p.seat and a.verb in ("skill", "yes", "no", "pick"):
         raise refuse("prompt.seat", f"seat {p.seat} answers this, not seat {a.seat}", f"应由{p.seat}号位回答")
@@ -266,14 +272,14 @@ def answer(ctx, p: Prompt, a) -> None:
     ans.fn(ctx, p, a)
 
 
-def declined(ctx, p: Prompt) -> None:
+def declined(ctx: Ctx, p: Prompt) -> None:
     ctx.st.prompts.pop()
     ske, skz = skill_names(p.data["skill"])
     ne, nz = who(ctx.st, p.seat)
     log_event(ctx, "decline", p.seat, f"{ne} does not use {ske}", f"{nz}不发动{skz}", skill=p.data["skill"])
 
 
-def used(ctx, n: int, sid: str, en: str = "", zh: str = "") -> None:
+def used(ctx: Ctx, n: int, sid: str, en: str = "", zh: str = "") -> None:
     ske, skz = skill_names(sid)
     ne, nz = who(ctx.st, n)
     log_event(ctx, "skill", n, f"{ne} uses {ske}" + (f": {en}" if en else ""), f"{nz}发动{skz}" + (f"：{zh}" if zh else ""),
@@ -345,7 +351,7 @@ def _viewas_form(sid: str, n: int | None, args: list[str]) -> tuple[str, str]:
     return form, form
 
 
-def verb(ctx, a) -> None:
+def verb(ctx: Ctx, a: Action) -> None:
     """The ``skill`` verb: answer a skill prompt, answer a card prompt (流离), or use an active skill.
 
     Checked in this order, each with its own reason: the seat exists, the seat has the skill, the words
@@ -380,9 +386,10 @@ def verb(ctx, a) -> None:
     if sid not in ACTIVE:
         raise refuse("skill.when", f"{ske} is not used by command now: {SKILLS[sid].summary_en}",
                       f"{skz}现在不能发动：{SKILLS[sid].summary_zh}")
-    n = a.seat if a.seat is not None else st.turn_seat
-    if n is None:
+    who_uses = a.seat if a.seat is not None else st.turn_seat
+    if who_uses is None:
         raise refuse("skill.seat", f"who uses {ske}? write the seat first, e.g. '2 {sid}'", f"谁发动{skz}？请先写座位号")
+    n = who_uses
     _syntax(sid, n, args)
     if not usable(st, n, sid):
         why_en, why_zh = _not_owner(st, n, sid)
@@ -393,7 +400,7 @@ def verb(ctx, a) -> None:
     ACTIVE[sid](ctx, n, args)
 
 
-def once(ctx, n: int, sid: str) -> None:
+def once(ctx: Ctx, n: int, sid: str) -> None:
     """Once per play phase: refuse a second use."""
     key = f"skill:{sid}"
     ske, skz = skill_names(sid)
@@ -435,7 +442,7 @@ def _ref_face(ref: str) -> Face | None:
         return None
 
 
-def _slot_face(ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str, skz: str) -> tuple[Face | None, bool]:
+def _slot_face(ctx: Ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str, skz: str) -> tuple[Face | None, bool]:
     """The face of an equipped card recorded without one (``3 赤兔``), from the standard deck data
     (RULES_NOTES: Deck; ``cards.standard_deck``): ``(face, False)`` when the kind has one copy
     (赤兔 is ♥5 only); ``(None, True)`` — accepted on the moderator's word — when several copies differ
@@ -455,7 +462,7 @@ def _slot_face(ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str, skz:
     return None, True
 
 
-def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
+def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
     """Check ``a`` (``S CARD[:FACE] … via SKILL``): returns (acting seat, paying seat).
 
     For 护驾 / 激将 the written seat pays (a Wei / Shu seat) and the lord acts; the card moves from
@@ -496,6 +503,8 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
                       SRC_SKILL)
         ctx.check(lord is not None and usable(st, lord, sid), "viewas.lord",
                   f"{ske} works only for a living lord who has it", f"{skz}只对拥有此技能的主公有效", SRC_SKILL)
+        if lord is None:  # forced past viewas.lord: there is no lord to give the card for
+            raise refuse("viewas.lord", f"{ske} works only for a living lord who has it", f"{skz}只对拥有此技能的主公有效")
         ctx.check(kingdom_of(st, n) == want, "viewas.kingdom",
                   f"seat {n} is not {want.zh}: only other {want.zh} seats may give a card for {ske}",
                   f"{n}号位不是{want.zh}势力", SRC_SKILL)
@@ -550,19 +559,19 @@ def view_as(ctx, a, top: Prompt | None) -> tuple[int, int]:
     return n, n
 
 
-def judge_step(sid: str):
-    def fn(ctx, p, a):
+def judge_step(sid: str) -> None:
+    def fn(ctx: Ctx, p: Prompt, a: Action) -> None:
         ctx.st.prompts.pop()
         judgement(ctx, {"kind": "skill", "skill": sid, "subject": sid, "seat": p.seat,
                         **{k: v for k, v in p.data.items() if k not in ("skill", "step")}}, a.args["face"])
     STEPS[f"{sid}:judge"] = Answer(fn, frozenset({"judge"}))
 
 
-SKILL_JUDGED: dict[str, Callable] = {}
+SKILL_JUDGED: dict[str, Callable[..., Any]] = {}
 """Skill judgements: id → ``fn(ctx, job, judgement)`` once the card takes effect."""
 
 
-def equipment_slots(ctx, s: Seat, words: list[str], sid: str) -> list[str]:
+def equipment_slots(ctx: Ctx, s: Seat, words: list[str], sid: str) -> list[str]:
     out = []
     for w in words:
         if w not in s.equipment or s.equipment.get(w) is None or w in out:
@@ -576,11 +585,12 @@ def duel_opponent(st: GameState, n: int) -> int | None:
     f = top_frame(st)
     if f is None or f.get("kind") != "duel":
         return None
-    user, target = f["user"], f["targets"][0]
+    user: int = f["user"]
+    target: int = f["targets"][0]
     return user if n != user else target
 
 
-def hints(ctx, before):
+def hints(ctx: Ctx, before: GameState) -> None:
     # The question names the skills that may answer it: 护驾 / 激将 (helpers in seat order), 流离; and an
     # unused 八卦阵 (RULES_NOTES: Judgements 八卦阵 — a red judgement counts as 闪).
     st = ctx.st
@@ -621,7 +631,7 @@ def owners_from(st: GameState, n: int) -> list[int]:
     return alive[i + 1:] + alive[:i]
 
 
-def after_damage(st, ev, victim, amount, source, nature, cause):
+def after_damage(st: GameState, ev: list[Event], victim: int, amount: int, source: int | None, nature: str, cause: str) -> None:
     """On-damage skills: asked now when the victim is at HP ≥ 1, else kept until it is saved."""
     if not st.seat(victim).alive:
         return
@@ -631,27 +641,21 @@ def after_damage(st, ev, victim, amount, source, nature, cause):
     fire_damaged(st, ev, victim, amount, source, cause)
 
 
-class EvCtx:
-    """A minimal context for hooks run from outcome.py (state + event list)."""
-
-    __slots__ = ("st", "ev", "forced")
-
-    def __init__(self, st: GameState, ev: list[Event]) -> None:
-        self.st, self.ev, self.forced = st, ev, False
-
-    def check(self, ok, rule, en, zh, source, forceable=True):
-        if not ok:
-            raise Refused(rule, en, zh, source, forceable=forceable)
+def ev_ctx(st: GameState, ev: list[Event]) -> Ctx:
+    """The context for hooks run from outcome.py (state + event list; never forced)."""
+    ctx = Ctx(st, False)
+    ctx.ev = ev
+    return ctx
 
 
 def fire_damaged(st: GameState, ev: list[Event], victim: int, amount: int, source: int | None,
                   cause: str) -> None:
-    ctx = EvCtx(st, ev)
+    ctx = ev_ctx(st, ev)
     for _sid, fn in reversed(HOOKS.get("damaged", ())):
         fn(ctx, victim, amount, source, cause)
 
 
-def after_rescue(st, ev, victim):
+def after_rescue(st: GameState, ev: list[Event], victim: int) -> None:
     """A dying seat saved: its waiting on-damage skills (and 苦肉's draw) now happen."""
     waiting = st.extra.get("after_dying", [])
     mine = [w for w in waiting if w[1] == victim]
@@ -660,7 +664,7 @@ def after_rescue(st, ev, victim):
         if w[0] == "damaged":
             fire_damaged(st, ev, *w[1:])
         elif w[0] == "kurou":
-            draw_cards(EvCtx(st, ev), victim, 2, "苦肉", "苦肉")
+            draw_cards(ev_ctx(st, ev), victim, 2, "苦肉", "苦肉")
 
 
 oc.AFTER_DAMAGE.append(after_damage)

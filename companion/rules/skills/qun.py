@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from .. import outcome as oc
 from ..cards import tricks as tk
-from ..flow import on, target_refusal
+from ..flow import Action, Ctx, on, target_refusal
 from ..outcome import who
-from ..state import Prompt
+from ..state import GameState, Prompt, Seat
 from .base import (
     SRC_SKILL,
     VIEW_AS,
@@ -35,7 +35,7 @@ HANDLES = frozenset({"biyue", "jijiu", "lijian", "qingnang", "wushuang"})
 
 
 @active("qingnang")
-def _qingnang(ctx, n, args):
+def _qingnang(ctx: Ctx, n: int, args: list[str]) -> None:
     # 青囊: 出牌阶段限一次，你可以弃置一张手牌并选择一名已受伤的角色，令其回复1点体力。
     st = ctx.st
     t = int_arg(args[0] if args else None, "seat", "qingnang")
@@ -51,7 +51,7 @@ def _qingnang(ctx, n, args):
 
 
 @active("lijian")
-def _lijian(ctx, n, args):
+def _lijian(ctx: Ctx, n: int, args: list[str]) -> None:
     # 离间: 出牌阶段限一次，你可以弃置一张牌并选择两名男性角色，视为其中一名角色对另一名角色使用一张决斗（不能被无懈可击响应）。
     st = ctx.st
     if len(args) not in (2, 3):
@@ -62,7 +62,7 @@ def _lijian(ctx, n, args):
               "离间须选择两名男性角色", SRC_SKILL)
     me = st.seat(n)
     slots = equipment_slots(ctx, me, args[2:3], "lijian")  # 'lijian A B SLOT' discards that equipment
-    ctx.check(me.hand >= 1 or slots, "hand.empty", "离间 discards a card", "离间须弃置一张牌", SRC_SKILL)
+    ctx.check(me.hand >= 1 or bool(slots), "hand.empty", "离间 discards a card", "离间须弃置一张牌", SRC_SKILL)
     for t, u in ((y, x),):
         r = target_refusal(st, u, t, "duel")
         ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
@@ -78,7 +78,7 @@ def _lijian(ctx, n, args):
     tk.start(ctx, x, "duel", "duel", [y], {"lijian": True, "stage": "effect"})  # no 无懈可击 window
 
 
-def wushuang(ctx, before):
+def wushuang(ctx: Ctx, before: GameState) -> None:
     # 无双: 锁定技，你使用的杀需两张闪才能抵消；与你决斗的角色每次需打出两张杀。
     st = ctx.st
     for i, p in enumerate(st.prompts):
@@ -99,14 +99,14 @@ def wushuang(ctx, before):
 
 
 @on("finish", "biyue")
-def _biyue(ctx, s):
+def _biyue(ctx: Ctx, s: Seat) -> None:
     # 闭月: 结束阶段，你可以摸一张牌。
     if usable(ctx.st, s, "biyue"):
         ask(ctx, s.seat, "biyue", "draw 1", "摸一张牌")
 
 
 @accepted("biyue")
-def _biyue_ans(ctx, p, a):
+def _biyue_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     draw_cards(ctx, p.seat, 1, "闭月", "闭月")
 
 

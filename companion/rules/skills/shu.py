@@ -7,15 +7,18 @@ Each skill is defined here once, as data plus a small effect, on the machinery o
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import outcome as oc
 from ..cards import tricks as tk
 from ..cards import weapons as eq
 from ..cards.weapons import SLASH_LIMIT_LIFTS
-from ..deck import KINDS, CardType
+from ..deck import KINDS, CardKind, CardType
 from ..distance import has_skill
-from ..flow import on
+from ..flow import Action, Ctx, on
+from ..judgement import Judgement
 from ..outcome import who
-from ..state import GameState, Seat
+from ..state import GameState, Prompt, Seat
 from .base import (
     SKILL_JUDGED,
     VIEW_AS,
@@ -44,7 +47,7 @@ HANDLES = frozenset({"guanxing", "jijiang", "jizhi", "kongcheng", "longdan", "ma
 
 
 @active("rende")
-def _rende(ctx, n, args):
+def _rende(ctx: Ctx, n: int, args: list[str]) -> None:
     # 仁德: 出牌阶段，你可以将任意张手牌交给其他角色，当你于此阶段给出第二张牌时，你回复1点体力。
     st = ctx.st
     if len(args) != 2:
@@ -68,7 +71,7 @@ def _rende(ctx, n, args):
 
 
 @on("start", "guanxing")
-def _guanxing(ctx, s):
+def _guanxing(ctx: Ctx, s: Seat) -> None:
     # 观星: 准备阶段，你可以观看牌堆顶的X张牌（X为存活角色数且至多为5），然后以任意顺序置于牌堆顶或牌堆底。
     if usable(ctx.st, s, "guanxing"):
         x = min(5, len(ctx.st.alive))
@@ -77,12 +80,12 @@ def _guanxing(ctx, s):
 
 
 @accepted("guanxing")
-def _guanxing_ans(ctx, p, a):
+def _guanxing_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     used(ctx, p.seat, "guanxing", f"looks at {p.data['x']} cards (no count changes)", f"观看{p.data['x']}张牌")
 
 
 @on("target", "kongcheng")
-def _kongcheng(st, user, target, kind):
+def _kongcheng(st: GameState, user: int, target: int, kind: str) -> tuple[str, str] | None:
     # 空城: 锁定技，若你没有手牌，你不能成为杀或决斗的目标。
     if kind in ("slash", "duel") and st.seat(target).hand == 0 and usable(st, target, "kongcheng"):
         k = KINDS[kind]
@@ -92,7 +95,7 @@ def _kongcheng(st, user, target, kind):
 
 
 @on("slash", "tieqi")
-def _tieqi(ctx, user, target):
+def _tieqi(ctx: Ctx, user: int, target: int) -> None:
     # 铁骑: 当你使用杀指定一个目标后，你可以判定：若为红色，该角色不能使用闪。
     if usable(ctx.st, user, "tieqi"):
         te, tz = who(ctx.st, target)
@@ -101,12 +104,12 @@ def _tieqi(ctx, user, target):
 
 
 @accepted("tieqi")
-def _tieqi_ans(ctx, p, a):
+def _tieqi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     ask(ctx, p.seat, "tieqi", "flip a judgement card", "请翻开判定牌", "judge FACE", "judge 牌面", step="judge",
          target=p.data["target"])
 
 
-def _tieqi_judged(ctx, job, j):
+def _tieqi_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
     st = ctx.st
     if not j.effect:
         return
@@ -125,18 +128,18 @@ SKILL_JUDGED["tieqi"] = _tieqi_judged
 
 
 @on("trick", "jizhi")
-def _jizhi(ctx, user, kind):
+def _jizhi(ctx: Ctx, user: int, kind: CardKind) -> None:
     # 集智: 当你使用非延时锦囊牌时，你可以摸一张牌。
     if kind.type == CardType.TRICK and usable(ctx.st, user, "jizhi"):
         ask(ctx, user, "jizhi", f"draw 1 for using {kind.zh}", f"因使用{kind.zh}摸一张牌")
 
 
 @accepted("jizhi")
-def _jizhi_ans(ctx, p, a):
+def _jizhi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     draw_cards(ctx, p.seat, 1, "集智", "集智")
 
 
-def kongcheng_duel(ctx, before):
+def kongcheng_duel(ctx: Ctx, before: GameState) -> None:
     # Variant faq_kongcheng_duel only — 空城 during a 决斗: once 诸葛亮's last hand card is gone he is not affected,
     # the duel ends, no damage (old FAQ, rulebook 003, reading an older wording).  By default 空城 is a target
     # filter only (standard_generals.json "cannot be chosen as a target"; FK kongcheng; English rule pages;

@@ -12,10 +12,10 @@ from typing import Any
 from .. import outcome as oc
 from .. import zones as zn
 from ..deck import KINDS, Face
-from ..flow import REPLACE_JUDGEMENT, Ctx, deferred_judgement_effect, draw_phase, finish_judgement, on, top_frame
-from ..judgement import JUDGEMENTS
+from ..flow import REPLACE_JUDGEMENT, Action, Ctx, deferred_judgement_effect, draw_phase, finish_judgement, on, top_frame
+from ..judgement import JUDGEMENTS, Judgement
 from ..outcome import who
-from ..state import Prompt, Seat
+from ..state import GameState, Prompt, Seat
 from .base import (
     SKILL_JUDGED,
     VIEW_AS,
@@ -42,7 +42,7 @@ HANDLES = frozenset({"fankui", "ganglie", "guicai", "hujia", "jianxiong", "luosh
 """The skill ids defined here (docs/architecture.md: skill → module)."""
 
 
-def job_name(job: dict) -> tuple[str, str]:
+def job_name(job: dict[str, Any]) -> tuple[str, str]:
     rule = JUDGEMENTS[job["subject"]]
     return rule.zh_name, rule.zh_name
 
@@ -52,7 +52,7 @@ _CARD_NAMES = {k.zh for k in KINDS.values()}
 
 
 @on("damaged", "jianxiong")
-def _jianxiong(ctx, victim, amount, source, cause):
+def _jianxiong(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str) -> None:
     # 奸雄: 你可以获得对你造成伤害的牌。  Only a physical card: the 决斗 of 离间 is no card ("貂蝉利用离间技能…
     # 相当于施行决斗牌的效果，不等同于出决斗牌" — old FAQ, rulebook 003), nor is 刚烈 / 反间 damage; 闪电 is a
     # card (QS Lightning deals its damage with the card itself).
@@ -65,13 +65,13 @@ def _jianxiong(ctx, victim, amount, source, cause):
 
 
 @accepted("jianxiong")
-def _jianxiong_ans(ctx, p, a):
+def _jianxiong_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     used(ctx, p.seat, "jianxiong", f"takes {p.data['cause']}", f"获得{p.data['cause']}")
     draw_cards(ctx, p.seat, 1, f"奸雄 takes {p.data['cause']}", f"奸雄获得{p.data['cause']}")
 
 
 @on("damaged", "fankui")
-def _fankui(ctx, victim, amount, source, cause):
+def _fankui(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str) -> None:
     # 反馈: 你可以获得伤害来源的一张牌。  A source that is 司马懿 himself gives nothing (old FAQ).
     st = ctx.st
     if source is None or source == victim or not usable(st, victim, "fankui"):
@@ -85,7 +85,7 @@ def _fankui(ctx, victim, amount, source, cause):
 
 
 @step("fankui", verbs=("yes", "no", "skill", "pick"), takes_args=True)
-def _fankui_ans(ctx, p, a):
+def _fankui_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     """``yes`` / ``fankui`` take a hand card; ``fankui ZONE`` / ``pick ZONE`` name the zone with the words of
     过河拆桥 / 顺手牵羊 (``hand weapon armor plus_horse minus_horse``, 手牌 武器 防具 +1马 -1马 …:
     :data:`companion.rules.zones.ZONE_WORDS`).  反馈 takes a hand or equipped card, never a judgement
@@ -117,7 +117,7 @@ def _fankui_ans(ctx, p, a):
 
 
 @on("judged", "tiandu")
-def _tiandu(ctx, job, j) -> bool:
+def _tiandu(ctx: Ctx, job: dict[str, Any], j: Judgement) -> bool:
     # 天妒: 你的判定牌生效后，你可以获得此牌。 (standard_generals.json 郭嘉 天妒, "after your own judgement card
     # takes effect".)  Timing: rulebook 001 "鬼道、鬼才：有关判定的技能，只能在判定牌翻开后选择是否发动…天妒也是如此，
     # 但是发动天妒只能是对自己的判定" — asked once the result is determined, BEFORE the effect (闪电's 3 damage,
@@ -139,13 +139,13 @@ def _judgement_goes_on(ctx: Ctx, p: Prompt) -> None:
 
 
 @accepted("tiandu", on_no=_judgement_goes_on)
-def _tiandu_ans(ctx, p, a):
+def _tiandu_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     gain_judged(ctx, p.seat, p.data["face"], "tiandu")
     _judgement_goes_on(ctx, p)
 
 
 @step("guicai", "guicai", verbs=("no", "skill"), takes_args=True)
-def _guicai_ans(ctx, p, a):
+def _guicai_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     st = ctx.st
     job = dict(p.data["job"])
     job["replaced"] = True
@@ -168,7 +168,7 @@ def _guicai_ans(ctx, p, a):
 
 
 @on("damaged", "ganglie")
-def _ganglie(ctx, victim, amount, source, cause):
+def _ganglie(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str) -> None:
     # 刚烈: 每当你受到伤害后，你可以判定：若结果不为红桃，伤害来源选择弃置两张手牌或受到你造成的1点伤害。
     if source is None or source == victim or not ctx.st.seat(source).alive or not usable(ctx.st, victim, "ganglie"):
         return
@@ -178,13 +178,13 @@ def _ganglie(ctx, victim, amount, source, cause):
 
 
 @accepted("ganglie")
-def _ganglie_ans(ctx, p, a):
+def _ganglie_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     used(ctx, p.seat, "ganglie")
     ask(ctx, p.seat, "ganglie", "flip a judgement card", "请翻开判定牌", "judge FACE", "judge 牌面",
          step="judge", source=p.data["source"])
 
 
-def _ganglie_judged(ctx, job, j):
+def _ganglie_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
     st = ctx.st
     src = job["source"]
     if not j.effect or not st.seat(src).alive:
@@ -205,7 +205,7 @@ SKILL_JUDGED["ganglie"] = _ganglie_judged
 
 
 @step("ganglie", "choice", verbs=("discard", "take", "pass"))
-def _ganglie_choice(ctx, p, a):
+def _ganglie_choice(ctx: Ctx, p: Prompt, a: Action) -> None:
     st = ctx.st
     s = st.seat(p.seat)
     if a.verb == "discard":
@@ -224,7 +224,7 @@ def _ganglie_choice(ctx, p, a):
 
 
 @on("draw", "tuxi")
-def _tuxi(ctx, s):
+def _tuxi(ctx: Ctx, s: Seat) -> bool:
     # 突袭: 摸牌阶段，你可以放弃摸牌，改为获得至多两名其他角色的各一张手牌。
     st = ctx.st
     if usable(st, s, "tuxi") and any(st.seat(n).hand > 0 for n in st.alive if n != s.seat):
@@ -235,7 +235,7 @@ def _tuxi(ctx, s):
 
 
 @step("tuxi", verbs=("no", "skill"), takes_args=True)  # no bare 'yes': 突袭 needs its seats (the dashboard's F8 reads these verbs)
-def _tuxi_ans(ctx, p, a):
+def _tuxi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     st = ctx.st
     if a.verb == "no":
         declined(ctx, p)
@@ -259,7 +259,7 @@ def _tuxi_ans(ctx, p, a):
 
 
 @on("draw", "luoyi")
-def _luoyi(ctx, s):
+def _luoyi(ctx: Ctx, s: Seat) -> bool:
     # 裸衣: 摸牌阶段，你可以少摸一张牌，然后本回合你的杀或决斗造成的伤害+1。
     if usable(ctx.st, s, "luoyi"):
         ask(ctx, s.seat, "luoyi", "draw 1 fewer; your 杀 and 决斗 deal +1 damage this turn",
@@ -273,14 +273,14 @@ def _draw_as_usual(ctx: Ctx, p: Prompt) -> None:
 
 
 @accepted("luoyi", on_no=_draw_as_usual)
-def _luoyi_ans(ctx, p, a):
+def _luoyi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     st = ctx.st
     st.counters["luoyi"] = p.seat
     used(ctx, p.seat, "luoyi", "+1 damage from 杀 and 决斗 this turn", "本回合杀或决斗伤害+1")
     draw_phase(ctx, st.seat(p.seat), -1)
 
 
-def _luoyi_bonus(st, victim, amount, source, cause):
+def _luoyi_bonus(st: GameState, victim: int, amount: int, source: int | None, cause: str) -> int:
     if source is not None and source != victim and st.counters.get("luoyi") == source and cause in ("杀", "决斗") and \
             usable(st, source, "luoyi"):
         return amount + 1
@@ -291,7 +291,7 @@ oc.DAMAGE_MODIFIERS.append(_luoyi_bonus)
 
 
 @on("damaged", "yiji")
-def _yiji(ctx, victim, amount, source, cause):
+def _yiji(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str) -> None:
     # 遗计: 每当你受到1点伤害后，你可以观看牌堆顶的两张牌，然后将其交给任意角色。
     # Once per point of damage (standard_generals.json 郭嘉 遗计 timing "once per point of damage"):
     # 3 damage asks 3 times, each time for 2 cards, each answered or declined on its own.
@@ -299,7 +299,7 @@ def _yiji(ctx, victim, amount, source, cause):
     _yiji_ask(ctx, victim, 1, amount)
 
 
-def _yiji_ask(ctx, victim: int, i: int, times: int) -> None:
+def _yiji_ask(ctx: Ctx, victim: int, i: int, times: int) -> None:
     if i > times or not usable(ctx.st, victim, "yiji"):
         return
     of_en = f" ({i} of {times})" if times > 1 else ""
@@ -309,7 +309,7 @@ def _yiji_ask(ctx, victim: int, i: int, times: int) -> None:
 
 
 @step("yiji", takes_args=True)
-def _yiji_ans(ctx, p, a):
+def _yiji_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     st = ctx.st
     i, times = p.data.get("i", 1), p.data.get("times", 1)
     if a.verb == "no":
@@ -345,11 +345,11 @@ def _luoshen(ctx: Any, s: Seat) -> None:
 
 
 @accepted("luoshen")
-def _luoshen_ans(ctx, p, a):
+def _luoshen_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     ask(ctx, p.seat, "luoshen", "flip a judgement card", "请翻开判定牌", "judge FACE", "judge 牌面", step="judge")
 
 
-def _luoshen_judged(ctx, job, j):
+def _luoshen_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
     if j.effect and usable(ctx.st, job["seat"], "luoshen"):
         gain_judged(ctx, job["seat"], j.face, "luoshen")
         _luoshen(ctx, ctx.st.seat(job["seat"]))

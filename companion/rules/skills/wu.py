@@ -11,7 +11,7 @@ from .. import outcome as oc
 from .. import zones as zn
 from ..deck import KINDS, Suit
 from ..distance import in_range
-from ..flow import on, target_refusal
+from ..flow import Action, Ctx, on, target_refusal
 from ..generals import Kingdom
 from ..outcome import who
 from ..state import SLOTS, GameState, Prompt, Seat
@@ -44,13 +44,13 @@ HANDLES = frozenset({"fanjian", "guose", "jieyin", "jiuyuan", "keji", "kurou", "
 
 
 @on("draw_count", "yingzi")
-def _yingzi(st, s, n):
+def _yingzi(st: GameState, s: Seat, n: int) -> int:
     # 英姿: 摸牌阶段，你可以额外摸一张牌。 (enforced: always taken; the hand limit stays the HP)
     return 1 if usable(st, s, "yingzi") else 0
 
 
 @active("zhiheng")
-def _zhiheng(ctx, n, args):
+def _zhiheng(ctx: Ctx, n: int, args: list[str]) -> None:
     # 制衡: 出牌阶段限一次，你可以弃置任意张牌，然后摸等量的牌。
     st = ctx.st
     k = int_arg(args[0] if args else None, "count", "zhiheng")
@@ -70,7 +70,7 @@ def _zhiheng(ctx, n, args):
 
 
 @active("kurou")
-def _kurou(ctx, n, args):
+def _kurou(ctx: Ctx, n: int, args: list[str]) -> None:
     # 苦肉: 出牌阶段，你可以失去1点体力，然后摸两张牌。  (a dying 黄盖 draws only once saved)
     st = ctx.st
     used(ctx, n, "kurou", "loses 1 HP, then draws 2", "失去1点体力，然后摸两张牌")
@@ -82,7 +82,7 @@ def _kurou(ctx, n, args):
 
 
 @active("jieyin")
-def _jieyin(ctx, n, args):
+def _jieyin(ctx: Ctx, n: int, args: list[str]) -> None:
     # 结姻: 出牌阶段限一次，你可以弃置两张手牌并选择一名已受伤的男性角色，你与其各回复1点体力。
     st = ctx.st
     t = int_arg(args[0] if args else None, "seat", "jieyin")
@@ -106,7 +106,7 @@ def _jieyin(ctx, n, args):
 
 
 @active("fanjian")
-def _fanjian(ctx, n, args):
+def _fanjian(ctx: Ctx, n: int, args: list[str]) -> None:
     # 反间: 出牌阶段限一次，令一名其他角色选择一种花色，然后获得你的一张手牌并展示之，若此牌花色与其所选不同，你对其造成1点伤害。
     st = ctx.st
     if len(args) != 3:
@@ -129,7 +129,7 @@ def _fanjian(ctx, n, args):
         oc.deal_damage(st, ctx.ev, t, 1, n, "normal", "反间")
 
 
-def _jiuyuan(st, user, victim):
+def _jiuyuan(st: GameState, user: int, victim: int) -> int | tuple[int, str]:
     # 救援: 主公技，锁定技，其他吴势力角色对你使用桃时，你额外回复1点体力。  (works while dying)
     if user != victim and usable(st, victim, "jiuyuan", dying_ok=True) and kingdom_of(st, user) == Kingdom.WU:
         return 1, "救援"
@@ -140,13 +140,13 @@ oc.PEACH_BONUS.append(_jiuyuan)
 
 
 @on("skip_discard", "keji")
-def _keji(ctx, s):
+def _keji(ctx: Ctx, s: Seat) -> bool:
     # 克己: 若你于出牌阶段未使用或打出过杀，你可以跳过此回合的弃牌阶段。 (enforced: always skipped)
     return usable(ctx.st, s, "keji") and not ctx.st.counters.get("keji")
 
 
 @on("target", "qianxun")
-def _qianxun(st, user, target, kind):
+def _qianxun(st: GameState, user: int, target: int, kind: str) -> tuple[str, str] | None:
     # 谦逊: 锁定技，你不能成为顺手牵羊和乐不思蜀的目标。
     if kind in ("snatch", "indulgence") and usable(st, target, "qianxun"):
         k = KINDS[kind]
@@ -154,7 +154,7 @@ def _qianxun(st, user, target, kind):
     return None
 
 
-def _liuli(ctx, p, n, args):
+def _liuli(ctx: Ctx, p: Prompt, n: int, args: list[str]) -> None:
     # 流离: 当你成为杀的目标时，你可以弃置一张牌并将此杀转移给你攻击范围内的一名其他角色（不能是此杀的使用者）。
     # The discarded card leaves first: an equipped 麒麟弓 / 赤兔 discarded for 流离 lends no range or distance
     # to the choice (docs/commands.md "using SLOT": a card used as part of another leaves its slot first;
@@ -208,7 +208,7 @@ def _liuli(ctx, p, n, args):
 RESPONSES["liuli"] = _liuli
 
 
-def card_loss(ctx, before: GameState):
+def card_loss(ctx: Ctx, before: GameState) -> None:
     # 连营: 当你失去最后的手牌时，你可以摸一张牌。  枭姬: 当你失去装备区里的一张牌时，你可以摸两张牌。
     st = ctx.st
     if not st.started or st.over:
@@ -230,12 +230,12 @@ def card_loss(ctx, before: GameState):
 
 
 @accepted("lianying")
-def _lianying_ans(ctx, p, a):
+def _lianying_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     draw_cards(ctx, p.seat, 1, "连营", "连营")
 
 
 @accepted("xiaoji")
-def _xiaoji_ans(ctx, p, a):
+def _xiaoji_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     draw_cards(ctx, p.seat, p.data["n"], "枭姬", "枭姬")
 
 
