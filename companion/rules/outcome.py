@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
 
 from .deck import KINDS, Face, Suit
 from .errors import Event
 from .generals import GENERALS
 from .setup import role_table
 from .state import GameState, Prompt
+from .vocab import Role
 
 __all__ = [
     "ROLE_ZH", "NATURE_ZH", "who", "hand_cards", "remaining_roles", "deduce_role", "deal_damage", "lose_hp",
@@ -309,6 +312,37 @@ def _discard_everything(st: GameState, ev: list[Event], victim: int) -> None:
                     {"cards": lost_ids}))
 
 
+class WinReason(StrEnum):
+    """Which win condition ended the game (RULES_NOTES: Win conditions)."""
+
+    LORD_DEAD = "lord_dead"  # the lord is dead and more than a lone renegade lives: the rebels win
+    RENEGADE_ALONE = "renegade_alone"  # the lord is dead and a renegade is the only one alive
+    REBELS_AND_RENEGADES_DEAD = "rebels_and_renegades_dead"  # the lord and the loyalists win
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game: ``winner`` (``lord`` stands for the lord and the loyalists) and the
+    ``reason``, the win condition that held (python-chess ``Outcome(termination, winner)``)."""
+
+    winner: Role
+    reason: WinReason
+
+
+_REASON = {Role.REBEL: WinReason.LORD_DEAD, Role.RENEGADE: WinReason.RENEGADE_ALONE,
+           Role.LORD: WinReason.REBELS_AND_RENEGADES_DEAD}
+
+
+def outcome(st: GameState) -> Outcome | None:
+    """The game's :class:`Outcome`, or None while it goes on.  The winner decides the win condition (each side
+    wins by one), so it is read from ``st.winner``: states and journals written before it existed give it too.
+    The sentences shown stay ``st.win_reason`` (en) and ``st.extra["win_reason_zh"]``."""
+    if not st.over or st.winner is None:
+        return None
+    winner = Role(st.winner)
+    return Outcome(winner, _REASON[winner])
+
+
 def check_win(st: GameState, ev: list[Event]) -> None:
     """Set ``over``/``winner``/``win_reason`` when a win condition holds.  Source: RULES_NOTES Win conditions."""
     if st.over or not st.started:
@@ -319,11 +353,11 @@ def check_win(st: GameState, ev: list[Event]) -> None:
     living = st.alive
     if not st.seat(lord).alive:
         if len(living) == 1 and deduce_role(st, living[0]) == "renegade":
-            winner = "renegade"
+            winner = Role.RENEGADE
             en = f"the lord is dead and {who(st, living[0])[0]}, a renegade, is the only one alive: the renegade wins"
             zh = f"主公阵亡，{who(st, living[0])[1]}（内奸）是唯一存活者：内奸获胜"
         else:
-            winner = "rebel"
+            winner = Role.REBEL
             en, zh = "the lord is dead: the rebels win", "主公阵亡：反贼获胜"
     else:
         if any(st.seat(n).role in ("rebel", "renegade") for n in living):
@@ -331,7 +365,7 @@ def check_win(st: GameState, ev: list[Event]) -> None:
         left = remaining_roles(st)
         if left["rebel"] + left["renegade"] > 0:
             return
-        winner = "lord"
+        winner = Role.LORD
         en = "every rebel and renegade is dead: the lord and the loyalists win"
         zh = "反贼和内奸全部阵亡：主公和忠臣获胜"
     st.over, st.winner, st.win_reason = True, winner, en

@@ -52,11 +52,12 @@ from ..deck import KINDS, CardError, Face, Suit, card_kind, faces_of, parse_face
 from ..distance import has_skill
 from ..errors import Event, Refused
 from ..flow import HOOKS, JUDGED, Action, Ctx, judgement, top_frame
-from ..generals import GENERALS, SKILL_INDEX, SKILLS, Gender, Kingdom
+from ..generals import GENERALS, SKILL_INDEX, SKILLS, Gender
 from ..judgement import Judgement
 from ..names import norm
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
+from ..vocab import Kingdom
 
 SRC_SKILL = "standard_generals.json (FK standard, original texts)"
 

@@ -12,9 +12,9 @@ from .. import zones as zn
 from ..deck import KINDS, Suit
 from ..distance import in_range
 from ..flow import Action, Ctx, on, target_refusal
-from ..generals import Kingdom
 from ..outcome import who
 from ..state import SLOTS, GameState, Prompt, Seat
+from ..vocab import Kingdom
 from .base import (
     RESPONSES,
     SRC_SKILL,
