@@ -466,7 +466,11 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def _fatal_error(self) -> None:
         """Textual's last resort for an unhandled exception prints a traceback with every local variable
         (hidden roles included): instead, the details go to the crash log and the screen says where.
-        (Textual has no public hook for this; tests/tui/test_journal_errors.py checks it is still called.)"""
+
+        A private method, overridden on purpose: Textual 8 (checked on 8.2.8) has no public hook for an
+        unhandled exception.  ``App._handle_exception`` (private too) calls ``panic(error)`` only for an
+        exception with ``__rich__`` and else this method; ``App.exit``, ``panic`` and ``on_exception``-style
+        events do not see the error first.  tests/tui/test_journal_errors.py checks it is still called."""
         import sys  # noqa: PLC0415
 
         from companion.crashlog import crash_message  # noqa: PLC0415
