@@ -469,8 +469,8 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
 
         A private method, overridden on purpose: Textual 8 (checked on 8.2.8) has no public hook for an
         unhandled exception.  ``App._handle_exception`` (private too) calls ``panic(error)`` only for an
-        exception with ``__rich__`` and else this method; ``App.exit``, ``panic`` and ``on_exception``-style
-        events do not see the error first.  tests/tui/test_journal_errors.py checks it is still called."""
+        exception with ``__rich__`` and else this method; no event or public method receives the error
+        before the traceback is rendered.  tests/tui/test_journal_errors.py checks it is still called."""
         import sys  # noqa: PLC0415
 
         from companion.crashlog import crash_message  # noqa: PLC0415
