@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import os
 import sys
 from pathlib import Path
@@ -139,6 +138,8 @@ def cmd_games(args) -> int:
     with Journal(path, readonly=True) as j:  # listing writes nothing (not even into an empty file)
         games = j.games()
     if args.json:
+        import json  # noqa: PLC0415 - only for --json
+
         print(json.dumps([{"id": g.id, "created": g.created, "updated": g.updated, "title": g.title,
                            "over": g.over, "winner": g.winner, "entries": g.entries} for g in games],
                          ensure_ascii=False))
@@ -229,10 +230,14 @@ def cmd_replay(args) -> int:
         print(f"{args.file}:{e.lineno}: refused: {e.reason}", file=sys.stderr)
         if args.json:  # a machine reader still gets a JSON document: the error and the state before it
             state = e.session.state.to_dict() if getattr(e, "session", None) is not None else None
-            print(json.dumps({"error": {"file": str(args.file), "line": e.lineno, "text": e.line,
+            import json  # noqa: PLC0415 - only for --json
+
+        print(json.dumps({"error": {"file": str(args.file), "line": e.lineno, "text": e.line,
                                         "reason": e.reason}, **(state or {})}, ensure_ascii=False, indent=2))
         return 1
     if args.json:
+        import json  # noqa: PLC0415 - only for --json
+
         print(json.dumps(session.state.to_dict(), ensure_ascii=False, indent=2))
     return 0
 
@@ -328,6 +333,8 @@ def cmd_distance(args) -> int:
 
     state = build_table(args)
     if args.json:
+        import json  # noqa: PLC0415 - only for --json
+
         print(json.dumps(distance_table(state)))
         return 0
     zh = args.lang == "zh"
@@ -393,6 +400,8 @@ def cmd_judge(args) -> int:
         raise _UsageError(f"judge: {e}") from None
     explanation = (j.zh or j.en) if args.lang == "zh" else j.en
     if args.json:
+        import json  # noqa: PLC0415 - only for --json
+
         print(json.dumps({"subject": j.subject, "card": {"suit": str(j.face.suit), "rank": j.face.rank},
                           "effect": bool(j.effect), "explanation": explanation}, ensure_ascii=False))
     else:

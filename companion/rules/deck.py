@@ -2,7 +2,7 @@
 
 Data source: the project's own ``companion/data/cards.toml`` (kinds) and
 ``companion/data/deck.toml`` (physical cards), read once at import through
-:mod:`importlib.resources`.  Kind ids follow the FreeKill packages
+:mod:`companion.rules.datafiles` (their precompiled form while it matches the files).  Kind ids follow the FreeKill packages
 ``standard_cards`` and ``maneuvering``; the card list is the 104-card box
 plus 4 EX cards as listed by FreeKill, QSanguosha-v2 and noname, and is
 checked against the team's oracle (``shared/reference/standard_deck.json``)
@@ -14,13 +14,12 @@ Pure rules core: standard library only, no I/O besides the package data.
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
-from importlib import resources
 from typing import Any
 
+from . import datafiles
 from .names import build_index, find, is_cjk
 
 __all__ = [
@@ -304,8 +303,7 @@ def parse_face(text: str) -> Face:
 
 
 def _load_toml(filename: str) -> dict[str, Any]:
-    data = resources.files("companion").joinpath("data", filename).read_bytes()
-    return tomllib.loads(data.decode("utf-8"))
+    return datafiles.load(filename)  # the precompiled form when it was built from this very file
 
 
 def _load_kinds() -> dict[str, CardKind]:

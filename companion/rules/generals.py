@@ -1,7 +1,7 @@
 """The 25 generals of the Sanguosha (三国杀) standard edition and their skills.
 
 Data source: the project's own ``companion/data/generals.toml``, read once at
-import through :mod:`importlib.resources`.  Ids, kingdoms, genders, max HP and
+import through :mod:`companion.rules.datafiles` (its precompiled form while it matches the file).  Ids, kingdoms, genders, max HP and
 skill ids follow the FreeKill ``standard`` package (original skill texts, not
 the 2013+ revisions); skill summaries are the project's own paraphrases.  The
 data is checked against the team's oracle
@@ -12,11 +12,10 @@ Pure rules core: standard library only, no I/O besides the package data.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from enum import StrEnum
-from importlib import resources
 
+from . import datafiles
 from .names import N, build_index, find
 from .vocab import Kingdom
 
@@ -158,8 +157,7 @@ def skill(name: str) -> Skill:
 
 
 def _load() -> tuple[dict[str, General], dict[str, Skill]]:
-    raw = resources.files("companion").joinpath("data", "generals.toml").read_bytes()
-    data = tomllib.loads(raw.decode("utf-8"))
+    data = datafiles.load("generals.toml")  # the precompiled form when it was built from this very file
     skills: dict[str, Skill] = {}
     for sid, row in data["skills"].items():
         if row["kind"] not in SKILL_KINDS:

@@ -8,7 +8,6 @@ hyphens and dots; ``ü`` may be typed ``v`` (``lvbu``).
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -60,6 +59,8 @@ def find(name: str, index: dict[str, N]) -> tuple[N | None, tuple[str, ...]]:
     if found is not None:
         return found, ()
     ids: list[str] = []
+    import difflib  # noqa: PLC0415 - only when a name is not found (an import less at start-up)
+
     for c in difflib.get_close_matches(key, index.keys(), n=12, cutoff=0.6):
         if index[c].id not in ids:
             ids.append(index[c].id)
