@@ -179,7 +179,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         # 120×40 and up: the question in a large block above the board (padded, bold: a terminal has one text size)
         self.query_one("#banner").set_class(event.size.width >= self.WIDE and event.size.height >= LARGE_HEIGHT, "-large")
         self._fit_table()
-        self.call_after_refresh(self.redraw_log)  # fold the log to its new width
+        self.call_after_refresh(self.query_one(GameLog).refold)  # fold the log to its new width (when it changed)
         self.call_after_refresh(self._redraw_banner)  # and the banner
         self.call_after_refresh(self.draw_choices)  # the choices wrap at the new width
 
@@ -335,11 +335,15 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if not isinstance(event.input, CommandBar):
             return
         event.stop()
-        line = event.value.strip()
+        self.submit_bar(event.input, event.value)
+
+    def submit_bar(self, bar: CommandBar, value: str) -> None:
+        """Enter in the command bar with ``value`` in it (called by the bar as the key arrives, so a paste
+        delivered as keys submits its lines one by one, in order)."""
+        line = value.strip()
         if not line:
             self.empty_enter()  # at a 无懈可击 window: nobody
             return
-        bar = event.input
         if self.readonly:
             self.say(label("read_only_open", self.lang), error=True)
             bar.select_all()
