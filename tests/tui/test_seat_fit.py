@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 
-from companion.rules.cards import KINDS
+from companion.rules.deck import KINDS
 from companion.session import Session
 from companion.tui.text import _SHORT, general_name, offer_lines, seat_card
 

@@ -12,7 +12,7 @@ import pytest
 from fakes import FakeSession, LogEntry
 from screen import screen_text
 
-from companion.rules.cards import KINDS
+from companion.rules.deck import KINDS
 from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp
 

@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from companion.rules.cards import KINDS
+from companion.rules.deck import KINDS
 from companion.rules.state import GameState
 
 if TYPE_CHECKING:
