@@ -205,16 +205,18 @@ def _zone_choices(st: GameState, t: int, head: str, who_acts: int, judgement: bo
     for z in zn.zones_of(s, judgement=judgement):
         if slots is not None and z not in slots:
             continue
-        en, zh = _zone_en(s, z), zn.zone_label(s, z)[1]
+        en, zh = _zone_en(s, z, st.hands_tracked), zn.zone_label(s, z)[1]
+        if z == "hand" and not st.hands_tracked:
+            zh = "手牌"  # light mode: no count
         word = z if z == "hand" or z in SLOTS else (card_kind_of(z) or z)
         out.append(_c(f"{head} {word}", "zone", en, zh, "pick" if head == "pick" else "skill", who_acts, zone=word))
     return out
 
 
-def _zone_en(s: Seat, z: str) -> str:
+def _zone_en(s: Seat, z: str, tracked: bool = True) -> str:
     """A zone's English label (``zones.zone_label``'s Chinese card names in English)."""
     if z == "hand":
-        return f"hand ({s.hand})"
+        return f"hand ({s.hand})" if tracked else "hand"
     if z in SLOTS:
         ref = s.equipment[z]
         return f"{z} (empty)" if ref is None else f"{z} {_en(card_kind_of(ref) or ref)}"
@@ -484,7 +486,7 @@ def choices(state: GameState) -> list[Choice]:
     if st.phase == "play":
         return _play(st, n)
     s = st.seat(n)
-    if st.phase == "discard" and s.hand > hand_limit(s):  # owed without a question (HP changed): next is refused
+    if st.phase == "discard" and st.hands_tracked and s.hand > hand_limit(s):  # owed without a question (HP changed): next is refused
         k = s.hand - hand_limit(s)
         return [_c(f"discard {j}", "discard", f"discard {j}", f"弃{j}张", "discard", n, n=j) for j in range(k, 0, -1)]
     return [_c("next", "next", "next phase", "下一阶段", "next")] + _end(st)
