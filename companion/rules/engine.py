@@ -223,7 +223,8 @@ def apply(state: GameState, action: Action) -> Applied:
     ctx = Ctx(st, action.forced)
     v = action.verb
     if v in SETUP_VERBS and v != "name" and st.started and not (v == "role" and (st.over or (st.prompt and st.prompt.kind == "reveal"))):
-        raise Refused("setup.started", f"'{v}' is a setup command: the game has started", f"游戏已开始，不能再执行{v}",
+        said = "track hands" if v == "variant" and action.args.get("name") == "untracked_hands" else v  # as typed
+        raise Refused("setup.started", f"'{said}' is a setup command: the game has started", f"游戏已开始，不能再执行{said}",
                       SRC_SETUP, forceable=False)
     if v not in SETUP_VERBS and not st.started:
         raise Refused("game.not_started", "the game has not started: finish setup and type 'start' first",
