@@ -48,7 +48,7 @@ from typing import Any, TypeVar
 
 from .. import outcome as oc
 from ..cards.armor import BAGUA_HINT, armor_works
-from ..deck import KINDS, CardError, Face, Suit, card_kind, faces_of, parse_face
+from ..deck import KINDS, CardError, CardKind, Face, Suit, card_kind, faces_of, parse_face
 from ..distance import has_skill
 from ..errors import Event, Refused
 from ..flow import HOOKS, JUDGED, Action, Ctx, judgement, top_frame
@@ -463,6 +463,51 @@ def _slot_face(ctx: Ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str,
     return None, True
 
 
+def _for_the_lord(ctx: Ctx, a: Action, top: Prompt | None, sid: str, n: int, kind: CardKind, face: Face | None,
+                  ske: str, skz: str) -> tuple[int, int]:
+    """护驾 / 激将: seat ``n`` (another Wei / Shu seat) gives the card; the lord acts with it.  Returns
+    (the lord, ``n``).  Raises Refused ``viewas.lord``, ``viewas.kingdom``, ``viewas.when``, ``hand.empty``."""
+    st = ctx.st
+    want = Kingdom.WEI if sid == "hujia" else Kingdom.SHU
+    lord = st.lord_seat
+    card_zh = KINDS["jink" if sid == "hujia" else "slash"].zh
+    # skill text: "Other Shu (Wei) characters may, one by one, play a 杀 (闪) that counts as used/played by you"
+    if lord == n:
+        helpers = [h for h in owners_from(st, n) if kingdom_of(st, h) == want]
+        h = str(helpers[0]) if helpers else "S"
+        tg = "".join(f" {t}" for t in a.args.get("targets") or []) or (" T" if sid == "jijiang" else "")
+        form = f"{h} {card_zh}{tg} via {sid}"
+        ctx.check(False, "viewas.lord",
+                  f"{ske}: the {card_zh} comes from another {want.zh} seat, not the lord himself — type the helping "
+                  f"seat first: '{form}'" + (f" ({want.zh} seats: {', '.join(map(str, helpers))})" if helpers else
+                                             f" (no other {want.zh} seat is alive)"),
+                  f"{skz}：须由其他{want.zh}势力角色替主公出{card_zh}，主公本人不能发动——请先写出牌的座位：{form}"
+                  + (f"（{want.zh}势力：{'、'.join(map(str, helpers))}号位）" if helpers else f"（没有其他存活的{want.zh}势力角色）"),
+                  SRC_SKILL)
+    ctx.check(lord is not None and usable(st, lord, sid), "viewas.lord",
+              f"{ske} works only for a living lord who has it", f"{skz}只对拥有此技能的主公有效", SRC_SKILL)
+    if lord is None:  # forced past viewas.lord: there is no lord to give the card for
+        raise refuse("viewas.lord", f"{ske} works only for a living lord who has it", f"{skz}只对拥有此技能的主公有效")
+    ctx.check(kingdom_of(st, n) == want, "viewas.kingdom",
+              f"seat {n} is not {want.zh}: only other {want.zh} seats may give a card for {ske}",
+              f"{n}号位不是{want.zh}势力", SRC_SKILL)
+    if sid == "hujia":
+        ctx.check(top is not None and top.kind == "respond" and top.seat == lord, "viewas.when",
+                  "护驾: only when the lord must play 闪", "护驾：仅在主公需要出闪时", SRC_SKILL)
+    else:
+        ctx.check(st.turn_seat == lord or (top is not None and top.seat == lord), "viewas.when",
+                  "激将: only when the lord uses or plays 杀", "激将：仅在主公需要使用或打出杀时", SRC_SKILL)
+    payer, actor = st.seat(n), st.seat(lord)
+    ctx.check(payer.hand >= 1, "hand.empty", f"seat {n} has 0 hand cards", f"{n}号位没有手牌", "companion: hand count")
+    payer.hand = max(0, payer.hand - 1)
+    actor.hand += 1
+    pe, pz = who(st, n)
+    ae, az = who(st, lord)
+    log_event(ctx, "viewas", n, f"{pe} gives a {kind.zh} for {ae} ({ske})", f"{pz}为{az}打出{kind.zh}（{skz}）",
+        skill=sid, card=str(face) if face else None, as_kind=kind.id, payer=n)
+    return lord, n
+
+
 def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
     """Check ``a`` (``S CARD[:FACE] … via SKILL``): returns (acting seat, paying seat).
 
@@ -486,44 +531,7 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
     ctx.check(kind.id in va.as_kinds, "viewas.kind", f"{ske} turns {va.en}, not into {kind.zh}",
               f"{skz}：{va.zh}，不能当{kind.zh}", SRC_SKILL)
     if sid in ("hujia", "jijiang"):
-        want = Kingdom.WEI if sid == "hujia" else Kingdom.SHU
-        lord = st.lord_seat
-        card_zh = KINDS["jink" if sid == "hujia" else "slash"].zh
-        # skill text: "Other Shu (Wei) characters may, one by one, play a 杀 (闪) that counts as used/played by you"
-        if lord == n:
-            helpers = [h for h in owners_from(st, n) if kingdom_of(st, h) == want]
-            h = str(helpers[0]) if helpers else "S"
-            tg = "".join(f" {t}" for t in a.args.get("targets") or []) or (" T" if sid == "jijiang" else "")
-            form = f"{h} {card_zh}{tg} via {sid}"
-            ctx.check(False, "viewas.lord",
-                      f"{ske}: the {card_zh} comes from another {want.zh} seat, not the lord himself — type the helping "
-                      f"seat first: '{form}'" + (f" ({want.zh} seats: {', '.join(map(str, helpers))})" if helpers else
-                                                 f" (no other {want.zh} seat is alive)"),
-                      f"{skz}：须由其他{want.zh}势力角色替主公出{card_zh}，主公本人不能发动——请先写出牌的座位：{form}"
-                      + (f"（{want.zh}势力：{'、'.join(map(str, helpers))}号位）" if helpers else f"（没有其他存活的{want.zh}势力角色）"),
-                      SRC_SKILL)
-        ctx.check(lord is not None and usable(st, lord, sid), "viewas.lord",
-                  f"{ske} works only for a living lord who has it", f"{skz}只对拥有此技能的主公有效", SRC_SKILL)
-        if lord is None:  # forced past viewas.lord: there is no lord to give the card for
-            raise refuse("viewas.lord", f"{ske} works only for a living lord who has it", f"{skz}只对拥有此技能的主公有效")
-        ctx.check(kingdom_of(st, n) == want, "viewas.kingdom",
-                  f"seat {n} is not {want.zh}: only other {want.zh} seats may give a card for {ske}",
-                  f"{n}号位不是{want.zh}势力", SRC_SKILL)
-        if sid == "hujia":
-            ctx.check(top is not None and top.kind == "respond" and top.seat == lord, "viewas.when",
-                      "护驾: only when the lord must play 闪", "护驾：仅在主公需要出闪时", SRC_SKILL)
-        else:
-            ctx.check(st.turn_seat == lord or (top is not None and top.seat == lord), "viewas.when",
-                      "激将: only when the lord uses or plays 杀", "激将：仅在主公需要使用或打出杀时", SRC_SKILL)
-        payer, actor = st.seat(n), st.seat(lord)
-        ctx.check(payer.hand >= 1, "hand.empty", f"seat {n} has 0 hand cards", f"{n}号位没有手牌", "companion: hand count")
-        payer.hand = max(0, payer.hand - 1)
-        actor.hand += 1
-        pe, pz = who(st, n)
-        ae, az = who(st, lord)
-        log_event(ctx, "viewas", n, f"{pe} gives a {kind.zh} for {ae} ({ske})", f"{pz}为{az}打出{kind.zh}（{skz}）",
-            skill=sid, card=str(face) if face else None, as_kind=kind.id, payer=n)
-        return lord, n
+        return _for_the_lord(ctx, a, top, sid, n, kind, face, ske, skz)
     if va.own_turn is False and has_skill(st, st.seat(n), sid):
         # in his own turn 急救 is not available, dying or not: that is the reason given (issue 13 §1)
         ctx.check(st.turn_seat != n, "viewas.turn", f"{ske} is used only outside your own turn",
