@@ -21,6 +21,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Paste, Resize
+from textual.reactive import var
 from textual.widgets import Footer, Input, Static
 
 from companion.journal import JournalError
@@ -69,14 +70,19 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     COMMANDS = {_palette_provider}
     WIDE = 120  # columns from which the log moves to the right of the table
 
+    lang: var[str] = var("zh", init=False, bindings=True)
+    """The screen's language, ``"zh"`` or ``"en"`` (F4): every word drawn follows it, and so do the footer's
+    keys (``bindings=True`` refreshes them; ``check_action`` keeps only this language's)."""
+    reveal: var[bool] = var(False, init=False)
+    """The hidden roles are drawn (F5, after the confirmation dialog): the header turns red and says so."""
+
     def __init__(self, session: Any, lang: str = "zh", *, camera: int | str = 0) -> None:
         super().__init__()
         if lang not in ("zh", "en"):
             raise ValueError(f"lang must be 'zh' or 'en', not {lang!r}")
         self.session = session
-        self.lang = lang
+        self.set_reactive(CompanionApp.lang, lang)  # no watcher before the screen exists
         self.camera = camera
-        self.reveal = False
         self._script = None
         self._script_loaded = False
         self._own_log: list[tuple[str, list]] = []  # used when the session has no .log
@@ -165,7 +171,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         # 120×40 and up: the question in a large block above the board (padded, bold: a terminal has one text size)
         self.query_one("#banner").set_class(event.size.width >= self.WIDE and event.size.height >= LARGE_HEIGHT, "-large")
         self._fit_table()
-        self.call_after_refresh(self.redraw_log)  # fold the log to its new width
+        self.call_after_refresh(self.query_one(GameLog).refold)  # fold the log to its new width (when it changed)
         self.call_after_refresh(self._redraw_banner)  # and the banner
         self.call_after_refresh(self.draw_choices)  # the choices wrap at the new width
 
@@ -325,11 +331,15 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if not isinstance(event.input, CommandBar):
             return
         event.stop()
-        line = event.value.strip()
+        self.submit_bar(event.input, event.value)
+
+    def submit_bar(self, bar: CommandBar, value: str) -> None:
+        """Enter in the command bar with ``value`` in it (called by the bar as the key arrives, so a paste
+        delivered as keys submits its lines one by one, in order)."""
+        line = value.strip()
         if not line:
             self.empty_enter()  # at a 无懈可击 window: nobody
             return
-        bar = event.input
         if getattr(self.session, "readonly", False):
             self.say(label("read_only_open", self.lang), error=True)
             bar.select_all()
@@ -475,7 +485,11 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def _fatal_error(self) -> None:
         """Textual's last resort for an unhandled exception prints a traceback with every local variable
         (hidden roles included): instead, the details go to the crash log and the screen says where.
-        (Textual has no public hook for this; tests/tui/test_journal_errors.py checks it is still called.)"""
+
+        A private method, overridden on purpose: Textual 8 (checked on 8.2.8) has no public hook for an
+        unhandled exception.  ``App._handle_exception`` (private too) calls ``panic(error)`` only for an
+        exception with ``__rich__`` and else this method; no event or public method receives the error
+        before the traceback is rendered.  tests/tui/test_journal_errors.py checks it is still called."""
         import sys  # noqa: PLC0415
 
         from companion.crashlog import crash_message  # noqa: PLC0415
@@ -588,20 +602,23 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         desc = get(self.lang) or get("en") or ""
         return syntax, str(desc), str(get("example") or "")
 
+    def watch_lang(self) -> None:
+        self.refresh_view()
+
+    def watch_reveal(self) -> None:
+        self.refresh_view()
+
     def action_toggle_lang(self) -> None:
-        self.lang = "en" if self.lang == "zh" else "zh"
+        self.lang = "en" if self.lang == "zh" else "zh"  # redrawn by watch_lang, the footer by the reactive
         from companion.settings import save  # noqa: PLC0415
 
         save(lang=self.lang)  # now, not at exit: a killed terminal keeps the choice (a failed write is ignored)
-        self.refresh_bindings()  # the footer shows the other language's bindings (check_action)
         self.say("")
-        self.refresh_view()
 
     def action_reveal_roles(self) -> None:
         if self.reveal:
-            self.reveal = False
+            self.reveal = False  # redrawn by watch_reveal
             self.say(label("roles_hidden", self.lang))
-            self.refresh_view()
             return
 
         if not any(s.role is not None and s.public_role is None for s in self.state.seats):
@@ -614,7 +631,6 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             if ok:
                 self.reveal = True
                 self.say(label("roles_shown", self.lang), error=True)
-            self.refresh_view()
             self.query_one(CommandBar).focus()
 
         self.push_screen(ConfirmRevealScreen(self.lang), done)
