@@ -1,0 +1,157 @@
+"""The message catalogue: every sentence the rules say, keyed, in each language.
+
+The rules raise and log typed values (a rule id or an event kind and the numbers); the words live in
+``companion/data/messages/<lang>.toml`` (``en.toml``, ``zh.toml``), one file per language, one table per
+kind of message:
+
+* ``[refused]`` keyed by rule id (``"slash.range"``), or ``"<rule id>/<case>"`` when one rule refuses in
+  more than one way (``"prompt.none/pass"``);
+* ``[event]`` keyed by event kind (``"phase"``), or ``"<kind>/<case>"`` (``"skip/draw"``);
+* ``[text]`` the other sentences: questions, range terms, outcomes (``"prompt.respond/slash"``).
+
+A text is a :meth:`str.format` template with named placeholders: ``"seat {seat} is dead"`` /
+``"{seat}号位已阵亡"``.  Every language has every key with the same placeholders
+(tests/test_messages.py).  A third language is one more file.  Why TOML and not gettext:
+docs/messages.md.
+
+Rendering is lazy and cached: a :class:`Message` holds the key and the values and formats its template
+the first time a language's text is asked for, so an action whose log line nobody reads costs a dict.
+A value may itself be bilingual (a :class:`Words` pair, e.g. a seat's name ``"seat 2 (Guan Yu)"`` /
+``"2号位（关羽）"``, or another :class:`Message`): it is rendered in the language of the text around it.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Any, Final
+
+__all__ = ["LANGS", "SECTIONS", "Message", "Words", "catalogue", "en_zh", "say", "render"]
+
+LANGS: Final = ("en", "zh")
+"""The languages the UI speaks; each has ``companion/data/messages/<lang>.toml``."""
+SECTIONS: Final = ("refused", "event", "text")
+
+_CATALOGUES: dict[str, dict[str, dict[str, str]]] = {}
+
+
+def catalogue(lang: str) -> dict[str, dict[str, str]]:
+    """The catalogue of ``lang``: ``{section: {key: template}}``, read once from the package data.
+
+    Raises ``FileNotFoundError`` for a language without a file, ``tomllib.TOMLDecodeError`` for a file
+    that is not TOML."""
+    cat = _CATALOGUES.get(lang)
+    if cat is None:
+        raw = resources.files("companion").joinpath("data", "messages", f"{lang}.toml").read_bytes()
+        data = tomllib.loads(raw.decode("utf-8"))
+        cat = {sec: dict(data.get(sec, {})) for sec in SECTIONS}
+        _CATALOGUES[lang] = cat
+    return cat
+
+
+class Words:
+    """A bilingual value already in words: ``Words("seat 2 (Guan Yu)", "2号位（关羽）")``.
+
+    For names and phrases computed from data (a general's name, a card's Chinese name, a list of seats);
+    a language other than ``zh`` gets the ``en`` side."""
+
+    __slots__ = ("en", "zh")
+
+    def __init__(self, en: str, zh: str) -> None:
+        self.en = en
+        self.zh = zh
+
+    def text(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+    def __str__(self) -> str:
+        return self.en
+
+    def __repr__(self) -> str:
+        return f"Words({self.en!r}, {self.zh!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Words) and (self.en, self.zh) == (other.en, other.zh)
+
+    def __hash__(self) -> int:
+        return hash((self.en, self.zh))
+
+
+def _value(v: object, lang: str) -> object:
+    return v.text(lang) if isinstance(v, (Words, Message)) else v
+
+
+def render(lang: str, section: str, key: str, params: dict[str, Any]) -> str:
+    """The text of ``section``/``key`` in ``lang`` with ``params`` put in.
+
+    A key missing from ``lang``'s file falls back to English; a key missing there too raises ``KeyError``
+    (tests/test_messages.py proves every key the code uses exists)."""
+    cat = catalogue(lang)[section]
+    tmpl = cat.get(key)
+    if tmpl is None:
+        tmpl = catalogue("en")[section][key]
+    return tmpl.format_map({k: _value(v, lang) for k, v in params.items()})
+
+
+class Message:
+    """A keyed message and its values: ``Message("event", "phase", {"name": Words(...), "phase": ...})``.
+
+    ``text(lang)`` renders it (cached per language); ``en`` and ``zh`` are the two languages the UI shows.
+    Equal when key and values are equal."""
+
+    __slots__ = ("section", "key", "params", "_en", "_zh")
+
+    def __init__(self, section: str, key: str, params: dict[str, Any]) -> None:
+        self.section = section
+        self.key = key
+        self.params = params
+        self._en: str | None = None
+        self._zh: str | None = None
+
+    def text(self, lang: str) -> str:
+        if lang == "en":
+            if self._en is None:
+                self._en = render("en", self.section, self.key, self.params)
+            return self._en
+        if lang == "zh":
+            if self._zh is None:
+                self._zh = render("zh", self.section, self.key, self.params)
+            return self._zh
+        return render(lang, self.section, self.key, self.params)
+
+    @property
+    def en(self) -> str:
+        return self._en if self._en is not None else self.text("en")
+
+    @property
+    def zh(self) -> str:
+        return self._zh if self._zh is not None else self.text("zh")
+
+    def __str__(self) -> str:
+        return self.en
+
+    def __repr__(self) -> str:
+        return f"Message({self.section!r}, {self.key!r}, {self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Message) and (self.section, self.key) == (other.section, other.key)
+                and self.params == other.params)
+
+    __hash__ = None  # type: ignore[assignment]  # params is a dict
+
+
+def say(key: str, /, **params: Any) -> Message:
+    """An event's sentence: the ``[event]`` entry ``key`` (``"phase"``, ``"skip/draw"``) with ``params``."""
+    return Message("event", key, params)
+
+
+def text(key: str, /, **params: Any) -> Message:
+    """Any other sentence: the ``[text]`` entry ``key`` with ``params``."""
+    return Message("text", key, params)
+
+
+def en_zh(key: str, /, **params: Any) -> tuple[str, str]:
+    """The ``[text]`` entry ``key`` rendered now, as the ``(en, zh)`` pair that the places which keep both
+    texts as strings take (a question's ``Prompt.en``/``Prompt.zh``, a range term)."""
+    m = Message("text", key, params)
+    return m.text("en"), m.text("zh")
