@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import keyword
 import re
 import sys
 import tomllib
@@ -63,9 +64,20 @@ def zhness(node: ast.AST) -> float:
 # --------------------------------------------------------------------------- names of placeholders
 
 
+# a seat's words ``ne``/``nz`` (who(st, n)): the placeholder says whose name it is
+SEAT_WORDS = {"n": "who", "t": "target", "v": "victim", "s": "src", "u": "user", "a": "asked", "k": "killer",
+              "d": "dest", "b": "by", "w": "wielder", "o": "other", "p": "asked", "h": "holder", "g": "giver",
+              "r": "receiver", "c": "cause", "x": "seat", "m": "mover", "f": "from", "tg": "target"}
+
+
 def name_of(e: ast.AST) -> str:
     if isinstance(e, ast.Name):
-        return e.id.strip("_").lower() or "value"
+        n = e.id.strip("_")
+        m = re.fullmatch(r"([a-z]{1,2})[ez]", n)
+        if m:
+            return SEAT_WORDS.get(m[1], m[1] + "_name")
+        n = re.sub(r"^(zh|en)_|_(zh|en)$", "", n)
+        return n.lower() or "value"
     if isinstance(e, ast.Attribute):
         if e.attr in ("en", "zh"):
             return name_of(e.value)
@@ -180,7 +192,7 @@ def convert_pair(en: ast.AST, zh: ast.AST, src: str) -> Converted | None:
 
     def fresh(base: str, node: ast.AST | None) -> str:
         base = re.sub(r"\W", "_", base) or "value"
-        if base in RESERVED:
+        if base in RESERVED or keyword.iskeyword(base):
             base = base + "_"
         cand = base
         if cand in used and node is not None and isinstance(node, ast.Attribute):
@@ -281,7 +293,8 @@ def find_sites(mod: Module, modname: str) -> None:
         elts = node.args if isinstance(node, ast.Call) else node.elts if isinstance(node, ast.Tuple) else None
         if elts is None:
             continue
-        fixed = {"Refused": 1, "check": 2, "event": 1, "Event": 1}.get(callee(node)) if isinstance(node, ast.Call) else None
+        fixed = {"Refused": 1, "_refuse": 1, "check": 2, "event": 1, "Event": 1}.get(callee(node)) if isinstance(node, ast.Call) else None
+        best, score = None, 0.0
         for i in range(len(elts) - 1):
             if fixed is not None and i != fixed:
                 continue
@@ -290,6 +303,13 @@ def find_sites(mod: Module, modname: str) -> None:
                 continue
             if not re.search(r"[A-Za-z]{2}", literal_text(a)) and not isinstance(a, ast.JoinedStr):
                 continue
+            if zhness(b) - zhness(a) > score:
+                best, score = i, zhness(b) - zhness(a)
+        if best is not None and funcs.get(node, "") in ("check", "event"):
+            mod.leftovers.append(f"{mod.path}:{node.lineno}: inside the context's own check / event")
+            best = None
+        for i in [] if best is None else [best]:
+            a, b = elts[i], elts[i + 1]
             conv = convert_pair(a, b, mod.src)
             if conv is None:
                 mod.leftovers.append(f"{mod.path}:{node.lineno}: an f-string the codemod cannot read")
@@ -300,6 +320,8 @@ def find_sites(mod: Module, modname: str) -> None:
                 first = node.args[0] if node.args else None
                 lit = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
                 if name == "Refused" and i == 1:
+                    site = Site(mod.path, "refused", node, lit, "refused", conv, i)
+                elif name == "_refuse" and i == 1:  # skills' Refused with its own defaults
                     site = Site(mod.path, "refused", node, lit, "refused", conv, i)
                 elif name == "check" and i == 2:
                     r = node.args[1]
@@ -367,17 +389,22 @@ def member(rule: str) -> str:
     return re.sub(r"\W", "_", rule).upper()
 
 
+def dispw(s: str) -> int:
+    """Columns as ruff counts them: a CJK character is two wide."""
+    return len(s) + len(CJK.findall(s))
+
+
 def fmt_call(head: str, args: list[str], col: int) -> str:
     """``head(arg, arg, …)`` wrapped at WIDTH with continuation lines under the first argument."""
     one = f"{head}({', '.join(args)})"
-    if col + len(one) + one.count("\n") * 0 <= WIDTH and "\n" not in one:
+    if col + dispw(one) <= WIDTH and "\n" not in one:
         return one
     ind = col + len(head) + 1
     lines, cur = [], f"{head}("
     for j, a in enumerate(args):
         piece = a + ("," if j < len(args) - 1 else ")")
         first_line = piece.split("\n")[0]
-        if cur.strip() and cur != f"{head}(" and (col if not lines else 0) + len(cur) + 1 + len(first_line) > WIDTH:
+        if cur.strip() and cur != f"{head}(" and (col if not lines else 0) + dispw(cur) + 1 + dispw(first_line) > WIDTH:
             lines.append(cur.rstrip())
             cur = " " * ind
         cur += ("" if cur.endswith("(") or cur.isspace() else " ") + piece
@@ -559,7 +586,7 @@ def rule_ids_in(tree: ast.AST) -> set[str]:
     for n in ast.walk(tree):
         if isinstance(n, ast.Call):
             name = callee(n)
-            idx = 0 if name == "Refused" else 1 if name == "check" else None
+            idx = 0 if name in ("Refused", "_refuse") else 1 if name == "check" else None
             if idx is not None and len(n.args) > idx:
                 a = n.args[idx]
                 if isinstance(a, ast.Constant) and isinstance(a.value, str) and re.fullmatch(r"[a-z_]+(\.[a-z_0-9]+)+", a.value):

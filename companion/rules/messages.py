@@ -53,32 +53,47 @@ class Words:
     """A bilingual value already in words: ``Words("seat 2 (Guan Yu)", "2号位（关羽）")``.
 
     For names and phrases computed from data (a general's name, a card's Chinese name, a list of seats);
-    a language other than ``zh`` gets the ``en`` side."""
+    either side may be any value ``str.format`` takes (a number, None).  A language other than ``zh`` gets
+    the ``en`` side."""
 
-    __slots__ = ("en", "zh")
+    __slots__ = ("_en", "_zh")
 
-    def __init__(self, en: str, zh: str) -> None:
-        self.en = en
-        self.zh = zh
+    def __init__(self, en: object, zh: object) -> None:
+        self._en = en
+        self._zh = zh
+
+    def side(self, lang: str) -> object:
+        """The value for ``lang``, as given (formatted by the text around it)."""
+        return self._zh if lang == "zh" else self._en
 
     def text(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
+        return str(self.side(lang))
+
+    @property
+    def en(self) -> str:
+        return str(self._en)
+
+    @property
+    def zh(self) -> str:
+        return str(self._zh)
 
     def __str__(self) -> str:
         return self.en
 
     def __repr__(self) -> str:
-        return f"Words({self.en!r}, {self.zh!r})"
+        return f"Words({self._en!r}, {self._zh!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Words) and (self.en, self.zh) == (other.en, other.zh)
+        return isinstance(other, Words) and (self._en, self._zh) == (other._en, other._zh)
 
     def __hash__(self) -> int:
-        return hash((self.en, self.zh))
+        return hash((self._en, self._zh))
 
 
 def _value(v: object, lang: str) -> object:
-    return v.text(lang) if isinstance(v, (Words, Message)) else v
+    if isinstance(v, Words):
+        return v.side(lang)
+    return v.text(lang) if isinstance(v, Message) else v
 
 
 def render(lang: str, section: str, key: str, params: dict[str, Any]) -> str:
