@@ -87,7 +87,7 @@ def name_of(e: ast.AST) -> str:
     if isinstance(e, ast.Call):
         f = e.func
         fname = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else "call"
-        fname = fname.strip("_").lower()
+        fname = re.sub(r"_(en|zh)$", "", fname.strip("_").lower())
         if fname == "join":
             return (name_of(e.args[0]) if e.args else "items") + "_list"
         if fname == "len" and e.args:
@@ -258,6 +258,7 @@ class Site:
     pair_at: int  # index of the en argument / element
     key: str = ""
     with_case: bool = False
+    end_node: ast.AST | None = None  # form "assign": the second of the two statements
 
 
 @dataclass
@@ -287,8 +288,46 @@ def enclosing_funcs(tree: ast.AST) -> dict[ast.AST, str]:
     return res
 
 
+def _lang_pair(a: str, b: str) -> bool:
+    """``via_en``/``via_zh``, ``why``/``why_zh``, ``en``/``zh``: names of one text in two languages."""
+    return b.endswith("_zh") and a in (b[:-3], b[:-3] + "_en") or b == "zh" and a == "en"
+
+
+def find_assign_sites(mod: Module, modname: str, funcs: dict[ast.AST, str]) -> None:
+    """``x_en = f"…" [if c else ""]`` followed by ``x_zh = f"…" [if c else ""]`` → one site."""
+    for node in ast.walk(mod.tree):
+        for body in (getattr(node, "body", None), getattr(node, "orelse", None)):
+            if not isinstance(body, list):
+                continue
+            for s1, s2 in zip(body, body[1:], strict=False):
+                if not (isinstance(s1, ast.Assign) and isinstance(s2, ast.Assign) and len(s1.targets) == len(s2.targets) == 1):
+                    continue
+                t1, t2 = s1.targets[0], s2.targets[0]
+                if not (isinstance(t1, ast.Name) and isinstance(t2, ast.Name) and _lang_pair(t1.id, t2.id)):
+                    continue
+                v1, v2 = s1.value, s2.value
+                test = None
+                if isinstance(v1, ast.IfExp) and isinstance(v2, ast.IfExp):
+                    if ast.dump(v1.test) != ast.dump(v2.test) or not (
+                            isinstance(v1.orelse, ast.Constant) and isinstance(v2.orelse, ast.Constant)
+                            and v1.orelse.value == v2.orelse.value == ""):
+                        continue
+                    test, v1, v2 = v1.test, v1.body, v2.body
+                if not (is_str(v1) and is_str(v2) and has_cjk(v2)):
+                    continue
+                conv = convert_pair(v1, v2, mod.src)
+                if conv is None:
+                    mod.leftovers.append(f"{mod.path}:{s1.lineno}: an f-string the codemod cannot read")
+                    continue
+                fn = funcs.get(s1, "module").strip("_")
+                site = Site(mod.path, "assign", s1, f"{modname}.{fn}", "text", conv, 0, end_node=s2)
+                site.with_case = test is not None
+                mod.sites.append(site)
+
+
 def find_sites(mod: Module, modname: str) -> None:
     funcs = enclosing_funcs(mod.tree)
+    find_assign_sites(mod, modname, funcs)
     for node in ast.walk(mod.tree):
         elts = node.args if isinstance(node, ast.Call) else node.elts if isinstance(node, ast.Tuple) else None
         if elts is None:
@@ -307,6 +346,10 @@ def find_sites(mod: Module, modname: str) -> None:
                 best, score = i, zhness(b) - zhness(a)
         if best is not None and funcs.get(node, "") in ("check", "event"):
             mod.leftovers.append(f"{mod.path}:{node.lineno}: inside the context's own check / event")
+            best = None
+        if best is not None and fixed is None and 0 < best < len(elts) - 2 and is_str(elts[best - 1]) \
+                and zhness(elts[best - 1]) < 0.3 and is_str(elts[best + 2]) and zhness(elts[best + 2]) >= 0.3:
+            mod.leftovers.append(f"{mod.path}:{node.lineno}: en, en, zh, zh arguments (two texts): by hand")
             best = None
         for i in [] if best is None else [best]:
             a, b = elts[i], elts[i + 1]
@@ -394,21 +437,33 @@ def dispw(s: str) -> int:
     return len(s) + len(CJK.findall(s))
 
 
-def fmt_call(head: str, args: list[str], col: int) -> str:
-    """``head(arg, arg, …)`` wrapped at WIDTH with continuation lines under the first argument."""
+def fmt_call(head: str, args: list[str], col: int, tail: int = 0) -> str:
+    """``head(arg, arg, …)`` wrapped at WIDTH: continuation lines under the first argument, or, when that is too
+    far right, a hanging indent four columns in from ``col``."""
     one = f"{head}({', '.join(args)})"
-    if col + dispw(one) <= WIDTH and "\n" not in one:
+    if col + dispw(one) + tail <= WIDTH and "\n" not in one:
         return one
-    ind = col + len(head) + 1
-    lines, cur = [], f"{head}("
-    for j, a in enumerate(args):
-        piece = a + ("," if j < len(args) - 1 else ")")
-        first_line = piece.split("\n")[0]
-        if cur.strip() and cur != f"{head}(" and (col if not lines else 0) + dispw(cur) + 1 + dispw(first_line) > WIDTH:
-            lines.append(cur.rstrip())
-            cur = " " * ind
-        cur += ("" if cur.endswith("(") or cur.isspace() else " ") + piece
-    lines.append(cur)
+
+    def fill(first: str, ind: int, start_col: int) -> list[str]:
+        lines, cur = [], first
+        for j, a in enumerate(args):
+            piece = a + ("," if j < len(args) - 1 else ")")
+            head_w = start_col if not lines else 0
+            extra = tail if j == len(args) - 1 else 0
+            if cur.strip() and not cur.endswith("(") and head_w + dispw(cur) + 1 + dispw(piece.split("\n")[0]) + extra > WIDTH:
+                lines.append(cur.rstrip())
+                cur = " " * ind
+            cur += ("" if cur.endswith("(") or cur.isspace() else " ") + piece
+        lines.append(cur)
+        return lines
+
+    lines = fill(f"{head}(", col + len(head) + 1, col)
+    if lines[0] == f"{head}(":  # nothing fitted after the parenthesis
+        lines = [lines[0] + lines[1].lstrip()] + lines[2:]
+    widths = [col + dispw(lines[0])] + [dispw(x) for x in lines[1:]]
+    widths[-1] += tail
+    if max(widths) > WIDTH:
+        lines = [f"{head}("] + [x for x in fill(" " * (col + 4), col + 4, 0) if x.strip()]
     return "\n".join(lines)
 
 
@@ -440,9 +495,23 @@ def rewrite(mod: Module) -> tuple[str, set[str]]:
         c = s.conv
         params = [f"{k}={v}" for k, v in c.params]
         start = pos(n.lineno, n.col_offset)
-        end = pos(n.end_lineno or n.lineno, n.end_col_offset or 0)
+        last = s.end_node or n
+        end = pos(last.end_lineno or last.lineno, last.end_col_offset or 0)
         col = colw(n.lineno, n.col_offset)
-        if isinstance(n, ast.Call):
+        end_line = lines[(n.end_lineno or n.lineno) - 1]
+        tail = dispw(end_line.encode("utf-8")[n.end_col_offset or 0:].decode("utf-8").rstrip("\n"))
+        if s.form == "assign":
+            assert isinstance(n, ast.Assign) and isinstance(s.end_node, ast.Assign)
+            needs.add("en_zh")
+            lhs = f"{seg(src, n.targets[0])}, {seg(src, s.end_node.targets[0])}"
+            orelse = ""
+            if s.with_case:
+                assert isinstance(n.value, ast.IfExp)
+                orelse = f" if {seg(src, n.value.test)} else (\"\", \"\")"
+            call = fmt_call("en_zh", [json.dumps(s.key, ensure_ascii=False), *params], col + len(lhs) + 3, dispw(orelse))
+            call += orelse
+            new = f"{lhs} = {call}"
+        elif isinstance(n, ast.Call):
             head = seg(src, n.func)
             kws = [seg(src, k) for k in n.keywords]
             a = n.args
@@ -482,7 +551,7 @@ def rewrite(mod: Module) -> tuple[str, set[str]]:
                 needs.add("en_zh")
                 ez = fmt_call("*en_zh", [json.dumps(s.key, ensure_ascii=False), *params], col + len(head) + 1)
                 args = [seg(src, x) for x in a[:s.pair_at]] + [ez] + [seg(src, x) for x in a[s.pair_at + 2:]] + kws
-            new = fmt_call(head, args, col)
+            new = fmt_call(head, args, col, tail)
         else:
             assert isinstance(n, ast.Tuple)
             needs.add("en_zh")
@@ -638,6 +707,9 @@ def main(argv: list[str] | None = None) -> int:
             if lang in s.conv.unused:
                 cats[lang]["unused"][f"{s.section}.{s.key}"] = s.conv.unused[lang]
     rules: set[str] = set()
+    for p in sorted((root / "companion").rglob("*.py")):  # the command language and the session refuse too
+        if p.parent != rules_dir and rules_dir not in p.parents:
+            rules |= rule_ids_in(ast.parse(p.read_text(encoding="utf-8")))
     for m in mods:
         rules |= rule_ids_in(m.tree)
         if not m.sites:
@@ -647,7 +719,7 @@ def main(argv: list[str] | None = None) -> int:
         text = add_imports(text, needs, depth)
         ast.parse(text)
         m.path.write_text(text, encoding="utf-8")
-    rules |= set(cats["en"]["refused"]) and {k.split("/")[0] for k in cats["en"]["refused"]}
+    rules |= {k.split("/")[0] for k in cats["en"]["refused"]}
     msg_dir.mkdir(parents=True, exist_ok=True)
     for lang in ("en", "zh"):
         write_catalogue(msg_dir / f"{lang}.toml", lang, cats[lang])

@@ -22,7 +22,10 @@ A value may itself be bilingual (a :class:`Words` pair, e.g. a seat's name ``"se
 
 from __future__ import annotations
 
+import ast
+import string
 import tomllib
+from collections.abc import Callable
 from importlib import resources
 from typing import Any, Final
 
@@ -33,6 +36,7 @@ LANGS: Final = ("en", "zh")
 SECTIONS: Final = ("refused", "event", "text")
 
 _CATALOGUES: dict[str, dict[str, dict[str, str]]] = {}
+_FMT = string.Formatter()
 
 
 def catalogue(lang: str) -> dict[str, dict[str, str]]:
@@ -92,8 +96,54 @@ class Words:
 
 def _value(v: object, lang: str) -> object:
     if isinstance(v, Words):
-        return v.side(lang)
+        return v._zh if lang == "zh" else v._en
     return v.text(lang) if isinstance(v, Message) else v
+
+
+_Render = Callable[[dict[str, Any]], str]
+_COMPILED: dict[tuple[str, str], tuple[str | _Render, str | _Render]] = {}
+"""(section, key) → the en and zh texts, each a string (no placeholders) or a compiled f-string taking the values:
+formatting a message costs what the f-string it replaced cost (``str.format`` parses its template every time)."""
+
+
+def _compile(tmpl: str, lang: str) -> str | _Render:
+    """``"{who}: discard {k}"`` → ``lambda p: f"{p['who']}: discard {p['k']}"`` for ``lang``, where a bilingual
+    value (Words, Message) gives its ``lang`` side; a template without placeholders → its text."""
+    parts: list[ast.expr] = []
+    side = "_zh" if lang == "zh" else "_en"
+    for lit, name, spec, conv in _FMT.parse(tmpl):
+        if lit:
+            parts.append(ast.Constant(lit))
+        if name is None:
+            continue
+        if not name.isidentifier() or (spec and "{" in spec):
+            return lambda p: tmpl.format_map({k: _value(v, lang) for k, v in p.items()})  # {a.b}, {0}: str.format
+        # (v._en if (t := type(v := p[name])) is W else v.text(lang) if t is M else v)
+        v, t = ast.Name("v", ast.Load()), ast.Name("t", ast.Load())
+        get = ast.NamedExpr(ast.Name("v", ast.Store()), ast.Subscript(ast.Name("p", ast.Load()), ast.Constant(name), ast.Load()))
+        typ = ast.NamedExpr(ast.Name("t", ast.Store()), ast.Call(ast.Name("type", ast.Load()), [get], []))
+        value = ast.IfExp(
+            ast.Compare(typ, [ast.Is()], [ast.Name("W", ast.Load())]), ast.Attribute(v, side, ast.Load()),
+            ast.IfExp(ast.Compare(t, [ast.Is()], [ast.Name("M", ast.Load())]),
+                      ast.Call(ast.Attribute(v, "text", ast.Load()), [ast.Constant(lang)], []), v))
+        parts.append(ast.FormattedValue(value, ord(conv) if conv else -1,
+                                        ast.JoinedStr([ast.Constant(spec)]) if spec else None))
+    if not any(isinstance(x, ast.FormattedValue) for x in parts):
+        return "".join(str(x.value) for x in parts if isinstance(x, ast.Constant))
+    args = ast.arguments(posonlyargs=[], args=[ast.arg("p"), ast.arg("W"), ast.arg("M")], vararg=None, kwonlyargs=[],
+                         kw_defaults=[], kwarg=None, defaults=[ast.Name("Words", ast.Load()), ast.Name("Message", ast.Load())])
+    expr = ast.fix_missing_locations(ast.Expression(ast.Lambda(args, ast.JoinedStr(parts))))
+    fn: _Render = eval(compile(expr, "<message>", "eval"))
+    return fn
+
+
+def _pair(section: str, key: str) -> tuple[str | _Render, str | _Render]:
+    pr = _COMPILED.get((section, key))
+    if pr is None:
+        en = catalogue("en")[section][key]
+        pr = (_compile(en, "en"), _compile(catalogue("zh")[section].get(key, en), "zh"))
+        _COMPILED[(section, key)] = pr
+    return pr
 
 
 def render(lang: str, section: str, key: str, params: dict[str, Any]) -> str:
@@ -101,10 +151,12 @@ def render(lang: str, section: str, key: str, params: dict[str, Any]) -> str:
 
     A key missing from ``lang``'s file falls back to English; a key missing there too raises ``KeyError``
     (tests/test_messages.py proves every key the code uses exists)."""
+    if lang == "en" or lang == "zh":
+        e, z = _COMPILED.get((section, key)) or _pair(section, key)
+        f = z if lang == "zh" else e
+        return f if type(f) is str else f(params)  # type: ignore[operator]
     cat = catalogue(lang)[section]
-    tmpl = cat.get(key)
-    if tmpl is None:
-        tmpl = catalogue("en")[section][key]
+    tmpl = cat.get(key) or catalogue("en")[section][key]
     return tmpl.format_map({k: _value(v, lang) for k, v in params.items()})
 
 
@@ -168,5 +220,7 @@ def text(key: str, /, **params: Any) -> Message:
 def en_zh(key: str, /, **params: Any) -> tuple[str, str]:
     """The ``[text]`` entry ``key`` rendered now, as the ``(en, zh)`` pair that the places which keep both
     texts as strings take (a question's ``Prompt.en``/``Prompt.zh``, a range term)."""
-    m = Message("text", key, params)
-    return m.text("en"), m.text("zh")
+    e, z = _COMPILED.get(("text", key)) or _pair("text", key)
+    if type(e) is str and type(z) is str:
+        return e, z
+    return (e if type(e) is str else e(params), z if type(z) is str else z(params))  # type: ignore[operator]
