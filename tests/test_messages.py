@@ -56,7 +56,7 @@ def _uses() -> dict[tuple[str, str], list[tuple[str, int, set[str]]]]:
                 sec = "event" if name == "say" else "text"
                 uses.setdefault((sec, n.args[0].value), []).append((p.name, n.lineno, kw))
                 continue
-            pos = 0 if name in ("Refused", "_refuse") else 1 if name == "check" else None
+            pos = 0 if name in ("Refused", "_refuse", "refuse") else 1 if name == "check" else None
             if pos is None or len(n.args) <= pos:
                 continue
             r = n.args[pos]

@@ -35,7 +35,7 @@ WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")
 QUOTED = re.compile(r"“[^”]*”")  # what the moderator typed, quoted back
 
 # (callable name, index of the zh argument, index of the en argument)
-BUILDERS = {"Refused": (2, 1), "_refuse": (2, 1), "check": (3, 2), "_err": (2, 1), "CommandError": (2, 0)}
+BUILDERS = {"Refused": (2, 1), "_refuse": (2, 1), "refuse": (2, 1), "check": (3, 2), "_err": (2, 1), "CommandError": (2, 0)}
 
 
 def _english_words(text: str) -> list[str]:
@@ -105,7 +105,7 @@ def test_every_refusal_and_parse_error_has_its_own_chinese_text():
     cat: dict = {}
     for fname, line, name, node in _builders():
         zi, ei = BUILDERS[name]
-        keyed = _keyed(name, node, cat) if name in ("Refused", "_refuse", "check") else None
+        keyed = _keyed(name, node, cat) if name in ("Refused", "_refuse", "refuse", "check") else None
         if keyed is not None:
             where = f"{fname}:{line} {name}"
             en_text, zh_text = keyed

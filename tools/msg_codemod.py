@@ -325,6 +325,10 @@ def find_assign_sites(mod: Module, modname: str, funcs: dict[ast.AST, str]) -> N
                 mod.sites.append(site)
 
 
+# calls whose en / zh arguments are at a known place: the refusal and event builders
+FIXED = {"Refused": 1, "_refuse": 1, "refuse": 1, "check": 2, "event": 1, "Event": 1}
+
+
 def find_sites(mod: Module, modname: str) -> None:
     funcs = enclosing_funcs(mod.tree)
     find_assign_sites(mod, modname, funcs)
@@ -332,7 +336,7 @@ def find_sites(mod: Module, modname: str) -> None:
         elts = node.args if isinstance(node, ast.Call) else node.elts if isinstance(node, ast.Tuple) else None
         if elts is None:
             continue
-        fixed = {"Refused": 1, "_refuse": 1, "check": 2, "event": 1, "Event": 1}.get(callee(node)) if isinstance(node, ast.Call) else None
+        fixed = FIXED.get(callee(node)) if isinstance(node, ast.Call) else None
         best, score = None, 0.0
         for i in range(len(elts) - 1):
             if fixed is not None and i != fixed:
@@ -364,7 +368,7 @@ def find_sites(mod: Module, modname: str) -> None:
                 lit = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
                 if name == "Refused" and i == 1:
                     site = Site(mod.path, "refused", node, lit, "refused", conv, i)
-                elif name == "_refuse" and i == 1:  # skills' Refused with its own defaults
+                elif name in ("_refuse", "refuse") and i == 1:  # skills' Refused with its own defaults
                     site = Site(mod.path, "refused", node, lit, "refused", conv, i)
                 elif name == "check" and i == 2:
                     r = node.args[1]
@@ -396,6 +400,8 @@ def assign_keys(sites: list[Site], existing: dict[str, dict[str, dict[str, str]]
     else ``group/case``; a text already in the catalogue keeps its key."""
     have: dict[tuple[str, str, str], str] = {}
     for sec, entries in existing.get("en", {}).items():
+        if sec not in ("refused", "event", "text"):
+            continue
         for k, en in entries.items():
             zh = existing.get("zh", {}).get(sec, {}).get(k)
             if zh is not None:
@@ -473,7 +479,7 @@ def seg(src: str, n: ast.AST) -> str:
     return s
 
 
-def rewrite(mod: Module) -> tuple[str, set[str]]:
+def rewrite(mod: Module) -> tuple[str, set[str], list[Site]]:
     src = mod.src
     lines = src.splitlines(keepends=True)
     offs = [0]
@@ -563,17 +569,18 @@ def rewrite(mod: Module) -> tuple[str, set[str]]:
                 new = "(" + ", ".join(els[:s.pair_at] + [ez] + els[s.pair_at + 2:]) + ")"
         if any(k.startswith("Words(") for k in (v for _, v in c.params)):
             needs.add("Words")
-        edits.append((start, end, new))
-    edits.sort()
-    out, last = [], 0
-    for a_, b_, t in edits:
-        if a_ < last:  # nested site (a pair inside a pair's call): done on the next run
+        edits.append((start, end, new, s))
+    edits.sort(key=lambda e: (e[0], e[1]))
+    out, last, applied = [], 0, []
+    for a_, b_, t, site in edits:
+        if a_ < last:  # nested site (a pair inside a pair's call): done on the next pass
             continue
         out.append(src[last:a_])
         out.append(t)
         last = b_
+        applied.append(site)
     out.append(src[last:])
-    return "".join(out), needs
+    return "".join(out), needs, applied
 
 
 def add_imports(text: str, needs: set[str], depth: int) -> str:
@@ -625,27 +632,31 @@ def write_catalogue(path: Path, lang: str, cat: dict[str, dict[str, str]]) -> No
     path.write_text("".join(out), encoding="utf-8")
 
 
+RULE_DOC = (
+    '    """A rule id, the name of every rule a refusal gives (``Refused(Rule.SLASH_RANGE, …)``): its value is the id\n'
+    "    as the journal, the log line ``[slash.range; …]`` and the catalogue's ``[refused]`` keys spell it\n"
+    '    (``Rule.SLASH_RANGE == "slash.range"``). Listed by tools/msg_codemod.py from the ids in the code."""\n\n')
+
+
 def write_vocab(path: Path, rules: set[str]) -> None:
-    body = [
-        '"""Typed vocabulary of the rules core (issue 14): string enums, so the journal and JSON keep the same strings.\n\n',
-        ":class:`Rule`: the id of every rule a refusal names (``Refused(Rule.SLASH_RANGE, …)``); its value is the\n",
-        "id as the journal, the log line ``[slash.range; …]`` and the catalogue's ``[refused]`` keys spell it.\n",
-        'Written by tools/msg_codemod.py from the ids in the code; add a member by hand for a new rule.\n"""\n\n',
-        "from __future__ import annotations\n\nfrom enum import StrEnum\n\n__all__ = [\"Rule\"]\n\n\n",
-        "class Rule(StrEnum):\n",
-        '    """A rule id: ``Rule.SLASH_RANGE == "slash.range"``."""\n\n',
-    ]
-    for r in sorted(rules):
-        body.append(f"    {member(r)} = {toml_str(r)}\n")
-    text = "".join(body)
-    if path.exists():
-        old = path.read_text(encoding="utf-8")
-        if "class Rule(StrEnum)" in old and old != text:
-            # keep members added by hand
-            for r in re.findall(r'^\s+\w+ = "([^"]+)"$', old, re.M):
-                rules.add(r)
-            body = body[:7] + [f"    {member(r)} = {toml_str(r)}\n" for r in sorted(rules)]
-            text = "".join(body)
+    """Put ``class Rule(StrEnum)`` with a member per id in ``path``: its members are rewritten (members added by hand
+    kept), or the class is added to the file's other enums, or the file is made."""
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    m = re.search(r"^class Rule\(StrEnum\):\n(.*?)(?=^\S|\Z)", old, re.S | re.M)
+    if m:
+        rules |= set(re.findall(r'^    \w+ = "([^"]+)"$', m[1], re.M))
+    block = "class Rule(StrEnum):\n" + RULE_DOC + "".join(f"    {member(r)} = {toml_str(r)}\n" for r in sorted(rules))
+    if m:
+        text = old[:m.start()] + block + ("\n\n" if old[m.end():].strip() else "") + old[m.end():]
+    elif old:
+        text = old.rstrip("\n") + "\n\n\n" + block
+        text = re.sub(r'^__all__ = \[(.*)\]$', lambda x: f'__all__ = [{x[1]}, "Rule"]', text, count=1, flags=re.M)
+        if "from enum import" not in text:
+            fut = "from __future__ import annotations\n"
+            text = text.replace(fut, fut + "\nfrom enum import StrEnum\n", 1)
+    else:
+        text = ('"""Typed vocabulary of the rules core: string enums, so the journal and JSON keep the same strings."""\n\n'
+                'from __future__ import annotations\n\nfrom enum import StrEnum\n\n__all__ = ["Rule"]\n\n\n' + block)
     path.write_text(text, encoding="utf-8")
 
 
@@ -655,7 +666,7 @@ def rule_ids_in(tree: ast.AST) -> set[str]:
     for n in ast.walk(tree):
         if isinstance(n, ast.Call):
             name = callee(n)
-            idx = 0 if name in ("Refused", "_refuse") else 1 if name == "check" else None
+            idx = 0 if name in ("Refused", "_refuse", "refuse") else 1 if name == "check" else None
             if idx is not None and len(n.args) > idx:
                 a = n.args[idx]
                 if isinstance(a, ast.Constant) and isinstance(a.value, str) and re.fullmatch(r"[a-z_]+(\.[a-z_0-9]+)+", a.value):
@@ -678,47 +689,52 @@ def main(argv: list[str] | None = None) -> int:
     for lang in ("en", "zh"):
         f = msg_dir / f"{lang}.toml"
         existing[lang] = tomllib.loads(f.read_text(encoding="utf-8")) if f.exists() else {}
-    mods = []
-    for p in files:
-        src = p.read_text(encoding="utf-8")
-        mod = Module(p, src, ast.parse(src))
-        rel = p.relative_to(rules_dir).with_suffix("")
-        find_sites(mod, ".".join(rel.parts))
-        mods.append(mod)
-    sites = [s for m in mods for s in m.sites]
-    assign_keys(sites, existing)
-    one_sided = [(s, ph) for s in sites for ph in s.conv.one_sided]
-    print(f"{len(sites)} sites in {sum(1 for m in mods if m.sites)} files; "
-          f"{len(one_sided)} placeholders in one language only; {sum(len(m.leftovers) for m in mods)} left for a hand")
-    for m in mods:
-        for lo in m.leftovers:
-            print("  left:", lo)
-    for s, ph in one_sided:
-        print(f"  one-sided: {s.path}:{s.node.lineno} {s.key} {{{ph}}}")
-    if args.check:
-        return 1 if sites else 0
     cats = {lang: {sec: dict(existing[lang].get(sec, {})) for sec in ("refused", "event", "text", "unused")}
             for lang in ("en", "zh")}
-    for s in sites:
-        for lang, t in (("en", s.conv.en), ("zh", s.conv.zh)):
-            old = cats[lang][s.section].get(s.key)
-            assert old is None or old == t, (s.key, old, t)
-            cats[lang][s.section][s.key] = t
-            if lang in s.conv.unused:
-                cats[lang]["unused"][f"{s.section}.{s.key}"] = s.conv.unused[lang]
     rules: set[str] = set()
     for p in sorted((root / "companion").rglob("*.py")):  # the command language and the session refuse too
         if p.parent != rules_dir and rules_dir not in p.parents:
             rules |= rule_ids_in(ast.parse(p.read_text(encoding="utf-8")))
-    for m in mods:
-        rules |= rule_ids_in(m.tree)
-        if not m.sites:
-            continue
-        text, needs = rewrite(m)
-        depth = len(m.path.relative_to(rules_dir).parts)
-        text = add_imports(text, needs, depth)
-        ast.parse(text)
-        m.path.write_text(text, encoding="utf-8")
+    for n_pass in range(1, 5):  # a pair nested in another pair's call is done by the next pass
+        mods = []
+        for p in files:
+            src = p.read_text(encoding="utf-8")
+            mod = Module(p, src, ast.parse(src))
+            rel = p.relative_to(rules_dir).with_suffix("")
+            find_sites(mod, ".".join(rel.parts))
+            mods.append(mod)
+            rules |= rule_ids_in(mod.tree)
+        sites = [s for m in mods for s in m.sites]
+        assign_keys(sites, cats)
+        one_sided = [(s, ph) for s in sites for ph in s.conv.one_sided]
+        print(f"pass {n_pass}: {len(sites)} sites in {sum(1 for m in mods if m.sites)} files; "
+              f"{len(one_sided)} placeholders in one language only; {sum(len(m.leftovers) for m in mods)} left for a hand")
+        if n_pass == 1 or not sites:
+            for m in mods:
+                for lo in m.leftovers:
+                    print("  left:", lo)
+        if n_pass == 1:
+            for s, ph in one_sided:
+                print(f"  one-sided: {s.path}:{s.node.lineno} {s.key} {{{ph}}}")
+        if args.check:
+            return 1 if sites else 0
+        if not sites:
+            break
+        for m in mods:
+            if not m.sites:
+                continue
+            text, needs, applied = rewrite(m)
+            depth = len(m.path.relative_to(rules_dir).parts)
+            text = add_imports(text, needs, depth)
+            ast.parse(text)
+            m.path.write_text(text, encoding="utf-8")
+            for s in applied:
+                for lang, t in (("en", s.conv.en), ("zh", s.conv.zh)):
+                    old = cats[lang][s.section].get(s.key)
+                    assert old is None or old == t, (s.key, old, t)
+                    cats[lang][s.section][s.key] = t
+                    if lang in s.conv.unused:
+                        cats[lang]["unused"][f"{s.section}.{s.key}"] = s.conv.unused[lang]
     rules |= {k.split("/")[0] for k in cats["en"]["refused"]}
     msg_dir.mkdir(parents=True, exist_ok=True)
     for lang in ("en", "zh"):

@@ -90,11 +90,11 @@ class Event:
     __slots__ = ("kind", "text", "seat", "data")
 
     def __init__(self, kind: str, en: str | Message | Words, zh: str = "", seat: int | None = None,
-                 data: dict | None = None) -> None:
+                 data: dict[str, Any] | None = None) -> None:
         self.kind = kind
         self.text: Message | Words = Words(en, zh or en) if isinstance(en, str) else en
         self.seat = seat
-        self.data = {} if data is None else data
+        self.data: dict[str, Any] = {} if data is None else data
 
     @property
     def en(self) -> str:
