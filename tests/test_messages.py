@@ -52,9 +52,11 @@ def _uses() -> dict[tuple[str, str], list[tuple[str, int, set[str]]]]:
             kw = {k.arg for k in n.keywords if k.arg is not None}
             msg = next((k.value for k in n.keywords if k.arg == "msg"), None)
             case = msg.value if isinstance(msg, ast.Constant) else None
-            if name in ("say", "en_zh", "text") and isinstance(f, ast.Name) and n.args and isinstance(n.args[0], ast.Constant):
+            if name in ("say", "en_zh", "en_zh_many", "text") and isinstance(f, ast.Name) and n.args \
+                    and isinstance(n.args[0], ast.Constant):
                 sec = "event" if name == "say" else "text"
-                uses.setdefault((sec, n.args[0].value), []).append((p.name, n.lineno, kw))
+                for a in n.args if name == "en_zh_many" else n.args[:1]:
+                    uses.setdefault((sec, a.value), []).append((p.name, n.lineno, kw))
                 continue
             pos = 0 if name in ("Refused", "_refuse", "refuse") else 1 if name == "check" else None
             if pos is None or len(n.args) <= pos:
@@ -147,7 +149,7 @@ def test_the_older_string_form_still_works():
 
 # --------------------------------------------------------------------------- prose left in the code
 
-CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+CJK = re.compile(r"[\u4e00-\u9fff]")  # Chinese words; punctuation alone (、 （ ： ；) is not prose
 ENGLISH = re.compile(r"[A-Za-z']+(?:[\s\d,;:.()/-]+[A-Za-z']+){2,}")  # three words or more
 # Lines of companion/rules/**/*.py with prose outside the catalogue, by file, that are not converted yet (issue 14:
 # sentences assembled piece by piece, the Chinese names of suits, phases and roles, list separators). The count may
@@ -155,18 +157,29 @@ ENGLISH = re.compile(r"[A-Za-z']+(?:[\s\d,;:.()/-]+[A-Za-z']+){2,}")  # three wo
 PROSE_LEFT: dict[str, int] = {}
 
 
+def _names() -> set[str]:
+    """The Chinese names of the cards, skills and generals: the field's identifiers (``cause="决斗"``), not prose."""
+    from companion.rules.deck import KINDS
+    from companion.rules.generals import GENERALS, SKILLS
+    return {k.zh for k in KINDS.values()} | {k.zh for k in SKILLS.values()} | {g.zh for g in GENERALS.values()}
+
+
 def _not_prose_nodes(tree: ast.AST) -> set[int]:
-    """Docstrings, the rule sources (``source=…``, ``SRC_… = …``: citations, not sentences) and catalogue keys."""
+    """Docstrings, the rule sources (``source=…``, ``SRC_… = …``: citations, not sentences), catalogue keys and
+    literals that are a card's, a skill's or a general's Chinese name."""
     skip: set[int] = set()
+    names = _names()
     for n in ast.walk(tree):
+        if isinstance(n, ast.Constant) and n.value in names:
+            skip.add(id(n))
         if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant):
             skip.add(id(n.value))
         elif isinstance(n, ast.keyword) and n.arg == "source":
             skip |= {id(m) for m in ast.walk(n.value)}
         elif isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id.startswith("SRC") for t in n.targets):
             skip |= {id(m) for m in ast.walk(n.value)}
-        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("say", "en_zh", "text") and n.args:
-            skip.add(id(n.args[0]))  # a catalogue key
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("say", "en_zh", "en_zh_many", "text"):
+            skip |= {id(a) for a in n.args}  # catalogue keys
     return skip
 
 

@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import argparse
 import ast
+import io
 import json
 import keyword
 import re
 import sys
+import tokenize
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -258,7 +260,7 @@ class Site:
     pair_at: int  # index of the en argument / element
     key: str = ""
     with_case: bool = False
-    end_node: ast.AST | None = None  # form "assign": the second of the two statements
+    end_node: object = None  # form "assign": the second of the two statements; "quad": the second text's Site
 
 
 @dataclass
@@ -293,6 +295,14 @@ def _lang_pair(a: str, b: str) -> bool:
     return b.endswith("_zh") and a in (b[:-3], b[:-3] + "_en") or b == "zh" and a == "en"
 
 
+def _append_of(st: ast.stmt) -> tuple[str, ast.expr] | None:
+    """``name.append(value)`` → (name, value)."""
+    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and isinstance(st.value.func, ast.Attribute) \
+            and st.value.func.attr == "append" and isinstance(st.value.func.value, ast.Name) and len(st.value.args) == 1:
+        return st.value.func.value.id, st.value.args[0]
+    return None
+
+
 def find_assign_sites(mod: Module, modname: str, funcs: dict[ast.AST, str]) -> None:
     """``x_en = f"…" [if c else ""]`` followed by ``x_zh = f"…" [if c else ""]`` → one site."""
     for node in ast.walk(mod.tree):
@@ -300,6 +310,13 @@ def find_assign_sites(mod: Module, modname: str, funcs: dict[ast.AST, str]) -> N
             if not isinstance(body, list):
                 continue
             for s1, s2 in zip(body, body[1:], strict=False):
+                app = [_append_of(x) for x in (s1, s2)]
+                if app[0] and app[1] and _lang_pair(app[0][0], app[1][0]) and is_str(app[0][1]) and has_cjk(app[1][1]):
+                    conv = convert_pair(app[0][1], app[1][1], mod.src)  # en.append(f"…"); zh.append(f"…")
+                    if conv is not None:
+                        fn = funcs.get(s1, "module").strip("_")
+                        mod.sites.append(Site(mod.path, "append", s1, f"{modname}.{fn}", "text", conv, 0, end_node=s2))
+                    continue
                 if not (isinstance(s1, ast.Assign) and isinstance(s2, ast.Assign) and len(s1.targets) == len(s2.targets) == 1):
                     continue
                 t1, t2 = s1.targets[0], s2.targets[0]
@@ -353,7 +370,20 @@ def find_sites(mod: Module, modname: str) -> None:
             best = None
         if best is not None and fixed is None and 0 < best < len(elts) - 2 and is_str(elts[best - 1]) \
                 and zhness(elts[best - 1]) < 0.3 and is_str(elts[best + 2]) and zhness(elts[best + 2]) >= 0.3:
-            mod.leftovers.append(f"{mod.path}:{node.lineno}: en, en, zh, zh arguments (two texts): by hand")
+            quad = [elts[best - 1], elts[best], elts[best + 1], elts[best + 2]]
+            if isinstance(node, ast.Call) and all(isinstance(x, ast.Constant) for x in quad):
+                fn = funcs.get(node, "module").strip("_")
+                first = node.args[0] if node.args else None
+                grp = f"{modname}.{first.value}" if isinstance(first, ast.Constant) and isinstance(first.value, str) \
+                    else f"{modname}.{fn}"
+                one, two = convert_pair(quad[0], quad[2], mod.src), convert_pair(quad[1], quad[3], mod.src)
+                assert one is not None and two is not None
+                s1 = Site(mod.path, "quad", node, grp, "text", one, best - 1)
+                s2 = Site(mod.path, "quad2", node, grp, "text", two, best - 1)
+                s1.end_node = s2
+                mod.sites += [s1, s2]
+            else:
+                mod.leftovers.append(f"{mod.path}:{node.lineno}: en, en, zh, zh arguments (two texts): by hand")
             best = None
         for i in [] if best is None else [best]:
             a, b = elts[i], elts[i + 1]
@@ -497,11 +527,13 @@ def rewrite(mod: Module) -> tuple[str, set[str], list[Site]]:
     edits: list[tuple[int, int, str]] = []
     needs: set[str] = set()
     for s in mod.sites:
+        if s.form == "quad2":
+            continue
         n = s.node
         c = s.conv
         params = [f"{k}={v}" for k, v in c.params]
         start = pos(n.lineno, n.col_offset)
-        last = s.end_node or n
+        last = s.end_node if s.form in ("assign", "append") and isinstance(s.end_node, ast.AST) else n
         end = pos(last.end_lineno or last.lineno, last.end_col_offset or 0)
         col = colw(n.lineno, n.col_offset)
         end_line = lines[(n.end_lineno or n.lineno) - 1]
@@ -517,6 +549,22 @@ def rewrite(mod: Module) -> tuple[str, set[str], list[Site]]:
             call = fmt_call("en_zh", [json.dumps(s.key, ensure_ascii=False), *params], col + len(lhs) + 3, dispw(orelse))
             call += orelse
             new = f"{lhs} = {call}"
+        elif s.form == "append":  # en.append(f"…"); zh.append(f"…") → append_en_zh(en, zh, en_zh("key", …))
+            assert isinstance(s.end_node, ast.stmt)
+            a1, a2 = _append_of(n), _append_of(s.end_node)  # type: ignore[arg-type]
+            assert a1 is not None and a2 is not None
+            needs |= {"en_zh", "append_en_zh"}
+            call = fmt_call("en_zh", [json.dumps(s.key, ensure_ascii=False), *params], col + len(a1[0]) + len(a2[0]) + 17)
+            new = fmt_call("append_en_zh", [a1[0], a2[0], call], col, tail)
+        elif s.form == "quad":  # f(…, en1, en2, zh1, zh2, …) → f(…, *en_zh_many("k1", "k2"), …)
+            assert isinstance(n, ast.Call) and isinstance(s.end_node, Site)
+            needs.add("en_zh_many")
+            head = seg(src, n.func)
+            a = n.args
+            many = f"*en_zh_many({json.dumps(s.key, ensure_ascii=False)}, {json.dumps(s.end_node.key, ensure_ascii=False)})"
+            args = [seg(src, x) for x in a[:s.pair_at]] + [many] + [seg(src, x) for x in a[s.pair_at + 4:]]
+            args += [seg(src, k) for k in n.keywords]
+            new = fmt_call(head, args, col, tail)
         elif isinstance(n, ast.Call):
             head = seg(src, n.func)
             kws = [seg(src, k) for k in n.keywords]
@@ -569,6 +617,11 @@ def rewrite(mod: Module) -> tuple[str, set[str], list[Site]]:
                 new = "(" + ", ".join(els[:s.pair_at] + [ez] + els[s.pair_at + 2:]) + ")"
         if any(k.startswith("Words(") for k in (v for _, v in c.params)):
             needs.add("Words")
+        if s.form in ("assign", "append"):  # comments inside the two statements stay, after the new one
+            notes = [t.string for t in tokenize.generate_tokens(io.StringIO(src[start:end]).readline)
+                     if t.type == tokenize.COMMENT]
+            if notes:
+                new += "  " + " ".join(notes)
         edits.append((start, end, new, s))
     edits.sort(key=lambda e: (e[0], e[1]))
     out, last, applied = [], 0, []
@@ -579,6 +632,8 @@ def rewrite(mod: Module) -> tuple[str, set[str], list[Site]]:
         out.append(t)
         last = b_
         applied.append(site)
+        if site.form == "quad" and isinstance(site.end_node, Site):
+            applied.append(site.end_node)
     out.append(src[last:])
     return "".join(out), needs, applied
 
@@ -591,7 +646,7 @@ def add_imports(text: str, needs: set[str], depth: int) -> str:
         if isinstance(n, ast.ImportFrom):
             have |= {a.asname or a.name for a in n.names}
     lines = []
-    m = sorted(x for x in needs if x in ("say", "en_zh", "Words") and x not in have)
+    m = sorted(x for x in needs if x in ("say", "en_zh", "en_zh_many", "append_en_zh", "Words") and x not in have)
     if m:
         lines.append(f"from {dots}messages import {', '.join(m)}\n")
     if "Rule" in needs and "Rule" not in have:

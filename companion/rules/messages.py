@@ -29,7 +29,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any, Final
 
-__all__ = ["LANGS", "SECTIONS", "Message", "Words", "catalogue", "en_zh", "say", "render"]
+__all__ = ["LANGS", "SECTIONS", "Message", "Words", "catalogue", "en_zh", "en_zh_many", "append_en_zh", "say", "text", "render"]
 
 LANGS: Final = ("en", "zh")
 """The languages the UI speaks; each has ``companion/data/messages/<lang>.toml``."""
@@ -224,3 +224,16 @@ def en_zh(key: str, /, **params: Any) -> tuple[str, str]:
     if type(e) is str and type(z) is str:
         return e, z
     return (e if type(e) is str else e(params), z if type(z) is str else z(params))  # type: ignore[operator]
+
+
+def en_zh_many(*keys: str) -> tuple[str, ...]:
+    """The ``[text]`` entries ``keys`` (texts without values), the English ones first, then the Chinese ones:
+    ``(en1, en2, zh1, zh2)``, the order in which a judgement rule keeps its two outcomes."""
+    pairs = [en_zh(k) for k in keys]
+    return tuple(p[0] for p in pairs) + tuple(p[1] for p in pairs)
+
+
+def append_en_zh(en: list[str], zh: list[str], pair: tuple[str, str]) -> None:
+    """Append an ``(en, zh)`` pair (from :func:`en_zh`) to the two lists a sentence is assembled in."""
+    en.append(pair[0])
+    zh.append(pair[1])
