@@ -363,6 +363,8 @@ def find_sites(mod: Module, modname: str) -> None:
                 continue
             if not re.search(r"[A-Za-z]{2}", literal_text(a)) and not isinstance(a, ast.JoinedStr):
                 continue
+            if fixed is None and isinstance(a, ast.Constant) and re.fullmatch(r"[a-z_]+", str(a.value)):
+                continue  # an id ("card", "pass"), not an English text
             if zhness(b) - zhness(a) > score:
                 best, score = i, zhness(b) - zhness(a)
         if best is not None and funcs.get(node, "") in ("check", "event"):
@@ -371,7 +373,8 @@ def find_sites(mod: Module, modname: str) -> None:
         if best is not None and fixed is None and 0 < best < len(elts) - 2 and is_str(elts[best - 1]) \
                 and zhness(elts[best - 1]) < 0.3 and is_str(elts[best + 2]) and zhness(elts[best + 2]) >= 0.3:
             quad = [elts[best - 1], elts[best], elts[best + 1], elts[best + 2]]
-            if isinstance(node, ast.Call) and all(isinstance(x, ast.Constant) for x in quad):
+            if isinstance(node, ast.Call) and all(isinstance(x, ast.Constant) and " " in str(x.value) for x in quad[:2]) \
+                    and all(isinstance(x, ast.Constant) for x in quad):
                 fn = funcs.get(node, "module").strip("_")
                 first = node.args[0] if node.args else None
                 grp = f"{modname}.{first.value}" if isinstance(first, ast.Constant) and isinstance(first.value, str) \
@@ -638,6 +641,17 @@ def rewrite(mod: Module) -> tuple[str, set[str], list[Site]]:
     return "".join(out), needs, applied
 
 
+def annotate_lists(text: str) -> str:
+    """``en, zh = [], []`` filled by ``append_en_zh`` → ``en: list[str] = []`` / ``zh: list[str] = []`` (mypy cannot
+    infer a list's type from a call it is passed to)."""
+    if "append_en_zh(" not in text:
+        return text
+    filled = set(re.findall(r"append_en_zh\(\s*(\w+), (\w+),", text))
+    for a, b in filled:
+        text = re.sub(rf"^(\s*){a}, {b} = \[\], \[\]$", rf"\1{a}: list[str] = []\n\1{b}: list[str] = []", text, flags=re.M)
+    return text
+
+
 def add_imports(text: str, needs: set[str], depth: int) -> str:
     dots = "." * depth
     tree = ast.parse(text)
@@ -780,7 +794,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             text, needs, applied = rewrite(m)
             depth = len(m.path.relative_to(rules_dir).parts)
-            text = add_imports(text, needs, depth)
+            text = annotate_lists(add_imports(text, needs, depth))
             ast.parse(text)
             m.path.write_text(text, encoding="utf-8")
             for s in applied:

@@ -226,11 +226,11 @@ def en_zh(key: str, /, **params: Any) -> tuple[str, str]:
     return (e if type(e) is str else e(params), z if type(z) is str else z(params))  # type: ignore[operator]
 
 
-def en_zh_many(*keys: str) -> tuple[str, ...]:
-    """The ``[text]`` entries ``keys`` (texts without values), the English ones first, then the Chinese ones:
-    ``(en1, en2, zh1, zh2)``, the order in which a judgement rule keeps its two outcomes."""
-    pairs = [en_zh(k) for k in keys]
-    return tuple(p[0] for p in pairs) + tuple(p[1] for p in pairs)
+def en_zh_many(key1: str, key2: str, /) -> tuple[str, str, str, str]:
+    """The ``[text]`` entries ``key1`` and ``key2`` (texts without values), the English ones first, then the
+    Chinese ones: ``(en1, en2, zh1, zh2)``, the order in which a judgement rule keeps its two outcomes."""
+    (e1, z1), (e2, z2) = en_zh(key1), en_zh(key2)
+    return e1, e2, z1, z2
 
 
 def append_en_zh(en: list[str], zh: list[str], pair: tuple[str, str]) -> None:
