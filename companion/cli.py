@@ -262,7 +262,7 @@ def _pairs(values, players: int, opt: str, *, value_needed: bool) -> list[tuple[
 
 
 def _equip(kind_name: str | None, slot: str, default: str, opt: str, item_seat: int) -> str:
-    from .rules.cards import CardError, card_kind  # noqa: PLC0415
+    from .rules.deck import CardError, card_kind  # noqa: PLC0415
 
     if kind_name is None:
         return default
@@ -319,7 +319,7 @@ def distance_table(state) -> dict:
 
 def cmd_distance(args) -> int:
     """Print the distance / attack-range matrix of a table described on the command line."""
-    from .rules.cards import KINDS  # noqa: PLC0415
+    from .rules.deck import KINDS  # noqa: PLC0415
     from .rules.distance import attack_range, card_kind_of, in_range  # noqa: PLC0415
     from .rules.generals import GENERALS  # noqa: PLC0415
 
@@ -373,7 +373,7 @@ def cmd_distance(args) -> int:
 
 def cmd_judge(args) -> int:
     """Outcome of one judgement: SUBJECT (indulgence, lightning, ...) and the flipped CARD."""
-    from .rules.cards import CardError, parse_face  # noqa: PLC0415
+    from .rules.deck import CardError, parse_face  # noqa: PLC0415
 
     try:
         face = parse_face(args.card)

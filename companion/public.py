@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .rules.cards import KINDS, Suit
+from .rules.deck import KINDS, Suit
 from .rules.distance import attack_range, card_kind_of, in_range
 from .rules.generals import GENERALS
 from .rules.state import SLOTS, GameState, Seat

@@ -20,16 +20,16 @@ import random
 import re
 from dataclasses import dataclass
 
-from .rules.cards import KINDS, CardError, Face, UnknownCardError, card_kind, parse_face
+from .rules.deck import KINDS, CardError, Face, UnknownCardError, card_kind, parse_face
 from .rules.engine import Action, Applied, apply
 from .rules.errors import CommandError, Event, Refused
 from .rules.generals import GENERALS, UnknownGeneralError
 from .rules.generals import general as find_general
 from .rules.names import is_cjk
 from .rules.setup import VARIANTS, deal_roles, offer_generals
-from .rules.skills import VIEW_AS, skill_word
+from .rules.skills.base import VIEW_AS, skill_word
 from .rules.state import ROLES, SLOTS, GameState
-from .rules.tricks import ZONE_WORDS
+from .rules.zones import ZONE_WORDS
 
 __all__ = ["Usage", "VERBS", "parse", "prepare", "execute", "completions", "ROLE_WORDS"]
 
@@ -250,7 +250,7 @@ def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> 
             if w == "via":
                 sid = skill_word(rest[i + 1])
                 if sid is not None:
-                    args["vskill"] = sid  # 武圣, 龙胆, … 护驾, 激将 (companion/rules/skills.py)
+                    args["vskill"] = sid  # 武圣, 龙胆, … 护驾, 激将 (companion/rules/skills/base.py)
                 else:
                     try:
                         args["via"] = card_kind(rest[i + 1]).id
@@ -271,9 +271,9 @@ def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> 
 
 def _close_skills(word: str) -> list[str]:
     """Up to 3 skills close to a mistyped word: 'guose (国色)' (the close-match lookup of companion/rules/names.py)."""
-    from .rules.generals import _SKILL_INDEX, SKILLS  # noqa: PLC0415 - only on an error path
+    from .rules.generals import SKILL_INDEX, SKILLS  # noqa: PLC0415 - only on an error path
     from .rules.names import find  # noqa: PLC0415
-    _hit, close = find(word, _SKILL_INDEX)
+    _hit, close = find(word, SKILL_INDEX)
     return [f"{sid} ({SKILLS[sid].zh})" for sid in close]
 
 

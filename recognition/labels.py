@@ -1,7 +1,7 @@
 """Printable QR sleeve labels: A4 sheets (PNG pages + one PDF) with cut lines.
 
 The label functions take plain ``LabelEntry`` tuples so they work without the deck
-data; ``deck_entries()`` adapts ``companion.rules.cards`` when it exists.
+data; ``deck_entries()`` adapts ``companion.rules.deck`` when it exists.
 
 Fonts: only the two the package ships in ``recognition/fonts/`` (subsets of Noto Sans CJK SC
 and DejaVu Sans, made by ``card_images/fonts/build.py``; licences beside them). No system
@@ -69,14 +69,14 @@ def make_entries(cards: Iterable[tuple[str, str, int, str, str]]) -> list[LabelE
 
 
 def deck_entries() -> list[LabelEntry]:
-    """Entries for the 108 standard+EX cards from ``companion.rules.cards``.
+    """Entries for the 108 standard+EX cards from ``companion.rules.deck``.
 
     Raises LabelsError when that module (another part of the project) is not there yet.
     """
     try:
-        from companion.rules.cards import KINDS, standard_deck  # noqa: PLC0415
+        from companion.rules.deck import KINDS, standard_deck  # noqa: PLC0415
     except ImportError as e:
-        raise LabelsError(f"deck data not available (companion.rules.cards: {e})") from e
+        raise LabelsError(f"deck data not available (companion.rules.deck: {e})") from e
     cards = []
     for c in standard_deck():
         k = KINDS[c.kind]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from engine_support import run, table, to_play
 
-from companion.rules.cards import KINDS
+from companion.rules.deck import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.generals import GENERALS, SKILLS
 from companion.rules.setup import VARIANTS

@@ -36,20 +36,25 @@ clone (the engine never mutates its input).  Cost: a few tens of microseconds
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from . import skills as sk
-from . import tricks as tk
-from .cards import KINDS, CardType
+from . import zones as zn
+from .cards import armor
+from .cards import tricks as tk
+from .cards.weapons import SLASH_LIMIT_LIFTS
+from .deck import KINDS, CardType
 from .distance import card_kind_of, distance, has_skill, in_range
-from .engine import SLASH_LIMIT_LIFTS, Action, apply, hand_limit
+from .engine import Action, apply, hand_limit
 from .errors import Refused
+from .flow import target_refusal, top_frame
 from .generals import SKILLS
 from .outcome import ROLE_ZH, remaining_roles
+from .skills import base as sk
 from .state import SLOTS, GameState, Prompt
 
 __all__ = ["Choice", "choices", "answers_prompt", "covers"]
 
-_ZH_SLOT = {"hand": "手牌", **tk.SLOT_ZH}
+_ZH_SLOT = {"hand": "手牌", **zn.SLOT_ZH}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +77,7 @@ class Choice:
     before: str = ""
     after: str = ""
     options: tuple[int, ...] = ()
-    params: dict = field(default_factory=dict, compare=False, hash=False)
+    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def complete(self) -> bool:
@@ -83,12 +88,12 @@ class Choice:
         return self.zh if lang == "zh" else self.en
 
 
-def _c(line: str, key: str, en: str, zh: str, verb: str, seat: int | None = None, **params) -> Choice:
+def _c(line: str, key: str, en: str, zh: str, verb: str, seat: int | None = None, **params: Any) -> Choice:
     return Choice(line, key, en, zh, verb, seat, params=params)
 
 
 def _p(before: str, after: str, needs: str, key: str, en: str, zh: str, verb: str, seat: int | None = None,
-       options: tuple[int, ...] = (), **params) -> Choice:
+       options: tuple[int, ...] = (), **params: Any) -> Choice:
     return Choice((before + after).strip(), key, en, zh, verb, seat, needs, before, after, tuple(options), params)
 
 
@@ -112,9 +117,8 @@ def _respond(st: GameState, p: Prompt) -> list[Choice]:
     if _hand(st, n) >= 1:
         out.append(_c(f"{n} {card}", need, f"{card}", f"{card}", "use", n, card=need))
     if need == "jink" and not p.data.get("bagua"):
-        from .equipment import armor_works  # noqa: PLC0415 - the engine's own test for an armor that works
         t = st.seat(n)
-        if armor_works(st, p.data, t) == "eight_diagram" and not (
+        if armor.armor_works(st, p.data, t) == "eight_diagram" and not (
                 p.data.get("ignore_armor") and card_kind_of(t.equipment.get("armor")) == "eight_diagram"):
             out.append(_p("judge ", "", "face", "bagua", "八卦阵: judge", "八卦阵：判定", "judge", n))
     if need == "slash" and card_kind_of(st.seat(n).equipment.get("weapon")) == "spear" and _hand(st, n) >= 2:
@@ -190,10 +194,10 @@ def _zone_choices(st: GameState, t: int, head: str, who_acts: int, judgement: bo
                   slots: tuple[str, ...] | None = None) -> list[Choice]:
     s = st.seat(t)
     out = []
-    for z in tk.zones_of(s, judgement=judgement):
+    for z in zn.zones_of(s, judgement=judgement):
         if slots is not None and z not in slots:
             continue
-        en, zh = tk.zone_label(s, z)
+        en, zh = zn.zone_label(s, z)
         word = z if z == "hand" or z in SLOTS else (card_kind_of(z) or z)
         out.append(_c(f"{head} {word}", "zone", en, zh, "pick" if head == "pick" else "skill", who_acts, zone=word))
     return out
@@ -201,7 +205,7 @@ def _zone_choices(st: GameState, t: int, head: str, who_acts: int, judgement: bo
 
 def _window(st: GameState, p: Prompt) -> list[Choice]:
     out: list[Choice] = []
-    f = tk.top_frame(st)
+    f = top_frame(st)
     if f is not None and not f.get("depth", 0) and f.get("kind") != "judge_null":
         # the step behind an untouched window: answering it closes the window ("nobody?")
         try:
@@ -322,8 +326,8 @@ def _question(st: GameState, p: Prompt) -> list[Choice]:
 
 
 def _filtered(st: GameState, n: int, t: int, kind: str) -> bool:
-    """A chosen target refused by a skill or a target filter (空城, 谦逊): engine._skill_target + check_target."""
-    if sk.target_refusal(st, n, t, kind) is not None:
+    """A chosen target refused by a skill or a target filter (空城, 谦逊): flow.skill_target + cards.common.check_target."""
+    if target_refusal(st, n, t, kind) is not None:
         return True
     return any(f(st, n, t, kind) is not None for f in tk.TARGET_FILTERS)
 
@@ -356,7 +360,7 @@ def _trick_targets(st: GameState, n: int, kind: str) -> tuple[int, ...]:
         if t == n or _filtered(st, n, t, kind):
             continue
         ts = st.seat(t)
-        if kind in ("dismantlement", "snatch") and not tk.has_cards(ts):
+        if kind in ("dismantlement", "snatch") and not zn.has_cards(ts):
             continue
         if not _within(st, n, t, k.distance_limit):
             continue
@@ -364,7 +368,7 @@ def _trick_targets(st: GameState, n: int, kind: str) -> tuple[int, ...]:
             continue
         if kind == "collateral":
             if ts.equipment.get("weapon") is None or not any(
-                    b != t and in_range(st, t, b).ok and sk.target_refusal(st, t, b, "slash") is None
+                    b != t and in_range(st, t, b).ok and target_refusal(st, t, b, "slash") is None
                     for b in st.alive):
                 continue
         out.append(t)
@@ -416,7 +420,7 @@ def _hurt(st: GameState, t: int) -> bool:
 
 
 def _active(st: GameState, n: int, sid: str) -> Choice | None:
-    """An active skill of seat ``n`` usable now (skills.ACTIVE; the costs in hand cards of skills.py)."""
+    """An active skill of seat ``n`` usable now (skills.ACTIVE; the costs in hand cards of the skills modules)."""
     s = st.seat(n)
     k = SKILLS[sid]
     if sid == "kurou":
@@ -490,11 +494,11 @@ def covers(chs: list[Choice], action: Action, state: GameState) -> bool:
     p = state.prompt
     seat = action.seat
     if p is not None and p.kind == "skill" and p.data.get("skill") == "fankui" and action.verb in ("yes", "pick"):
-        # 反馈: 'yes' takes a hand card, 'pick ZONE' is 'fankui ZONE' (skills._fankui_ans)
+        # 反馈: 'yes' takes a hand card, 'pick ZONE' is 'fankui ZONE' (skills.wei)
         words = ["hand"] if action.verb == "yes" else list(action.args.get("what") or ["hand"])
         action = Action("skill", seat, {"skill": "fankui", "args": words}, action.forced, action.text)
     if p is not None and p.kind == "weapon.axe" and action.verb == "use" and action.args.get("card") == "axe":
-        action = Action("discard", seat, {"n": 2}, action.forced, action.text)  # 'S axe' = discard 2 (equipment.py)
+        action = Action("discard", seat, {"n": 2}, action.forced, action.text)  # 'S axe' = discard 2 (cards/weapons.py)
     for c in chs:
         if action.verb not in _SAME.get(c.verb, {c.verb}):
             continue
@@ -528,7 +532,7 @@ def covers(chs: list[Choice], action: Action, state: GameState) -> bool:
             if action.args.get("skill") != c.params.get("skill", action.args.get("skill")):
                 continue
             if "zone" in c.params:
-                words = [tk.ZONE_WORDS.get(w.casefold(), w) for w in action.args.get("args", [])]
+                words = [zn.ZONE_WORDS.get(w.casefold(), w) for w in action.args.get("args", [])]
                 if (words[0] if words else "hand") != c.params["zone"]:
                     continue
             elif not c.needs and action.args.get("args"):

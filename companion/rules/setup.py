@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 
 from .generals import GENERALS, LORD_CANDIDATES
 from .generals import general as find_general
@@ -81,12 +82,12 @@ def role_table(players: int, variants: set[str] | frozenset[str] = frozenset()) 
     return dict(ROLE_TABLES[players])
 
 
-def role_counts(roles) -> Counter:
+def role_counts(roles: Iterable[str | None]) -> Counter[str]:
     """Counter of the non-None roles in an iterable."""
     return Counter(r for r in roles if r is not None)
 
 
-def max_hp(general: str | None, is_lord: bool, players: int, variants=frozenset()) -> int:
+def max_hp(general: str | None, is_lord: bool, players: int, variants: set[str] | frozenset[str] = frozenset()) -> int:
     """Max HP of a seat: the general's (4 in ``no_generals`` or without a general),
     +1 for the lord with 5 or more players (always with variant ``lord_hp_always``).
 
@@ -125,7 +126,7 @@ def offer_generals(players: int, lord_seat: int, rng: random.Random,
     return {s: drawn[i * each:(i + 1) * each] for i, s in enumerate(seats)}
 
 
-def deal_roles(players: int, lord_seat: int, rng: random.Random, variants=frozenset()) -> dict[int, str]:
+def deal_roles(players: int, lord_seat: int, rng: random.Random, variants: set[str] | frozenset[str] = frozenset()) -> dict[int, str]:
     """Random roles for every seat except the lord's (the remaining cards of the role table, shuffled)."""
     table = role_table(players, variants)
     cards = [r for r in ROLES if r != "lord" for _ in range(table[r])]

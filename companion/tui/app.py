@@ -12,109 +12,31 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
-import threading
-import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import Any
 
-from rich.cells import cell_len, chop_cells
+from rich.cells import chop_cells
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal, Vertical
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
 from textual.events import Paste, Resize
-from textual.message import Message
-from textual.suggester import Suggester
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Footer, Input, Static
 
 from companion.journal import JournalError
-from companion.rules.cards import KINDS
 from companion.rules.errors import CommandError, Refused
-from companion.rules.state import GameState, Seat
+from companion.rules.state import GameState
 
+from .keys import GAME_ACTIONS, KEYS, Key, make_bindings
 from .quick import QuickMixin, qlabel
-from .text import (
-    SCAN_SURE,
-    accepts_judge_face,
-    event_words,
-    fold_cells,
-    header_text,
-    hidden_roles,
-    index_preview,
-    label,
-    line_is_secret,
-    prompt_text,
-    redact_line,
-    ring_layout,
-    scan_status_text,
-    seat_lines,
-    skill_answer_verbs,
-)
+from .scan import ScanMixin
+from .text import header_text, label, line_is_secret, prompt_text, skill_answer_verbs
+from .widgets.command import FALLBACK_VERBS, CommandBar, CommandSuggester, fallback_completions, last_token
+from .widgets.log import LOG_MAX_LINES, GameLog
+from .widgets.table import SeatCard, SeatTable
 
-if TYPE_CHECKING:
-    from textual.worker import Worker
-
-    from recognition.reader import Reading
-
-__all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "SeatCard", "fallback_completions"]
-
-
-@dataclass(frozen=True)
-class Key:
-    """One key of the dashboard: keys (Textual syntax), action, footer text zh/en."""
-
-    keys: str
-    action: str
-    zh: str
-    en: str
-    show: bool = True
-
-
-KEYS: tuple[Key, ...] = (
-    Key("f1", "help", "帮助", "Help"),
-    Key("f2,ctrl+n", "next_phase", "下一阶段", "Next"),
-    Key("ctrl+z", "undo", "撤销", "Undo"),
-    Key("ctrl+y", "redo", "重做", "Redo"),
-    Key("f3,ctrl+t", "distances", "距离", "Distance"),
-    Key("f4,ctrl+l", "toggle_lang", "EN", "中文"),
-    Key("f5", "reveal_roles", "身份", "Roles"),
-    Key("f6", "scan", "扫描", "Scan"),
-    Key("ctrl+q", "quit", "退出", "Quit"),
-    Key("escape", "stop_scan", "", "", show=False),
-    Key("f7", "skills", "技能", "Skills", show=False),  # listed in help; the footer stays within 80 columns
-    Key("f8", "skill_answer('yes')", "发动", "Yes", show=False),  # answer a skill question with one key
-    Key("f9", "skill_answer('no')", "不发动", "No", show=False),
-    Key("f10", "serve", "玩家页面", "Players' view", show=False),  # URL + QR code for the phones (docs/web.md)
-)
-"""The dashboard's keys, as data: the footer, the help screen and the bindings come from here.
-
-Only function keys, ctrl combinations and Escape, so nothing collides with typing."""
-
-# actions that change or inspect the game: ignored while a dialog is open
-_GAME_ACTIONS = {"choose", "next_phase", "undo", "redo", "distances", "reveal_roles", "scan", "help", "toggle_lang", "skills",
-                 "skill_answer", "serve"}
-
-FALLBACK_VERBS = (
-    "next", "damage", "heal", "lose", "draw", "discard", "hand", "play", "use", "slash",
-    "peach", "equip", "judge", "dying", "reveal", "die", "end", "force",
-)
-
-
-def make_bindings() -> list[BindingType]:
-    """The bindings of KEYS in both languages, as ``key('zh', ACTION, ARGS…)`` actions.
-
-    ``CompanionApp.check_action`` enables only the current language's (Textual's dynamic actions:
-    a binding whose action is disabled is neither shown in the footer nor run, and the key goes to
-    the next binding), so F4 changes the footer's words without touching Textual's binding tables."""
-    out: list[BindingType] = []
-    for lang in ("zh", "en"):
-        for k in KEYS:
-            name, _, args = k.action.partition("(")
-            args = args.removesuffix(")")
-            action = f"key({lang!r}, {name!r}{', ' + args if args else ''})"
-            out.append(Binding(k.keys, action, k.zh if lang == "zh" else k.en, show=k.show))
-    return out
+__all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "GameLog", "LOG_MAX_LINES", "SeatCard",
+           "fallback_completions"]
 
 
 def _load_script():
@@ -125,197 +47,7 @@ def _load_script():
         return None
 
 
-def _last_token(text: str) -> str:
-    i = max(text.rfind(" "), text.rfind("\t"))
-    return text[i + 1:]
-
-
-def fallback_completions(state: GameState, text: str, verbs=FALLBACK_VERBS) -> list[str]:
-    """Whole-line completions without ``companion.script``: verbs for the first word,
-    then card ids / Chinese card names and living seat numbers for the last word."""
-    if not text or text.endswith(" "):
-        return []
-    token = _last_token(text)
-    head = text[: len(text) - len(token)]
-    if not head.strip():
-        pool = list(verbs)
-    else:
-        pool = [str(n) for n in state.alive]
-        for kid, k in KINDS.items():
-            pool.append(kid)
-            pool.append(k.zh)
-    out = []
-    for cand in pool:
-        if cand.startswith(token) and cand != token:
-            out.append(head + cand)
-    return out
-
-
-class CommandSuggester(Suggester):
-    """Inline completion for the command bar, asking the app for whole-line candidates."""
-
-    def __init__(self, app: "CompanionApp") -> None:
-        super().__init__(use_cache=False, case_sensitive=True)
-        self._owner = app
-
-    async def get_suggestion(self, value: str) -> str | None:
-        cands = self._owner.completions(value)
-        return cands[0] if cands else None
-
-
-class CommandBar(Input):
-    """The command line: Enter submits, Tab / → accept the completion, ↑/↓ walk the history."""
-
-    BINDINGS = [
-        Binding("tab", "accept_suggestion", "Complete", show=False),
-        Binding("up", "history(-1)", "Previous command", show=False),
-        Binding("down", "history(1)", "Next command", show=False),
-    ]
-
-    class Lines(Message):
-        """Several lines arrived at once (a paste): submitted one by one, in order."""
-
-        def __init__(self, lines: list[str]) -> None:
-            super().__init__()
-            self.lines = lines
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.history: list[str] = []
-        self._hpos = 0
-
-    def on_paste(self, event: Paste) -> None:
-        """A paste of one line is typed in; of several lines (Input alone keeps only the first), each
-        line is submitted in order: the text before the cursor joins the first line."""
-        event.prevent_default()  # Input's own handler would drop lines 2 and later
-        event.stop()
-        lines = [ln for ln in event.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-        while lines and not lines[-1].strip():
-            lines.pop()
-        if not lines:
-            return
-        if len(lines) == 1:
-            self.type_text(lines[0])
-            return
-        lines[0] = self.value + lines[0]
-        self.value = ""
-        self.post_message(self.Lines(lines))
-
-    def type_text(self, text: str) -> None:
-        """Insert ``text`` as if typed: it replaces a selection (a refused line kept to correct)."""
-        selection = self.selection
-        if selection.is_empty:
-            self.insert_text_at_cursor(text)
-        else:
-            self.replace(text, *selection)
-
-    def remember(self, line: str) -> None:
-        if not self.history or self.history[-1] != line:
-            self.history.append(line)
-        self._hpos = len(self.history)
-
-    async def _on_key(self, event) -> None:
-        # a seat number completing a partial choice submits it (companion/tui/quick.py); else typing as ever
-        ch = event.character
-        if event.is_printable and ch is not None and hasattr(self.app, "choice_key") and self.app.choice_key(ch, self):
-            event.stop()
-            event.prevent_default()
-            return
-        await super()._on_key(event)
-
-    def action_accept_suggestion(self) -> None:
-        if self._suggestion and self._suggestion != self.value:
-            self.value = self._suggestion
-            self.cursor_position = len(self.value)
-
-    def action_history(self, step: int) -> None:
-        if not self.history:
-            return
-        self._hpos = max(0, min(len(self.history), self._hpos + step))
-        self.value = self.history[self._hpos] if self._hpos < len(self.history) else ""
-        self.cursor_position = len(self.value)
-
-
-LOG_MAX_LINES = 2000
-"""The log pane keeps its newest lines up to this many (older ones scroll away; the journal keeps all)."""
-LOG_REDRAW_LINES = 60
-"""A redraw (undo, redo, language, width) writes at least this many of the newest lines."""
-
-
-class GameLog(RichLog):
-    """The log pane; redraws (refolds) itself when its own width changes."""
-
-    _drawn_width = 0
-
-    def on_resize(self, event: Resize) -> None:  # RichLog's own handler runs too (Textual calls each class's)
-        width = self.scrollable_content_region.width - 1
-        app = self.app
-        if width >= 20 and width != self._drawn_width and isinstance(app, CompanionApp):
-            app.call_after_refresh(app._draw_log)
-
-
-class SeatCard(Static):
-    """One seat: number, name, role (public only), general, HP marks, hand, equipment, judgement."""
-
-    def __init__(self, seat_no: int, **kw: Any) -> None:
-        super().__init__(id=f"seat-{seat_no}", **kw)
-        self.seat_no = seat_no
-        self._drawn: Text | None = None
-
-    def show(self, state: GameState, lang: str, reveal: bool) -> None:
-        if self.seat_no > len(state.seats):  # the table shrank; this card is being replaced
-            return
-        self._shown = (state, lang, reveal)
-        seat = state.seat(self.seat_no)
-        p = state.prompt
-        current = state.turn_seat == seat.seat and seat.alive
-        asked = p is not None and p.seat == seat.seat
-        self.set_class(current, "-current")
-        self.set_class(asked, "-prompt")
-        self.set_class(not seat.alive, "-dead")
-        text = self._text(seat, lang, reveal, current, asked, self.size.width - 2, state)
-        if text != self._drawn:  # most commands change one or two seats: the others are not repainted
-            self._drawn = text
-            self.update(text, layout=False)  # a card's size comes from the grid (CSS height 5), not its text
-
-    def on_click(self) -> None:
-        if hasattr(self.app, "seat_clicked"):
-            self.app.seat_clicked(self.seat_no)  # the seat as the target of what is typed, or the actor
-
-    def on_resize(self) -> None:
-        shown = getattr(self, "_shown", None)
-        if shown is not None:
-            self.show(*shown)
-
-    @staticmethod
-    def _text(seat: Seat, lang: str, reveal: bool, current: bool, asked: bool, width: int = 0,
-              state: GameState | None = None) -> Text:
-        top, gen, hp, eq, jud = seat_lines(seat, lang, reveal=reveal, state=state)
-        # full card names where they fit the card's width
-        _t, _g, _h, eq_long, jud_long = seat_lines(seat, lang, reveal=reveal, long=True, state=state)
-        if cell_len(eq_long) <= width:
-            eq = eq_long
-        if cell_len(jud_long) <= width:
-            jud = jud_long
-        mark = "⚠" if asked else ("▶" if current else "")
-        t = Text(no_wrap=True, overflow="ellipsis")
-        if mark:
-            t.append(mark + " ", style="bold")
-        t.append(top, style="bold")
-        t.append("\n")
-        t.append(gen)
-        t.append("\n")
-        marks, _, rest = hp.partition(" ")
-        t.append(marks, style="" if not seat.alive else "bold red")
-        t.append(" " + rest)
-        t.append("\n")
-        t.append(eq)
-        t.append("\n")
-        t.append(jud, style="yellow" if seat.alive else "")
-        return t
-
-
-class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
+class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     """The moderator's dashboard for one game held by ``session``."""
 
     CSS_PATH = str(Path(__file__).with_name("app.tcss"))  # absolute: subclasses live elsewhere
@@ -338,19 +70,13 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
         self._own_log: list[tuple[str, list]] = []  # used when the session has no .log
         # whether it has one, without building it (Session.log is a property costing the game's length)
         self._has_log = inspect.getattr_static(session, "log", None) is not None
-        self._log_plain: list[str] = []  # the pane's lines, unfolded (log_text)
-        self._log_folded: list[int] = []  # how many pane lines each of them took
-        self._log_lines = 0
-        self._log_sig: tuple | None = None  # _log_signature of what is drawn
-        self._log_at: Any = None  # _log_mark of what is drawn
-        self._seat_count = -1
         self._ptext = ""  # the banner's prompt text, re-cut on resize
         self._drawn_header: str | None = None  # what the header and the banner show (repainted on change)
         self._drawn_banner: str | None = None
         self._opened: dict[str, str] | None = None  # the first log line: journal file and game
-        self._scan: _Scan | None = None  # the running F6 scan (at most one)
-        self._preview_key: tuple | None = None  # the judgement whose scanned card's preview is held
-        self._filled: tuple[str, tuple | None] | None = None  # (bar text a scan filled in, its judgement)
+        self._scan = None  # the running F6 scan (at most one: companion/tui/scan.py)
+        self._preview_key = None  # the judgement whose scanned card's preview is held
+        self._filled = None  # (bar text a scan filled in, its judgement)
 
     # -- bindings / language --------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -358,7 +84,7 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
             lang, action = parameters[0], str(parameters[1])
             if lang != self.lang:
                 return False
-        if action in _GAME_ACTIONS and len(self.screen_stack) > 1:
+        if action in GAME_ACTIONS and len(self.screen_stack) > 1:
             return False
         return True
 
@@ -381,7 +107,7 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
 
         yield ChoicesBar(id="choices", classes="-none")
         with Vertical(id="body"):
-            yield Grid(id="table")
+            yield SeatTable(id="table")
             log = GameLog(id="log", wrap=False, markup=False, auto_scroll=True, max_lines=LOG_MAX_LINES)
             yield log
             yield Static("", id="scan-preview")
@@ -425,14 +151,12 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
     def on_resize(self, event: Resize) -> None:
         self.query_one("#body").set_class(event.size.width >= self.WIDE, "wide")
         self._fit_table()
-        self.call_after_refresh(self._draw_log)  # fold the log to its new width
+        self.call_after_refresh(self.redraw_log)  # fold the log to its new width
         self.call_after_refresh(self._redraw_banner)  # and the banner
         self.call_after_refresh(self.draw_choices)  # the choices wrap at the new width
 
     def _fit_table(self) -> None:
-        # three rows of seats (7+ players) on a short terminal: no blank line between rows
-        rows = ring_layout(len(self.state.seats))[0]
-        self.query_one("#table").set_class(rows >= 3 and self.size.height < 34, "-tight")
+        self.query_one(SeatTable).fit(len(self.state.seats), self.size.height)
 
     # -- drawing --------------------------------------------------------------
     @property
@@ -464,8 +188,8 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
             banner.update(Text(btext))
         banner.set_class(not ptext, "-none")
 
-        self._draw_table(state)
-        self._update_log()
+        self.query_one(SeatTable).draw(state, lang, self.reveal)
+        self.query_one(GameLog).update_from_session()
         share = getattr(self, "web_share", None)
         if share is not None:  # the players' view (F10): pushed after the dashboard's own redraw
             share.notify()
@@ -480,7 +204,7 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
         bar = self.query_one(CommandBar)
         if bar.placeholder != label("placeholder", lang):
             bar.placeholder = label("placeholder", lang)
-        rlog = self.query_one("#log", RichLog)
+        rlog = self.query_one(GameLog)
         if rlog.border_title != label("log", lang):
             rlog.border_title = label("log", lang)
         if self._partial is not None and not bar.value.startswith(self._partial.before):
@@ -502,58 +226,20 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
             self._drawn_banner = self._banner_text(self._ptext)
             self.query_one("#banner", Static).update(Text(self._drawn_banner))
 
-    def _draw_table(self, state: GameState) -> None:
-        grid = self.query_one("#table", Grid)
-        n = len(state.seats)
-        if n != self._seat_count:
-            # a new seat count (setup, or undo back to an empty table): rebuild the grid;
-            # removal is asynchronous, so the new cards are mounted once it is done
-            self._seat_count = n
-            self.run_worker(self._rebuild_table(), exclusive=True, group="table", name="table")
-            return
-        for card in grid.query(SeatCard):
-            card.show(state, self.lang, self.reveal)
+    def opened_lines(self) -> dict[str, str]:
+        """``opened_text`` in zh and en, computed once, with the state as it was on opening (the log's first line)."""
+        if self._opened is None:
+            self._opened = {lg: self.opened_text(lg) for lg in ("zh", "en")}
+        return self._opened
 
-    async def _rebuild_table(self) -> None:
-        grid = self.query_one("#table", Grid)
-        await grid.remove_children()
-        state = self.state
-        rows, cols, pos = ring_layout(len(state.seats))
-        grid.styles.grid_size_columns = max(cols, 1)
-        grid.styles.grid_size_rows = max(rows, 1)
-        at = {rc: s for s, rc in pos.items()}
-        cells = [SeatCard(at[(r, c)]) if (r, c) in at else Static("", classes="table-gap")
-                 for r in range(rows) for c in range(cols)]
-        if cells:
-            await grid.mount_all(cells)
-        self._fit_table()
-        for card in grid.query(SeatCard):
-            card.show(self.state, self.lang, self.reveal)
+    def redraw_log(self) -> None:
+        """Redraw the log pane from the session (what ``refresh_view`` does after an undo)."""
+        self.query_one(GameLog).redraw()
 
-    def _log_item(self, e: Any) -> tuple[str, list, bool, bool]:
-        """``(title, events, undone, forced)`` of one ``session.log`` entry."""
-        lines = getattr(e, "lines", None) or []
-        seq = getattr(e, "seq", "")
-        # a dealt role must not reach the shared screen through the journal lines
-        title = f"#{seq} " + " ; ".join(redact_line(x, self.state, reveal=self.reveal) for x in lines)
-        return (title, list(getattr(e, "events", []) or []),
-                bool(getattr(e, "undone", False)), bool(getattr(e, "forced", False)))
+    def log_text(self) -> str:
+        """The log pane as plain text (what was written to it)."""
+        return self.query_one(GameLog).text()
 
-    def _log_window(self, n: int) -> tuple[list[tuple[str, list, bool, bool]], bool]:
-        """The last ``n`` log entries as ``_log_item`` tuples, and whether they start at the game's first."""
-        if not self._has_log:
-            own = self._own_log[-n:]
-            return ([(redact_line(line, self.state, reveal=self.reveal), ev, False, False) for line, ev in own],
-                    len(own) == len(self._own_log))
-        tail = getattr(self.session, "log_tail", None)
-        if callable(tail):  # the real Session: costs n, not the game's length
-            entries = list(tail(n))
-            first = not entries or getattr(entries[0], "seq", 1) <= 1
-        else:
-            every = list(self.session.log)
-            entries = every[-n:]
-            first = len(entries) == len(every)
-        return [self._log_item(e) for e in entries], first
     def opened_text(self, lang: str | None = None) -> str:
         """Which journal file and which game the dashboard opened ("" for a session without a journal)."""
         journal = getattr(self.session, "journal", None)
@@ -574,150 +260,6 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
         rnd = label("round", lang, n=state.round) if state.round else label("not_started", lang)
         return label("opened_resumed", lang, path=path, id=game_id, started=started,
                      seats=len(state.seats), round=rnd)
-
-    def _log_width(self, rlog: RichLog) -> int:
-        width = rlog.scrollable_content_region.width - 1
-        if width < 20:  # not laid out yet: estimate (a third of the screen when wide), refold on resize
-            wide = self.query_one("#body").has_class("wide")
-            width = max(20, (self.size.width // 3 if wide else self.size.width) - 6)
-        return width
-
-    def _log_signature(self, width: int) -> tuple:
-        """What every drawn log line depends on besides its own entry: language, width, the
-        roles shown, and which seats' dealt roles are still hidden (``redact_line``)."""
-        state = self.state
-        return (self.lang, width, self.reveal, tuple(s.public_role is None for s in state.seats),
-                tuple(sorted(hidden_roles(state))))
-
-    def _log_mark(self) -> Any:
-        """Where the drawn log stands: ``(tip, last seq)`` for a session with ``log_since``, else
-        the ``(seq, undone, forced, events)`` keys of its whole log (small stand-ins), or the length
-        of the app's own record."""
-        session = self.session
-        if not self._has_log:
-            return len(self._own_log)
-        if callable(getattr(session, "log_since", None)) and isinstance(getattr(session, "tip", None), int):
-            return (session.tip, getattr(session, "last_seq", session.tip))
-        return [(getattr(e, "seq", None), bool(getattr(e, "undone", False)), bool(getattr(e, "forced", False)),
-                 len(getattr(e, "events", None) or ())) for e in session.log]
-
-    def _log_news(self, mark: Any) -> list[tuple[str, list, bool, bool]] | None:
-        """The entries added since the pane was drawn at ``self._log_at``, or None when something
-        already drawn changed (an undo, a redo, another game) and the pane must be redrawn."""
-        was = self._log_at
-        if was is None or type(was) is not type(mark):
-            return None
-        if isinstance(mark, int):  # the app's own record only grows
-            return [(redact_line(line, self.state, reveal=self.reveal), ev, False, False)
-                    for line, ev in self._own_log[was:mark]] if mark >= was else None
-        if isinstance(mark, list):
-            if mark[:len(was)] != was:
-                return None
-            return [self._log_item(e) for e in list(self.session.log)[len(was):]]
-        (tip0, last0), (tip, last) = was, mark
-        if (tip, last) == (tip0, last0):
-            return []
-        if last <= last0:  # same entries, another tip: an undo or a redo
-            return None
-        new = list(self.session.log_since(last0))
-        parent = tip0
-        for e in new:  # new entries chained on the old tip: nothing drawn before changed
-            if getattr(e, "parent", None) != parent or getattr(e, "undone", False):
-                return None
-            parent = e.seq
-        if parent != tip:
-            return None
-        return [self._log_item(e) for e in new]
-
-    def _update_log(self) -> None:
-        """Bring the log pane up to date: append what a command added; redraw (the visible window
-        only) when the language, the width, the shown roles or an already drawn entry changed."""
-        rlog = self.query_one("#log", GameLog)
-        width = self._log_width(rlog)
-        mark = self._log_mark()
-        news = self._log_news(mark) if self._log_sig == self._log_signature(width) else None
-        if news is None:
-            self._draw_log()
-            return
-        if news:
-            self._write_block(rlog, [b for item in news for b in self._entry_lines(item)], width)
-            self.call_after_refresh(rlog.scroll_end, animate=False)
-        self._log_at = mark
-
-    def _entry_lines(self, item: tuple[str, list, bool, bool]) -> list[tuple[str, str]]:
-        """``[(plain line, style)]`` of one log entry: its title, then one line per event."""
-        title, events, undone, forced = item
-        lang = self.lang
-        head = title
-        if forced:
-            head += f"  [{label('forced', lang)}]"
-        if undone:
-            head += f"  ↶ {label('undone', lang)}"
-        out = [(head, "dim strike" if undone else "bold")]
-        for ev in events:
-            words = event_words(ev, self.state, lang, undone=undone, reveal=self.reveal)  # no hidden role
-            out.append((f"  · {words}", "dim" if undone else ""))
-        return out
-
-    def _draw_log(self) -> None:
-        """Redraw the log pane: the newest entries that fill twice its height (at least
-        ``LOG_REDRAW_LINES`` lines), above them the journal line when the window reaches the
-        game's first entry.  Costs the window, not the game's length."""
-        rlog = self.query_one("#log", GameLog)
-        rlog.clear()
-        self._log_plain = []
-        self._log_folded = []
-        self._log_lines = 0
-        width = self._log_width(rlog)
-        rlog._drawn_width = width
-        height = rlog.scrollable_content_region.height or self.size.height
-        want = max(2 * height, LOG_REDRAW_LINES)
-        if self._opened is None:  # computed once, with the state as it was on opening
-            self._opened = {lg: self.opened_text(lg) for lg in ("zh", "en")}
-        items, first = self._log_window(want)  # an entry takes one line or more
-        blocks: list[list[tuple[str, str]]] = []
-        lines = 0
-        for item in reversed(items):
-            if lines >= want:
-                first = False
-                break
-            block = self._entry_lines(item)
-            blocks.append(block)
-            lines += sum(len(fold_cells(p, width)) for p, _ in block)
-        out = [b for block in reversed(blocks) for b in block]
-        opened = self._opened[self.lang]
-        if opened and first:
-            out.insert(0, (opened, "dim italic"))
-        self._write_block(rlog, out, width)
-        self._log_sig = self._log_signature(width)
-        self._log_at = self._log_mark()
-        self.call_after_refresh(rlog.scroll_end, animate=False)
-
-    def redraw_log(self) -> None:
-        """Redraw the log pane from the session (what ``refresh_view`` does after an undo)."""
-        self._draw_log()
-
-    def _write_block(self, rlog: RichLog, lines: list[tuple[str, str]], width: int) -> None:
-        """Write ``[(plain line, style)]`` folded to ``width`` cells in one ``RichLog.write``, and
-        keep ``log_text`` to what the pane holds (it keeps ``LOG_MAX_LINES`` lines)."""
-        if not lines:
-            return
-        parts = [Text(part, style=style) for line, style in lines for part in fold_cells(line, width)]
-        rlog.write(Text("\n").join(parts))
-        for line, _style in lines:
-            self._log_plain.append(line)
-            self._log_folded.append(len(fold_cells(line, width)))
-        self._log_lines += len(parts)
-        if self._log_lines > LOG_MAX_LINES:  # the pane dropped its oldest lines: so does log_text
-            drop = 0
-            while self._log_lines > LOG_MAX_LINES and drop < len(self._log_folded):
-                self._log_lines -= self._log_folded[drop]
-                drop += 1
-            del self._log_plain[:drop], self._log_folded[:drop]
-
-    def log_text(self) -> str:
-        """The log pane as plain text (what was written to it)."""
-        return "\n".join(self._log_plain)
 
     def say(self, text: str, *, error: bool = False) -> None:
         """Show a one-line message (an error in red) above the command bar; "" clears it."""
@@ -752,7 +294,7 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
                 cands = list(script.completions(self.state, text))
             except Exception:  # noqa: BLE001 - completion must never break typing
                 cands = []
-            head = text[: len(text) - len(_last_token(text))]
+            head = text[: len(text) - len(last_token(text))]
             out = []
             for c in cands:
                 full = c if c.startswith(text) else head + c
@@ -1032,275 +574,11 @@ class CompanionApp(QuickMixin, App[int], inherit_bindings=False):
 
         self.push_screen(ConfirmRevealScreen(self.lang), done)
 
-    # -- webcam hook: F6 scans the judgement card ---------------------------------
-    def _judgement_key(self) -> tuple | None:
-        """Which judgement is pending, as a scan remembers it: None when none is; else the game,
-        the journal position (``session.tip``, or the log's length) and the prompt's seat, kind,
-        skill step, card and text.  Any command, undo or redo changes it."""
-        p = self.state.prompt
-        if p is None:
-            return None
-        tip = getattr(self.session, "tip", None)
-        if not isinstance(tip, int):
-            log = getattr(self.session, "log", None)
-            entries = list(log) if log is not None else self._own_log
-            tip = (len(entries), sum(1 for e in entries if getattr(e, "undone", False)))
-        data = p.data or {}
-        return (getattr(self.session, "game_id", None), tip, p.kind, p.seat, data.get("skill"), data.get("step"),
-                str(data.get("card")), p.en)
-
-    @property
-    def scanning(self) -> bool:
-        """A scan worker exists (running, or stopping after Esc / a changed judgement)."""
-        scan = self._scan
-        return scan is not None and not (scan.worker is not None and scan.worker.is_finished)
-
-    def action_scan(self) -> None:
-        self.scan_judgement_card()
-
-    def action_stop_scan(self) -> None:
-        """Esc: stop the running scan; its best guess is offered (confirm or type)."""
-        if self._scan is not None:
-            self._scan.stop.set()
-
-    def _drop_scan(self) -> None:
-        """The judgement the scan was started for is answered, cancelled or gone: stop the worker
-        and throw away whatever it still reports."""
-        scan = self._scan
-        if scan is not None:
-            scan.discard = True
-            scan.stop.set()
-            self._hide_preview()
-            self._show_scan_line(None)
-
-    def _check_scan(self) -> None:
-        scan = self._scan
-        if scan is not None and not scan.discard and scan.key != self._judgement_key():
-            self._drop_scan()
-
-    def on_unmount(self) -> None:
-        if self._scan is not None:  # quitting: the worker thread ends after its current frame
-            self._scan.discard = True
-            self._scan.stop.set()
-
-    def scan_judgement_card(self) -> None:
-        """Read the judgement card from the webcam; overridable.
-
-        Runs ``recognition.camera.CameraScanner`` in a worker thread (one at a time); an accepted
-        reading pre-fills ``judge ♠7`` in the command bar for the moderator to confirm with Enter.
-        The scan belongs to the judgement it was started for: when that one is answered or changes
-        the worker is stopped and anything it still reports is dropped.  Without a camera (or the
-        recognition package) it says so and typed entry stays as it is.
-        """
-        if self._scan is not None and self.scanning:
-            stopping = self._scan.stop.is_set()
-            self.say(label("scan_stopping" if stopping else "scan_busy", self.lang), error=stopping)
-            return
-        p = self.state.prompt
-        if not accepts_judge_face(p):  # the banner's test: a judgement, or a prompt offering 'judge FACE' (八卦阵)
-            self.say(label("no_judge", self.lang), error=True)
-            return
-        scan = _Scan(self._judgement_key())
-        self._hide_preview()
-        self._scan = scan
-        self.say(label("scan_start", self.lang))
-        self._show_scan_line(label("scan_start", self.lang))
-        scan.worker = self.run_worker(lambda: self._scan_worker(scan), thread=True, group="scan", name="scan")
-
-    def _post(self, scan: "_Scan", fn, *args: Any, final: bool = False) -> None:
-        """From the worker: run ``fn(*args)`` on the UI thread if ``scan`` is still the judgement's scan."""
-        try:
-            self.call_from_thread(self._deliver, scan, fn, args, final)
-        except Exception:  # noqa: BLE001 - the app is closing
-            pass
-
-    def _deliver(self, scan: "_Scan", fn, args: tuple, final: bool) -> None:
-        if self._scan is not scan:
-            return
-        self._check_scan()
-        if final:
-            self._scan = None
-            self._show_scan_line(None)
-            if not scan.discard:
-                fn(*args)
-        elif not scan.stop.is_set():
-            fn(*args)
-
-    def _scan_worker(self, scan: "_Scan") -> None:
-        try:
-            from recognition.camera import CameraScanner  # noqa: PLC0415 - cv2 loads only when a scan starts
-        except Exception as e:  # noqa: BLE001 - cv2 or the model missing
-            self._post(scan, self._scan_failed, f"{type(e).__name__}: {e}", None, final=True)
-            return
-        scanner = None
-        last = None  # the last reading that named a card (for scanners without a voter)
-        try:
-            scanner = CameraScanner(self.camera)
-            with scanner:
-                started = time.monotonic()
-                for status in scanner.updates():
-                    if scan.stop.is_set():  # Esc, or the judgement changed: checked between frames
-                        break
-                    reading = getattr(status, "reading", None)
-                    if _names_card(reading):
-                        last = reading
-                    if status.state == "accepted" and _names_card(reading):
-                        self._post(scan, self._scan_accepted, reading.label, getattr(reading, "corner", None),
-                                   final=True)
-                        return
-                    self._post(scan, self._scan_status, status, getattr(reading, "corner", None))
-                    if time.monotonic() - started >= SCAN_TIMEOUT_S:
-                        scan.timed_out = True
-                        break
-        except Exception as e:  # noqa: BLE001 - CameraError and driver faults: back to typing
-            zh = getattr(e, "zh", None)  # CameraError says it in Chinese too
-            why = zh if self.lang == "zh" and isinstance(zh, str) else str(e)
-            guess = _best_guess(scanner, last)  # what was read before the camera (or video) stopped
-            self._post(scan, self._scan_failed, why, getattr(guess, "label", None), getattr(guess, "corner", None),
-                       final=True)
-            return
-        # stopped (Esc, the time limit) or the camera stream ended without an accepted reading:
-        # offer the best guess for the moderator to check, never apply it silently
-        guess = _best_guess(scanner, last)
-        self._post(scan, self._scan_unsure, getattr(guess, "label", None), scan.timed_out,
-                   getattr(guess, "corner", None), bool(getattr(scanner, "ended", None)), final=True)
-
-    def _show_scan_line(self, text: str | None) -> None:
-        """The scan's own status line (above the message line, which keeps command feedback); None hides it."""
-        line = self.query_one("#scan-line", Static)
-        if text is not None:
-            head = "扫描：" if self.lang == "zh" else "scan: "
-            line.update(Text(f"{head}{text}  ·  {label('scan_esc', self.lang)}", no_wrap=True, overflow="ellipsis"))
-        line.set_class(text is not None, "-on")
-
-    @property
-    def scan_line(self) -> str:
-        line = self.query_one("#scan-line", Static)
-        return str(line.content) if line.has_class("-on") else ""
-
-    def _scan_status(self, status: Any, corner: Any = None) -> None:
-        """Live status line and the preview of the warped corner."""
-        self._show_scan_line(scan_status_text(status, self.lang))
-        preview = self.query_one("#scan-preview", Static)
-        reading = getattr(status, "reading", None)
-        picture = index_preview(corner, getattr(reading, "label", None))
-        if picture is not None:
-            preview.update(picture)
-        preview.set_class(picture is not None, "-on")
-
-    def _hold_preview(self, corner: Any, card: str | None = None) -> None:
-        """Keep the preview of the accepted (or best-guess) reading ``card`` beside "press Enter to confirm"
-        until the bar is submitted or cleared or the judgement changes; no picture: the preview is hidden."""
-        picture = index_preview(corner, card)
-        if picture is None:
-            self._hide_preview()
-            return
-        preview = self.query_one("#scan-preview", Static)
-        preview.update(picture)
-        preview.set_class(True, "-on")
-        self._preview_key = self._judgement_key()
-
-    def _hide_preview(self) -> None:
-        self._preview_key = None
-        try:
-            self.query_one("#scan-preview", Static).set_class(False, "-on")
-        except Exception:  # noqa: BLE001 - closing
-            pass
-
     def on_input_changed(self, event: Input.Changed) -> None:
         if isinstance(event.input, CommandBar):
             self.bar_changed(event.value)
         if isinstance(event.input, CommandBar) and not event.value.strip() and self._preview_key is not None:
             self._hide_preview()  # the filled-in card was cleared: nothing left to compare
-
-    def _fill_bar(self, card: str) -> bool:
-        """Put ``judge CARD`` in the command bar, unless the moderator has typed something there
-        (what an earlier scan filled in may be replaced); False when the typing was kept."""
-        bar = self.query_one(CommandBar)
-        if bar.value.strip() and (self._filled is None or bar.value != self._filled[0]):
-            return False
-        bar.value = f"judge {card}"
-        bar.cursor_position = len(bar.value)
-        self._filled = (bar.value, self._judgement_key())
-        return True
-
-    def _scan_unsure(self, card: str | None, timed_out: bool = False, corner: Any = None,
-                     video_ended: bool = False) -> bool:
-        """Offer the best guess ``card`` (None: nothing read) for the moderator to check; True when it was
-        filled into the bar."""
-        why = label("scan_timeout", self.lang, s=f"{SCAN_TIMEOUT_S:g}") + " — " if timed_out else ""
-        if video_ended:
-            why = label("scan_video_end", self.lang) + " — " + why
-        filled = self._fill_bar(card) if card else False
-        if filled:
-            self._hold_preview(corner, card)
-            self.say(why + label("scan_guess", self.lang, card=card), error=True)
-        elif card:
-            self.say(why + label("scan_kept", self.lang, card=card), error=True)
-        else:
-            self._hide_preview()
-            self.say(why + label("scan_nothing", self.lang), error=True)
-        self.query_one(CommandBar).focus()
-        return filled
-
-    def _scan_failed(self, why: str, card: str | None = None, corner: Any = None) -> None:
-        """The camera failed (or a video ended): the best guess so far, if any, is filled in as on Esc."""
-        if card:
-            if self._scan_unsure(card, corner=corner):
-                self.say(label("scan_failed_guess", self.lang, why=why, card=card), error=True)
-            return
-        self.query_one("#scan-preview", Static).set_class(False, "-on")
-        self.say(label("scan_unavailable", self.lang, why=why), error=True)
-        self.query_one(CommandBar).focus()
-
-    def _scan_accepted(self, card: str, corner: Any = None) -> None:
-        if self._fill_bar(card):
-            self._hold_preview(corner, card)
-            self.say(label("scan_accepted", self.lang, card=card))
-        else:
-            self.say(label("scan_kept", self.lang, card=card), error=True)
-        self.query_one(CommandBar).focus()
-
-
-SCAN_TIMEOUT_S = 60.0
-"""A scan without an accepted reading stops by itself after this many seconds (its best guess is offered)."""
-
-
-class _Scan:
-    """One F6 scan: the judgement it belongs to (``CompanionApp._judgement_key``), its worker and flags."""
-
-    def __init__(self, key: tuple | None) -> None:
-        self.key = key
-        self.stop = threading.Event()  # the worker stops before its next frame
-        self.discard = False  # the judgement changed: nothing it reports is shown
-        self.timed_out = False
-        self.worker: Worker[None] | None = None
-
-
-def _names_card(reading: object) -> TypeGuard[Reading]:
-    lab = getattr(reading, "label", None) if reading is not None else None
-    return bool(lab) and lab != "?"
-
-
-def _sure_enough(reading: Any) -> bool:
-    """A reading worth offering as a guess: it names a card with a confidence of at least SCAN_SURE (a
-    reading without a confidence counts as sure)."""
-    return _names_card(reading) and float(getattr(reading, "confidence", 1.0) or 0.0) >= SCAN_SURE
-
-
-def _best_guess(scanner: Any, last: Any) -> Any:
-    """The reader's best guess (``scanner.voter.best_guess()``), else the last reading that named a card;
-    None when neither reaches SCAN_SURE (noise read as a card at confidence 0.0 is no guess)."""
-    best = getattr(getattr(scanner, "voter", None), "best_guess", None)
-    if callable(best):
-        try:
-            guess = best()
-        except Exception:  # noqa: BLE001
-            guess = None
-        if _sure_enough(guess):
-            return guess
-    return last if _sure_enough(last) else None
-
 
 def run_dashboard(session: Any, lang: str = "zh", *, camera: int | str = 0) -> int:
     """Open the dashboard on ``session``; returns the exit code (0 on quit).

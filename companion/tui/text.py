@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import ceil
 from typing import TYPE_CHECKING
 
-from companion.rules.cards import KINDS
+from companion.rules.deck import KINDS
 from companion.rules.generals import GENERALS
 from companion.rules.setup import max_hp as setup_max_hp
 from companion.rules.state import SLOTS, GameState, Seat
@@ -424,7 +424,7 @@ def skill_answer_verbs(p) -> frozenset[str]:
     if p is None or p.kind != "skill":
         return frozenset()
     try:
-        from companion.rules.skills import STEPS  # noqa: PLC0415 - only when a skill question is up
+        from companion.rules.skills.base import STEPS  # noqa: PLC0415 - only when a skill question is up
     except Exception:  # noqa: BLE001
         return frozenset()
     data = p.data or {}

@@ -99,7 +99,7 @@ def test_label_on_a_card_in_rendered_webcam_frames():
 
 
 def test_deck_adapter_and_labels_cli_with_a_stand_in_deck(tmp_path, monkeypatch, capsys):
-    """deck_entries() adapts companion.rules.cards (stand-in here: the real one is another
+    """deck_entries() adapts companion.rules.deck (stand-in here: the real one is another
     engineer's work) and `labels --out` writes the sheets."""
     import enum
     import sys
@@ -116,10 +116,10 @@ def test_deck_adapter_and_labels_cli_with_a_stand_in_deck(tmp_path, monkeypatch,
     kinds = {"slash": card(zh="杀", en="Slash"), "peach": card(zh="桃", en="Peach")}
     deck = [card(kind="slash", suit=Suit.SPADE, rank=7, ex=False), card(kind="slash", suit=Suit.SPADE, rank=7, ex=False),
             card(kind="peach", suit=Suit.HEART, rank=12, ex=False)]
-    mod = types.ModuleType("companion.rules.cards")
+    mod = types.ModuleType("companion.rules.deck")
     mod.standard_deck = lambda: list(deck)
     mod.KINDS = kinds
-    monkeypatch.setitem(sys.modules, "companion.rules.cards", mod)
+    monkeypatch.setitem(sys.modules, "companion.rules.deck", mod)
     entries = deck_entries()
     assert [(e.card_id, e.suit, e.rank, e.zh, e.en) for e in entries] == [
         ("slash-spade-7", "spade", 7, "杀", "Slash"), ("slash-spade-7-2", "spade", 7, "杀", "Slash"),

@@ -14,7 +14,7 @@ import pytest
 from fakes import FakeSession, judge_state, scripted_camera
 from screen import until
 
-import companion.tui.app as app_mod
+import companion.tui.scan as scan_mod
 from companion.tui.app import CommandBar, CompanionApp
 
 
@@ -165,7 +165,7 @@ async def test_scan_is_dropped_when_the_prompt_is_no_longer_that_judgement(feed,
 
 
 async def test_scan_stops_by_itself_after_the_time_limit_with_the_best_guess(feed, no_script, monkeypatch):
-    monkeypatch.setattr(app_mod, "SCAN_TIMEOUT_S", 0.3)
+    monkeypatch.setattr(scan_mod, "SCAN_TIMEOUT_S", 0.3)
     f = feed(status=Status("reading", Reading("♣9", 0.5), "reading ♣9 (0.50)"), guess=Reading("♣9", 0.5))
     session = FakeSession(judge_state())
     app = CompanionApp(session, lang="en")

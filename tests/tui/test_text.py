@@ -155,7 +155,7 @@ def test_skill_judgement_prompts_get_the_scan_hint():
 
 
 def test_prompts_offering_judge_face_take_the_scan():
-    from companion.rules.skills import BAGUA_HINT, drop_bagua_hint
+    from companion.rules.cards.armor import BAGUA_HINT, drop_bagua_hint
     from companion.rules.state import Prompt
     from companion.tui.text import accepts_judge_face
 

@@ -1,0 +1,312 @@
+"""F6: the judgement card read from the webcam, filled into the command bar for the moderator to confirm.
+
+:class:`ScanMixin` is mixed into :class:`companion.tui.app.CompanionApp`; it needs the app's ``session``,
+``state``, ``lang``, ``camera``, ``say`` and the ``CommandBar``.  cv2, numpy and the reader load only
+when a scan starts (in the worker thread; tests/test_lazy_imports.py)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING, Any, TypeGuard
+
+from rich.text import Text
+from textual.widgets import Static
+
+from companion.tui.text import SCAN_SURE, accepts_judge_face, index_preview, label, scan_status_text
+from companion.tui.widgets.command import CommandBar
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.worker import Worker
+
+    from companion.rules.state import GameState
+    from recognition.reader import Reading
+
+    _Host = App[int]  # the mixin is used in CompanionApp, an App
+else:
+    _Host = object
+
+__all__ = ["ScanMixin", "SCAN_TIMEOUT_S"]
+
+
+class ScanMixin(_Host):
+    """The F6 scan of :class:`~companion.tui.app.CompanionApp` (at most one at a time)."""
+
+    if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
+        session: Any
+        lang: str
+        camera: int | str
+        _own_log: list[tuple[str, list]]
+
+        @property
+        def state(self) -> GameState: ...
+        def say(self, text: str, *, error: bool = False) -> None: ...
+
+    _scan: _Scan | None = None  # the running F6 scan (at most one)
+    _preview_key: tuple | None = None  # the judgement whose scanned card's preview is held
+    _filled: tuple[str, tuple | None] | None = None  # (bar text a scan filled in, its judgement)
+
+    def _judgement_key(self) -> tuple | None:
+        """Which judgement is pending, as a scan remembers it: None when none is; else the game,
+        the journal position (``session.tip``, or the log's length) and the prompt's seat, kind,
+        skill step, card and text.  Any command, undo or redo changes it."""
+        p = self.state.prompt
+        if p is None:
+            return None
+        tip = getattr(self.session, "tip", None)
+        if not isinstance(tip, int):
+            log = getattr(self.session, "log", None)
+            entries = list(log) if log is not None else self._own_log
+            tip = (len(entries), sum(1 for e in entries if getattr(e, "undone", False)))
+        data = p.data or {}
+        return (getattr(self.session, "game_id", None), tip, p.kind, p.seat, data.get("skill"), data.get("step"),
+                str(data.get("card")), p.en)
+
+    @property
+    def scanning(self) -> bool:
+        """A scan worker exists (running, or stopping after Esc / a changed judgement)."""
+        scan = self._scan
+        return scan is not None and not (scan.worker is not None and scan.worker.is_finished)
+
+    def action_scan(self) -> None:
+        self.scan_judgement_card()
+
+    def action_stop_scan(self) -> None:
+        """Esc: stop the running scan; its best guess is offered (confirm or type)."""
+        if self._scan is not None:
+            self._scan.stop.set()
+
+    def _drop_scan(self) -> None:
+        """The judgement the scan was started for is answered, cancelled or gone: stop the worker
+        and throw away whatever it still reports."""
+        scan = self._scan
+        if scan is not None:
+            scan.discard = True
+            scan.stop.set()
+            self._hide_preview()
+            self._show_scan_line(None)
+
+    def _check_scan(self) -> None:
+        scan = self._scan
+        if scan is not None and not scan.discard and scan.key != self._judgement_key():
+            self._drop_scan()
+
+    def on_unmount(self) -> None:
+        if self._scan is not None:  # quitting: the worker thread ends after its current frame
+            self._scan.discard = True
+            self._scan.stop.set()
+
+    def scan_judgement_card(self) -> None:
+        """Read the judgement card from the webcam; overridable.
+
+        Runs ``recognition.camera.CameraScanner`` in a worker thread (one at a time); an accepted
+        reading pre-fills ``judge ♠7`` in the command bar for the moderator to confirm with Enter.
+        The scan belongs to the judgement it was started for: when that one is answered or changes
+        the worker is stopped and anything it still reports is dropped.  Without a camera (or the
+        recognition package) it says so and typed entry stays as it is.
+        """
+        if self._scan is not None and self.scanning:
+            stopping = self._scan.stop.is_set()
+            self.say(label("scan_stopping" if stopping else "scan_busy", self.lang), error=stopping)
+            return
+        p = self.state.prompt
+        if not accepts_judge_face(p):  # the banner's test: a judgement, or a prompt offering 'judge FACE' (八卦阵)
+            self.say(label("no_judge", self.lang), error=True)
+            return
+        scan = _Scan(self._judgement_key())
+        self._hide_preview()
+        self._scan = scan
+        self.say(label("scan_start", self.lang))
+        self._show_scan_line(label("scan_start", self.lang))
+        scan.worker = self.run_worker(lambda: self._scan_worker(scan), thread=True, group="scan", name="scan")
+
+    def _post(self, scan: "_Scan", fn, *args: Any, final: bool = False) -> None:
+        """From the worker: run ``fn(*args)`` on the UI thread if ``scan`` is still the judgement's scan."""
+        try:
+            self.call_from_thread(self._deliver, scan, fn, args, final)
+        except Exception:  # noqa: BLE001 - the app is closing
+            pass
+
+    def _deliver(self, scan: "_Scan", fn, args: tuple, final: bool) -> None:
+        if self._scan is not scan:
+            return
+        self._check_scan()
+        if final:
+            self._scan = None
+            self._show_scan_line(None)
+            if not scan.discard:
+                fn(*args)
+        elif not scan.stop.is_set():
+            fn(*args)
+
+    def _scan_worker(self, scan: "_Scan") -> None:
+        try:
+            from recognition.camera import CameraScanner  # noqa: PLC0415 - cv2 loads only when a scan starts
+        except Exception as e:  # noqa: BLE001 - cv2 or the model missing
+            self._post(scan, self._scan_failed, f"{type(e).__name__}: {e}", None, final=True)
+            return
+        scanner = None
+        last = None  # the last reading that named a card (for scanners without a voter)
+        try:
+            scanner = CameraScanner(self.camera)
+            with scanner:
+                started = time.monotonic()
+                for status in scanner.updates():
+                    if scan.stop.is_set():  # Esc, or the judgement changed: checked between frames
+                        break
+                    reading = getattr(status, "reading", None)
+                    if _names_card(reading):
+                        last = reading
+                    if status.state == "accepted" and _names_card(reading):
+                        self._post(scan, self._scan_accepted, reading.label, getattr(reading, "corner", None),
+                                   final=True)
+                        return
+                    self._post(scan, self._scan_status, status, getattr(reading, "corner", None))
+                    if time.monotonic() - started >= SCAN_TIMEOUT_S:
+                        scan.timed_out = True
+                        break
+        except Exception as e:  # noqa: BLE001 - CameraError and driver faults: back to typing
+            zh = getattr(e, "zh", None)  # CameraError says it in Chinese too
+            why = zh if self.lang == "zh" and isinstance(zh, str) else str(e)
+            guess = _best_guess(scanner, last)  # what was read before the camera (or video) stopped
+            self._post(scan, self._scan_failed, why, getattr(guess, "label", None), getattr(guess, "corner", None),
+                       final=True)
+            return
+        # stopped (Esc, the time limit) or the camera stream ended without an accepted reading:
+        # offer the best guess for the moderator to check, never apply it silently
+        guess = _best_guess(scanner, last)
+        self._post(scan, self._scan_unsure, getattr(guess, "label", None), scan.timed_out,
+                   getattr(guess, "corner", None), bool(getattr(scanner, "ended", None)), final=True)
+
+    def _show_scan_line(self, text: str | None) -> None:
+        """The scan's own status line (above the message line, which keeps command feedback); None hides it."""
+        line = self.query_one("#scan-line", Static)
+        if text is not None:
+            head = "扫描：" if self.lang == "zh" else "scan: "
+            line.update(Text(f"{head}{text}  ·  {label('scan_esc', self.lang)}", no_wrap=True, overflow="ellipsis"))
+        line.set_class(text is not None, "-on")
+
+    @property
+    def scan_line(self) -> str:
+        line = self.query_one("#scan-line", Static)
+        return str(line.content) if line.has_class("-on") else ""
+
+    def _scan_status(self, status: Any, corner: Any = None) -> None:
+        """Live status line and the preview of the warped corner."""
+        self._show_scan_line(scan_status_text(status, self.lang))
+        preview = self.query_one("#scan-preview", Static)
+        reading = getattr(status, "reading", None)
+        picture = index_preview(corner, getattr(reading, "label", None))
+        if picture is not None:
+            preview.update(picture)
+        preview.set_class(picture is not None, "-on")
+
+    def _hold_preview(self, corner: Any, card: str | None = None) -> None:
+        """Keep the preview of the accepted (or best-guess) reading ``card`` beside "press Enter to confirm"
+        until the bar is submitted or cleared or the judgement changes; no picture: the preview is hidden."""
+        picture = index_preview(corner, card)
+        if picture is None:
+            self._hide_preview()
+            return
+        preview = self.query_one("#scan-preview", Static)
+        preview.update(picture)
+        preview.set_class(True, "-on")
+        self._preview_key = self._judgement_key()
+
+    def _hide_preview(self) -> None:
+        self._preview_key = None
+        try:
+            self.query_one("#scan-preview", Static).set_class(False, "-on")
+        except Exception:  # noqa: BLE001 - closing
+            pass
+
+
+    def _fill_bar(self, card: str) -> bool:
+        """Put ``judge CARD`` in the command bar, unless the moderator has typed something there
+        (what an earlier scan filled in may be replaced); False when the typing was kept."""
+        bar = self.query_one(CommandBar)
+        if bar.value.strip() and (self._filled is None or bar.value != self._filled[0]):
+            return False
+        bar.value = f"judge {card}"
+        bar.cursor_position = len(bar.value)
+        self._filled = (bar.value, self._judgement_key())
+        return True
+
+    def _scan_unsure(self, card: str | None, timed_out: bool = False, corner: Any = None,
+                     video_ended: bool = False) -> bool:
+        """Offer the best guess ``card`` (None: nothing read) for the moderator to check; True when it was
+        filled into the bar."""
+        why = label("scan_timeout", self.lang, s=f"{SCAN_TIMEOUT_S:g}") + " — " if timed_out else ""
+        if video_ended:
+            why = label("scan_video_end", self.lang) + " — " + why
+        filled = self._fill_bar(card) if card else False
+        if filled:
+            self._hold_preview(corner, card)
+            self.say(why + label("scan_guess", self.lang, card=card), error=True)
+        elif card:
+            self.say(why + label("scan_kept", self.lang, card=card), error=True)
+        else:
+            self._hide_preview()
+            self.say(why + label("scan_nothing", self.lang), error=True)
+        self.query_one(CommandBar).focus()
+        return filled
+
+    def _scan_failed(self, why: str, card: str | None = None, corner: Any = None) -> None:
+        """The camera failed (or a video ended): the best guess so far, if any, is filled in as on Esc."""
+        if card:
+            if self._scan_unsure(card, corner=corner):
+                self.say(label("scan_failed_guess", self.lang, why=why, card=card), error=True)
+            return
+        self.query_one("#scan-preview", Static).set_class(False, "-on")
+        self.say(label("scan_unavailable", self.lang, why=why), error=True)
+        self.query_one(CommandBar).focus()
+
+    def _scan_accepted(self, card: str, corner: Any = None) -> None:
+        if self._fill_bar(card):
+            self._hold_preview(corner, card)
+            self.say(label("scan_accepted", self.lang, card=card))
+        else:
+            self.say(label("scan_kept", self.lang, card=card), error=True)
+        self.query_one(CommandBar).focus()
+
+
+
+SCAN_TIMEOUT_S = 60.0
+"""A scan without an accepted reading stops by itself after this many seconds (its best guess is offered)."""
+
+
+class _Scan:
+    """One F6 scan: the judgement it belongs to (``CompanionApp._judgement_key``), its worker and flags."""
+
+    def __init__(self, key: tuple | None) -> None:
+        self.key = key
+        self.stop = threading.Event()  # the worker stops before its next frame
+        self.discard = False  # the judgement changed: nothing it reports is shown
+        self.timed_out = False
+        self.worker: Worker[None] | None = None
+
+
+def _names_card(reading: object) -> TypeGuard[Reading]:
+    lab = getattr(reading, "label", None) if reading is not None else None
+    return bool(lab) and lab != "?"
+
+
+def _sure_enough(reading: Any) -> bool:
+    """A reading worth offering as a guess: it names a card with a confidence of at least SCAN_SURE (a
+    reading without a confidence counts as sure)."""
+    return _names_card(reading) and float(getattr(reading, "confidence", 1.0) or 0.0) >= SCAN_SURE
+
+
+def _best_guess(scanner: Any, last: Any) -> Any:
+    """The reader's best guess (``scanner.voter.best_guess()``), else the last reading that named a card;
+    None when neither reaches SCAN_SURE (noise read as a card at confidence 0.0 is no guess)."""
+    best = getattr(getattr(scanner, "voter", None), "best_guess", None)
+    if callable(best):
+        try:
+            guess = best()
+        except Exception:  # noqa: BLE001
+            guess = None
+        if _sure_enough(guess):
+            return guess
+    return last if _sure_enough(last) else None

@@ -1,0 +1,222 @@
+"""The log pane: one block per journal entry (its lines, then its events), grown by what is new.
+
+A command appends the entries it added; an undo, a redo, the language, the width or the roles shown
+redraw the visible window only (issue 15: key-to-paint does not depend on the game's length)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from rich.text import Text
+from textual.events import Resize
+from textual.widgets import RichLog
+
+from companion.tui.text import event_words, fold_cells, hidden_roles, label, redact_line
+
+if TYPE_CHECKING:
+    from companion.tui.app import CompanionApp
+
+__all__ = ["GameLog", "LOG_MAX_LINES", "LOG_REDRAW_LINES"]
+
+LOG_MAX_LINES = 2000
+"""The log pane keeps its newest lines up to this many (older ones scroll away; the journal keeps all)."""
+LOG_REDRAW_LINES = 60
+"""A redraw (undo, redo, language, width) writes at least this many of the newest lines."""
+
+Item = tuple[str, list, bool, bool]
+"""``(title, events, undone, forced)`` of one log entry."""
+
+
+class GameLog(RichLog):
+    """The log pane of :class:`~companion.tui.app.CompanionApp` (its session, language and roles shown);
+    redraws (refolds) itself when its own width changes."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._drawn_width = 0
+        self._plain: list[str] = []  # the pane's lines, unfolded (text())
+        self._folded: list[int] = []  # how many pane lines each of them took
+        self._lines = 0
+        self._sig: tuple | None = None  # signature() of what is drawn
+        self._at: Any = None  # mark() of what is drawn
+
+    @property
+    def host(self) -> CompanionApp:
+        return cast("CompanionApp", self.app)
+
+    def on_resize(self, event: Resize) -> None:  # RichLog's own handler runs too (Textual calls each class's)
+        width = self.scrollable_content_region.width - 1
+        if width >= 20 and width != self._drawn_width:
+            self.app.call_after_refresh(self.redraw)
+
+    # -- what is shown -------------------------------------------------------
+    def _item(self, e: Any) -> Item:
+        """``(title, events, undone, forced)`` of one ``session.log`` entry."""
+        host = self.host
+        lines = getattr(e, "lines", None) or []
+        seq = getattr(e, "seq", "")
+        # a dealt role must not reach the shared screen through the journal lines
+        title = f"#{seq} " + " ; ".join(redact_line(x, host.state, reveal=host.reveal) for x in lines)
+        return (title, list(getattr(e, "events", []) or []),
+                bool(getattr(e, "undone", False)), bool(getattr(e, "forced", False)))
+
+    def _window(self, n: int) -> tuple[list[Item], bool]:
+        """The last ``n`` log entries as ``_item`` tuples, and whether they start at the game's first."""
+        host = self.host
+        if not host._has_log:
+            own = host._own_log[-n:]
+            return ([(redact_line(line, host.state, reveal=host.reveal), ev, False, False) for line, ev in own],
+                    len(own) == len(host._own_log))
+        tail = getattr(host.session, "log_tail", None)
+        if callable(tail):  # the real Session: costs n, not the game's length
+            entries = list(tail(n))
+            first = not entries or getattr(entries[0], "seq", 1) <= 1
+        else:
+            every = list(host.session.log)
+            entries = every[-n:]
+            first = len(entries) == len(every)
+        return [self._item(e) for e in entries], first
+
+    def _width(self) -> int:
+        width = self.scrollable_content_region.width - 1
+        if width < 20:  # not laid out yet: estimate (a third of the screen when wide), refold on resize
+            host = self.host
+            wide = host.query_one("#body").has_class("wide")
+            width = max(20, (host.size.width // 3 if wide else host.size.width) - 6)
+        return width
+
+    def _signature(self, width: int) -> tuple:
+        """What every drawn log line depends on besides its own entry: language, width, the
+        roles shown, and which seats' dealt roles are still hidden (``redact_line``)."""
+        host = self.host
+        state = host.state
+        return (host.lang, width, host.reveal, tuple(s.public_role is None for s in state.seats),
+                tuple(sorted(hidden_roles(state))))
+
+    def _mark(self) -> Any:
+        """Where the drawn log stands: ``(tip, last seq)`` for a session with ``log_since``, else
+        the ``(seq, undone, forced, events)`` keys of its whole log (small stand-ins), or the length
+        of the app's own record."""
+        host = self.host
+        session = host.session
+        if not host._has_log:
+            return len(host._own_log)
+        if callable(getattr(session, "log_since", None)) and isinstance(getattr(session, "tip", None), int):
+            return (session.tip, getattr(session, "last_seq", session.tip))
+        return [(getattr(e, "seq", None), bool(getattr(e, "undone", False)), bool(getattr(e, "forced", False)),
+                 len(getattr(e, "events", None) or ())) for e in session.log]
+
+    def _news(self, mark: Any) -> list[Item] | None:
+        """The entries added since the pane was drawn at ``self._at``, or None when something
+        already drawn changed (an undo, a redo, another game) and the pane must be redrawn."""
+        host = self.host
+        was = self._at
+        if was is None or type(was) is not type(mark):
+            return None
+        if isinstance(mark, int):  # the app's own record only grows
+            return [(redact_line(line, host.state, reveal=host.reveal), ev, False, False)
+                    for line, ev in host._own_log[was:mark]] if mark >= was else None
+        if isinstance(mark, list):
+            if mark[:len(was)] != was:
+                return None
+            return [self._item(e) for e in list(host.session.log)[len(was):]]
+        (tip0, last0), (tip, last) = was, mark
+        if (tip, last) == (tip0, last0):
+            return []
+        if last <= last0:  # same entries, another tip: an undo or a redo
+            return None
+        new = list(host.session.log_since(last0))
+        parent = tip0
+        for e in new:  # new entries chained on the old tip: nothing drawn before changed
+            if getattr(e, "parent", None) != parent or getattr(e, "undone", False):
+                return None
+            parent = e.seq
+        if parent != tip:
+            return None
+        return [self._item(e) for e in new]
+
+    def _entry_lines(self, item: Item) -> list[tuple[str, str]]:
+        """``[(plain line, style)]`` of one log entry: its title, then one line per event."""
+        host = self.host
+        title, events, undone, forced = item
+        lang = host.lang
+        head = title
+        if forced:
+            head += f"  [{label('forced', lang)}]"
+        if undone:
+            head += f"  ↶ {label('undone', lang)}"
+        out = [(head, "dim strike" if undone else "bold")]
+        for ev in events:
+            words = event_words(ev, host.state, lang, undone=undone, reveal=host.reveal)  # no hidden role
+            out.append((f"  · {words}", "dim" if undone else ""))
+        return out
+
+    # -- drawing -------------------------------------------------------------
+    def update_from_session(self) -> None:
+        """Bring the pane up to date: append what a command added; redraw (the visible window
+        only) when the language, the width, the shown roles or an already drawn entry changed."""
+        width = self._width()
+        mark = self._mark()
+        news = self._news(mark) if self._sig == self._signature(width) else None
+        if news is None:
+            self.redraw()
+            return
+        if news:
+            self._write_block([b for item in news for b in self._entry_lines(item)], width)
+            self.host.call_after_refresh(self.scroll_end, animate=False)
+        self._at = mark
+
+    def redraw(self) -> None:
+        """Redraw the pane: the newest entries that fill twice its height (at least
+        ``LOG_REDRAW_LINES`` lines), above them the journal line when the window reaches the
+        game's first entry.  Costs the window, not the game's length."""
+        host = self.host
+        self.clear()
+        self._plain = []
+        self._folded = []
+        self._lines = 0
+        width = self._width()
+        self._drawn_width = width
+        height = self.scrollable_content_region.height or host.size.height
+        want = max(2 * height, LOG_REDRAW_LINES)
+        opened_by_lang = host.opened_lines()
+        items, first = self._window(want)  # an entry takes one line or more
+        blocks: list[list[tuple[str, str]]] = []
+        lines = 0
+        for item in reversed(items):
+            if lines >= want:
+                first = False
+                break
+            block = self._entry_lines(item)
+            blocks.append(block)
+            lines += sum(len(fold_cells(p, width)) for p, _ in block)
+        out = [b for block in reversed(blocks) for b in block]
+        opened = opened_by_lang[host.lang]
+        if opened and first:
+            out.insert(0, (opened, "dim italic"))
+        self._write_block(out, width)
+        self._sig = self._signature(width)
+        self._at = self._mark()
+        host.call_after_refresh(self.scroll_end, animate=False)
+
+    def _write_block(self, lines: list[tuple[str, str]], width: int) -> None:
+        """Write ``[(plain line, style)]`` folded to ``width`` cells in one ``RichLog.write``, and
+        keep ``text()`` to what the pane holds (it keeps ``LOG_MAX_LINES`` lines)."""
+        if not lines:
+            return
+        parts = [Text(part, style=style) for line, style in lines for part in fold_cells(line, width)]
+        self.write(Text("\n").join(parts))
+        for line, _style in lines:
+            self._plain.append(line)
+            self._folded.append(len(fold_cells(line, width)))
+        self._lines += len(parts)
+        if self._lines > LOG_MAX_LINES:  # the pane dropped its oldest lines: so does text()
+            drop = 0
+            while self._lines > LOG_MAX_LINES and drop < len(self._folded):
+                self._lines -= self._folded[drop]
+                drop += 1
+            del self._plain[:drop], self._folded[:drop]
+
+    def text(self) -> str:
+        """The pane as plain text (what was written to it)."""
+        return "\n".join(self._plain)
