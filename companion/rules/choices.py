@@ -48,6 +48,7 @@ from .engine import Action, apply, hand_limit
 from .errors import Refused
 from .flow import target_refusal, top_frame
 from .generals import SKILLS
+from .messages import en_zh
 from .outcome import ROLE_ZH, remaining_roles
 from .skills import base as sk
 from .state import SLOTS, GameState, Prompt
@@ -120,9 +121,9 @@ def _respond(st: GameState, p: Prompt) -> list[Choice]:
         t = st.seat(n)
         if armor.armor_works(st, p.data, t) == "eight_diagram" and not (
                 p.data.get("ignore_armor") and card_kind_of(t.equipment.get("armor")) == "eight_diagram"):
-            out.append(_p("judge ", "", "face", "bagua", "八卦阵: judge", "八卦阵：判定", "judge", n))
+            out.append(_p("judge ", "", "face", "bagua", *en_zh("choices.respond/judge"), "judge", n))
     if need == "slash" and card_kind_of(st.seat(n).equipment.get("weapon")) == "spear" and _hand(st, n) >= 2:
-        out.append(_c(f"{n} spear", "spear", "丈八蛇矛 (2 cards)", "丈八蛇矛（两张手牌）", "use", n, card="spear"))
+        out.append(_c(f"{n} spear", "spear", *en_zh("choices.respond/cards"), "use", n, card="spear"))
     dmg = _damage_words(p)
     out.append(_c("take", "take", f"take {dmg} damage" if dmg else "take", f"受到{dmg}点伤害" if dmg else "不出",
                   "take", n, n=dmg))
@@ -142,11 +143,11 @@ def _dying(st: GameState, p: Prompt) -> list[Choice]:
     if _hand(st, n) >= 1:
         out.append(_c(f"{n} 桃", "peach", f"seat {n}: 桃 for seat {v}" if v != n else f"seat {n}: 桃",
                       f"{n}号位出桃", "use", n, card="peach"))
-    out.append(_c("pass", "pass", f"seat {n}: no 桃", f"{n}号位不出桃", "pass", n))
-    out.append(_c("pass all", "nobody", "nobody has 桃", "无人出桃", "pass"))
+    out.append(_c("pass", "pass", *en_zh("choices.dying/seat", n=n), "pass", n))
+    out.append(_c("pass all", "nobody", *en_zh("choices.dying/nobody_has"), "pass"))
     others = tuple(s for s in st.alive if s != n and _hand(st, s) >= 1)
     if others:
-        out.append(_p("", " 桃", "seat", "peach_by", "another seat gives 桃…", "其他座位出桃…", "use", None, others,
+        out.append(_p("", " 桃", "seat", "peach_by", *en_zh("choices.dying/another_seat_gives"), "use", None, others,
                       card="peach"))
     return out
 
@@ -159,7 +160,7 @@ def _nullify_choice(st: GameState) -> Choice | None:
     seats = _nullifiers(st)
     if not seats:
         return None
-    return _p("", " 无懈可击", "seat", "nullification", "无懈可击 by seat…", "某座位出无懈可击…", "use", None, seats,
+    return _p("", " 无懈可击", "seat", "nullification", *en_zh("choices.nullify_choice"), "use", None, seats,
               card="nullification")
 
 
@@ -180,7 +181,8 @@ def _discard(st: GameState, p: Prompt) -> list[Choice]:
     if k <= 0:
         return []
     # all K owed first; fewer is accepted too (the rest is asked again)
-    return [_c(f"discard {j}", "discard", f"discard {j}", f"弃{j}张", "discard", p.seat, n=j) for j in range(k, 0, -1)]
+    return [_c(f"discard {j}", "discard", *en_zh("choices.choices/discard", j=j), "discard", p.seat,
+               n=j) for j in range(k, 0, -1)]
 
 
 def _reveal(st: GameState, p: Prompt) -> list[Choice]:
@@ -218,8 +220,8 @@ def _window(st: GameState, p: Prompt) -> list[Choice]:
         if after is not None and q is not None and q.kind not in ("nullify", "skill"):
             out += [c for c in _question(after, q) if c.verb != "pass" and c.key != "nullification"
                     and c.key != "peach_by"]
-    out.append(_c("pass all", "nobody", "nobody plays 无懈可击", "无人出无懈可击", "pass"))
-    out.append(_c("pass", "pass", f"seat {p.seat}: no 无懈可击", f"{p.seat}号位不出无懈可击", "pass", p.seat,
+    out.append(_c("pass all", "nobody", *en_zh("choices.window/nobody_plays"), "pass"))
+    out.append(_c("pass", "pass", *en_zh("choices.window/seat", seat=p.seat), "pass", p.seat,
                   any_seat=True))  # 'S pass' passes for any seat
     c = _nullify_choice(st)
     if c is not None:
@@ -233,15 +235,15 @@ def _weapon(st: GameState, p: Prompt) -> list[Choice]:
     out: list[Choice] = []
     t = p.data.get("target")
     if k == "weapon.double_swords" and _hand(st, n) >= 1:
-        out.append(_c(f"discard {n} 1", "discard", "discard 1", "弃1张", "discard", n, n=1))
+        out.append(_c(f"discard {n} 1", "discard", *en_zh("choices.weapon/discard"), "discard", n, n=1))
     elif k == "weapon.axe" and _hand(st, n) >= 2:
-        out.append(_c(f"discard {n} 2", "discard", "discard 2: the 杀 hits", "弃2张：杀依然命中", "discard", n, n=2))
+        out.append(_c(f"discard {n} 2", "discard", *en_zh("choices.weapon/discard_hits"), "discard", n, n=2))
     elif k == "weapon.blade" and _hand(st, n) >= 1:
-        out.append(_c(f"{n} 杀", "slash", f"杀 seat {t} again", f"再对{t}号位出杀", "use", n, card="slash"))
+        out.append(_c(f"{n} 杀", "slash", *en_zh("choices.weapon/seat_again", t=t), "use", n, card="slash"))
     elif k == "weapon.kylin_bow" and t is not None:
         out += _zone_choices(st, t, "pick", n, judgement=False, slots=("plus_horse", "minus_horse"))
     elif k == "weapon.ice_sword" and t is not None:
-        out.append(_c("pick", "ice_sword", "寒冰剑: discard 2 instead", "寒冰剑：改为弃两张牌", "pick", n))
+        out.append(_c("pick", "ice_sword", *en_zh("choices.weapon/discard_instead"), "pick", n))
     out.append(_c("pass", "pass", "pass", "不发动", "pass", n, any_seat=True))  # the engine takes 'S pass' from any seat
     return out
 
@@ -256,31 +258,31 @@ def _skill(st: GameState, p: Prompt) -> list[Choice]:
     name = SKILLS[sid]
     out: list[Choice] = []
     if "judge" in ans.verbs:
-        out.append(_p("judge ", "", "face", "judge", f"{name.zh}: judge", f"{name.zh}：判定", "judge", n, skill=sid))
+        out.append(_p("judge ", "", "face", "judge", *en_zh("choices.skill/judge", name=name.zh), "judge", n, skill=sid))
     if sid == "ganglie" and stp == "choice":
         if _hand(st, n) >= 2:
-            out.append(_c("discard 2", "discard", "discard 2", "弃2张", "discard", n, n=2))
+            out.append(_c("discard 2", "discard", *en_zh("choices.skill/discard"), "discard", n, n=2))
         # the engine takes 'S take' / 'S pass' here from any seat as the asked seat's answer
-        out.append(_c("take", "take", "take 1 damage", "受到1点伤害", "take", n, n=1, any_seat=True))
+        out.append(_c("take", "take", *en_zh("choices.skill/take_damage"), "take", n, n=1, any_seat=True))
         return out
     if sid == "fankui" and stp == "ask":
         src = p.data.get("source")
         if src is not None:
             out += _zone_choices(st, src, "fankui", n, judgement=False)
-        out.append(_c("no", "no", f"no {name.zh}", f"不发动{name.zh}", "no", n, skill=sid))
+        out.append(_c("no", "no", *en_zh("choices.skill/text", name=name.zh), "no", n, skill=sid))
         return out
     if "yes" in ans.verbs:
-        out.append(_c("yes", "yes", f"{name.zh}: yes", f"发动{name.zh}", "yes", n, skill=sid))
+        out.append(_c("yes", "yes", *en_zh("choices.skill/yes", name=name.zh), "yes", n, skill=sid))
     if ans.takes_args and sid == "tuxi":
         opts = tuple(t for t in st.alive if t != n and _hand(st, t) >= 1)
-        out.append(_p("tuxi ", "", "seats", "skill_args", "突袭: seats…", "突袭：选座位…", "skill", n, opts, skill=sid))
+        out.append(_p("tuxi ", "", "seats", "skill_args", *en_zh("choices.skill/seats"), "skill", n, opts, skill=sid))
     elif ans.takes_args and sid == "guicai":
         if _hand(st, n) >= 1:
-            out.append(_p("guicai ", "", "face", "skill_args", "鬼才: card…", "鬼才：改判…", "skill", n, skill=sid))
+            out.append(_p("guicai ", "", "face", "skill_args", *en_zh("choices.skill/card"), "skill", n, skill=sid))
     elif ans.takes_args and sid == "yiji":
-        out.append(_p("yiji ", "", "args", "skill_args", "遗计: give…", "遗计：分配…", "skill", n, skill=sid))
+        out.append(_p("yiji ", "", "args", "skill_args", *en_zh("choices.skill/give"), "skill", n, skill=sid))
     if "no" in ans.verbs:
-        out.append(_c("no", "no", f"no {name.zh}", f"不发动{name.zh}", "no", n, skill=sid))
+        out.append(_c("no", "no", *en_zh("choices.skill/text", name=name.zh), "no", n, skill=sid))
     return out
 
 
@@ -288,9 +290,9 @@ def _collateral(st: GameState, p: Prompt) -> list[Choice]:
     n = p.seat
     out = []
     if _hand(st, n) >= 1:
-        out.append(_c(f"{n} 杀", "slash", f"杀 seat {p.data.get('victim')}", f"对{p.data.get('victim')}号位出杀", "use", n,
+        out.append(_c(f"{n} 杀", "slash", *en_zh("choices.collateral/seat", victim=p.data.get('victim')), "use", n,
                       card="slash"))
-    out.append(_c("pass", "collateral_give", "give the weapon", "交出武器", "pass", n))
+    out.append(_c("pass", "collateral_give", *en_zh("choices.collateral/give_weapon"), "pass", n))
     return out
 
 
@@ -309,7 +311,7 @@ def _question(st: GameState, p: Prompt) -> list[Choice]:
     if k == "nullify":
         return _window(st, p)
     if k == "pick":
-        return [_c("pick", "pick", "pick a card", "选一张牌", "pick", p.seat)]
+        return [_c("pick", "pick", *en_zh("choices.question"), "pick", p.seat)]
     if k == "zone":
         t = p.data.get("target")
         return _zone_choices(st, t, "pick", p.seat) if t is not None else []
@@ -409,8 +411,8 @@ def _play(st: GameState, n: int) -> list[Choice]:
             out.append(_c(f"{n} {z}", "card", z, z, "use", n, card=kind))
         if not any(card_kind_of(c) == "lightning" for c in s.judgement):
             out.append(_c(f"{n} 闪电", "card", "闪电", "闪电", "use", n, card="lightning"))
-        out.append(_p(f"{n} ", "", "card", "equip", "equipment…", "装备…", "use", n))
-    out.append(_c("next", "next", "next phase", "下一阶段", "next"))
+        out.append(_p(f"{n} ", "", "card", "equip", *en_zh("choices.play/equipment"), "use", n))
+    out.append(_c("next", "next", *en_zh("choices.choices/next_phase"), "next"))
     return out + _end(st)
 
 
@@ -468,15 +470,16 @@ def choices(state: GameState) -> list[Choice]:
     s = st.seat(n)
     if st.phase == "discard" and s.hand > hand_limit(s):  # owed without a question (HP changed): next is refused
         k = s.hand - hand_limit(s)
-        return [_c(f"discard {j}", "discard", f"discard {j}", f"弃{j}张", "discard", n, n=j) for j in range(k, 0, -1)]
-    return [_c("next", "next", "next phase", "下一阶段", "next")] + _end(st)
+        return [_c(f"discard {j}", "discard", *en_zh("choices.choices/discard", j=j), "discard", n,
+                   n=j) for j in range(k, 0, -1)]
+    return [_c("next", "next", *en_zh("choices.choices/next_phase"), "next")] + _end(st)
 
 
 def _end(st: GameState) -> list[Choice]:
     """``end``, unless delayed tricks wait in the start phase (engine ``end.judgement``)."""
     if st.phase == "start" and st.seat(st.turn_player()).judgement:
         return []
-    return [_c("end", "end", "end the turn", "结束回合", "end")]
+    return [_c("end", "end", *en_zh("choices.end"), "end")]
 
 
 def answers_prompt(state: GameState) -> list[Choice]:
