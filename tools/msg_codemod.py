@@ -359,7 +359,9 @@ def find_sites(mod: Module, modname: str) -> None:
             if fixed is not None and i != fixed:
                 continue
             a, b = elts[i], elts[i + 1]
-            if not (is_str(a) and is_str(b) and has_cjk(b)) or zhness(b) < 0.3 or zhness(a) >= zhness(b):
+            if not (is_str(a) and is_str(b) and has_cjk(b)) or zhness(a) >= zhness(b):
+                continue
+            if zhness(b) < 0.3 and fixed is None:  # a refusal's or an event's texts are where they are: no threshold
                 continue
             if not re.search(r"[A-Za-z]{2}", literal_text(a)) and not isinstance(a, ast.JoinedStr):
                 continue

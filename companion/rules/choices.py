@@ -125,7 +125,7 @@ def _respond(st: GameState, p: Prompt) -> list[Choice]:
     if need == "slash" and card_kind_of(st.seat(n).equipment.get("weapon")) == "spear" and _hand(st, n) >= 2:
         out.append(_c(f"{n} spear", "spear", *en_zh("choices.respond/cards"), "use", n, card="spear"))
     dmg = _damage_words(p)
-    out.append(_c("take", "take", f"take {dmg} damage" if dmg else "take", f"受到{dmg}点伤害" if dmg else "不出",
+    out.append(_c("take", "take", *(en_zh("choices.respond/take_damage", dmg=dmg) if dmg else en_zh("choices.respond/take")),
                   "take", n, n=dmg))
     return out
 
@@ -141,8 +141,8 @@ def _dying(st: GameState, p: Prompt) -> list[Choice]:
     v = p.data.get("victim")
     out = []
     if _hand(st, n) >= 1:
-        out.append(_c(f"{n} 桃", "peach", f"seat {n}: 桃 for seat {v}" if v != n else f"seat {n}: 桃",
-                      f"{n}号位出桃", "use", n, card="peach"))
+        out.append(_c(f"{n} 桃", "peach", *(en_zh("choices.dying/peach_for", n=n, v=v) if v != n else
+                                           en_zh("choices.dying/peach", n=n)), "use", n, card="peach"))
     out.append(_c("pass", "pass", *en_zh("choices.dying/seat", n=n), "pass", n))
     out.append(_c("pass all", "nobody", *en_zh("choices.dying/nobody_has"), "pass"))
     others = tuple(s for s in st.alive if s != n and _hand(st, s) >= 1)
@@ -244,7 +244,7 @@ def _weapon(st: GameState, p: Prompt) -> list[Choice]:
         out += _zone_choices(st, t, "pick", n, judgement=False, slots=("plus_horse", "minus_horse"))
     elif k == "weapon.ice_sword" and t is not None:
         out.append(_c("pick", "ice_sword", *en_zh("choices.weapon/discard_instead"), "pick", n))
-    out.append(_c("pass", "pass", "pass", "不发动", "pass", n, any_seat=True))  # the engine takes 'S pass' from any seat
+    out.append(_c("pass", "pass", *en_zh("choices.weapon/pass_skill"), "pass", n, any_seat=True))  # 'S pass' from any seat
     return out
 
 

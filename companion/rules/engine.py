@@ -42,7 +42,7 @@ from .flow import (
     v_next,
     waiting,
 )
-from .messages import Words, say
+from .messages import Words, en_zh, say
 from .outcome import who
 from .skills import base as sk
 from .state import GameState, Prompt
@@ -137,10 +137,8 @@ def _v_take(ctx: Ctx, a: Action) -> None:
     if a.args.get("all") and (top is None or top.kind != "nullify"):
         # `pass all` closes a 无懈可击 window (or a rescue round) for everyone; anywhere else it would cost a
         # seat HP or a choice
-        asked = f" — {top.en}" if top is not None else ""
-        raise Refused("pass.all", f"pass all only closes a 无懈可击 window or a 桃 round{asked}",
-                      "pass all 只用于无懈可击询问或濒死求桃" + (f"：{top.zh}" if top is not None else ""), SRC_PROMPT,
-                      forceable=False)
+        asked = Words(*en_zh("engine.pass_all/asked", question=Words(top.en, top.zh))) if top is not None else ""
+        raise Refused(Rule.PASS_ALL, source=SRC_PROMPT, forceable=False, asked=asked)
     if top is not None and top.kind in eq.WEAPON_PROMPTS:
         eq.weapon_pass(ctx, top)
         return

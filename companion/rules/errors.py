@@ -82,7 +82,7 @@ class CommandError(ValueError):
 class Event:
     """Something that happened, for the log: ``kind`` is a short id (``"damage"``, ``"death"``,
     ``"phase"``, ``"win"``, ...), ``text`` the sentence a player understands (a catalogue
-    :class:`~companion.rules.messages.Message`, e.g. ``say("phase", name=…, phase=…)``), ``seat`` the seat
+    :class:`~companion.rules.messages.Message`, e.g. ``say("phase", who=…, phase=…)``), ``seat`` the seat
     concerned (or None), ``data`` the numbers for the UI.  ``en``/``zh`` are the two texts, rendered when
     first read.  ``Event(kind, en, zh, seat, data)`` with the texts as strings is the older form, still
     taken (tests' fake engines)."""

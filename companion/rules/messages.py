@@ -5,9 +5,9 @@ The rules raise and log typed values (a rule id or an event kind and the numbers
 kind of message:
 
 * ``[refused]`` keyed by rule id (``"slash.range"``), or ``"<rule id>/<case>"`` when one rule refuses in
-  more than one way (``"prompt.none/pass"``);
-* ``[event]`` keyed by event kind (``"phase"``), or ``"<kind>/<case>"`` (``"skip/draw"``);
-* ``[text]`` the other sentences: questions, range terms, outcomes (``"prompt.respond/slash"``).
+  more than one way (``"role.known/hidden"``);
+* ``[event]`` keyed by event kind (``"phase"``), or ``"<kind>/<case>"`` (``"skip/skips_draw_phase"``);
+* ``[text]`` the other sentences: questions, range terms, outcomes (``"prompt.discard"``).
 
 A text is a :meth:`str.format` template with named placeholders: ``"seat {seat} is dead"`` /
 ``"{seat}号位已阵亡"``.  Every language has every key with the same placeholders
@@ -208,7 +208,7 @@ class Message:
 
 
 def say(key: str, /, **params: Any) -> Message:
-    """An event's sentence: the ``[event]`` entry ``key`` (``"phase"``, ``"skip/draw"``) with ``params``."""
+    """An event's sentence: the ``[event]`` entry ``key`` (``"phase"``, ``"skip/skips_draw_phase"``) with ``params``."""
     return Message("event", key, params)
 
 

@@ -286,11 +286,8 @@ def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None
         gone = [card_words(c) for c in gone_ids]
         k.hand = 0
         k.equipment = dict.fromkeys(k.equipment)
-        ev.append(Event("penalty", f"{ke}, the lord, killed a loyalist: discards all hand and equipment cards"
-                        + (f" ({', '.join(gone)})" if gone else ""),
-                        f"{kz}（主公）杀死忠臣：弃置所有手牌和装备"
-                        + (f"（{'、'.join(gone)}）" if gone_ids else ""),
-                        source, {"cards": gone_ids}))
+        cards = Words(*en_zh("outcome.penalty/cards", cards=Words(", ".join(gone), "、".join(gone)))) if gone else ""
+        ev.append(Event("penalty", say("penalty", killer=Words(ke, kz), cards=cards), seat=source, data={"cards": gone_ids}))
 
 
 def _discard_everything(st: GameState, ev: list[Event], victim: int) -> None:
@@ -304,9 +301,9 @@ def _discard_everything(st: GameState, ev: list[Event], victim: int) -> None:
     s.hand = 0
     s.equipment = dict.fromkeys(s.equipment)
     s.judgement = []
-    ev.append(Event("discard_all", f"{ve} discards everything: {hand_cards(hand)}" + (f", {', '.join(lost)}" if lost else ""),
-                    f"{vz}弃置所有牌：{hand}张手牌" + (f"，{'、'.join(lost)}" if lost else ""), victim,
-                    {"cards": lost_ids}))
+    more = Words(*en_zh("outcome.discard_all/more", cards=Words(", ".join(lost), "、".join(lost)))) if lost else ""
+    ev.append(Event("discard_all", say("discard_all", victim=Words(ve, vz), hand=Words(hand_cards(hand), hand), more=more),
+                    seat=victim, data={"cards": lost_ids}))
 
 
 class WinReason(StrEnum):
@@ -368,8 +365,8 @@ def check_win(st: GameState, ev: list[Event]) -> None:
     st.prompts = []
     unrec = unrecorded(st)
     if unrec:  # the surviving seats' role cards are turned up now: the moderator records them
-        en += f" — roles not recorded yet: {seats_en(unrec)} (record each with 'role S ROLE')"
-        zh += f"——尚未记录身份：{'、'.join(map(str, unrec))}号位（用 role 座位 身份 记录）"
+        more_en, more_zh = en_zh("outcome.check_win/unrecorded", seats=Words(seats_en(unrec), "、".join(map(str, unrec))))
+        en, zh = en + more_en, zh + more_zh
     ev.append(Event("win", en, zh, None, {"winner": winner, "unrecorded": unrec}))
 
 

@@ -168,11 +168,10 @@ def _record_role(ctx: Ctx, s: Seat, role: str) -> None:
     if s.role is not None:
         # the refusal names the role only when it is public (a survivor's role stays hidden until revealed)
         shown = s.public_role
-        raise Refused("role.known",
-                      f"seat {s.seat}'s role is already recorded" + (f": {shown}" if shown else
-                                                                     " (hidden: F5 shows the roles)"),
-                      f"{s.seat}号位的身份已记录" + (f"：{oc.ROLE_ZH.get(shown, shown)}" if shown else
-                                                 "（保密：按 F5 显示身份）"), SRC_SETUP, forceable=False)
+        if shown:
+            raise Refused(Rule.ROLE_KNOWN, source=SRC_SETUP, forceable=False, msg="shown", seat=s.seat,
+                          role=Words(shown, oc.ROLE_ZH.get(shown, shown)))
+        raise Refused(Rule.ROLE_KNOWN, source=SRC_SETUP, forceable=False, msg="hidden", seat=s.seat)
     check_role(ctx, s.seat, role)
     s.role, s.role_public = role, True
     se, sz = who(ctx.st, s.seat)

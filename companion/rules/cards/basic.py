@@ -85,7 +85,7 @@ def use_slash(ctx: Ctx, u: Use) -> None:
         ctx.check(t != n, Rule.SLASH_SELF, source=SRC_RANGE, forceable=False)
         skill_target(ctx, n, t, "slash")
         rc = in_range(st, n, t)
-        ctx.check(rc.ok, "slash.range", rc.en, rc.zh, SRC_RANGE)
+        ctx.check(rc.ok, Rule.SLASH_RANGE, rc.en, rc.zh, SRC_RANGE)
         check_target(ctx, "slash", n, t)
         if u.face is None and u.colour is None and eq.weapon_of(s) != "qinggang_sword" \
                 and card_kind_of(st.seat(t).equipment.get("armor")) == "nioh_shield":

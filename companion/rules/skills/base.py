@@ -54,7 +54,7 @@ from ..errors import Event, Refused
 from ..flow import HOOKS, JUDGED, Action, Ctx, judgement, top_frame
 from ..generals import GENERALS, SKILL_INDEX, SKILLS, Gender
 from ..judgement import Judgement
-from ..messages import Words, append_en_zh, en_zh
+from ..messages import Words, append_en_zh, en_zh, say
 from ..names import norm
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
@@ -167,8 +167,9 @@ def suit_arg(tok: str | None, sid: str) -> Suit:
         return parse_face(f"{tok}1").suit
     except (CardError, TypeError):
         ske, skz = skill_names(sid)
-        raise refuse("skill.args", f"{ske}: {tok!r} is not a suit (♠ ♥ ♣ ♦)" if tok is not None else
-                      f"{ske}: the suit is missing (♠ ♥ ♣ ♦)", f"{skz}：{tok or ''}不是花色") from None
+        if tok is None:
+            raise refuse(Rule.SKILL_ARGS, msg="suit_missing", sk_name=Words(ske, skz)) from None
+        raise refuse(Rule.SKILL_ARGS, msg="not_a_suit", sk_name=Words(ske, skz), tok=tok) from None
 
 
 def face_arg(tok: str | None, sid: str) -> Face:
@@ -176,8 +177,8 @@ def face_arg(tok: str | None, sid: str) -> Face:
         return parse_face(tok or "")
     except CardError:
         ske, skz = skill_names(sid)
-        raise refuse("skill.args", f"{ske}: write the card face, e.g. ♥5" + (f" (got {tok!r})" if tok else ""),
-                      f"{skz}：请写牌面，例如♥5") from None
+        got = Words(en_zh("skills.base.face_arg/got", tok=tok)[0], "") if tok else ""
+        raise refuse(Rule.SKILL_ARGS, msg="write_the_face", sk_name=Words(ske, skz), got=got) from None
 
 
 def kingdom_of(st: GameState, n: int) -> Kingdom | None:
@@ -289,8 +290,9 @@ def declined(ctx: Ctx, p: Prompt) -> None:
 def used(ctx: Ctx, n: int, sid: str, en: str = "", zh: str = "") -> None:
     ske, skz = skill_names(sid)
     ne, nz = who(ctx.st, n)
-    log_event(ctx, "skill", n, f"{ne} uses {ske}" + (f": {en}" if en else ""), f"{nz}发动{skz}" + (f"：{zh}" if zh else ""),
-        skill=sid)
+    what_en, what_zh = en_zh("skills.base.used/what", what=Words(en, zh))
+    ctx.event("skill", say("skill/uses", who=Words(ne, nz), sk_name=Words(ske, skz),
+                           what=Words(what_en if en else "", what_zh if zh else "")), seat=n, skill=sid)
 
 
 ACTIVE_SYNTAX: dict[str, tuple[int, int | None, str, str, str]] = {
@@ -313,9 +315,10 @@ def _syntax(sid: str, n: int, args: list[str]) -> None:
         raise refuse(Rule.SKILL_ARGS, msg="needs", sid=sid, n=n, example=example, sk_name=Words(ske, skz), usage=usage,
                      what=what)
     if hi is not None and len(args) > hi:
-        form = f"'S {sid} {usage}'" if usage else f"'S {sid}' (no arguments)"
-        raise refuse("skill.args", f"{ske}: unexpected {' '.join(args[hi:])!r} — {sid} is written {form}",
-                      f"{skz}：多余的参数{' '.join(args[hi:])}——写法 S {sid} {usage}".rstrip())
+        form = Words(*en_zh("skills.base.syntax/form", sid=sid, usage=usage)) if usage else \
+            Words(*en_zh("skills.base.syntax/form_bare", sid=sid))
+        raise refuse(Rule.SKILL_ARGS, msg="unexpected_words", sk_name=Words(ske, skz), extra=" ".join(args[hi:]), sid=sid,
+                     form=form)
 
 
 def _not_owner(st: GameState, n: int, sid: str) -> tuple[str, str]:
@@ -528,8 +531,10 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
         ctx.check(st.turn_seat != n, Rule.VIEWAS_TURN, source=SRC_SKILL, sk_name=Words(ske, skz))
     if not usable(st, n, sid):
         why_en, why_zh = _not_owner(st, n, sid)
-        ctx.check(False, "viewas.skill", why_en,
-                  f"{why_zh}：不能发动{skz}" if has_skill(st, st.seat(n), sid) else why_zh, SRC_SKILL + "; " + SRC_FAQ)
+        if has_skill(st, st.seat(n), sid):
+            ctx.check(False, Rule.VIEWAS_SKILL, source=SRC_SKILL + "; " + SRC_FAQ, msg="cannot_use", why=Words(why_en, why_zh),
+                      sk_name=skz)
+        ctx.check(False, Rule.VIEWAS_SKILL, why_en, why_zh, SRC_SKILL + "; " + SRC_FAQ)  # texts from the catalogue
     slot = a.args.get("using")
     slot_ref = st.seat(n).equipment.get(slot) if slot else None
     on_word = False

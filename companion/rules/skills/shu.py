@@ -53,7 +53,7 @@ def _rende(ctx: Ctx, n: int, args: list[str]) -> None:
     # 仁德: 出牌阶段，你可以将任意张手牌交给其他角色，当你于此阶段给出第二张牌时，你回复1点体力。
     st = ctx.st
     if len(args) != 2:
-        raise refuse("skill.args", "仁德: 'S rende T N' gives N hand cards to seat T", "仁德：S rende T N")
+        raise refuse(Rule.SKILL_ARGS)
     t, k = int_arg(args[0], "seat", "rende"), int_arg(args[1], "count", "rende")
     o = living(ctx, t, "rende")
     me = st.seat(n)
