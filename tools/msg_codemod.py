@@ -745,6 +745,34 @@ def rule_ids_in(tree: ast.AST) -> set[str]:
     return out
 
 
+def keys_named(files: list[Path], rules_dir: Path) -> set[tuple[str, str]]:
+    """(section, key) of every catalogue text the code names: ``say("k")``, ``en_zh("k")``, ``en_zh_many("a", "b")``,
+    and the keyed refusals ``Refused(Rule.X | "x", msg="case", …)`` / ``check(ok, Rule.X, …)``."""
+    vocab = rules_dir / "vocab.py"
+    members = dict(re.findall(r'^    (\w+) = "([^"]+)"$', vocab.read_text(encoding="utf-8"), re.M)) if vocab.exists() else {}
+    out: set[tuple[str, str]] = {("event", "forced")}
+    for p in files:
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if not isinstance(n, ast.Call):
+                continue
+            name = callee(n)
+            if name in ("say", "en_zh", "en_zh_many", "text") and isinstance(n.func, ast.Name):
+                for a in n.args if name == "en_zh_many" else n.args[:1]:
+                    if isinstance(a, ast.Constant):
+                        out.add(("event" if name == "say" else "text", str(a.value)))
+                continue
+            pos = 0 if name in ("Refused", "_refuse", "refuse") else 1 if name == "check" else None
+            if pos is None or len(n.args) != pos + 1:
+                continue
+            r = n.args[pos]
+            rule = members.get(r.attr) if isinstance(r, ast.Attribute) else r.value if isinstance(r, ast.Constant) else None
+            if rule is None:
+                continue
+            case = next((k.value.value for k in n.keywords if k.arg == "msg" and isinstance(k.value, ast.Constant)), None)
+            out.add(("refused", f"{rule}/{case}" if case else str(rule)))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("root", nargs="?", default=str(Path(__file__).resolve().parents[1]))
@@ -806,6 +834,14 @@ def main(argv: list[str] | None = None) -> int:
                     cats[lang][s.section][s.key] = t
                     if lang in s.conv.unused:
                         cats[lang]["unused"][f"{s.section}.{s.key}"] = s.conv.unused[lang]
+    used = keys_named(files, rules_dir)
+    for lang in ("en", "zh"):  # texts no code names any more (the code moved, or a hand changed it): dropped
+        for sec in ("refused", "event", "text"):
+            for k in [k for k in cats[lang][sec] if (sec, k) not in used]:
+                print(f"  dropped: [{sec}] {k!r} ({lang}): no code names it")
+                del cats[lang][sec][k]
+        cats[lang]["unused"] = {k: v for k, v in cats[lang]["unused"].items()
+                                if tuple(k.split(".", 1)) in used}
     rules |= {k.split("/")[0] for k in cats["en"]["refused"]}
     msg_dir.mkdir(parents=True, exist_ok=True)
     for lang in ("en", "zh"):
