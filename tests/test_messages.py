@@ -157,7 +157,7 @@ ENGLISH = re.compile(r"[A-Za-z']+(?:[\s\d,;:.()/-]+[A-Za-z']+){2,}")  # three wo
 PROSE_LEFT: dict[str, int] = {
     "cards/basic.py": 2, "cards/common.py": 2, "cards/tricks.py": 7, "cards/weapons.py": 2, "choices.py": 10,
     "deck.py": 17, "distance.py": 3, "errors.py": 1, "flow.py": 3, "generals.py": 8, "judgement.py": 8,
-    "names.py": 2, "outcome.py": 4, "setup.py": 12, "skills/base.py": 14, "skills/shu.py": 2, "skills/wei.py": 7,
+    "names.py": 2, "outcome.py": 4, "setup.py": 13, "skills/base.py": 14, "skills/shu.py": 2, "skills/wei.py": 7,
     "skills/wu.py": 1, "state.py": 3, "table.py": 1, "vocab.py": 1, "zones.py": 5,
 }
 

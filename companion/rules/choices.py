@@ -48,10 +48,10 @@ from .engine import Action, apply, hand_limit
 from .errors import Refused
 from .flow import target_refusal, top_frame
 from .generals import SKILLS
-from .messages import en_zh
+from .messages import Words, en_zh
 from .outcome import ROLE_ZH, remaining_roles
 from .skills import base as sk
-from .state import SLOTS, GameState, Prompt
+from .state import SLOTS, GameState, Prompt, Seat
 
 __all__ = ["Choice", "choices", "answers_prompt", "covers"]
 
@@ -103,6 +103,13 @@ def _zh(kind: str) -> str:
     return k.zh if k else kind
 
 
+def _en(kind: str) -> str:
+    """The English card name (labels are English in en, Chinese in zh; the lines keep the command language's
+    Chinese card names, so the journal is the same whichever language the dashboard speaks)."""
+    k = KINDS.get(kind)
+    return k.en if k else kind
+
+
 def _hand(st: GameState, n: int) -> int:
     return st.seat(n).hand
 
@@ -116,14 +123,14 @@ def _respond(st: GameState, p: Prompt) -> list[Choice]:
     out: list[Choice] = []
     card = _zh(need)
     if _hand(st, n) >= 1:
-        out.append(_c(f"{n} {card}", need, f"{card}", f"{card}", "use", n, card=need))
+        out.append(_c(f"{n} {card}", need, _en(need), card, "use", n, card=need))
     if need == "jink" and not p.data.get("bagua"):
         t = st.seat(n)
         if armor.armor_works(st, p.data, t) == "eight_diagram" and not (
                 p.data.get("ignore_armor") and card_kind_of(t.equipment.get("armor")) == "eight_diagram"):
-            out.append(_p("judge ", "", "face", "bagua", *en_zh("choices.respond/judge"), "judge", n))
+            out.append(_p("judge ", "", "face", "bagua", *en_zh("choices.respond/eight_diagram_judge"), "judge", n))
     if need == "slash" and card_kind_of(st.seat(n).equipment.get("weapon")) == "spear" and _hand(st, n) >= 2:
-        out.append(_c(f"{n} spear", "spear", *en_zh("choices.respond/cards"), "use", n, card="spear"))
+        out.append(_c(f"{n} spear", "spear", *en_zh("choices.respond/spear_hand_cards"), "use", n, card="spear"))
     dmg = _damage_words(p)
     out.append(_c("take", "take", *(en_zh("choices.respond/take_damage", dmg=dmg) if dmg else en_zh("choices.respond/take")),
                   "take", n, n=dmg))
@@ -143,11 +150,11 @@ def _dying(st: GameState, p: Prompt) -> list[Choice]:
     if _hand(st, n) >= 1:
         out.append(_c(f"{n} 桃", "peach", *(en_zh("choices.dying/peach_for", n=n, v=v) if v != n else
                                            en_zh("choices.dying/peach", n=n)), "use", n, card="peach"))
-    out.append(_c("pass", "pass", *en_zh("choices.dying/seat", n=n), "pass", n))
-    out.append(_c("pass all", "nobody", *en_zh("choices.dying/nobody_has"), "pass"))
+    out.append(_c("pass", "pass", *en_zh("choices.dying/seat_peach", n=n), "pass", n))
+    out.append(_c("pass all", "nobody", *en_zh("choices.dying/nobody_has_peach"), "pass"))
     others = tuple(s for s in st.alive if s != n and _hand(st, s) >= 1)
     if others:
-        out.append(_p("", " 桃", "seat", "peach_by", *en_zh("choices.dying/another_seat_gives"), "use", None, others,
+        out.append(_p("", " 桃", "seat", "peach_by", *en_zh("choices.dying/another_seat_gives_peach"), "use", None, others,
                       card="peach"))
     return out
 
@@ -160,14 +167,15 @@ def _nullify_choice(st: GameState) -> Choice | None:
     seats = _nullifiers(st)
     if not seats:
         return None
-    return _p("", " 无懈可击", "seat", "nullification", *en_zh("choices.nullify_choice"), "use", None, seats,
-              card="nullification")
+    return _p("", " 无懈可击", "seat", "nullification", *en_zh("choices.nullify_choice/nullification_seat"), "use", None,
+              seats, card="nullification")
 
 
 def _judge(st: GameState, p: Prompt) -> list[Choice]:
     ref = p.data.get("card") or ""
-    name = _zh(card_kind_of(ref) or "")
-    out = [_p("judge ", "", "face", "judge", f"judge {name}".strip(), f"{name}判定".strip() or "判定", "judge", p.seat,
+    kind = card_kind_of(ref) or ""
+    name = _zh(kind)
+    out = [_p("judge ", "", "face", "judge", f"judge {_en(kind)}".strip(), f"{name}判定".strip() or "判定", "judge", p.seat,
               card=card_kind_of(ref))]
     c = _nullify_choice(st)
     if c is not None:
@@ -199,10 +207,20 @@ def _zone_choices(st: GameState, t: int, head: str, who_acts: int, judgement: bo
     for z in zn.zones_of(s, judgement=judgement):
         if slots is not None and z not in slots:
             continue
-        en, zh = zn.zone_label(s, z)
+        en, zh = _zone_en(s, z), zn.zone_label(s, z)[1]
         word = z if z == "hand" or z in SLOTS else (card_kind_of(z) or z)
         out.append(_c(f"{head} {word}", "zone", en, zh, "pick" if head == "pick" else "skill", who_acts, zone=word))
     return out
+
+
+def _zone_en(s: Seat, z: str) -> str:
+    """A zone's English label (``zones.zone_label``'s Chinese card names in English)."""
+    if z == "hand":
+        return f"hand ({s.hand})"
+    if z in SLOTS:
+        ref = s.equipment[z]
+        return f"{z} (empty)" if ref is None else f"{z} {_en(card_kind_of(ref) or ref)}"
+    return f"judgement {_en(card_kind_of(z) or z)}"
 
 
 def _window(st: GameState, p: Prompt) -> list[Choice]:
@@ -220,8 +238,8 @@ def _window(st: GameState, p: Prompt) -> list[Choice]:
         if after is not None and q is not None and q.kind not in ("nullify", "skill"):
             out += [c for c in _question(after, q) if c.verb != "pass" and c.key != "nullification"
                     and c.key != "peach_by"]
-    out.append(_c("pass all", "nobody", *en_zh("choices.window/nobody_plays"), "pass"))
-    out.append(_c("pass", "pass", *en_zh("choices.window/seat", seat=p.seat), "pass", p.seat,
+    out.append(_c("pass all", "nobody", *en_zh("choices.window/nobody_plays_nullification"), "pass"))
+    out.append(_c("pass", "pass", *en_zh("choices.window/seat_nullification", seat=p.seat), "pass", p.seat,
                   any_seat=True))  # 'S pass' passes for any seat
     c = _nullify_choice(st)
     if c is not None:
@@ -237,13 +255,13 @@ def _weapon(st: GameState, p: Prompt) -> list[Choice]:
     if k == "weapon.double_swords" and _hand(st, n) >= 1:
         out.append(_c(f"discard {n} 1", "discard", *en_zh("choices.weapon/discard"), "discard", n, n=1))
     elif k == "weapon.axe" and _hand(st, n) >= 2:
-        out.append(_c(f"discard {n} 2", "discard", *en_zh("choices.weapon/discard_hits"), "discard", n, n=2))
+        out.append(_c(f"discard {n} 2", "discard", *en_zh("choices.weapon/discard_slash_hits"), "discard", n, n=2))
     elif k == "weapon.blade" and _hand(st, n) >= 1:
-        out.append(_c(f"{n} 杀", "slash", *en_zh("choices.weapon/seat_again", t=t), "use", n, card="slash"))
+        out.append(_c(f"{n} 杀", "slash", *en_zh("choices.weapon/slash_seat_again", t=t), "use", n, card="slash"))
     elif k == "weapon.kylin_bow" and t is not None:
         out += _zone_choices(st, t, "pick", n, judgement=False, slots=("plus_horse", "minus_horse"))
     elif k == "weapon.ice_sword" and t is not None:
-        out.append(_c("pick", "ice_sword", *en_zh("choices.weapon/discard_instead"), "pick", n))
+        out.append(_c("pick", "ice_sword", *en_zh("choices.weapon/ice_sword_discard"), "pick", n))
     out.append(_c("pass", "pass", *en_zh("choices.weapon/pass_skill"), "pass", n, any_seat=True))  # 'S pass' from any seat
     return out
 
@@ -258,7 +276,8 @@ def _skill(st: GameState, p: Prompt) -> list[Choice]:
     name = SKILLS[sid]
     out: list[Choice] = []
     if "judge" in ans.verbs:
-        out.append(_p("judge ", "", "face", "judge", *en_zh("choices.skill/judge", name=name.zh), "judge", n, skill=sid))
+        out.append(_p("judge ", "", "face", "judge", *en_zh("choices.skill/judge", name=Words(name.en, name.zh)), "judge",
+                      n, skill=sid))
     if sid == "ganglie" and stp == "choice":
         if _hand(st, n) >= 2:
             out.append(_c("discard 2", "discard", *en_zh("choices.skill/discard"), "discard", n, n=2))
@@ -269,20 +288,23 @@ def _skill(st: GameState, p: Prompt) -> list[Choice]:
         src = p.data.get("source")
         if src is not None:
             out += _zone_choices(st, src, "fankui", n, judgement=False)
-        out.append(_c("no", "no", *en_zh("choices.skill/text", name=name.zh), "no", n, skill=sid))
+        out.append(_c("no", "no", *en_zh("choices.skill/text", name=Words(name.en, name.zh)), "no", n, skill=sid))
         return out
     if "yes" in ans.verbs:
-        out.append(_c("yes", "yes", *en_zh("choices.skill/yes", name=name.zh), "yes", n, skill=sid))
+        out.append(_c("yes", "yes", *en_zh("choices.skill/yes", name=Words(name.en, name.zh)), "yes", n, skill=sid))
     if ans.takes_args and sid == "tuxi":
         opts = tuple(t for t in st.alive if t != n and _hand(st, t) >= 1)
-        out.append(_p("tuxi ", "", "seats", "skill_args", *en_zh("choices.skill/seats"), "skill", n, opts, skill=sid))
+        out.append(_p("tuxi ", "", "seats", "skill_args", *en_zh("choices.skill/seats2", name=name.en), "skill", n, opts,
+                      skill=sid))
     elif ans.takes_args and sid == "guicai":
         if _hand(st, n) >= 1:
-            out.append(_p("guicai ", "", "face", "skill_args", *en_zh("choices.skill/card"), "skill", n, skill=sid))
+            out.append(_p("guicai ", "", "face", "skill_args", *en_zh("choices.skill/card2", name=name.en), "skill", n,
+                          skill=sid))
     elif ans.takes_args and sid == "yiji":
-        out.append(_p("yiji ", "", "args", "skill_args", *en_zh("choices.skill/give"), "skill", n, skill=sid))
+        out.append(_p("yiji ", "", "args", "skill_args", *en_zh("choices.skill/give2", name=name.en), "skill", n,
+                      skill=sid))
     if "no" in ans.verbs:
-        out.append(_c("no", "no", *en_zh("choices.skill/text", name=name.zh), "no", n, skill=sid))
+        out.append(_c("no", "no", *en_zh("choices.skill/text", name=Words(name.en, name.zh)), "no", n, skill=sid))
     return out
 
 
@@ -290,7 +312,7 @@ def _collateral(st: GameState, p: Prompt) -> list[Choice]:
     n = p.seat
     out = []
     if _hand(st, n) >= 1:
-        out.append(_c(f"{n} 杀", "slash", *en_zh("choices.collateral/seat", victim=p.data.get('victim')), "use", n,
+        out.append(_c(f"{n} 杀", "slash", *en_zh("choices.collateral/slash_seat", victim=p.data.get('victim')), "use", n,
                       card="slash"))
     out.append(_c("pass", "collateral_give", *en_zh("choices.collateral/give_weapon"), "pass", n))
     return out
@@ -388,9 +410,9 @@ def _play(st: GameState, n: int) -> list[Choice]:
     if s.hand >= 1:
         ts = _slash_targets(st, n)
         if ts:
-            out.append(_p(f"{n} 杀 ", "", "target", "card", "杀", "杀", "use", n, ts, card="slash"))
+            out.append(_p(f"{n} 杀 ", "", "target", "card", _en("slash"), "杀", "use", n, ts, card="slash"))
         if s.hp < s.max_hp:
-            out.append(_c(f"{n} 桃", "card", "桃", "桃", "use", n, card="peach"))
+            out.append(_c(f"{n} 桃", "card", _en("peach"), "桃", "use", n, card="peach"))
     for sid in sk.ACTIVE:
         if not sk.usable(st, s, sid) or st.counters.get(f"skill:{sid}"):
             continue
@@ -402,15 +424,15 @@ def _play(st: GameState, n: int) -> list[Choice]:
             ts = _trick_targets(st, n, kind)
             if ts:
                 z = KINDS[kind].zh
-                out.append(_p(f"{n} {z} ", "", "targets" if kind == "collateral" else "target", "card", z, z, "use", n,
+                out.append(_p(f"{n} {z} ", "", "targets" if kind == "collateral" else "target", "card", _en(kind), z, "use", n,
                               ts, card=kind))
         for kind in _UNTARGETED:
             if kind in ("savage_assault", "archery_attack") and len(st.alive) < 2:
                 continue
             z = KINDS[kind].zh
-            out.append(_c(f"{n} {z}", "card", z, z, "use", n, card=kind))
+            out.append(_c(f"{n} {z}", "card", _en(kind), z, "use", n, card=kind))
         if not any(card_kind_of(c) == "lightning" for c in s.judgement):
-            out.append(_c(f"{n} 闪电", "card", "闪电", "闪电", "use", n, card="lightning"))
+            out.append(_c(f"{n} 闪电", "card", _en("lightning"), "闪电", "use", n, card="lightning"))
         out.append(_p(f"{n} ", "", "card", "equip", *en_zh("choices.play/equipment"), "use", n))
     out.append(_c("next", "next", *en_zh("choices.choices/next_phase"), "next"))
     return out + _end(st)
@@ -426,25 +448,25 @@ def _active(st: GameState, n: int, sid: str) -> Choice | None:
     s = st.seat(n)
     k = SKILLS[sid]
     if sid == "kurou":
-        return _c(f"{n} kurou", "skill", k.zh, k.zh, "skill", n, skill=sid)
+        return _c(f"{n} kurou", "skill", k.en, k.zh, "skill", n, skill=sid)
     if sid == "zhiheng":
-        return _p(f"{n} zhiheng ", "", "args", "skill", k.zh, k.zh, "skill", n, skill=sid) \
+        return _p(f"{n} zhiheng ", "", "args", "skill", k.en, k.zh, "skill", n, skill=sid) \
             if s.hand or any(s.equipment.values()) else None
     if sid == "rende":
         opts = tuple(t for t in st.alive if t != n)
-        return _p(f"{n} rende ", "", "args", "skill", k.zh, k.zh, "skill", n, opts, skill=sid) if s.hand else None
+        return _p(f"{n} rende ", "", "args", "skill", k.en, k.zh, "skill", n, opts, skill=sid) if s.hand else None
     if sid == "qingnang":
         opts = tuple(t for t in st.alive if _hurt(st, t))
-        return _p(f"{n} qingnang ", "", "target", "skill", k.zh, k.zh, "skill", n, opts, skill=sid) \
+        return _p(f"{n} qingnang ", "", "target", "skill", k.en, k.zh, "skill", n, opts, skill=sid) \
             if s.hand and opts else None
     if sid == "jieyin":
         from .generals import GENERALS, Gender  # noqa: PLC0415
         opts = tuple(t for t in st.alive if t != n and _hurt(st, t)
                      and getattr(GENERALS.get(st.seat(t).general or ""), "gender", None) == Gender.MALE)
-        return _p(f"{n} jieyin ", "", "target", "skill", k.zh, k.zh, "skill", n, opts, skill=sid) \
+        return _p(f"{n} jieyin ", "", "target", "skill", k.en, k.zh, "skill", n, opts, skill=sid) \
             if s.hand >= 2 and opts else None
     if sid in ("fanjian", "lijian"):
-        return _p(f"{n} {sid} ", "", "args", "skill", k.zh, k.zh, "skill", n, skill=sid) \
+        return _p(f"{n} {sid} ", "", "args", "skill", k.en, k.zh, "skill", n, skill=sid) \
             if s.hand or (sid == "lijian" and any(s.equipment.values())) else None
     return None
 

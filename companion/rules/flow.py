@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Required, TypedDict, TypeVar, cast
 
 from . import outcome as oc
 from .deck import Face
@@ -173,9 +173,41 @@ def draw_phase(ctx: Ctx, s: Seat, delta: int = 0) -> None:
 # --------------------------------------------------------------------------- the resolution stack
 
 
-def top_frame(st: GameState) -> dict[str, Any] | None:
+class Frame(TypedDict, total=False):
+    """One card being resolved: a frame of the resolution stack ``state.extra["stack"]`` (a list, top last).
+
+    Frames are plain dicts at run time (replaced, never mutated in place: ``GameState.clone`` copies ``extra``
+    one level deep; checkpoints and old journals hold them as they are); this type names their keys."""
+
+    kind: Required[str]  # the trick's card id, or "judge_null" (无懈可击 against a delayed trick)
+    card: Required[str]  # the card ref (``"duel-spade-1"``)
+    user: Required[int]  # who used it (judge_null: the current player)
+    targets: Required[tuple[int, ...]]  # in resolution order
+    i: Required[int]  # the index of the target being resolved
+    stage: str  # "window" (无懈可击 asked), "effect", "wait" (its question is pending)
+    target: int  # the target now (judge_null: the holder of the delayed trick)
+    depth: int  # 无懈可击 played in the open window so far
+    passed: tuple[int, ...]  # seats that passed in the open window
+    by: int | None  # the last seat that played 无懈可击
+    ask_from: int  # judge_null: the window asks from this seat on
+    prog_en: str  # " — 2 of 5" (several targets)
+    prog_zh: str
+    victim: int  # 借刀杀人: the seat the 杀 is asked for
+    pool: int  # 五谷丰登: revealed cards not yet picked
+    turn: int  # 决斗: whose 杀 is asked
+    round: int  # 决斗: rounds so far
+    slashes: int  # 决斗: 杀 played this round (无双 asks two)
+    lijian: bool  # 离间's 决斗 (no 无懈可击 window, the source is the man who is not the loser)
+
+
+def frames(st: GameState) -> list[Frame]:
+    """The resolution stack (top last); empty when nothing is being resolved."""
+    return cast(list[Frame], st.extra.get("stack") or [])
+
+
+def top_frame(st: GameState) -> Frame | None:
     """The trick being resolved (top frame), or None."""
-    stack = st.extra.get("stack")
+    stack = frames(st)
     return stack[-1] if stack else None
 
 

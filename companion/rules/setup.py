@@ -57,6 +57,8 @@ VARIANTS: dict[str, str] = {
     "lord_hp_always": "the lord gets +1 max HP at any player count (one rulebook text)",
     "no_generals": "beginner mode: everyone has 4 max HP (the lord +1 as usual) and no skills",
     "maneuvering": "allow the 军争 cards (兵粮寸断, 酒)",
+    "untracked_hands": "light mode ('track hands off', issue 16 §5): hand counts are neither tracked nor shown, "
+                       "no hand limit in the discard phase (the players discard), no refusal for lack of hand cards",
     "duel_source_user": "决斗: the card's user is the source of the damage even when the user loses (old FAQ quoted in the rules text)",
     "faq_dying_skills": "old FAQ (rulebook 003): a dying general has lost its skills, only a real 桃 saves yourself "
                         "(a dying 华佗 cannot use 急救 on himself; 救援 still works)",

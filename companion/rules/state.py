@@ -158,6 +158,12 @@ class GameState:
             {k: (v.copy() if isinstance(v, (list, dict, set)) else v) for k, v in self.extra.items()},
         )
 
+    @property
+    def hands_tracked(self) -> bool:
+        """False in light mode (``track hands off``: variant ``untracked_hands``, issue 16 §5): hand
+        counts are not tracked, not shown, not enforced."""
+        return "untracked_hands" not in self.variants
+
     # -- lookups -------------------------------------------------------------
     def seat(self, n: int) -> Seat:
         """Seat number ``n`` (1..players).  Raises IndexError when out of range."""

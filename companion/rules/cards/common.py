@@ -23,6 +23,7 @@ SRC_PLAY = "rulebook: 出牌阶段"
 SRC_RANGE = "RULES_NOTES: Distance and attack range"
 SRC_AREA = "RULES_NOTES: Other facts (no two cards of the same name in one area)"
 SRC_WEAPON = "QS standard-cards.cpp (weapons, armor); FK standard_cards skills"
+SRC_PROMPT = "companion: answer the pending question first"
 
 
 @dataclass(slots=True)
@@ -166,7 +167,13 @@ def check_target(ctx: Ctx, kind_id: str, n: int, t: int) -> None:
 
 
 def use_equipment(ctx: Ctx, u: Use) -> None:
-    """An equipment card in its user's play phase: it goes to its slot (an old card there is discarded)."""
+    """An equipment card in its user's play phase: it goes to its slot (an old card there is discarded).
+
+    Never while a question is pending: ``S spear`` / ``S axe`` without that weapon equipped reach here only as
+    the words of an answer (a 杀 asked, 贯石斧's discard) and are refused ``prompt.pending``."""
+    if u.top is not None:
+        raise Refused(Rule.PROMPT_PENDING, source=SRC_PROMPT, forceable=False, msg="waiting_answer_first",
+                      top=Words(u.top.en, u.top.zh))
     own_play(ctx, u)
     u.pay()
     equip(ctx, u.s, u.ref)

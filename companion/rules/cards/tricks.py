@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .. import outcome as oc
 from ..deck import KINDS
 from ..distance import card_kind_of, in_range
 from ..errors import Refused
-from ..flow import RESPONDED, Action, Ctx, call, clear_stack, push_next_judge, skill_target, top_frame
+from ..flow import RESPONDED, Action, Ctx, Frame, call, clear_stack, frames, push_next_judge, skill_target, top_frame
 from ..messages import Words, en_zh, say
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
@@ -54,7 +54,7 @@ PROMPT_KINDS = frozenset({"nullify", "pick", "zone", "collateral"})
 
 Legal = Callable[[Ctx, int, list[int]], list[int]]
 """``legal(ctx, user, targets) -> targets`` of a trick."""
-Effect = Callable[[Ctx, dict[str, Any], int], bool]
+Effect = Callable[[Ctx, Frame, int], bool]
 """``effect(ctx, frame, target) -> done`` of a trick."""
 
 
@@ -153,7 +153,7 @@ def _legal_collateral(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
 # --------------------------------------------------------------------------- effects
 
 
-def _eff_ex_nihilo(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
+def _eff_ex_nihilo(ctx: Ctx, f: Frame, t: int) -> bool:
     s = ctx.st.seat(t)
     s.hand += 2
     te, tz = who(ctx.st, t)
@@ -161,13 +161,13 @@ def _eff_ex_nihilo(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
     return True
 
 
-def _eff_god_salvation(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
+def _eff_god_salvation(ctx: Ctx, f: Frame, t: int) -> bool:
     oc.heal(ctx.st, ctx.ev, t, 1, "桃园结义")
     return True
 
 
 def _eff_respond(need: str) -> Effect:
-    def eff(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
+    def eff(ctx: Ctx, f: Frame, t: int) -> bool:
         st = ctx.st
         k = KINDS[f["kind"]]
         te, tz = who(st, t)
@@ -185,7 +185,7 @@ def _eff_respond(need: str) -> Effect:
     return eff
 
 
-def _duel_prompt(ctx: Ctx, f: dict[str, Any]) -> None:
+def _duel_prompt(ctx: Ctx, f: Frame) -> None:
     st = ctx.st
     turn = f["turn"]
     other = f["user"] if turn != f["user"] else f["targets"][0]
@@ -207,7 +207,7 @@ def duel_slash_played(st: GameState) -> None:
         _set(st, slashes=f.get("slashes", 0) + 1)
 
 
-def _eff_duel(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
+def _eff_duel(ctx: Ctx, f: Frame, t: int) -> bool:
     if "turn" not in f:
         _set(ctx.st, turn=t, round=0)
         f = _frame(ctx.st)
@@ -215,7 +215,7 @@ def _eff_duel(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
     return False
 
 
-def _eff_amazing_grace(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
+def _eff_amazing_grace(ctx: Ctx, f: Frame, t: int) -> bool:
     st = ctx.st
     te, tz = who(st, t)
     ue, uz = who(st, f["user"])
@@ -226,7 +226,7 @@ def _eff_amazing_grace(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
     return False
 
 
-def _eff_zone(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
+def _eff_zone(ctx: Ctx, f: Frame, t: int) -> bool:
     st = ctx.st
     ts = st.seat(t)
     zs = zones_of(ts)
@@ -247,7 +247,7 @@ def _eff_zone(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
     return False
 
 
-def _eff_collateral(ctx: Ctx, f: dict[str, Any], t: int) -> bool:
+def _eff_collateral(ctx: Ctx, f: Frame, t: int) -> bool:
     st = ctx.st
     a = st.seat(t)
     b = f["victim"]
@@ -282,7 +282,7 @@ TRICKS: dict[str, Trick] = {
 # --------------------------------------------------------------------------- frames
 
 
-def _frame(st: GameState) -> dict[str, Any]:
+def _frame(st: GameState) -> Frame:
     """The trick being resolved where one must be (a window or a pick of it is open).
     Raises RuntimeError when the resolution stack is empty (a bug, not a moderator's error)."""
     f = top_frame(st)
@@ -292,8 +292,8 @@ def _frame(st: GameState) -> dict[str, Any]:
 
 
 def _set(st: GameState, **kw: Any) -> None:
-    stack = st.extra["stack"]
-    stack[-1] = {**stack[-1], **kw}
+    stack = frames(st)
+    stack[-1] = cast(Frame, {**stack[-1], **kw})
 
 
 def start(ctx: Ctx, n: int, kind_id: str, ref: str, targets: list[int], extra: dict[str, Any] | None = None) -> list[int]:
@@ -324,10 +324,11 @@ def _can_nullify(st: GameState, n: int) -> bool:
     return s.alive and s.hand > 0
 
 
-def _window_candidates(st: GameState, f: dict[str, Any]) -> list[int]:
+def _window_candidates(st: GameState, f: Frame) -> list[int]:
     passed = set(f.get("passed", ()))
-    if f.get("by") is not None:
-        passed.add(f["by"])  # whoever played the last 无懈可击 is not asked to cancel it
+    by = f.get("by")
+    if by is not None:
+        passed.add(by)  # whoever played the last 无懈可击 is not asked to cancel it
     first = f["ask_from"] if f.get("ask_from") is not None else f["user"]  # every trick frame has its user
     return [n for n in _order_from(st, first) if n not in passed and _can_nullify(st, n)]
 
@@ -338,7 +339,7 @@ def in_window(st: GameState) -> bool:
     return p is not None and p.kind == "nullify"
 
 
-def _window_prompt(ctx: Ctx, f: dict[str, Any], asked: int) -> None:
+def _window_prompt(ctx: Ctx, f: Frame, asked: int) -> None:
     st = ctx.st
     depth = f.get("depth", 0)
     t = f.get("target")

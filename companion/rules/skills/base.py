@@ -48,7 +48,7 @@ from typing import Any, TypeVar
 
 from .. import outcome as oc
 from ..cards.armor import BAGUA_HINT, armor_works
-from ..deck import KINDS, CardError, Face, Suit, card_kind, faces_of, parse_face
+from ..deck import KINDS, CardError, CardKind, Face, Suit, card_kind, faces_of, parse_face
 from ..distance import has_skill
 from ..errors import Event, Refused
 from ..flow import HOOKS, JUDGED, Action, Ctx, judgement, top_frame
@@ -466,6 +466,50 @@ def _slot_face(ctx: Ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str,
     return None, True
 
 
+def _for_the_lord(ctx: Ctx, a: Action, top: Prompt | None, sid: str, n: int, kind: CardKind, face: Face | None,
+                  ske: str, skz: str) -> tuple[int, int]:
+    """护驾 / 激将: seat ``n`` (another Wei / Shu seat) gives the card; the lord acts with it.  Returns
+    (the lord, ``n``).  Raises Refused ``viewas.lord``, ``viewas.kingdom``, ``viewas.when``, ``hand.empty``."""
+    st = ctx.st
+    want = Kingdom.WEI if sid == "hujia" else Kingdom.SHU
+    lord = st.lord_seat
+    card_zh = KINDS["jink" if sid == "hujia" else "slash"].zh
+    # skill text: "Other Shu (Wei) characters may, one by one, play a 杀 (闪) that counts as used/played by you"
+    if lord == n:
+        helpers = [h for h in owners_from(st, n) if kingdom_of(st, h) == want]
+        h = str(helpers[0]) if helpers else "S"
+        tg = "".join(f" {t}" for t in a.args.get("targets") or []) or (" T" if sid == "jijiang" else "")
+        form = f"{h} {card_zh}{tg} via {sid}"
+        ctx.check(False, "viewas.lord",
+                  f"{ske}: the {card_zh} comes from another {want.zh} seat, not the lord himself — type the helping "
+                  f"seat first: '{form}'" + (f" ({want.zh} seats: {', '.join(map(str, helpers))})" if helpers else
+                                             f" (no other {want.zh} seat is alive)"),
+                  f"{skz}：须由其他{want.zh}势力角色替主公出{card_zh}，主公本人不能发动——请先写出牌的座位：{form}"
+                  + (f"（{want.zh}势力：{'、'.join(map(str, helpers))}号位）" if helpers else f"（没有其他存活的{want.zh}势力角色）"),
+                  SRC_SKILL)
+    ctx.check(lord is not None and usable(st, lord, sid), Rule.VIEWAS_LORD, source=SRC_SKILL, sk_name=Words(ske, skz))
+    if lord is None:  # forced past viewas.lord: there is no lord to give the card for
+        raise refuse(Rule.VIEWAS_LORD, sk_name=Words(ske, skz))
+    ctx.check(kingdom_of(st, n) == want, Rule.VIEWAS_KINGDOM, source=SRC_SKILL, n=n, want=want.zh, sk_name=ske)
+    if sid == "hujia":
+        ctx.check(top is not None and top.kind == "respond" and top.seat == lord, Rule.VIEWAS_WHEN, source=SRC_SKILL,
+                  msg="only_when_lord")
+    else:
+        ctx.check(st.turn_seat == lord or (top is not None and top.seat == lord), Rule.VIEWAS_WHEN, source=SRC_SKILL,
+                  msg="only_when_lord_uses")
+    payer, actor = st.seat(n), st.seat(lord)
+    ctx.check(payer.hand >= 1, Rule.HAND_EMPTY, source="companion: hand count", msg="seat_has_hand", n=n)
+    payer.hand = max(0, payer.hand - 1)
+    actor.hand += 1
+    pe, pz = who(st, n)
+    ae, az = who(st, lord)
+    log_event(
+        ctx, "viewas", n, *en_zh("skills.base.view_as/gives", asked=Words(pe, pz), kind=kind.zh, asked2=Words(ae, az),
+                     sk_name=Words(ske, skz)),
+        skill=sid, card=str(face) if face else None, as_kind=kind.id, payer=n)
+    return lord, n
+
+
 def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
     """Check ``a`` (``S CARD[:FACE] … via SKILL``): returns (acting seat, paying seat).
 
@@ -489,43 +533,7 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
     ctx.check(kind.id in va.as_kinds, Rule.VIEWAS_KIND, source=SRC_SKILL, sk_name=Words(ske, skz), va=Words(va.en, va.zh),
               kind=kind.zh)
     if sid in ("hujia", "jijiang"):
-        want = Kingdom.WEI if sid == "hujia" else Kingdom.SHU
-        lord = st.lord_seat
-        card_zh = KINDS["jink" if sid == "hujia" else "slash"].zh
-        # skill text: "Other Shu (Wei) characters may, one by one, play a 杀 (闪) that counts as used/played by you"
-        if lord == n:
-            helpers = [h for h in owners_from(st, n) if kingdom_of(st, h) == want]
-            h = str(helpers[0]) if helpers else "S"
-            tg = "".join(f" {t}" for t in a.args.get("targets") or []) or (" T" if sid == "jijiang" else "")
-            form = f"{h} {card_zh}{tg} via {sid}"
-            ctx.check(False, "viewas.lord",
-                      f"{ske}: the {card_zh} comes from another {want.zh} seat, not the lord himself — type the helping "
-                      f"seat first: '{form}'" + (f" ({want.zh} seats: {', '.join(map(str, helpers))})" if helpers else
-                                                 f" (no other {want.zh} seat is alive)"),
-                      f"{skz}：须由其他{want.zh}势力角色替主公出{card_zh}，主公本人不能发动——请先写出牌的座位：{form}"
-                      + (f"（{want.zh}势力：{'、'.join(map(str, helpers))}号位）" if helpers else f"（没有其他存活的{want.zh}势力角色）"),
-                      SRC_SKILL)
-        ctx.check(lord is not None and usable(st, lord, sid), Rule.VIEWAS_LORD, source=SRC_SKILL, sk_name=Words(ske, skz))
-        if lord is None:  # forced past viewas.lord: there is no lord to give the card for
-            raise refuse(Rule.VIEWAS_LORD, sk_name=Words(ske, skz))
-        ctx.check(kingdom_of(st, n) == want, Rule.VIEWAS_KINGDOM, source=SRC_SKILL, n=n, want=want.zh, sk_name=ske)
-        if sid == "hujia":
-            ctx.check(top is not None and top.kind == "respond" and top.seat == lord, Rule.VIEWAS_WHEN, source=SRC_SKILL,
-                      msg="only_when_lord")
-        else:
-            ctx.check(st.turn_seat == lord or (top is not None and top.seat == lord), Rule.VIEWAS_WHEN, source=SRC_SKILL,
-                      msg="only_when_lord_uses")
-        payer, actor = st.seat(n), st.seat(lord)
-        ctx.check(payer.hand >= 1, Rule.HAND_EMPTY, source="companion: hand count", msg="seat_has_hand", n=n)
-        payer.hand = max(0, payer.hand - 1)
-        actor.hand += 1
-        pe, pz = who(st, n)
-        ae, az = who(st, lord)
-        log_event(
-            ctx, "viewas", n, *en_zh("skills.base.view_as/gives", asked=Words(pe, pz), kind=kind.zh, asked2=Words(ae, az),
-                         sk_name=Words(ske, skz)),
-            skill=sid, card=str(face) if face else None, as_kind=kind.id, payer=n)
-        return lord, n
+        return _for_the_lord(ctx, a, top, sid, n, kind, face, ske, skz)
     if va.own_turn is False and has_skill(st, st.seat(n), sid):
         # in his own turn 急救 is not available, dying or not: that is the reason given (issue 13 §1)
         ctx.check(st.turn_seat != n, Rule.VIEWAS_TURN, source=SRC_SKILL, sk_name=Words(ske, skz))
