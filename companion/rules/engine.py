@@ -14,6 +14,7 @@ Rules applied are listed with their sources in docs/rules.md.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from . import corrections as cr
@@ -25,7 +26,7 @@ from .cards import weapons as eq
 from .cards.common import USE, Use, check_face, two_card_colour
 from .cards.weapons import SLASH_LIMIT_LIFTS
 from .deck import card_kind
-from .errors import Refused
+from .errors import Event, Refused
 from .flow import (
     HOOKS,
     Action,
@@ -214,7 +215,8 @@ def apply(state: GameState, action: Action) -> Applied:
     ctx = Ctx(st, action.forced)
     v = action.verb
     if v in SETUP_VERBS and v != "name" and st.started and not (v == "role" and (st.over or (st.prompt and st.prompt.kind == "reveal"))):
-        raise Refused(Rule.SETUP_STARTED, source=SRC_SETUP, forceable=False, v=v)
+        said = "track hands" if v == "variant" and action.args.get("name") == "untracked_hands" else v  # as typed
+        raise Refused(Rule.SETUP_STARTED, source=SRC_SETUP, forceable=False, msg="setup_command_game", said=said)
     if v not in SETUP_VERBS and not st.started:
         raise Refused(Rule.GAME_NOT_STARTED, source=SRC_SETUP, forceable=False)
     if st.over and v not in CORRECTIONS and v != "role":
@@ -250,7 +252,29 @@ def apply(state: GameState, action: Action) -> Applied:
         _dying_comes_back(ctx)
     if st.started and not st.over and st.turn_seat is not None:
         _turn_goes_on(ctx)
+    if not st.hands_tracked:
+        return Applied(st, _untracked_hands(st, ctx.ev))
     return Applied(st, ctx.ev)
+
+
+UNTRACKED_HAND = 4
+"""Light mode (``track hands off``, variant ``untracked_hands``; issue 16 §5): every seat's hand count is held at
+this number after each action — the companion does not know the hands, so no rule reads one as empty (a
+seat always "has cards": 过河拆桥's hand zone, 突袭's targets, 反馈), no discard is asked (``push_discard``) and
+no refusal reads a count (``flow.HAND_RULES``).  Not shown anywhere (seat cards, players' view, log)."""
+
+_HAND_WORDS = (re.compile(r" ?\(hand -?\d+\)"), re.compile(r"（手牌-?\d+）"))
+
+
+def _untracked_hands(st: GameState, events: list[Event]) -> list[Event]:
+    """Light mode: hold the hand counts (:data:`UNTRACKED_HAND`) and take them out of the log's sentences."""
+    for s in st.seats:
+        s.hand = UNTRACKED_HAND
+    out = []
+    for e in events:
+        en, zh = _HAND_WORDS[0].sub("", e.en), _HAND_WORDS[1].sub("", e.zh)
+        out.append(e if (en, zh) == (e.en, e.zh) else Event(e.kind, en, zh, e.seat, dict(e.data)))
+    return out
 
 
 def _dying_comes_back(ctx: Ctx) -> None:

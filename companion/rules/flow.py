@@ -46,6 +46,11 @@ class Applied:
     events: list[Event]
 
 
+HAND_RULES = frozenset({"hand.empty", "hand.count", "discard.limit", "spear.hand"})
+"""Refusals that read a hand count: not checked in light mode (``track hands off``: the variant
+``untracked_hands``; the companion does not know the hands, the players do — issue 16 §5)."""
+
+
 class Ctx:
     __slots__ = ("st", "ev", "forced")
 
@@ -57,7 +62,7 @@ class Ctx:
               *, msg: str | None = None, **params: Any) -> None:
         """Refuse (``Refused(rule, source=…, msg=…, **params)``) unless ``ok``; a forced action logs the refusal
         it went past instead."""
-        if ok:
+        if ok or (rule in HAND_RULES and not self.st.hands_tracked):
             return
         r = Refused(rule, en, zh, source, forceable=forceable, msg=msg, **params)
         if self.forced and forceable:
@@ -259,7 +264,7 @@ def push_discard(ctx: Ctx, s: Seat) -> None:
     st = ctx.st
     st.prompts = [p for p in st.prompts if p.kind != "discard"]
     lim = hand_limit(s)
-    if s.hand > lim:
+    if s.hand > lim and st.hands_tracked:  # light mode: the players discard down to their limit themselves
         ne, nz = who(st, s.seat)
         k = s.hand - lim
         st.prompts.append(Prompt("discard", s.seat, *en_zh("prompt.discard", who=Words(ne, nz), k=k, hand=s.hand, lim=lim),
