@@ -86,7 +86,7 @@ t0 = time.perf_counter()
 import asyncio, sys
 sys.path.insert(0, ROOT)
 from companion.cli import build_parser
-args = build_parser().parse_args(ARGV)
+args = build_parser(ARGV).parse_args(ARGV)  # as main() parses
 from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp
 from textual import events
@@ -116,6 +116,9 @@ async def main(keys):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         print("first", time.perf_counter() - t0)
+        # one journal entry per key, as before the quiet phases passed by themselves (issue 16): a `next` that
+        # passes several quiet phases is several committed entries, and would not be one key's paint
+        app.step_every_phase = True
         bar = app.query_one(CommandBar)
         for _ in range(keys):
             tip = session.tip

@@ -9,16 +9,20 @@ round by round so that both sides of a pair see the same machine load:
 * ``companion distance --players 5 --weapon 2=qinggang_sword`` against
   ``python -c "import companion.rules"`` (target: ≤ 1.5×);
 * ``companion judge indulgence ♥7`` and ``companion games`` against the same anchor;
-* ``companion labels --out DIR/labels`` (target: ≤ 300 ms) against ``python -c pass``.
+* ``companion labels --out DIR/labels`` (target: ≤ 300 ms) against ``python -c pass``: after the
+  warm-up run the sheets come from the label cache (``COMPANION_CACHE_DIR`` is set to a temporary
+  folder); ``companion labels --no-cache`` draws and encodes them every time.
 
-Prints median, p95 and the min–max of each command, the ratio of the medians
-and the load average.  Writes nothing but the label sheets in a temporary directory.
+Prints median, p95 and the min–max of each command, the ratio of the medians,
+the median CPU time (user + system, of the child: less sensitive to the load than the wall clock)
+with its ratio, and the load average.  Writes nothing but the label sheets in a temporary directory.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -34,10 +38,18 @@ ROOT = Path(__file__).resolve().parents[1]
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def timed(cmd: list[str]) -> float:
+CPU: dict[str, list[float]] = {}  # user + system CPU time of each command's process, ms (less load-sensitive)
+
+
+def timed(cmd: list[str], name: str = "") -> float:
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=ENV)
-    return (time.perf_counter() - t) * 1000
+    wall = (time.perf_counter() - t) * 1000
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if name:
+        CPU.setdefault(name, []).append((r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime) * 1000)
+    return wall
 
 
 def pct(values: list[float], q: float) -> float:
@@ -60,7 +72,9 @@ def main(argv: list[str] | None = None) -> int:
         "companion judge": companion + ["judge", "indulgence", "♥7"],
         "companion games": companion + ["games", "--db", str(out / "j.sqlite3")],
         "companion labels": companion + ["labels", "--out", str(out / "labels")],
+        "companion labels --no-cache": companion + ["labels", "--no-cache", "--out", str(out / "labels-n")],
     }
+    ENV["COMPANION_CACHE_DIR"] = str(out / "cache")  # the label cache: empty before the warm-up run
     if a.only:
         keep = {x.strip() for x in a.only.split(",")} | {"python -c pass", "import companion.rules"}
         cmds = {k: v for k, v in cmds.items() if k in keep}
@@ -71,12 +85,14 @@ def main(argv: list[str] | None = None) -> int:
     times: dict[str, list[float]] = {k: [] for k in cmds}
     for _ in range(a.rounds):
         for name, cmd in cmds.items():
-            times[name].append(timed(cmd))
+            times[name].append(timed(cmd, name))
     anchor = statistics.median(times["import companion.rules"])
+    cpu_anchor = statistics.median(CPU["import companion.rules"])
     for name, ms in times.items():
         med = statistics.median(ms)
+        cpu = statistics.median(CPU[name])
         print(f"{name:24} median {med:7.1f} ms  p95 {pct(ms, 0.95):7.1f} ms  min–max {min(ms):.0f}–{max(ms):.0f} ms"
-              f"  ({med / anchor:.2f}× import companion.rules)")
+              f"  ({med / anchor:.2f}× import companion.rules)  CPU {cpu:.1f} ms ({cpu / cpu_anchor:.2f}×)")
     print(f"load average after {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 

@@ -176,6 +176,9 @@ def cmd_check(args) -> int:
         games = [j.game(game_id)] if game_id is not None else j.games()
         for g in games:
             full = Session.resume(j, g.id, checkpoints=False)
+            if full.problem is not None:  # a damaged entry, or one that no longer replays
+                bad += 1
+                print(full.problem)
             seqs = sorted(j.checkpoint_seqs(g.id, fp))
             wrong = []
             for seq in seqs:
@@ -262,7 +265,7 @@ def _pairs(values, players: int, opt: str, *, value_needed: bool) -> list[tuple[
 
 
 def _equip(kind_name: str | None, slot: str, default: str, opt: str, item_seat: int) -> str:
-    from .rules.cards import CardError, card_kind  # noqa: PLC0415
+    from .rules.deck import CardError, card_kind  # noqa: PLC0415
 
     if kind_name is None:
         return default
@@ -319,7 +322,7 @@ def distance_table(state) -> dict:
 
 def cmd_distance(args) -> int:
     """Print the distance / attack-range matrix of a table described on the command line."""
-    from .rules.cards import KINDS  # noqa: PLC0415
+    from .rules.deck import KINDS  # noqa: PLC0415
     from .rules.distance import attack_range, card_kind_of, in_range  # noqa: PLC0415
     from .rules.generals import GENERALS  # noqa: PLC0415
 
@@ -373,7 +376,7 @@ def cmd_distance(args) -> int:
 
 def cmd_judge(args) -> int:
     """Outcome of one judgement: SUBJECT (indulgence, lightning, ...) and the flipped CARD."""
-    from .rules.cards import CardError, parse_face  # noqa: PLC0415
+    from .rules.deck import CardError, parse_face  # noqa: PLC0415
 
     try:
         face = parse_face(args.card)
@@ -449,8 +452,33 @@ class _DefaultJournal:
         return str(default_path())
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argparse parser of ``companion`` (each subcommand sets ``func(args) -> int``)."""
+_LIGHT_COMMANDS = frozenset({"resume", "new", "games", "check", "replay", "distance", "judge", "serve"})
+_GLOBAL_VALUES = frozenset({"--db", "--game", "--lang", "--camera"})
+
+
+def _needs_reader(argv: list[str] | None) -> bool:
+    """Whether parsing ``argv`` needs the card reader's subcommands (``scan``, ``labels``): for them, for the
+    top-level help (it lists every command) and for an unknown command (its error lists them); not for the
+    dashboard or the other commands, which then start without importing ``recognition``."""
+    if argv is None:
+        return True
+    it = iter(argv)
+    for a in it:
+        if a in ("-h", "--help", "--version"):
+            return True
+        if a in _GLOBAL_VALUES:
+            next(it, None)
+            continue
+        if a.startswith("-"):
+            continue
+        return a not in _LIGHT_COMMANDS
+    return False
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The argparse parser of ``companion`` (each subcommand sets ``func(args) -> int``).  Given the
+    ``argv`` it will parse, the card reader's subcommands are left out when it does not need them
+    (``_needs_reader``: an import less at the dashboard's start and for ``distance``)."""
     ap = argparse.ArgumentParser(
         prog=PROG, description="Moderator's companion for live games of 三国杀 (Sanguosha), standard edition. "
                                "Without a command: open the dashboard on the latest unfinished game.")
@@ -544,6 +572,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, metavar="P", default=None, help="port (default 8765, or a free one when taken)")
     p.set_defaults(func=cmd_serve)
 
+    if not _needs_reader(argv):
+        return ap
     try:
         from recognition.cli import add_labels_parser, add_scan_parser  # noqa: PLC0415
     except ImportError:  # pragma: no cover - recognition is part of the package
@@ -556,7 +586,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``companion`` with ``argv`` (default ``sys.argv[1:]``); returns the exit code."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse: usage error (2) or --help/--version (0)

@@ -745,15 +745,27 @@ class Journal:
     def _has_hash(self) -> bool:
         return any(r[1] == "hash" for r in self._read("PRAGMA table_info(entries)"))
 
-    def entries(self, game_id: int) -> list[EntryRow]:
-        """Every entry of the game, undone ones included, in seq order; each checked against its checksum
-        (``intact``; an entry whose parent is not intact is checked against the parent's stored checksum)."""
-        sql = ("SELECT seq, lines, forced, undone, at, parent, hash FROM entries WHERE game_id = ? ORDER BY seq"
-               if self._has_hash() else
-               "SELECT seq, lines, forced, undone, at, parent, NULL FROM entries WHERE game_id = ? ORDER BY seq")
-        out: list[EntryRow] = []
+    def entries(self, game_id: int, lo: int = 0, hi: int | None = None) -> list[EntryRow]:
+        """The game's entries with ``lo <= seq <= hi`` (default: every entry), undone ones included, in seq
+        order; each checked against its checksum (``intact``: its stored hash equals the hash of its
+        fields chained to its parent's stored hash — a parent below ``lo`` is read for that; an entry
+        whose parent is not intact is still checked against the parent's stored hash)."""
+        has_hash = self._has_hash()
+        cols = "seq, lines, forced, undone, at, parent, " + ("hash" if has_hash else "NULL")
+        where, args = "game_id = ? AND seq >= ?", [game_id, lo]
+        if hi is not None:
+            where, args = where + " AND seq <= ?", args + [hi]
+        rows = self._read(f"SELECT {cols} FROM entries WHERE {where} ORDER BY seq", tuple(args))
         stored: dict[int, str | None] = {}
-        for seq, lines, forced, undone, at, parent, h in self._read(sql, (game_id,)):
+        if has_hash and lo > 1:
+            first = rows[0][0] if rows else lo
+            below = sorted({r[5] for r in rows if 0 < r[5] < first})
+            for i in range(0, len(below), 500):  # the parents' stored hashes (one query in practice)
+                chunk = below[i:i + 500]
+                stored.update(self._read(f"SELECT seq, hash FROM entries WHERE game_id = ? AND seq IN "
+                                         f"({','.join('?' * len(chunk))})", (game_id, *chunk)))
+        out: list[EntryRow] = []
+        for seq, lines, forced, undone, at, parent, h in rows:
             intact = True
             if h is not None:
                 text = lines if isinstance(lines, str) else str(lines)
@@ -762,6 +774,25 @@ class Journal:
             out.append(EntryRow(game_id, seq, tuple(str(lines).split("\n")), bool(forced), bool(undone), str(at),
                                 int(parent), h, intact))
         return out
+
+    def live_seqs(self, game_id: int, below: int) -> list[int]:
+        """Seqs of the game's live (not undone) entries under ``below``, in order."""
+        return [r[0] for r in self._read("SELECT seq FROM entries WHERE game_id = ? AND undone = 0 AND seq < ? "
+                                         "ORDER BY seq", (game_id, below))]
+
+    def live_count(self, game_id: int, below: int) -> int:
+        """How many live entries the game has under ``below``."""
+        return int(self._read("SELECT COUNT(*) FROM entries WHERE game_id = ? AND undone = 0 AND seq < ?",
+                              (game_id, below))[0][0])
+
+    def entry_state(self, game_id: int, seq: int) -> tuple[bool, bool] | None:
+        """``(exists, undone)`` of one entry, None when the game has no entry ``seq``."""
+        rows = self._read("SELECT undone FROM entries WHERE game_id = ? AND seq = ?", (game_id, seq))
+        return (True, bool(rows[0][0])) if rows else None
+
+    def has_game(self, game_id: int) -> bool:
+        """True when the journal holds game ``game_id`` (without counting its entries, unlike ``game``)."""
+        return bool(self._read("SELECT 1 FROM games WHERE id = ?", (game_id,)))
 
     @staticmethod
     def _set_game(con, game_id: int, over: bool | None, winner: str | None, now: str) -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .rules.cards import KINDS, Suit
+from .rules.deck import KINDS, Suit
 from .rules.distance import attack_range, card_kind_of, in_range
 from .rules.generals import GENERALS
 from .rules.state import SLOTS, GameState, Seat
@@ -205,15 +205,18 @@ def _prompt(state: GameState) -> dict[str, Any] | None:
     return {"kind": p.kind, "seat": p.seat, "zh": zh, "en": en}
 
 
-def public_view(state: GameState, log: Iterable[Any] | None = None, *, hand_counts: bool = True,
+def public_view(state: GameState, log: Iterable[Any] | None = None, *, hand_counts: bool | None = None,
                 version: int | None = None, log_lines: int = LOG_LINES) -> dict[str, Any]:
     """The public view of ``state`` (docs/web.md): a dict of str, int, bool, None, lists and dicts only.
 
     ``log`` is the session's log (:attr:`companion.session.Session.log`) or None;
-    ``hand_counts`` False leaves hand counts out (light mode); ``version`` is the
+    ``hand_counts`` False leaves hand counts out; None (the default) follows the table:
+    False in light mode (``track hands off``, :attr:`GameState.hands_tracked`); ``version`` is the
     caller's change counter (e.g. the session's tip), passed through.  Never raises
     for a consistent state; a living non-lord's role is not in the result.
     """
+    if hand_counts is None:
+        hand_counts = state.hands_tracked
     phase = state.phase
     winner = state.winner if state.over else None
     reason_zh = state.extra.get("win_reason_zh") or state.win_reason

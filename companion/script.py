@@ -20,16 +20,16 @@ import random
 import re
 from dataclasses import dataclass
 
-from .rules.cards import KINDS, CardError, Face, UnknownCardError, card_kind, parse_face
+from .rules.deck import KINDS, CardError, Face, UnknownCardError, card_kind, parse_face
 from .rules.engine import Action, Applied, apply
 from .rules.errors import CommandError, Event, Refused
 from .rules.generals import GENERALS, UnknownGeneralError
 from .rules.generals import general as find_general
 from .rules.names import is_cjk
 from .rules.setup import VARIANTS, deal_roles, offer_generals
-from .rules.skills import VIEW_AS, skill_word
+from .rules.skills.base import VIEW_AS, skill_word
 from .rules.state import ROLES, SLOTS, GameState
-from .rules.tricks import ZONE_WORDS
+from .rules.zones import ZONE_WORDS
 
 __all__ = ["Usage", "VERBS", "parse", "prepare", "execute", "completions", "ROLE_WORDS"]
 
@@ -54,6 +54,10 @@ VERBS: dict[str, Usage] = {
                   "身份（发牌、亮出，或游戏结束后记录）", "role 3 rebel"),
     "offer": Usage("offer S G1 G2 …", "generals offered to a seat", "座位的候选武将", "offer 2 guanyu zhaoyun lvbu"),
     "variant": Usage("variant NAME [on|off]", "switch a rule variant", "开启或关闭规则变体", "variant maneuvering on"),
+    "track": Usage("track hands on|off", "light mode: 'off' = hand counts neither tracked nor shown, no hand limit "
+                   "(a table option at setup; = variant untracked_hands)",
+                   "简易模式：off＝不记录、不显示手牌数，不检查手牌上限（开始前设置；即变体 untracked_hands）",
+                   "track hands off"),
     "deal": Usage("deal roles|generals [seed=N]", "deal roles or general offers at random", "随机发身份或候选武将", "deal roles seed=7"),
     "start": Usage("start", "start the game (lord's first turn)", "开始游戏", "start"),
     "next": Usage("next", "go to the next phase (or turn)", "进入下一阶段", "next"),
@@ -250,7 +254,7 @@ def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> 
             if w == "via":
                 sid = skill_word(rest[i + 1])
                 if sid is not None:
-                    args["vskill"] = sid  # 武圣, 龙胆, … 护驾, 激将 (companion/rules/skills.py)
+                    args["vskill"] = sid  # 武圣, 龙胆, … 护驾, 激将 (companion/rules/skills/base.py)
                 else:
                     try:
                         args["via"] = card_kind(rest[i + 1]).id
@@ -271,9 +275,9 @@ def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> 
 
 def _close_skills(word: str) -> list[str]:
     """Up to 3 skills close to a mistyped word: 'guose (国色)' (the close-match lookup of companion/rules/names.py)."""
-    from .rules.generals import _SKILL_INDEX, SKILLS  # noqa: PLC0415 - only on an error path
+    from .rules.generals import SKILL_INDEX, SKILLS  # noqa: PLC0415 - only on an error path
     from .rules.names import find  # noqa: PLC0415
-    _hit, close = find(word, _SKILL_INDEX)
+    _hit, close = find(word, SKILL_INDEX)
     return [f"{sid} ({SKILLS[sid].zh})" for sid in close]
 
 
@@ -320,6 +324,9 @@ def _pick_words(toks: list[str]) -> list[str]:
 
 def _skill_action(seat: int | None, sid: str, args: list[str], forced: bool, text: str) -> Action:
     return Action("skill", seat, {"skill": sid, "args": list(args)}, forced, text)
+
+
+_ONOFF = {"on": True, "off": False, "开": True, "关": False}
 
 
 def parse(line: str) -> Action | None:
@@ -412,6 +419,18 @@ def parse(line: str) -> Action | None:
         if onoff not in ("on", "off"):
             raise _err(verb, f"write on or off, not {onoff!r}", f"请写 on 或 off，不是“{onoff}”")
         return Action(verb, None, {"name": name, "on": onoff == "on"}, forced, text)
+    if verb in ("track", "记录手牌"):
+        # 'track hands off' is the variant untracked_hands: journaled as typed, replayed the same
+        if verb == "track":
+            if (arg(0) or "").casefold() not in ("hands", "hand", "手牌"):
+                raise _err("track", "track what? write: track hands on|off", "记录什么？请写：track hands on|off")
+            a = a[1:]
+        _no_more("track", a, 1)
+        tracked = _ONOFF.get((a[0] if a else "").casefold())
+        if tracked is None:
+            raise _err("track", "write: track hands on (tracked, the default) or track hands off (light mode)",
+                       "请写：track hands on（记录手牌数，默认）或 track hands off（简易模式）")
+        return Action("variant", None, {"name": "untracked_hands", "on": not tracked}, forced, text)
     if verb == "deal":
         what = (arg(0) or "").casefold()
         if what not in ("roles", "generals"):

@@ -170,8 +170,70 @@ CACHE_EVENTS = 4096
 
 @dataclass(slots=True)
 class _Step:
-    entry: EntryRow
+    seq: int
+    entry: EntryRow | None  # None: not read yet (a step below the checkpoint a resume started from)
     state: GameState | None  # None: not kept (recomputed from the last kept state below it)
+
+
+def _step(entry: EntryRow, state: GameState | None) -> _Step:
+    return _Step(entry.seq, entry, state)
+
+
+class _Stack:
+    """The live chain, one :class:`_Step` per live entry, oldest first (a list's interface).
+
+    After a resume from a checkpoint only the steps from it on are built: the ``low`` ones below
+    it are known by count, and built (``fill()``: their seqs, rows read later) when first reached
+    — an undo past the checkpoint, or the log reaching that far."""
+
+    __slots__ = ("low", "steps", "fill")
+
+    def __init__(self) -> None:
+        self.low = 0
+        self.steps: list[_Step] = []
+        self.fill: Callable[[], list[_Step]] | None = None
+
+    def _build(self) -> None:
+        if self.low:
+            assert self.fill is not None
+            low = self.fill()
+            if len(low) != self.low:
+                raise JournalError(f"the journal changed under this window ({len(low)} live entries below "
+                                   f"the checkpoint, {self.low} when it was opened)", None, kind="conflict")
+            self.steps[:0] = low
+            self.low, self.fill = 0, None
+
+    def __len__(self) -> int:
+        return self.low + len(self.steps)
+
+    def __bool__(self) -> bool:
+        return bool(self.low or self.steps)
+
+    def __getitem__(self, i: int) -> _Step:
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        if i < self.low:
+            self._build()
+            return self.steps[i]
+        return self.steps[i - self.low]
+
+    def append(self, step: _Step) -> None:
+        self.steps.append(step)
+
+    def pop(self) -> _Step:
+        if not self.steps:
+            self._build()
+        return self.steps.pop()
+
+    def index_of(self, seq: int) -> int | None:
+        """Index of the live step of entry ``seq``, or None (the chain's seqs increase)."""
+        if self.low and (not self.steps or seq < self.steps[0].seq):
+            self._build()
+        i = bisect.bisect_left(self.steps, seq, key=lambda step: step.seq)
+        return self.low + i if i < len(self.steps) and self.steps[i].seq == seq else None
 
 
 @dataclass(slots=True)
@@ -208,9 +270,10 @@ class Session:
         # its parsed Action on to execution (an injected executor keeps prepare + execute)
         self._parse_once = execute is None and prepare is None
         self._initial = initial()
-        self._stack: list[_Step] = []
+        self._stack = _Stack()
         self._redo: list[_Redo] = []  # top of the redo stack is the last item
-        self._entries: dict[int, EntryRow] = {}
+        self._entries: dict[int, EntryRow] = {}  # every row from _rows_from on (older ones read when asked)
+        self._rows_from = 1
         self._events: OrderedDict[int, list | None] = OrderedDict()  # bounded: CACHE_EVENTS
         self._cache: OrderedDict[int, GameState] = OrderedDict()  # bounded: CACHE_STATES
         self._checkpoints: set[int] = set()  # seqs with a journaled checkpoint (current rules)
@@ -293,14 +356,15 @@ class Session:
                     s = cls(j, j.new_game(), **kw)
                     s.opened = "none_unfinished"
                     return s
-            j.game(game_id)  # raises for an unknown id
+            if not j.has_game(game_id):
+                j.game(game_id)  # raises its clear "no game N" error
             s = cls(j, game_id, **kw)
             s.opened = "resumed"
-            s.use_checkpoints = checkpoints and not j.readonly
+            s.use_checkpoints = checkpoints
             collecting = gc.isenabled()
             gc.disable()  # loading creates objects that all live on: nothing for the collector to find
             try:
-                s._load(j.entries(game_id))
+                s._open_journaled()
             finally:
                 if collecting:
                     gc.enable()
@@ -334,26 +398,63 @@ class Session:
                 on_entry(lineno, s._log_entry(s.tip))
         return s
 
-    def _load(self, rows: list[EntryRow]) -> None:
+    def _open_journaled(self) -> None:
+        """Load the game from the journal: from its last usable checkpoint on the live chain, reading only
+        the rows from that checkpoint on (the older ones are read when an undo or the log reaches them);
+        without one, every row."""
+        j, game = self.journal, self._journal_game()
+        assert j is not None
+        if self.use_checkpoints and self._parse_once:
+            self._checkpoints = j.checkpoint_seqs(game, rules_fingerprint())
+            for seq in sorted(self._checkpoints, reverse=True):
+                rows = j.entries(game, seq)
+                if not rows or rows[0].seq != seq or rows[0].undone:
+                    continue  # not on the live chain
+                state = self._load_checkpoint(seq)
+                if state is None:  # unreadable: an older one, and this one is written again
+                    self._checkpoints.discard(seq)
+                    continue
+                self._stack.low = j.live_count(game, seq)
+                self._stack.fill = lambda below=seq: [_Step(q, None, None) for q in j.live_seqs(game, below)]
+                self._rows_from = seq
+                self._load(rows, (rows[0], state))
+                return
+        self._load(j.entries(game))
+
+    def _row(self, seq: int) -> EntryRow | None:
+        """Entry ``seq``'s row (read from the journal, with the rows between it and those already read,
+        when it is older than them), or None when the game has no such entry."""
+        if seq < self._rows_from and seq >= 1 and self.journal is not None and self.game_id is not None:
+            lo = max(1, min(seq, self._rows_from - CHECKPOINT_EVERY))
+            rows = self.journal.entries(self.game_id, lo, self._rows_from - 1)
+            self._entries.update((r.seq, r) for r in rows)
+            self._rows_from = lo
+        return self._entries.get(seq)
+
+    def _step_entry(self, step: _Step) -> EntryRow:
+        if step.entry is None:
+            row = self._row(step.seq)
+            if row is None:
+                raise JournalError(f"entry {step.seq} is no longer in the journal", None, kind="conflict")
+            step.entry = row
+        return step.entry
+
+    def _has_entry(self, seq: int) -> bool:
+        return 1 <= seq <= self.last_seq and self._row(seq) is not None
+
+    def _load(self, rows: list[EntryRow], checkpoint: tuple[EntryRow, GameState] | None = None) -> None:
+        """Replay ``rows`` (every row of the game, or with ``checkpoint``: the rows from that checkpoint's
+        entry on, and its state)."""
         self._entries.update((r.seq, r) for r in rows)
         self._next_mem_seq = max(self._entries, default=0) + 1
         path = self.journal.path if self.journal else None
         bad: EntryRow | None = None
         live = [r for r in rows if not r.undone]
         start = 0  # index in live of the first entry to replay
-        if self.use_checkpoints and self.journal is not None and self._parse_once:
-            self._checkpoints = self.journal.checkpoint_seqs(self._journal_game(), rules_fingerprint())
-            for i in range(len(live) - 1, -1, -1):
-                if live[i].seq in self._checkpoints:
-                    state = self._load_checkpoint(live[i].seq)
-                    if state is None:  # unreadable: an older one, and this one is written again
-                        self._checkpoints.discard(live[i].seq)
-                        continue
-                    start = i + 1
-                    self._stack.extend([_Step(r, None) for r in live[:i]])
-                    self._stack.append(_Step(live[i], state))
-                    self.checkpoint_used = live[i].seq
-                    break
+        if checkpoint is not None:
+            self._stack.append(_step(*checkpoint))
+            self.checkpoint_used = checkpoint[0].seq
+            start = 1
         self._loading = True  # one checkpoint at the end, not one per CHECKPOINT_EVERY replayed
         for r in live[start:]:
             if bad is not None:  # after an entry that does not replay: kept, not replayed
@@ -397,10 +498,10 @@ class Session:
                    f"{kept_zh}保留在日志中" + ("（标记为已撤销，记录中以删除线显示）" if writable else "") + "，不会删除。")
         self._loading = False
         last = len(self._stack) // CHECKPOINT_EVERY * CHECKPOINT_EVERY - 1  # the deepest kept state
-        if last >= start and last >= 0:
+        if last >= self._stack.low + start and last >= 0:
             step = self._stack[last]
             if step.state is not None:
-                self._save_checkpoint(step.entry.seq, step.state)
+                self._save_checkpoint(step.seq, step.state)
         self._over = (self.state.over, self.state.winner)
         # redo stack: from the tip, follow the latest undone child (never a damaged or set-aside entry)
         skip = set(self._unreplayed)
@@ -424,13 +525,13 @@ class Session:
             return self._initial
         top = self._stack[-1]
         if top.state is None:  # after undoing past the kept states
-            top.state = self._state_after(top.entry.seq)
+            top.state = self._state_after(top.seq)
         return top.state  # type: ignore[return-value]
 
     @property
     def tip(self) -> int:
         """Seq of the last live entry (0 at the start)."""
-        return self._stack[-1].entry.seq if self._stack else 0
+        return self._stack[-1].seq if self._stack else 0
 
     @property
     def can_undo(self) -> bool:
@@ -449,11 +550,11 @@ class Session:
         return _combine(applieds)
 
     def _push(self, entry: EntryRow, applied) -> None:
-        self._stack.append(_Step(entry, applied.state))
+        self._stack.append(_step(entry, applied.state))
         self._remember_events(entry.seq, list(applied.events))
         depth = len(self._stack)
         old = depth - 1 - KEEP_RECENT  # the state KEEP_RECENT below the tip is let go...
-        if old >= 0 and (old + 1) % CHECKPOINT_EVERY:  # ...unless it is a kept one (a checkpoint's place)
+        if old >= self._stack.low and (old + 1) % CHECKPOINT_EVERY:  # ...unless it is a kept one (a checkpoint's place)
             self._stack[old].state = None
         if depth % CHECKPOINT_EVERY == 0:
             self._save_checkpoint(entry.seq, applied.state)
@@ -466,8 +567,8 @@ class Session:
 
     def _save_checkpoint(self, seq: int, state: GameState) -> None:
         """Journal the state after entry ``seq`` (a cache: a failure only costs a longer resume)."""
-        if (self.journal is None or not self._parse_once or not self.use_checkpoints or self._loading
-                or seq in self._checkpoints):
+        if (self.journal is None or self.journal.readonly or not self._parse_once or not self.use_checkpoints
+                or self._loading or seq in self._checkpoints):
             return
         try:
             self.journal.save_checkpoint(self._journal_game(), seq, rules_fingerprint(), encode(state))
@@ -547,10 +648,10 @@ class Session:
         over = (bool(prev.over), prev.winner if prev.over else None)
         change: tuple[bool | None, str | None] = over if over != self._over else (None, None)
         if self.journal is not None:
-            self.journal.set_undone(self._journal_game(), step.entry.seq, True, over=change[0], winner=change[1])
+            self.journal.set_undone(self._journal_game(), step.seq, True, over=change[0], winner=change[1])
+        entry = dataclasses.replace(self._step_entry(step), undone=True)
         self._stack.pop()
         self._over = over
-        entry = dataclasses.replace(step.entry, undone=True)
         self._entries[entry.seq] = entry
         self._redo.append(_Redo(entry, _Kept(top_state, self._events.get(entry.seq))))
         return True
@@ -593,8 +694,17 @@ class Session:
             return self._initial
         step = self._stack[i]
         if step.state is None:
-            step.state = self._state_after(step.entry.seq)
-        return step.state  # type: ignore[return-value]
+            st = self._state_after(step.seq)
+            if st is None:  # a damaged entry (or one the rules now refuse) below it: nothing is changed
+                path = self.journal.path if self.journal else None
+                raise JournalError(
+                    f"the state after entry {step.seq} cannot be rebuilt: an entry before it is damaged or no "
+                    "longer replays (companion check --db … lists the journal's problems) — nothing was changed",
+                    path, kind="replay",
+                    zh=f"无法重建第{step.seq}条之后的状态：它之前有一条已损坏或无法重放（companion check --db … "
+                       "列出日志的问题）——没有任何改动")
+            step.state = st
+        return step.state
 
     def _known_state(self, seq: int) -> GameState | None:
         if seq == 0:
@@ -619,8 +729,7 @@ class Session:
     def _stack_index(self, seq: int) -> int | None:
         """Index of entry ``seq`` in the live chain, or None (a child's seq is above its parent's,
         so the chain's seqs increase)."""
-        i = bisect.bisect_left(self._stack, seq, key=lambda step: step.entry.seq)
-        return i if i < len(self._stack) and self._stack[i].entry.seq == seq else None
+        return self._stack.index_of(seq)
 
     def _state_after(self, seq: int) -> GameState | None:
         """The state after entry ``seq``, replayed from the nearest known state before it (a kept
@@ -641,16 +750,19 @@ class Session:
                         st = self._initial
                         break
                     step = self._stack[i]
-                    st = step.state or self._known_state(step.entry.seq)
+                    st = step.state or self._known_state(step.seq)
                     if st is None:
-                        chain.append(step.entry)
+                        e = self._step_entry(step)
+                        if not e.intact:  # damaged: never replayed as something else
+                            return None
+                        chain.append(e)
                         i -= 1
                 break
-            e = self._entries.get(s)
-            if e is None or not e.intact:  # a damaged entry is never executed, not even for the log
+            row = self._row(s)
+            if row is None or not row.intact:  # a damaged entry is never executed, not even for the log
                 return None
-            chain.append(e)
-            s = e.parent
+            chain.append(row)
+            s = row.parent
         for e in reversed(chain):
             try:
                 applied = self._run(st, e.lines)
@@ -665,7 +777,7 @@ class Session:
     def state_after(self, seq: int) -> GameState | None:
         """The state after entry ``seq`` (undone or not), replayed from the nearest kept state;
         None for an unknown seq or an entry the rules no longer accept.  Do not mutate it."""
-        if seq != 0 and seq not in self._entries:
+        if seq != 0 and not self._has_entry(seq):
             return None
         return self._state_after(seq)
 
@@ -674,7 +786,8 @@ class Session:
         if seq in self._events:
             self._events.move_to_end(seq)
             return self._events[seq]
-        e = self._entries[seq]
+        e = self._row(seq)
+        assert e is not None
         base = self._state_after(e.parent) if e.intact else None  # a damaged entry is never executed
         events = None
         if base is not None:
@@ -686,16 +799,20 @@ class Session:
         return events
 
     def _log_entry(self, seq: int) -> LogEntry:
-        e = self._entries[seq]
+        e = self._row(seq)
+        assert e is not None
         return LogEntry(e.seq, e.lines, e.forced, e.undone, self._events_of(seq), e.at, e.parent)
 
     @property
     def log(self) -> list[LogEntry]:
-        """Every entry of the game in seq order, undone ones included (the audit trail)."""
+        """Every entry of the game in seq order, undone ones included (the audit trail).  Costs the game's
+        length (every row is read, and events are re-derived): the dashboard uses :meth:`log_since`."""
+        self._row(1)
         return [self._log_entry(seq) for seq in sorted(self._entries)]
 
-    def _row_key(self, rows: list[EntryRow]) -> list[tuple]:
-        return [(r.seq, r.undone, r.hash, r.lines) for r in rows]
+    @staticmethod
+    def _row_key(rows: list[EntryRow | None]) -> list[tuple | None]:
+        return [(r.seq, r.undone, r.hash, r.lines) if r is not None else None for r in rows]
 
     def reload(self) -> bool:
         """Read-only sessions: reread the journal when another window changed it (a fresh read-only
@@ -714,23 +831,24 @@ class Session:
             return False
         self._sig = sig
         j = Journal(path, readonly=True)
-        try:
-            rows = j.entries(self.game_id)
-        except BaseException:
-            j.close()
-            raise
-        if self._row_key(rows) == self._row_key([self._entries[k] for k in sorted(self._entries)]):
-            j.close()
-            return False
-        old = self.journal
         fresh = Session(j, self.game_id, execute=self._execute, prepare=self._prepare)
         fresh._parse_once = self._parse_once
         fresh._initial = self._initial
-        fresh.use_checkpoints = False  # a watcher writes nothing
-        fresh._load(rows)
+        fresh.use_checkpoints = self.use_checkpoints  # read from the last checkpoint, as a resume (never written)
+        try:
+            fresh._open_journaled()
+        except BaseException:
+            j.close()
+            raise
+        seqs = sorted(fresh._entries)
+        if (fresh.last_seq == self.last_seq and fresh.tip == self.tip
+                and self._row_key([fresh._entries[k] for k in seqs]) == self._row_key([self._row(k) for k in seqs])):
+            j.close()
+            return False
+        old = self.journal
         fresh.opened = self.opened
-        for name in ("_stack", "_redo", "_entries", "_events", "_cache", "_checkpoints", "checkpoint_used",
-                     "_next_mem_seq", "_over", "_unreplayed", "problem", "journal"):
+        for name in ("_stack", "_redo", "_entries", "_rows_from", "_events", "_cache", "_checkpoints",
+                     "checkpoint_used", "_next_mem_seq", "_over", "_unreplayed", "problem", "journal"):
             setattr(self, name, getattr(fresh, name))
         old.close()
         return True
@@ -744,7 +862,7 @@ class Session:
         """The entries newer than ``seq`` in seq order (what :attr:`log` has after them).
 
         Costs what it returns, not the game's length (the dashboard appends them)."""
-        return [self._log_entry(s) for s in range(max(seq, 0) + 1, self.last_seq + 1) if s in self._entries]
+        return [self._log_entry(s) for s in range(max(seq, 0) + 1, self.last_seq + 1) if self._has_entry(s)]
 
     def log_tail(self, n: int) -> list[LogEntry]:
         """The last ``n`` entries of :attr:`log` (undone ones included), in seq order."""

@@ -47,6 +47,9 @@ def add_labels_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser("labels", help="print QR sleeve labels for the deck",
                               description="Write A4 sheets (PDF + PNG pages) of QR labels, one per card.")
     p.add_argument("--out", required=True, metavar="FILE", help="output base name (FILE.pdf, FILE-1.png, ...)")
+    p.add_argument("--no-cache", action="store_true",
+                   help="draw the sheets anew (default: copy the last ones drawn for the same deck and fonts "
+                        "from the user cache folder)")
     p.set_defaults(func=run_labels)
     return p
 
@@ -195,6 +198,20 @@ def _scan_camera(args) -> int:
     return _typed_entry(args.json, sc.voter.best_guess(), where)
 
 
+def labels_cache_dir():
+    """``<user cache dir>/sgs-companion/labels`` (platformdirs); ``COMPANION_CACHE_DIR`` overrides the
+    ``sgs-companion`` folder."""
+    import os  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    base = os.environ.get("COMPANION_CACHE_DIR")
+    if not base:
+        from platformdirs import user_cache_dir  # noqa: PLC0415
+
+        base = user_cache_dir("sgs-companion")
+    return Path(base) / "labels"
+
+
 def run_labels(args) -> int:
     """Write the label sheets; 0 on success, 2 when deck data or output is unavailable."""
     import warnings  # noqa: PLC0415
@@ -204,7 +221,7 @@ def run_labels(args) -> int:
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", LabelsWarning)
-            paths = write_sheets(deck_entries(), args.out)
+            paths = write_sheets(deck_entries(), args.out, None if args.no_cache else labels_cache_dir())
     except LabelsError as e:
         print(f"labels: {e}", file=sys.stderr)
         return 2

@@ -1,7 +1,7 @@
 """Printable QR sleeve labels: A4 sheets (PNG pages + one PDF) with cut lines.
 
 The label functions take plain ``LabelEntry`` tuples so they work without the deck
-data; ``deck_entries()`` adapts ``companion.rules.cards`` when it exists.
+data; ``deck_entries()`` adapts ``companion.rules.deck`` when it exists.
 
 Fonts: only the two the package ships in ``recognition/fonts/`` (subsets of Noto Sans CJK SC
 and DejaVu Sans, made by ``card_images/fonts/build.py``; licences beside them). No system
@@ -10,7 +10,11 @@ font is read, so a sheet looks the same on every machine.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
+import shutil
+import tempfile
 import warnings
 from collections import Counter
 from pathlib import Path
@@ -20,7 +24,7 @@ import qrcode
 from PIL import Image, ImageDraw, ImageFont
 from qrcode.constants import ERROR_CORRECT_M
 
-from .qr import encode_payload
+from .payload import encode_payload
 
 DPI = 300
 A4_MM = (210.0, 297.0)
@@ -69,14 +73,14 @@ def make_entries(cards: Iterable[tuple[str, str, int, str, str]]) -> list[LabelE
 
 
 def deck_entries() -> list[LabelEntry]:
-    """Entries for the 108 standard+EX cards from ``companion.rules.cards``.
+    """Entries for the 108 standard+EX cards from ``companion.rules.deck``.
 
     Raises LabelsError when that module (another part of the project) is not there yet.
     """
     try:
-        from companion.rules.cards import KINDS, standard_deck  # noqa: PLC0415
+        from companion.rules.deck import KINDS, standard_deck  # noqa: PLC0415
     except ImportError as e:
-        raise LabelsError(f"deck data not available (companion.rules.cards: {e})") from e
+        raise LabelsError(f"deck data not available (companion.rules.deck: {e})") from e
     cards = []
     for c in standard_deck():
         k = KINDS[c.kind]
@@ -169,25 +173,101 @@ def render_sheets(entries: list[LabelEntry]) -> list[Image.Image]:
     return pages
 
 
-def write_sheets(entries: list[LabelEntry], out: str | os.PathLike) -> list[Path]:
-    """Write ``<out>.pdf`` (all pages) and ``<out>-<n>.png`` per page; returns the paths.
+SHEET_FORMAT = "1"
+"""Bump when the sheet's drawing changes in a way the cache key does not see (it hashes this file,
+the payload code, the fonts and the entries)."""
 
-    ``out`` may end in .pdf or .png (the suffix is replaced). Raises LabelsError when
-    the files cannot be written.
-    """
+
+def sheet_key(entries: list[LabelEntry]) -> str:
+    """The cache key of the sheets for ``entries`` (sha256 hex): what the drawing depends on —
+    the entries, this module's and ``payload.py``'s source, the shipped fonts' bytes.
+    Raises OSError when one of those files cannot be read."""
+    h = hashlib.sha256(SHEET_FORMAT.encode())
+    for f in (Path(__file__), Path(__file__).with_name("payload.py"), CJK_FONT, LATIN_FONT):
+        h.update(f.read_bytes())
+    h.update(json.dumps([list(e) for e in entries], ensure_ascii=False).encode())
+    return h.hexdigest()
+
+
+def _out_names(out: str | os.PathLike, pages: int) -> list[Path]:
     out = Path(out)
     base = out.with_suffix("") if out.suffix.lower() in (".pdf", ".png") else out
+    return [base.with_name(base.name + ".pdf")] + [base.with_name(f"{base.name}-{i}.png") for i in range(1, pages + 1)]
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _from_cache(entries: list[LabelEntry], out: str | os.PathLike, cache_dir: Path) -> list[Path] | None:
+    """Copy the cached sheets for ``entries`` to ``out``'s names; None on a miss (nothing cached, or a
+    cached file that is missing or does not match its recorded sha256: the sheets are drawn again)."""
+    try:
+        key = sheet_key(entries)
+        d = cache_dir / key
+        files = json.loads((d / "manifest.json").read_text(encoding="utf-8"))["files"]
+        src = [d / name for name, _ in files]
+        if not files or any(_digest(p) != digest for p, (_, digest) in zip(src, files, strict=True)):
+            return None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    dst = _out_names(out, len(src) - 1)
+    try:
+        dst[0].parent.mkdir(parents=True, exist_ok=True)
+        for a, b in zip(src, dst, strict=True):
+            shutil.copyfile(a, b)
+    except OSError as e:
+        raise LabelsError(f"cannot write labels to {out}: {e}") from e
+    return dst
+
+
+def _to_cache(entries: list[LabelEntry], paths: list[Path], cache_dir: Path) -> None:
+    """Keep a copy of freshly written sheets (best effort: a cache that cannot be written is skipped).
+    Only the newest sheet is kept; it is built in a temporary folder and renamed into place."""
+    tmp = None
+    try:
+        key = sheet_key(entries)
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".new-", dir=cache_dir))
+        files = []
+        for p in paths:
+            name = "sheet.pdf" if p.suffix == ".pdf" else f"sheet{p.name[p.name.rindex('-'):]}"
+            shutil.copyfile(p, tmp / name)
+            files.append((name, _digest(tmp / name)))
+        (tmp / "manifest.json").write_text(json.dumps({"files": files}), encoding="utf-8")
+        for old in cache_dir.iterdir():
+            if old.is_dir() and old != tmp:
+                shutil.rmtree(old, ignore_errors=True)
+        tmp.rename(cache_dir / key)
+    except OSError:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def write_sheets(entries: list[LabelEntry], out: str | os.PathLike, cache_dir: Path | None = None) -> list[Path]:
+    """Write ``<out>.pdf`` (all pages) and ``<out>-<n>.png`` per page; returns the paths.
+
+    ``out`` may end in .pdf or .png (the suffix is replaced). ``cache_dir``: a folder keeping the
+    last sheets drawn (``sheet_key``); the same entries are then copied from it, checked against
+    their recorded sha256, instead of drawn again (about 1 s of drawing and encoding).  Raises
+    LabelsError when the files cannot be written.
+    """
+    if cache_dir is not None:
+        hit = _from_cache(entries, out, cache_dir)
+        if hit is not None:
+            return hit
     pages = render_sheets(entries)
+    names = _out_names(out, len(pages))
     paths = []
     try:
-        base.parent.mkdir(parents=True, exist_ok=True)
-        pdf = base.with_name(base.name + ".pdf")
-        pages[0].save(pdf, "PDF", resolution=DPI, save_all=True, append_images=pages[1:])
-        paths.append(pdf)
-        for i, p in enumerate(pages, 1):
-            png = base.with_name(f"{base.name}-{i}.png")
+        names[0].parent.mkdir(parents=True, exist_ok=True)
+        pages[0].save(names[0], "PDF", resolution=DPI, save_all=True, append_images=pages[1:])
+        paths.append(names[0])
+        for p, png in zip(pages, names[1:], strict=True):
             p.save(png, "PNG", dpi=(DPI, DPI), compress_level=1)  # zlib's fastest: encoding is most of the time
             paths.append(png)
     except OSError as e:
         raise LabelsError(f"cannot write labels to {out}: {e}") from e
+    if cache_dir is not None:
+        _to_cache(entries, paths, cache_dir)
     return paths

@@ -1,4 +1,4 @@
-"""Tests for companion.rules.cards: faces, kind lookup, deck composition."""
+"""Tests for companion.rules.deck: faces, kind lookup, deck composition."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from companion.rules.cards import (
+from companion.rules.deck import (
     KINDS,
     Card,
     CardError,

@@ -184,3 +184,75 @@ def test_companion_check_compares_checkpoints_with_the_full_replay(tmp_path, sma
     assert main(["check", "--db", str(db)]) == 1
     out = capsys.readouterr().out
     assert f"checkpoint after entry {seq} differs" in out
+
+
+def test_resume_reads_only_the_rows_from_the_last_checkpoint(tmp_path, small):
+    """A resume reads the rows from its checkpoint on (issue 15: the cost of a resume is not the game's
+    length); older rows are read when an undo or the log reaches them, and give what the full replay gives."""
+    db = tmp_path / "j.sqlite3"
+    lines = commands(DATA / "game6.sgs")[:60]
+    gid, n = journal_game(db, lines)
+    full = Session.replay_lines(lines)  # the same game in memory, replayed from its first line
+    s = Session.resume(db, gid)
+    assert s.checkpoint_used == 56 and sorted(s._entries) == [56, 57, 58, 59, 60]
+    assert len(s._stack) == 60 and s._stack.low == 55  # the 55 below the checkpoint: counted, not read
+    same(s, full)  # a log window reaching past the checkpoint reads the rows it shows
+    assert min(s._entries) < 56
+    assert s.state_after(3) == full.state_after(3)
+    for _ in range(60):  # down to the first entry, through rows read on the way
+        assert s.state == full.state
+        assert s.undo() and full.undo()
+    assert s.state == full.state and not s.can_undo
+    assert [(e.seq, e.undone, [x.en for x in e.events or ()]) for e in s.log] == \
+           [(e.seq, e.undone, [x.en for x in e.events or ()]) for e in full.log]
+    s.close()
+
+
+def test_a_damaged_entry_below_the_checkpoint_is_never_replayed(tmp_path, small):
+    """The rows below a resume's checkpoint are checked against their checksums when they are read: a
+    damaged one is never executed (no events in the log) and an undo that would replay it is refused."""
+    db = tmp_path / "j.sqlite3"
+    gid, n = journal_game(db, commands(DATA / "game6.sgs")[:60])
+    con = sqlite3.connect(db)
+    (lines,) = con.execute("SELECT lines FROM entries WHERE game_id = ? AND seq = 30", (gid,)).fetchone()
+    con.execute("UPDATE entries SET lines = ? WHERE game_id = ? AND seq = 30", (lines + " ", gid))
+    con.commit()
+    con.close()
+    s = Session.resume(db, gid)
+    assert s.problem is None and s.checkpoint_used == 56  # the state comes from the checkpoint
+    row = s._row(30)
+    assert row is not None and not row.intact
+    assert s.state_after(30) is None
+    log = {e.seq: e for e in s.log}
+    assert log[30].events is None and log[29].events is not None
+    from companion.journal import JournalError
+    undone = 0
+    with pytest.raises(JournalError) as e:
+        while s.undo():  # the kept states and checkpoints go down to 28; the states 29–34 need entry 30
+            undone += 1
+    assert e.value.kind == "replay" and "damaged" in str(e.value)
+    assert s.tip in range(30, 36) and s.tip == 60 - undone  # the refused undo changed nothing
+    s.close()
+
+
+def test_a_watcher_reads_from_the_checkpoints_too(tmp_path, small):
+    """Read-only windows (a second window, the players' view) open and follow the writer from the last
+    checkpoint, never from the first entry (issue 12), and write no checkpoint themselves."""
+    db = tmp_path / "j.sqlite3"
+    lines = commands(DATA / "game6.sgs")
+    gid, n = journal_game(db, lines[:40])
+    with Journal(db) as j:
+        before = j.checkpoint_seqs(gid, rules_fingerprint())
+    w = Session.resume(db, gid, readonly=True)
+    assert w.readonly and w.checkpoint_used == 35 and min(w._entries) == 35
+    writer = Session.resume(db, gid)
+    for ln in lines[40:60]:
+        writer.submit(ln)
+    assert w.reload()
+    assert w.checkpoint_used == 56 and min(w._entries) == 56
+    assert w.state == writer.state and w.tip == writer.tip == 60
+    assert not w.reload()  # nothing changed since
+    writer.close()
+    w.close()
+    with Journal(db) as j:  # the checkpoints are the writer's (every 7 live entries), none the watcher's
+        assert j.checkpoint_seqs(gid, rules_fingerprint()) - before == {42, 49, 56}

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules.cards import KINDS, CardType, Slot, card_kind, maneuvering_cards, standard_deck
+from companion.rules.deck import KINDS, CardType, Slot, card_kind, maneuvering_cards, standard_deck
 from companion.rules.generals import GENERALS, LORD_CANDIDATES, general, skill
 
 # the team's shared folder (not in the repository): ../shared next to the clone, or $COMPANION_SHARED

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine_support import events, refused, run, table, to_play
 
+from companion.rules.cards.weapons import SLASH_LIMIT_LIFTS
 from companion.rules.distance import in_range
-from companion.rules.engine import SLASH_LIMIT_LIFTS
 
 
 def test_slash_take_and_jink():

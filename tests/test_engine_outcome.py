@@ -254,3 +254,23 @@ def test_a_dead_seat_holds_no_card_while_its_role_card_is_turned_up():
     assert s.hand == 0 and s.judgement == [] and not any(s.equipment.values())
     after = execute(st, "reveal rebel")
     assert not any(e.kind == "discard_all" for e in after.events)
+
+
+def test_outcome_names_the_winner_and_the_win_condition():
+    from companion.rules.outcome import Outcome, WinReason, outcome
+    from companion.rules.vocab import Role
+
+    st = table(6)
+    assert outcome(st) is None
+    rebels = _kill(st, 1, "2")
+    assert outcome(rebels) == Outcome(Role.REBEL, WinReason.LORD_DEAD)
+    three = table(3, generals=["caocao", "guanyu", "zhaoyun"])
+    three = run(_kill(three, 2, "3"), "reveal rebel")
+    assert outcome(three) is None
+    assert outcome(_kill(three, 1, "3")) == Outcome(Role.RENEGADE, WinReason.RENEGADE_ALONE)
+    lord = table(6)
+    for seat, role in [(2, "rebel"), (3, "rebel"), (4, "renegade"), (6, "rebel")]:
+        lord = run(_kill(lord, seat), f"reveal {role}")
+    assert outcome(lord) == Outcome(Role.LORD, WinReason.REBELS_AND_RENEGADES_DEAD)
+    import json
+    assert json.loads(json.dumps(lord.to_dict()))["game"]["winner"] == "lord"  # the JSON keeps the plain string

@@ -188,3 +188,12 @@ def test_a_typed_face_must_be_that_card_in_the_deck():
     assert refused(play6(), "equip 2 赤兔:♠5").rule == "card.face"
     assert run(play6(), "equip 2 赤兔:♥5").seat(2).equipment["minus_horse"]
     assert run(play6(), "1 杀:♠7 2").prompt.kind == "respond"
+
+
+def test_a_weapon_named_at_a_question_without_it_equipped_is_not_equipped():
+    # 'S spear' / 'S axe' are answers only with that weapon equipped; otherwise refused, nothing equipped
+    st = run(table(4), "next", "next", "next", "1 duel 2", "pass all", "2 杀")
+    assert st.prompt is not None and (st.prompt.kind, st.prompt.seat) == ("respond", 1)  # his own play phase
+    r = refused(st, "1 spear")
+    assert r.rule == "prompt.pending" and st.seat(1).equipment.get("weapon") is None
+    assert run(st, "1 杀").seat(1).equipment.get("weapon") is None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from engine_support import events, refused, run, table, to_play, turn_to
 
-from companion.rules.cards import KINDS, CardType
+from companion.rules.deck import KINDS, CardType
 from companion.rules.distance import distance
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.cards import Face, Suit, parse_face, standard_deck
+from companion.rules.deck import Face, Suit, parse_face, standard_deck
 from companion.rules.judgement import JUDGEMENTS, JudgementRule, register, resolve_judgement
 
 

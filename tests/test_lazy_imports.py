@@ -27,7 +27,8 @@ print(json.dumps([rc, [m for m in {heavy!r} if m in sys.modules]]))
 DASHBOARD = """
 import asyncio, json, sys
 from companion.cli import build_parser
-build_parser().parse_args(["new", "--db", {db!r}])  # as `companion new` starts
+argv = ["new", "--db", {db!r}]
+build_parser(argv).parse_args(argv)  # as `companion new` starts (main)
 from companion.session import Session
 from companion.tui.app import CompanionApp
 
@@ -80,3 +81,35 @@ def test_scan_does_import_the_reader(tmp_path):
     missing = str(tmp_path / "none.png")
     _rc, mods = _loaded(CLI.format(argv=["scan", missing], heavy=HEAVY))
     assert "cv2" in mods and "recognition.reader" in mods
+
+
+def test_labels_import_no_opencv(tmp_path):
+    """`companion labels` draws QR codes with qrcode and Pillow: the reader and OpenCV stay unloaded."""
+    rc, mods = _loaded(CLI.format(argv=["labels", "--out", str(tmp_path / "labels")], heavy=HEAVY))
+    assert (rc, mods) == (0, [])
+    assert (tmp_path / "labels.pdf").stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("argv", [
+    ["distance", "--players", "5", "--weapon", "2=qinggang_sword"],
+    ["judge", "indulgence", "♥7"],
+])
+def test_commands_outside_the_reader_do_not_import_it(argv):
+    """`distance`, `judge` and the dashboard parse their command line without the reader's subcommands."""
+    rc, mods = _loaded(CLI.format(argv=argv, heavy=("recognition", "recognition.cli")))
+    assert (rc, mods) == (0, [])
+
+
+def test_dashboard_start_does_not_import_the_reader(tmp_path):
+    rc, mods = _loaded(DASHBOARD.format(db=str(tmp_path / "j.sqlite3"), heavy=("recognition", "recognition.cli")))
+    assert mods == []
+
+
+def test_help_and_unknown_commands_still_name_the_reader_commands(capsys):
+    from companion.cli import main
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert "scan" in out and "labels" in out
+    assert main(["sacn"]) == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'sacn'" in err and "'scan'" in err and "'labels'" in err

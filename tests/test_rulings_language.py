@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from engine_support import run, table, to_play
 
-from companion.rules.cards import KINDS
+from companion.rules.deck import KINDS
 from companion.rules.errors import CommandError, Refused
 from companion.rules.generals import GENERALS, SKILLS
 from companion.rules.setup import VARIANTS
@@ -30,7 +30,7 @@ FILES = sorted((ROOT / "rules").glob("*.py")) + [ROOT / "script.py"]
 COMMAND_WORDS = ({*VERBS, *KINDS, *SLOTS, *VARIANTS, *ROLES, *PHASES, *GENERALS, *SKILLS}
                  | {a for k in KINDS.values() for a in k.aliases} | {a for k in SKILLS.values() for a in k.aliases}
                  | {"force", "via", "using", "all", "yes", "no", "seed", "on", "off", "nobody", "none", "from",
-                    "fire", "thunder", "hand", "roles", "generals", "tieji", "FACE", "SLOT", "Tab", "id"})
+                    "fire", "thunder", "hand", "hands", "roles", "generals", "tieji", "FACE", "SLOT", "Tab", "id"})
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")
 QUOTED = re.compile(r"“[^”]*”")  # what the moderator typed, quoted back
 

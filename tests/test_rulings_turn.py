@@ -76,7 +76,8 @@ def test_keji_end_ends_the_turn():
 
 
 def test_advance_until_decision_can_stop_at_the_play_phase():
-    from companion.rules.engine import _Ctx, advance_until_decision  # the mechanism "quiet phases" builds on
+    from companion.rules.flow import Ctx as _Ctx
+    from companion.rules.flow import advance_until_decision  # the mechanism "quiet phases" builds on
     st = table(4).clone()
     ctx = _Ctx(st, False)
     passed = advance_until_decision(ctx, stop_at="play")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from skill_support import at, game, refused, run
 
-from companion.rules.cards import CardSyntaxError, Face, Suit, parse_face
+from companion.rules.deck import CardSyntaxError, Face, Suit, parse_face
 from companion.rules.errors import CommandError
 from companion.script import VERBS, parse
 from companion.tui.text import LABELS

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_support import run, table
 
-from companion.rules.cards import Face, Suit
+from companion.rules.deck import Face, Suit
 from companion.rules.errors import CommandError
 from companion.rules.state import GameState
 from companion.script import VERBS, completions, execute, parse, prepare
@@ -189,7 +189,7 @@ def test_typo_suggests_the_closest_skill():
 
 
 def test_completions_include_the_aliases_the_parser_accepts():
-    from companion.rules.cards import KINDS
+    from companion.rules.deck import KINDS
     st = execute(GameState(), "players 4").state
     assert "1 nanman" in completions(st, "1 nanm")
     for k in KINDS.values():

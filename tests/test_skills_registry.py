@@ -1,13 +1,13 @@
-"""Every one of the 40 skills is implemented in companion/rules/skills.py (or a rules registry) and documented."""
+"""Every one of the 40 skills is implemented in companion/rules/skills/ (or a rules registry) and documented."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from companion.rules import skills as sk
+from companion.rules.cards.weapons import SLASH_LIMIT_LIFTS
 from companion.rules.distance import DISTANCE_MODIFIERS
-from companion.rules.engine import SLASH_LIMIT_LIFTS
 from companion.rules.generals import SKILLS
+from companion.rules.skills import base as sk
 from companion.script import parse
 
 ROOT = Path(__file__).resolve().parents[1]

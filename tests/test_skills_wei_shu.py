@@ -65,7 +65,8 @@ def test_guicai_replaces_a_judgement_heart_boundary():
     st = at(game("liubei", "simayi", "guanyu", "machao", hands=3), 3, "judge")
     st = run(st, "place 3 乐不思蜀")
     st.extra["judged"] = []
-    from companion.rules.engine import _Ctx, _push_next_judge
+    from companion.rules.flow import Ctx as _Ctx
+    from companion.rules.flow import push_next_judge as _push_next_judge
     _push_next_judge(_Ctx(st, False), st.seat(3))
     st = run(st, "judge ♠9")
     assert ask(st) == ("guicai", 2, "guicai")
@@ -80,7 +81,8 @@ def test_guicai_replaces_a_judgement_heart_boundary():
 def test_guicai_not_with_an_empty_hand_or_dead():
     st = at(game("liubei", "simayi", "guanyu", "machao", hands=3), 3)
     st = run(st, "hand 2 0", "place 3 乐不思蜀")
-    from companion.rules.engine import _Ctx, _push_next_judge
+    from companion.rules.flow import Ctx as _Ctx
+    from companion.rules.flow import push_next_judge as _push_next_judge
     st.extra["judged"] = []
     _push_next_judge(_Ctx(st, False), st.seat(3))
     st = run(st, "judge ♠9")
@@ -141,7 +143,7 @@ def test_tuxi_takes_instead_of_drawing():
 
 def test_tuxi_step_does_not_offer_yes():
     # the dashboard shows F8 (yes) from STEPS[...].verbs: 突袭 cannot be answered by a bare yes
-    from companion.rules.skills import STEPS
+    from companion.rules.skills.base import STEPS
     assert "yes" not in STEPS["tuxi:ask"].verbs
     st = at(game("liubei", "zhangliao", "guanyu", "machao", hands=3), 2, "judge")
     st = run(st, "next")
@@ -373,7 +375,7 @@ def test_tieqi_declined_and_not_for_other_seats():
 
 
 def test_tieqi_judge_subject_and_alias():
-    from companion.rules.cards import parse_face
+    from companion.rules.deck import parse_face
     from companion.rules.judgement import resolve_judgement
     for subj in ("tieqi", "tieji"):
         assert resolve_judgement(subj, parse_face("♦A")).effect
@@ -420,7 +422,7 @@ def test_skills_are_lost_when_the_owner_dies():
     refused(at(dead, 2), "2 rende 3 2", "skill.none")
     st = run(at(st, 3), "lose 2 4")                      # dying: no skills until saved
     assert ask(st) is None and st.prompt.kind == "dying"
-    from companion.rules.skills import usable
+    from companion.rules.skills.base import usable
     assert not usable(st, 2, "rende") and usable(run(st, "3 peach"), 2, "rende")
     st = game("liubei", "guanyu", "zhangfei", "machao", variants=("no_generals",))
     refused(at(st, 1), "1 rende 2 2", "skill.none")

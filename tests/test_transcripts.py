@@ -115,7 +115,7 @@ def test_renegade():
 
 def test_cards():
     """Issue 3: every trick and every weapon (and both armors) used at least once, resolved step by step."""
-    from companion.rules.cards import KINDS, CardType
+    from companion.rules.deck import KINDS, CardType
     st, events, refusals, actions = replay("cards.sgs")
     assert actions >= 150
     used = {e.data["card"].split("-")[0] for e in events if e.kind in ("use", "equip") and e.data.get("card")}

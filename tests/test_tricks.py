@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_support import events, refused, run, table, to_play, turn_to
 
-from companion.rules.tricks import TRICKS
+from companion.rules.cards.tricks import TRICKS
 
 
 def play6(**kw):
@@ -330,7 +330,7 @@ def test_out_of_order_pass_in_a_window_and_bad_seat():
 
 
 def test_target_filters_registry_refuses_a_chosen_target():
-    from companion.rules import tricks
+    from companion.rules.cards import tricks
 
     def no_snatch_on_3(st, n, t, kind):
         if t == 3 and kind in ("snatch", "indulgence", "slash"):

@@ -7,7 +7,7 @@ import re
 from engine_support import events, refused, run, table, to_play
 from skill_support import at, game
 
-from companion.rules.cards import KINDS
+from companion.rules.deck import KINDS
 
 _EN_WORDS = sorted({k.en for k in KINDS.values()} | {"weapon", "armor", "plus_horse", "minus_horse"}, key=len,
                    reverse=True)

@@ -36,20 +36,25 @@ clone (the engine never mutates its input).  Cost: a few tens of microseconds
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from . import skills as sk
-from . import tricks as tk
-from .cards import KINDS, CardType
+from . import zones as zn
+from .cards import armor
+from .cards import tricks as tk
+from .cards.weapons import SLASH_LIMIT_LIFTS
+from .deck import KINDS, CardType
 from .distance import card_kind_of, distance, has_skill, in_range
-from .engine import SLASH_LIMIT_LIFTS, Action, apply, hand_limit
+from .engine import Action, apply, hand_limit
 from .errors import Refused
+from .flow import target_refusal, top_frame
 from .generals import SKILLS
 from .outcome import ROLE_ZH, remaining_roles
-from .state import SLOTS, GameState, Prompt
+from .skills import base as sk
+from .state import SLOTS, GameState, Prompt, Seat
 
 __all__ = ["Choice", "choices", "answers_prompt", "covers"]
 
-_ZH_SLOT = {"hand": "手牌", **tk.SLOT_ZH}
+_ZH_SLOT = {"hand": "手牌", **zn.SLOT_ZH}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +77,7 @@ class Choice:
     before: str = ""
     after: str = ""
     options: tuple[int, ...] = ()
-    params: dict = field(default_factory=dict, compare=False, hash=False)
+    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def complete(self) -> bool:
@@ -83,18 +88,25 @@ class Choice:
         return self.zh if lang == "zh" else self.en
 
 
-def _c(line: str, key: str, en: str, zh: str, verb: str, seat: int | None = None, **params) -> Choice:
+def _c(line: str, key: str, en: str, zh: str, verb: str, seat: int | None = None, **params: Any) -> Choice:
     return Choice(line, key, en, zh, verb, seat, params=params)
 
 
 def _p(before: str, after: str, needs: str, key: str, en: str, zh: str, verb: str, seat: int | None = None,
-       options: tuple[int, ...] = (), **params) -> Choice:
+       options: tuple[int, ...] = (), **params: Any) -> Choice:
     return Choice((before + after).strip(), key, en, zh, verb, seat, needs, before, after, tuple(options), params)
 
 
 def _zh(kind: str) -> str:
     k = KINDS.get(kind)
     return k.zh if k else kind
+
+
+def _en(kind: str) -> str:
+    """The English card name (labels are English in en, Chinese in zh; the lines keep the command language's
+    Chinese card names, so the journal is the same whichever language the dashboard speaks)."""
+    k = KINDS.get(kind)
+    return k.en if k else kind
 
 
 def _hand(st: GameState, n: int) -> int:
@@ -110,15 +122,14 @@ def _respond(st: GameState, p: Prompt) -> list[Choice]:
     out: list[Choice] = []
     card = _zh(need)
     if _hand(st, n) >= 1:
-        out.append(_c(f"{n} {card}", need, f"{card}", f"{card}", "use", n, card=need))
+        out.append(_c(f"{n} {card}", need, _en(need), card, "use", n, card=need))
     if need == "jink" and not p.data.get("bagua"):
-        from .equipment import armor_works  # noqa: PLC0415 - the engine's own test for an armor that works
         t = st.seat(n)
-        if armor_works(st, p.data, t) == "eight_diagram" and not (
+        if armor.armor_works(st, p.data, t) == "eight_diagram" and not (
                 p.data.get("ignore_armor") and card_kind_of(t.equipment.get("armor")) == "eight_diagram"):
-            out.append(_p("judge ", "", "face", "bagua", "八卦阵: judge", "八卦阵：判定", "judge", n))
+            out.append(_p("judge ", "", "face", "bagua", "Eight Diagram: judge", "八卦阵：判定", "judge", n))
     if need == "slash" and card_kind_of(st.seat(n).equipment.get("weapon")) == "spear" and _hand(st, n) >= 2:
-        out.append(_c(f"{n} spear", "spear", "丈八蛇矛 (2 cards)", "丈八蛇矛（两张手牌）", "use", n, card="spear"))
+        out.append(_c(f"{n} spear", "spear", "Spear (2 hand cards)", "丈八蛇矛（两张手牌）", "use", n, card="spear"))
     dmg = _damage_words(p)
     out.append(_c("take", "take", f"take {dmg} damage" if dmg else "take", f"受到{dmg}点伤害" if dmg else "不出",
                   "take", n, n=dmg))
@@ -136,13 +147,13 @@ def _dying(st: GameState, p: Prompt) -> list[Choice]:
     v = p.data.get("victim")
     out = []
     if _hand(st, n) >= 1:
-        out.append(_c(f"{n} 桃", "peach", f"seat {n}: 桃 for seat {v}" if v != n else f"seat {n}: 桃",
+        out.append(_c(f"{n} 桃", "peach", f"seat {n}: Peach for seat {v}" if v != n else f"seat {n}: Peach",
                       f"{n}号位出桃", "use", n, card="peach"))
-    out.append(_c("pass", "pass", f"seat {n}: no 桃", f"{n}号位不出桃", "pass", n))
-    out.append(_c("pass all", "nobody", "nobody has 桃", "无人出桃", "pass"))
+    out.append(_c("pass", "pass", f"seat {n}: no Peach", f"{n}号位不出桃", "pass", n))
+    out.append(_c("pass all", "nobody", "nobody has a Peach", "无人出桃", "pass"))
     others = tuple(s for s in st.alive if s != n and _hand(st, s) >= 1)
     if others:
-        out.append(_p("", " 桃", "seat", "peach_by", "another seat gives 桃…", "其他座位出桃…", "use", None, others,
+        out.append(_p("", " 桃", "seat", "peach_by", "another seat gives Peach…", "其他座位出桃…", "use", None, others,
                       card="peach"))
     return out
 
@@ -155,14 +166,15 @@ def _nullify_choice(st: GameState) -> Choice | None:
     seats = _nullifiers(st)
     if not seats:
         return None
-    return _p("", " 无懈可击", "seat", "nullification", "无懈可击 by seat…", "某座位出无懈可击…", "use", None, seats,
+    return _p("", " 无懈可击", "seat", "nullification", "Nullification by seat…", "某座位出无懈可击…", "use", None, seats,
               card="nullification")
 
 
 def _judge(st: GameState, p: Prompt) -> list[Choice]:
     ref = p.data.get("card") or ""
-    name = _zh(card_kind_of(ref) or "")
-    out = [_p("judge ", "", "face", "judge", f"judge {name}".strip(), f"{name}判定".strip() or "判定", "judge", p.seat,
+    kind = card_kind_of(ref) or ""
+    name = _zh(kind)
+    out = [_p("judge ", "", "face", "judge", f"judge {_en(kind)}".strip(), f"{name}判定".strip() or "判定", "judge", p.seat,
               card=card_kind_of(ref))]
     c = _nullify_choice(st)
     if c is not None:
@@ -190,18 +202,28 @@ def _zone_choices(st: GameState, t: int, head: str, who_acts: int, judgement: bo
                   slots: tuple[str, ...] | None = None) -> list[Choice]:
     s = st.seat(t)
     out = []
-    for z in tk.zones_of(s, judgement=judgement):
+    for z in zn.zones_of(s, judgement=judgement):
         if slots is not None and z not in slots:
             continue
-        en, zh = tk.zone_label(s, z)
+        en, zh = _zone_en(s, z), zn.zone_label(s, z)[1]
         word = z if z == "hand" or z in SLOTS else (card_kind_of(z) or z)
         out.append(_c(f"{head} {word}", "zone", en, zh, "pick" if head == "pick" else "skill", who_acts, zone=word))
     return out
 
 
+def _zone_en(s: Seat, z: str) -> str:
+    """A zone's English label (``zones.zone_label``'s Chinese card names in English)."""
+    if z == "hand":
+        return f"hand ({s.hand})"
+    if z in SLOTS:
+        ref = s.equipment[z]
+        return f"{z} (empty)" if ref is None else f"{z} {_en(card_kind_of(ref) or ref)}"
+    return f"judgement {_en(card_kind_of(z) or z)}"
+
+
 def _window(st: GameState, p: Prompt) -> list[Choice]:
     out: list[Choice] = []
-    f = tk.top_frame(st)
+    f = top_frame(st)
     if f is not None and not f.get("depth", 0) and f.get("kind") != "judge_null":
         # the step behind an untouched window: answering it closes the window ("nobody?")
         try:
@@ -214,8 +236,8 @@ def _window(st: GameState, p: Prompt) -> list[Choice]:
         if after is not None and q is not None and q.kind not in ("nullify", "skill"):
             out += [c for c in _question(after, q) if c.verb != "pass" and c.key != "nullification"
                     and c.key != "peach_by"]
-    out.append(_c("pass all", "nobody", "nobody plays 无懈可击", "无人出无懈可击", "pass"))
-    out.append(_c("pass", "pass", f"seat {p.seat}: no 无懈可击", f"{p.seat}号位不出无懈可击", "pass", p.seat,
+    out.append(_c("pass all", "nobody", "nobody plays Nullification", "无人出无懈可击", "pass"))
+    out.append(_c("pass", "pass", f"seat {p.seat}: no Nullification", f"{p.seat}号位不出无懈可击", "pass", p.seat,
                   any_seat=True))  # 'S pass' passes for any seat
     c = _nullify_choice(st)
     if c is not None:
@@ -231,13 +253,13 @@ def _weapon(st: GameState, p: Prompt) -> list[Choice]:
     if k == "weapon.double_swords" and _hand(st, n) >= 1:
         out.append(_c(f"discard {n} 1", "discard", "discard 1", "弃1张", "discard", n, n=1))
     elif k == "weapon.axe" and _hand(st, n) >= 2:
-        out.append(_c(f"discard {n} 2", "discard", "discard 2: the 杀 hits", "弃2张：杀依然命中", "discard", n, n=2))
+        out.append(_c(f"discard {n} 2", "discard", "discard 2: the Slash hits", "弃2张：杀依然命中", "discard", n, n=2))
     elif k == "weapon.blade" and _hand(st, n) >= 1:
-        out.append(_c(f"{n} 杀", "slash", f"杀 seat {t} again", f"再对{t}号位出杀", "use", n, card="slash"))
+        out.append(_c(f"{n} 杀", "slash", f"Slash seat {t} again", f"再对{t}号位出杀", "use", n, card="slash"))
     elif k == "weapon.kylin_bow" and t is not None:
         out += _zone_choices(st, t, "pick", n, judgement=False, slots=("plus_horse", "minus_horse"))
     elif k == "weapon.ice_sword" and t is not None:
-        out.append(_c("pick", "ice_sword", "寒冰剑: discard 2 instead", "寒冰剑：改为弃两张牌", "pick", n))
+        out.append(_c("pick", "ice_sword", "Ice Sword: discard 2 instead", "寒冰剑：改为弃两张牌", "pick", n))
     out.append(_c("pass", "pass", "pass", "不发动", "pass", n, any_seat=True))  # the engine takes 'S pass' from any seat
     return out
 
@@ -252,7 +274,7 @@ def _skill(st: GameState, p: Prompt) -> list[Choice]:
     name = SKILLS[sid]
     out: list[Choice] = []
     if "judge" in ans.verbs:
-        out.append(_p("judge ", "", "face", "judge", f"{name.zh}: judge", f"{name.zh}：判定", "judge", n, skill=sid))
+        out.append(_p("judge ", "", "face", "judge", f"{name.en}: judge", f"{name.zh}：判定", "judge", n, skill=sid))
     if sid == "ganglie" and stp == "choice":
         if _hand(st, n) >= 2:
             out.append(_c("discard 2", "discard", "discard 2", "弃2张", "discard", n, n=2))
@@ -263,20 +285,20 @@ def _skill(st: GameState, p: Prompt) -> list[Choice]:
         src = p.data.get("source")
         if src is not None:
             out += _zone_choices(st, src, "fankui", n, judgement=False)
-        out.append(_c("no", "no", f"no {name.zh}", f"不发动{name.zh}", "no", n, skill=sid))
+        out.append(_c("no", "no", f"no {name.en}", f"不发动{name.zh}", "no", n, skill=sid))
         return out
     if "yes" in ans.verbs:
-        out.append(_c("yes", "yes", f"{name.zh}: yes", f"发动{name.zh}", "yes", n, skill=sid))
+        out.append(_c("yes", "yes", f"{name.en}: yes", f"发动{name.zh}", "yes", n, skill=sid))
     if ans.takes_args and sid == "tuxi":
         opts = tuple(t for t in st.alive if t != n and _hand(st, t) >= 1)
-        out.append(_p("tuxi ", "", "seats", "skill_args", "突袭: seats…", "突袭：选座位…", "skill", n, opts, skill=sid))
+        out.append(_p("tuxi ", "", "seats", "skill_args", f"{name.en}: seats…", "突袭：选座位…", "skill", n, opts, skill=sid))
     elif ans.takes_args and sid == "guicai":
         if _hand(st, n) >= 1:
-            out.append(_p("guicai ", "", "face", "skill_args", "鬼才: card…", "鬼才：改判…", "skill", n, skill=sid))
+            out.append(_p("guicai ", "", "face", "skill_args", f"{name.en}: card…", "鬼才：改判…", "skill", n, skill=sid))
     elif ans.takes_args and sid == "yiji":
-        out.append(_p("yiji ", "", "args", "skill_args", "遗计: give…", "遗计：分配…", "skill", n, skill=sid))
+        out.append(_p("yiji ", "", "args", "skill_args", f"{name.en}: give…", "遗计：分配…", "skill", n, skill=sid))
     if "no" in ans.verbs:
-        out.append(_c("no", "no", f"no {name.zh}", f"不发动{name.zh}", "no", n, skill=sid))
+        out.append(_c("no", "no", f"no {name.en}", f"不发动{name.zh}", "no", n, skill=sid))
     return out
 
 
@@ -284,7 +306,7 @@ def _collateral(st: GameState, p: Prompt) -> list[Choice]:
     n = p.seat
     out = []
     if _hand(st, n) >= 1:
-        out.append(_c(f"{n} 杀", "slash", f"杀 seat {p.data.get('victim')}", f"对{p.data.get('victim')}号位出杀", "use", n,
+        out.append(_c(f"{n} 杀", "slash", f"Slash seat {p.data.get('victim')}", f"对{p.data.get('victim')}号位出杀", "use", n,
                       card="slash"))
     out.append(_c("pass", "collateral_give", "give the weapon", "交出武器", "pass", n))
     return out
@@ -322,8 +344,8 @@ def _question(st: GameState, p: Prompt) -> list[Choice]:
 
 
 def _filtered(st: GameState, n: int, t: int, kind: str) -> bool:
-    """A chosen target refused by a skill or a target filter (空城, 谦逊): engine._skill_target + check_target."""
-    if sk.target_refusal(st, n, t, kind) is not None:
+    """A chosen target refused by a skill or a target filter (空城, 谦逊): flow.skill_target + cards.common.check_target."""
+    if target_refusal(st, n, t, kind) is not None:
         return True
     return any(f(st, n, t, kind) is not None for f in tk.TARGET_FILTERS)
 
@@ -356,7 +378,7 @@ def _trick_targets(st: GameState, n: int, kind: str) -> tuple[int, ...]:
         if t == n or _filtered(st, n, t, kind):
             continue
         ts = st.seat(t)
-        if kind in ("dismantlement", "snatch") and not tk.has_cards(ts):
+        if kind in ("dismantlement", "snatch") and not zn.has_cards(ts):
             continue
         if not _within(st, n, t, k.distance_limit):
             continue
@@ -364,7 +386,7 @@ def _trick_targets(st: GameState, n: int, kind: str) -> tuple[int, ...]:
             continue
         if kind == "collateral":
             if ts.equipment.get("weapon") is None or not any(
-                    b != t and in_range(st, t, b).ok and sk.target_refusal(st, t, b, "slash") is None
+                    b != t and in_range(st, t, b).ok and target_refusal(st, t, b, "slash") is None
                     for b in st.alive):
                 continue
         out.append(t)
@@ -382,9 +404,9 @@ def _play(st: GameState, n: int) -> list[Choice]:
     if s.hand >= 1:
         ts = _slash_targets(st, n)
         if ts:
-            out.append(_p(f"{n} 杀 ", "", "target", "card", "杀", "杀", "use", n, ts, card="slash"))
+            out.append(_p(f"{n} 杀 ", "", "target", "card", _en("slash"), "杀", "use", n, ts, card="slash"))
         if s.hp < s.max_hp:
-            out.append(_c(f"{n} 桃", "card", "桃", "桃", "use", n, card="peach"))
+            out.append(_c(f"{n} 桃", "card", _en("peach"), "桃", "use", n, card="peach"))
     for sid in sk.ACTIVE:
         if not sk.usable(st, s, sid) or st.counters.get(f"skill:{sid}"):
             continue
@@ -396,15 +418,15 @@ def _play(st: GameState, n: int) -> list[Choice]:
             ts = _trick_targets(st, n, kind)
             if ts:
                 z = KINDS[kind].zh
-                out.append(_p(f"{n} {z} ", "", "targets" if kind == "collateral" else "target", "card", z, z, "use", n,
+                out.append(_p(f"{n} {z} ", "", "targets" if kind == "collateral" else "target", "card", _en(kind), z, "use", n,
                               ts, card=kind))
         for kind in _UNTARGETED:
             if kind in ("savage_assault", "archery_attack") and len(st.alive) < 2:
                 continue
             z = KINDS[kind].zh
-            out.append(_c(f"{n} {z}", "card", z, z, "use", n, card=kind))
+            out.append(_c(f"{n} {z}", "card", _en(kind), z, "use", n, card=kind))
         if not any(card_kind_of(c) == "lightning" for c in s.judgement):
-            out.append(_c(f"{n} 闪电", "card", "闪电", "闪电", "use", n, card="lightning"))
+            out.append(_c(f"{n} 闪电", "card", _en("lightning"), "闪电", "use", n, card="lightning"))
         out.append(_p(f"{n} ", "", "card", "equip", "equipment…", "装备…", "use", n))
     out.append(_c("next", "next", "next phase", "下一阶段", "next"))
     return out + _end(st)
@@ -416,29 +438,29 @@ def _hurt(st: GameState, t: int) -> bool:
 
 
 def _active(st: GameState, n: int, sid: str) -> Choice | None:
-    """An active skill of seat ``n`` usable now (skills.ACTIVE; the costs in hand cards of skills.py)."""
+    """An active skill of seat ``n`` usable now (skills.ACTIVE; the costs in hand cards of the skills modules)."""
     s = st.seat(n)
     k = SKILLS[sid]
     if sid == "kurou":
-        return _c(f"{n} kurou", "skill", k.zh, k.zh, "skill", n, skill=sid)
+        return _c(f"{n} kurou", "skill", k.en, k.zh, "skill", n, skill=sid)
     if sid == "zhiheng":
-        return _p(f"{n} zhiheng ", "", "args", "skill", k.zh, k.zh, "skill", n, skill=sid) \
+        return _p(f"{n} zhiheng ", "", "args", "skill", k.en, k.zh, "skill", n, skill=sid) \
             if s.hand or any(s.equipment.values()) else None
     if sid == "rende":
         opts = tuple(t for t in st.alive if t != n)
-        return _p(f"{n} rende ", "", "args", "skill", k.zh, k.zh, "skill", n, opts, skill=sid) if s.hand else None
+        return _p(f"{n} rende ", "", "args", "skill", k.en, k.zh, "skill", n, opts, skill=sid) if s.hand else None
     if sid == "qingnang":
         opts = tuple(t for t in st.alive if _hurt(st, t))
-        return _p(f"{n} qingnang ", "", "target", "skill", k.zh, k.zh, "skill", n, opts, skill=sid) \
+        return _p(f"{n} qingnang ", "", "target", "skill", k.en, k.zh, "skill", n, opts, skill=sid) \
             if s.hand and opts else None
     if sid == "jieyin":
         from .generals import GENERALS, Gender  # noqa: PLC0415
         opts = tuple(t for t in st.alive if t != n and _hurt(st, t)
                      and getattr(GENERALS.get(st.seat(t).general or ""), "gender", None) == Gender.MALE)
-        return _p(f"{n} jieyin ", "", "target", "skill", k.zh, k.zh, "skill", n, opts, skill=sid) \
+        return _p(f"{n} jieyin ", "", "target", "skill", k.en, k.zh, "skill", n, opts, skill=sid) \
             if s.hand >= 2 and opts else None
     if sid in ("fanjian", "lijian"):
-        return _p(f"{n} {sid} ", "", "args", "skill", k.zh, k.zh, "skill", n, skill=sid) \
+        return _p(f"{n} {sid} ", "", "args", "skill", k.en, k.zh, "skill", n, skill=sid) \
             if s.hand or (sid == "lijian" and any(s.equipment.values())) else None
     return None
 
@@ -490,11 +512,11 @@ def covers(chs: list[Choice], action: Action, state: GameState) -> bool:
     p = state.prompt
     seat = action.seat
     if p is not None and p.kind == "skill" and p.data.get("skill") == "fankui" and action.verb in ("yes", "pick"):
-        # 反馈: 'yes' takes a hand card, 'pick ZONE' is 'fankui ZONE' (skills._fankui_ans)
+        # 反馈: 'yes' takes a hand card, 'pick ZONE' is 'fankui ZONE' (skills.wei)
         words = ["hand"] if action.verb == "yes" else list(action.args.get("what") or ["hand"])
         action = Action("skill", seat, {"skill": "fankui", "args": words}, action.forced, action.text)
     if p is not None and p.kind == "weapon.axe" and action.verb == "use" and action.args.get("card") == "axe":
-        action = Action("discard", seat, {"n": 2}, action.forced, action.text)  # 'S axe' = discard 2 (equipment.py)
+        action = Action("discard", seat, {"n": 2}, action.forced, action.text)  # 'S axe' = discard 2 (cards/weapons.py)
     for c in chs:
         if action.verb not in _SAME.get(c.verb, {c.verb}):
             continue
@@ -528,7 +550,7 @@ def covers(chs: list[Choice], action: Action, state: GameState) -> bool:
             if action.args.get("skill") != c.params.get("skill", action.args.get("skill")):
                 continue
             if "zone" in c.params:
-                words = [tk.ZONE_WORDS.get(w.casefold(), w) for w in action.args.get("args", [])]
+                words = [zn.ZONE_WORDS.get(w.casefold(), w) for w in action.args.get("args", [])]
                 if (words[0] if words else "hand") != c.params["zone"]:
                     continue
             elif not c.needs and action.args.get("args"):

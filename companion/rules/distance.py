@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import overload
 
-from .cards import KINDS
+from .deck import KINDS
 from .generals import GENERALS
 from .state import GameState, Seat
 

@@ -9,6 +9,7 @@ CLI or the dashboard.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["Refused", "CommandError", "Event"]
 
@@ -67,4 +68,4 @@ class Event:
     en: str
     zh: str = ""
     seat: int | None = None
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)

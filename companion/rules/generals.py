@@ -18,6 +18,7 @@ from enum import StrEnum
 from importlib import resources
 
 from .names import N, build_index, find
+from .vocab import Kingdom
 
 __all__ = [
     "Kingdom",
@@ -32,23 +33,6 @@ __all__ = [
     "general",
     "skill",
 ]
-
-
-class Kingdom(StrEnum):
-    """The four kingdoms; ``.zh`` is 魏 蜀 吴 群."""
-
-    WEI = "wei"
-    SHU = "shu"
-    WU = "wu"
-    QUN = "qun"
-
-    @property
-    def zh(self) -> str:
-        """One of ``魏 蜀 吴 群``."""
-        return _KINGDOM_ZH[self]
-
-
-_KINGDOM_ZH = {Kingdom.WEI: "魏", Kingdom.SHU: "蜀", Kingdom.WU: "吴", Kingdom.QUN: "群"}
 
 
 class Gender(StrEnum):
@@ -170,7 +154,7 @@ def skill(name: str) -> Skill:
     """
     if isinstance(name, Skill):
         return name
-    return _lookup(name, _SKILL_INDEX, UnknownSkillError)
+    return _lookup(name, SKILL_INDEX, UnknownSkillError)
 
 
 def _load() -> tuple[dict[str, General], dict[str, Skill]]:
@@ -221,4 +205,4 @@ SKILLS: dict[str, Skill]
 """All their skills by id."""
 GENERALS, SKILLS = _load()
 _GENERAL_INDEX = build_index(GENERALS.values(), "generals.toml (general)")
-_SKILL_INDEX = build_index(SKILLS.values(), "generals.toml (skill)")
+SKILL_INDEX = build_index(SKILLS.values(), "generals.toml (skill)")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cards import Face, Suit
+from .deck import Face, Suit
 
 __all__ = ["Judgement", "JudgementRule", "JUDGEMENTS", "register", "resolve_judgement"]
 
@@ -71,6 +71,24 @@ register(JudgementRule(
     "红色：视为使用了闪", "黑色：无效果", "RULES_NOTES: Judgements (八卦阵)"))
 
 
+# The judgements of skills (standard_generals.json): 刚烈, 洛神, 铁骑 (alias 铁骑/tieji).
+register(JudgementRule(
+    "ganglie", "刚烈", lambda f: f.suit != Suit.HEART,
+    "not a heart: the source discards 2 hand cards or takes 1 damage", "a heart: no effect",
+    "不是红桃：伤害来源弃置两张手牌或受到1点伤害", "红桃：无效果", "standard_generals.json 夏侯惇 刚烈"))
+register(JudgementRule(
+    "luoshen", "洛神", lambda f: f.color == "black",
+    "black: 甄姬 gains the card and may judge again", "red: the card is discarded, 洛神 ends",
+    "黑色：甄姬获得此牌并可再次判定", "红色：弃置此牌，洛神结束", "standard_generals.json 甄姬 洛神"))
+_TIEQI = JudgementRule(
+    "tieqi", "铁骑", lambda f: f.color == "red",
+    "red: the target cannot play 闪 against this 杀", "black: the target may play 闪",
+    "红色：目标不能使用闪响应此杀", "黑色：目标可以出闪", "standard_generals.json 马超 铁骑")
+register(_TIEQI)
+register(JudgementRule("tieji", *[getattr(_TIEQI, f) for f in ("zh_name", "test", "en_yes", "en_no", "zh_yes", "zh_no",
+                                                              "source")]))
+
+
 def resolve_judgement(subject: str, face: Face) -> Judgement:
     """Judge ``face`` for ``subject`` (a key of :data:`JUDGEMENTS`).
 
@@ -91,11 +109,3 @@ def resolve_judgement(subject: str, face: Face) -> Judgement:
     en = f"{rule.zh_name} judged {face}: {rule.en_yes if eff else rule.en_no}"
     zh = f"{rule.zh_name}判定{face}：{rule.zh_yes if eff else rule.zh_no}"
     return Judgement(subject, face, eff, en, zh)
-
-
-def _register_skill_subjects() -> None:
-    """Skills that judge (刚烈, 洛神, 铁骑 alias 铁骑/tieji) register their subjects in companion.rules.skills."""
-    from . import skills  # noqa: F401, PLC0415 - registration happens at import
-
-
-_register_skill_subjects()

@@ -12,12 +12,16 @@ caller still holds) and append :class:`~companion.rules.errors.Event` s.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
 
-from .cards import KINDS, Face, Suit
+from .deck import KINDS, Face, Suit
 from .errors import Event
 from .generals import GENERALS
 from .setup import role_table
 from .state import GameState, Prompt
+from .vocab import Role
 
 __all__ = [
     "ROLE_ZH", "NATURE_ZH", "who", "hand_cards", "remaining_roles", "deduce_role", "deal_damage", "lose_hp",
@@ -48,13 +52,13 @@ def card_words(ref: str) -> str:
     return f"{k.zh}{face}"
 
 
-DAMAGE_MODIFIERS: list = []
-"""Hooks ``(st, victim, amount, source, cause) -> amount`` (e.g. 裸衣 +1); registered by skills.py."""
-AFTER_DAMAGE: list = []
+DAMAGE_MODIFIERS: list[Callable[[GameState, int, int, int | None, str], int]] = []
+"""Hooks ``(st, victim, amount, source, cause) -> amount`` (e.g. 裸衣 +1); registered by companion.rules.skills."""
+AFTER_DAMAGE: list[Callable[[GameState, list[Event], int, int, int | None, str, str], None]] = []
 """Hooks ``(st, ev, victim, amount, source, nature, cause)`` run after HP is lowered (on-damage skills)."""
-ON_RESCUE: list = []
+ON_RESCUE: list[Callable[[GameState, list[Event], int], None]] = []
 """Hooks ``(st, ev, victim)`` run when a dying seat is saved (HP back to ≥ 1)."""
-PEACH_BONUS: list = []
+PEACH_BONUS: list[Callable[[GameState, int, int], int | tuple[int, str]]] = []
 """Hooks ``(st, user, victim) -> int | (int, name)`` extra HP healed by a 桃 on a dying seat (救援); a name
 is shown in the heal line ("+1 from 救援")."""
 
@@ -77,7 +81,7 @@ def who(st: GameState, n: int | None) -> tuple[str, str]:
     return en, zh
 
 
-def remaining_roles(st: GameState, exclude: int | None = None) -> Counter:
+def remaining_roles(st: GameState, exclude: int | None = None) -> Counter[str]:
     """Role cards of the table not yet known to the companion (role table minus known roles).
 
     ``exclude``: a seat whose known role is not subtracted.
@@ -107,7 +111,7 @@ def _dying_order(st: GameState) -> list[int]:
     return alive[i:] + alive[:i]
 
 
-def _dying_prompt(st: GameState, victim: int, source, order: list[int], i: int) -> Prompt:
+def _dying_prompt(st: GameState, victim: int, source: int | None, order: list[int], i: int) -> Prompt:
     v = st.seat(victim)
     asked = order[i]
     ve, vz = who(st, victim)
@@ -308,6 +312,37 @@ def _discard_everything(st: GameState, ev: list[Event], victim: int) -> None:
                     {"cards": lost_ids}))
 
 
+class WinReason(StrEnum):
+    """Which win condition ended the game (RULES_NOTES: Win conditions)."""
+
+    LORD_DEAD = "lord_dead"  # the lord is dead and more than a lone renegade lives: the rebels win
+    RENEGADE_ALONE = "renegade_alone"  # the lord is dead and a renegade is the only one alive
+    REBELS_AND_RENEGADES_DEAD = "rebels_and_renegades_dead"  # the lord and the loyalists win
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game: ``winner`` (``lord`` stands for the lord and the loyalists) and the
+    ``reason``, the win condition that held (python-chess ``Outcome(termination, winner)``)."""
+
+    winner: Role
+    reason: WinReason
+
+
+_REASON = {Role.REBEL: WinReason.LORD_DEAD, Role.RENEGADE: WinReason.RENEGADE_ALONE,
+           Role.LORD: WinReason.REBELS_AND_RENEGADES_DEAD}
+
+
+def outcome(st: GameState) -> Outcome | None:
+    """The game's :class:`Outcome`, or None while it goes on.  The winner decides the win condition (each side
+    wins by one), so it is read from ``st.winner``: states and journals written before it existed give it too.
+    The sentences shown stay ``st.win_reason`` (en) and ``st.extra["win_reason_zh"]``."""
+    if not st.over or st.winner is None:
+        return None
+    winner = Role(st.winner)
+    return Outcome(winner, _REASON[winner])
+
+
 def check_win(st: GameState, ev: list[Event]) -> None:
     """Set ``over``/``winner``/``win_reason`` when a win condition holds.  Source: RULES_NOTES Win conditions."""
     if st.over or not st.started:
@@ -318,11 +353,11 @@ def check_win(st: GameState, ev: list[Event]) -> None:
     living = st.alive
     if not st.seat(lord).alive:
         if len(living) == 1 and deduce_role(st, living[0]) == "renegade":
-            winner = "renegade"
+            winner = Role.RENEGADE
             en = f"the lord is dead and {who(st, living[0])[0]}, a renegade, is the only one alive: the renegade wins"
             zh = f"主公阵亡，{who(st, living[0])[1]}（内奸）是唯一存活者：内奸获胜"
         else:
-            winner = "rebel"
+            winner = Role.REBEL
             en, zh = "the lord is dead: the rebels win", "主公阵亡：反贼获胜"
     else:
         if any(st.seat(n).role in ("rebel", "renegade") for n in living):
@@ -330,7 +365,7 @@ def check_win(st: GameState, ev: list[Event]) -> None:
         left = remaining_roles(st)
         if left["rebel"] + left["renegade"] > 0:
             return
-        winner = "lord"
+        winner = Role.LORD
         en = "every rebel and renegade is dead: the lord and the loyalists win"
         zh = "反贼和内奸全部阵亡：主公和忠臣获胜"
     st.over, st.winner, st.win_reason = True, winner, en

@@ -6,7 +6,7 @@ judgement, a draw-phase skill (突袭, 裸衣), the cards owed in the discard ph
 skill (闭月) — as a question (``state.prompt``), and draws the 2 cards of the draw phase itself.
 So a phase needs the table exactly when a question is pending or it is the play phase; every
 other phase is quiet.  Within one turn the engine's ``end`` carries the turn through its remaining
-phases with the same stops (``engine.advance_until_decision``, issue 13): the dashboard's F2 uses
+phases with the same stops (``flow.advance_until_decision``, issue 13): the dashboard's F2 uses
 ``end`` in the play phase and this test for the next seat's phases up to its play phase (``end``
 stops once the next seat's turn has started).
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine import hand_limit
+from .flow import hand_limit
 from .state import GameState
 
 __all__ = ["is_quiet", "needs_table", "quiet_run", "MAX_STEPS"]

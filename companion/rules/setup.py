@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 
 from .generals import GENERALS, LORD_CANDIDATES
 from .generals import general as find_general
@@ -56,6 +57,8 @@ VARIANTS: dict[str, str] = {
     "lord_hp_always": "the lord gets +1 max HP at any player count (one rulebook text)",
     "no_generals": "beginner mode: everyone has 4 max HP (the lord +1 as usual) and no skills",
     "maneuvering": "allow the 军争 cards (兵粮寸断, 酒)",
+    "untracked_hands": "light mode ('track hands off', issue 16 §5): hand counts are neither tracked nor shown, "
+                       "no hand limit in the discard phase (the players discard), no refusal for lack of hand cards",
     "duel_source_user": "决斗: the card's user is the source of the damage even when the user loses (old FAQ quoted in the rules text)",
     "faq_dying_skills": "old FAQ (rulebook 003): a dying general has lost its skills, only a real 桃 saves yourself "
                         "(a dying 华佗 cannot use 急救 on himself; 救援 still works)",
@@ -81,12 +84,12 @@ def role_table(players: int, variants: set[str] | frozenset[str] = frozenset()) 
     return dict(ROLE_TABLES[players])
 
 
-def role_counts(roles) -> Counter:
+def role_counts(roles: Iterable[str | None]) -> Counter[str]:
     """Counter of the non-None roles in an iterable."""
     return Counter(r for r in roles if r is not None)
 
 
-def max_hp(general: str | None, is_lord: bool, players: int, variants=frozenset()) -> int:
+def max_hp(general: str | None, is_lord: bool, players: int, variants: set[str] | frozenset[str] = frozenset()) -> int:
     """Max HP of a seat: the general's (4 in ``no_generals`` or without a general),
     +1 for the lord with 5 or more players (always with variant ``lord_hp_always``).
 
@@ -125,7 +128,7 @@ def offer_generals(players: int, lord_seat: int, rng: random.Random,
     return {s: drawn[i * each:(i + 1) * each] for i, s in enumerate(seats)}
 
 
-def deal_roles(players: int, lord_seat: int, rng: random.Random, variants=frozenset()) -> dict[int, str]:
+def deal_roles(players: int, lord_seat: int, rng: random.Random, variants: set[str] | frozenset[str] = frozenset()) -> dict[int, str]:
     """Random roles for every seat except the lord's (the remaining cards of the role table, shuffled)."""
     table = role_table(players, variants)
     cards = [r for r in ROLES if r != "lord" for _ in range(table[r])]

@@ -16,10 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .vocab import Phase, PromptKind, Role
+
 __all__ = ["ROLES", "PHASES", "SLOTS", "Seat", "Prompt", "GameState"]
 
-ROLES = ("lord", "loyalist", "rebel", "renegade")
-PHASES = ("start", "judge", "draw", "play", "discard", "finish")
+ROLES: tuple[Role, ...] = tuple(Role)
+PHASES: tuple[Phase, ...] = tuple(Phase)
 SLOTS = ("weapon", "armor", "plus_horse", "minus_horse")
 
 
@@ -73,7 +75,7 @@ class Seat:
         """The role if it may be shown on the shared screen, else None."""
         return self.role if (self.role_public or not self.alive) else None
 
-    def to_dict(self, *, reveal: bool = False) -> dict:
+    def to_dict(self, *, reveal: bool = False) -> dict[str, Any]:
         """The seat in the JSON shape of ``companion replay --json``.
 
         ``role`` is None while hidden unless ``reveal`` is True.
@@ -96,10 +98,10 @@ class Seat:
 class Prompt:
     """Something the table must decide before play goes on.
 
-    ``kind`` is one of ``respond`` (play 闪 or take damage), ``dying`` (桃
-    asked), ``reveal`` (turn up a dead seat's role card), ``discard`` (down
-    to the hand limit), ``judge`` (flip a judgement card), or a kind a later
-    module adds.  ``seat`` is who must answer; ``data`` is the kind's own
+    ``kind`` is a :class:`~companion.rules.vocab.PromptKind` (given as its string, kept as the member):
+    ``respond`` (play 闪 or take damage), ``dying`` (桃 asked), ``reveal`` (turn up a dead seat's role card),
+    ``discard`` (down to the hand limit), ``judge`` (flip a judgement card), ``skill``, the tricks' and the
+    weapons' own.  ``seat`` is who must answer; ``data`` is the kind's own
     detail (source seat, card, amount, who has been asked, ...); ``en``/``zh``
     the question as shown ("seat 5: play 闪 or take 1 damage from seat 2's 杀").
     """
@@ -109,6 +111,9 @@ class Prompt:
     en: str
     zh: str = ""
     data: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.kind = PromptKind(self.kind)  # ValueError for a kind the rules core does not have (a bug)
 
     def clone(self) -> "Prompt":
         return Prompt(self.kind, self.seat, self.en, self.zh, dict(self.data))
@@ -152,6 +157,12 @@ class GameState:
             {k: list(v) for k, v in self.offers.items()},
             {k: (v.copy() if isinstance(v, (list, dict, set)) else v) for k, v in self.extra.items()},
         )
+
+    @property
+    def hands_tracked(self) -> bool:
+        """False in light mode (``track hands off``: variant ``untracked_hands``, issue 16 §5): hand
+        counts are not tracked, not shown, not enforced."""
+        return "untracked_hands" not in self.variants
 
     # -- lookups -------------------------------------------------------------
     def seat(self, n: int) -> Seat:
@@ -200,7 +211,7 @@ class GameState:
                 return s.seat
         return None
 
-    def to_dict(self, *, reveal: bool = False) -> dict:
+    def to_dict(self, *, reveal: bool = False) -> dict[str, Any]:
         """The JSON shape of ``companion replay --json`` (issue 2 §6)."""
         p = self.prompt
         return {

@@ -21,6 +21,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Paste, Resize
+from textual.reactive import var
 from textual.widgets import Footer, Input, Static
 
 from companion.journal import JournalError
@@ -47,6 +48,17 @@ def _load_script():
         return None
 
 
+LARGE_HEIGHT = 36
+"""Lines from which (with ``WIDE`` columns) the question is drawn large."""
+
+
+def _palette_provider():
+    """The command palette's provider, imported when the palette first opens (not at first paint)."""
+    from .commands import DashboardCommands  # noqa: PLC0415
+
+    return DashboardCommands
+
+
 class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     """The moderator's dashboard for one game held by ``session``."""
 
@@ -54,17 +66,23 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     TITLE = "三国杀 companion"
     # App's own bindings but its ctrl+q (KEYS has ctrl+q, shown in the footer)
     BINDINGS = [*(b for b in App.BINDINGS if isinstance(b, Binding) and b.key != "ctrl+q"), *make_bindings()]
-    ENABLE_COMMAND_PALETTE = False  # every action has its own key; nothing hidden behind ctrl+p
+    # ctrl+p: the app's own commands (keys, settings, choices, verbs: companion/tui/commands.py); F-keys stay
+    COMMANDS = {_palette_provider}
     WIDE = 120  # columns from which the log moves to the right of the table
+
+    lang: var[str] = var("zh", init=False, bindings=True)
+    """The screen's language, ``"zh"`` or ``"en"`` (F4): every word drawn follows it, and so do the footer's
+    keys (``bindings=True`` refreshes them; ``check_action`` keeps only this language's)."""
+    reveal: var[bool] = var(False, init=False)
+    """The hidden roles are drawn (F5, after the confirmation dialog): the header turns red and says so."""
 
     def __init__(self, session: Any, lang: str = "zh", *, camera: int | str = 0) -> None:
         super().__init__()
         if lang not in ("zh", "en"):
             raise ValueError(f"lang must be 'zh' or 'en', not {lang!r}")
         self.session = session
-        self.lang = lang
+        self.set_reactive(CompanionApp.lang, lang)  # no watcher before the screen exists
         self.camera = camera
-        self.reveal = False
         self._script = None
         self._script_loaded = False
         self._own_log: list[tuple[str, list]] = []  # used when the session has no .log
@@ -121,7 +139,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
                 suggester=CommandSuggester(self),
                 select_on_focus=False,
             )
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's help (80 columns)
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -150,13 +168,15 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
 
     def on_resize(self, event: Resize) -> None:
         self.query_one("#body").set_class(event.size.width >= self.WIDE, "wide")
+        # 120×40 and up: the question in a large block above the board (padded, bold: a terminal has one text size)
+        self.query_one("#banner").set_class(event.size.width >= self.WIDE and event.size.height >= LARGE_HEIGHT, "-large")
         self._fit_table()
-        self.call_after_refresh(self.redraw_log)  # fold the log to its new width
+        self.call_after_refresh(self.query_one(GameLog).refold)  # fold the log to its new width (when it changed)
         self.call_after_refresh(self._redraw_banner)  # and the banner
         self.call_after_refresh(self.draw_choices)  # the choices wrap at the new width
 
     def _fit_table(self) -> None:
-        self.query_one(SeatTable).fit(len(self.state.seats), self.size.height)
+        self.query_one(SeatTable).fit(len(self.state.seats), self.size.height, self.size.width >= self.WIDE)
 
     # -- drawing --------------------------------------------------------------
     @property
@@ -215,7 +235,8 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         """The prompt as the banner shows it: word-wrapped, but when the text after "⚠" is one
         long run without spaces (Chinese) that would wrap to the next line and leave the ⚠ alone,
         cut by cells so the ⚠ keeps its text."""
-        width = max(20, (self.size.width or 80) - 2)  # the banner's padding: 0 1
+        large = self.query_one("#banner").has_class("-large")
+        width = max(20, (self.size.width or 80) - (4 if large else 2))  # the banner's padding: 0 1 (large: 1 2)
         lines = Text(ptext).wrap(self.console, width)
         if len(lines) > 1 and lines[0].plain.strip() in ("⚠", ""):
             return "\n".join(chop_cells(ptext, width))
@@ -310,11 +331,15 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if not isinstance(event.input, CommandBar):
             return
         event.stop()
-        line = event.value.strip()
+        self.submit_bar(event.input, event.value)
+
+    def submit_bar(self, bar: CommandBar, value: str) -> None:
+        """Enter in the command bar with ``value`` in it (called by the bar as the key arrives, so a paste
+        delivered as keys submits its lines one by one, in order)."""
+        line = value.strip()
         if not line:
             self.empty_enter()  # at a 无懈可击 window: nobody
             return
-        bar = event.input
         if getattr(self.session, "readonly", False):
             self.say(label("read_only_open", self.lang), error=True)
             bar.select_all()
@@ -460,7 +485,11 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def _fatal_error(self) -> None:
         """Textual's last resort for an unhandled exception prints a traceback with every local variable
         (hidden roles included): instead, the details go to the crash log and the screen says where.
-        (Textual has no public hook for this; tests/tui/test_journal_errors.py checks it is still called.)"""
+
+        A private method, overridden on purpose: Textual 8 (checked on 8.2.8) has no public hook for an
+        unhandled exception.  ``App._handle_exception`` (private too) calls ``panic(error)`` only for an
+        exception with ``__rich__`` and else this method; no event or public method receives the error
+        before the traceback is rendered.  tests/tui/test_journal_errors.py checks it is still called."""
         import sys  # noqa: PLC0415
 
         from companion.crashlog import crash_message  # noqa: PLC0415
@@ -470,9 +499,13 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         self.panic(Text(crash_message(error, "dashboard", self.lang)))
 
     def action_distances(self) -> None:
+        self.open_distances(None)
+
+    def open_distances(self, seat: int | None) -> None:
+        """The distance matrix (F3, or a right-click on seat card ``seat``: the cursor on its row)."""
         from .screens import DistanceScreen  # noqa: PLC0415 - imported on first use: faster first paint
 
-        self.push_screen(DistanceScreen(self.state.clone(), self.lang))
+        self.push_screen(DistanceScreen(self.state.clone(), self.lang, seat))
 
     def action_skill_answer(self, word: str) -> None:
         """F8 / F9: answer the pending skill question with yes / no (one key)."""
@@ -486,10 +519,34 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         self.submit_line(word)
 
     def action_skills(self) -> None:
+        top = self.state.prompt
+        self.open_skills(top.seat if top is not None and top.kind == "skill" else None)
+
+    def open_skills(self, seat: int | None) -> None:
+        """The skills list (F7, or a click on a seat card's general: at that seat; None: all seats)."""
         from .screens import SkillsScreen  # noqa: PLC0415 - imported on first use
 
-        top = self.state.prompt
-        self.push_screen(SkillsScreen(self.state.clone(), self.lang, top.seat if top is not None and top.kind == "skill" else None))
+        self.push_screen(SkillsScreen(self.state.clone(), self.lang, seat))
+
+    def palette_line(self, line: str) -> None:
+        """A setting picked in the command palette: submitted as the typed line (``step every phase on``,
+        ``track hands off``)."""
+        if getattr(self.session, "readonly", False) and not line.startswith("step"):
+            self.say(label("read_only_open", self.lang), error=True)
+            return
+        self.submit_line(line, typed=False)
+        self.query_one(CommandBar).focus()
+
+    def palette_verb(self, verb: str, syntax: str) -> None:
+        """A verb picked in the command palette: the verb goes into the command bar (a seat-first form
+        such as ``S CARD …`` leaves the bar as it is) and the message shows its usage."""
+        bar = self.query_one(CommandBar)
+        first = syntax.split()[0] if syntax.split() else verb
+        if first == verb and not bar.value.strip():
+            bar.value = verb + " "
+            bar.cursor_position = len(bar.value)
+        self.say(syntax)
+        bar.focus()
 
     def action_serve(self, where: str = "") -> None:
         """F10 / ``serve [HOST][:PORT]``: start the players' view (once) and show its URL and QR code."""
@@ -512,6 +569,8 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         lines.append(("  F8 / F9      技能询问：发动 / 不发动" if zh else "  F8 / F9      skill question: yes / no"))
         lines.append(("  F10          玩家页面：手机扫码查看（只读；命令 serve）" if zh
                       else "  F10          players' view: phones scan a QR code (read-only; command serve)"))
+        lines.append(("  ^P           命令面板：按键、设置、选项与命令（输入名称查找）" if zh
+                      else "  ^P           command palette: keys, settings, choices and commands by name"))
         lines.append(("  Tab / →      补全 · ↑/↓ 历史命令" if zh else "  Tab / →      complete · ↑/↓ command history"))
         lines.append("")
         lines.append("命令" if zh else "Commands")
@@ -543,20 +602,23 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         desc = get(self.lang) or get("en") or ""
         return syntax, str(desc), str(get("example") or "")
 
+    def watch_lang(self) -> None:
+        self.refresh_view()
+
+    def watch_reveal(self) -> None:
+        self.refresh_view()
+
     def action_toggle_lang(self) -> None:
-        self.lang = "en" if self.lang == "zh" else "zh"
+        self.lang = "en" if self.lang == "zh" else "zh"  # redrawn by watch_lang, the footer by the reactive
         from companion.settings import save  # noqa: PLC0415
 
         save(lang=self.lang)  # now, not at exit: a killed terminal keeps the choice (a failed write is ignored)
-        self.refresh_bindings()  # the footer shows the other language's bindings (check_action)
         self.say("")
-        self.refresh_view()
 
     def action_reveal_roles(self) -> None:
         if self.reveal:
-            self.reveal = False
+            self.reveal = False  # redrawn by watch_reveal
             self.say(label("roles_hidden", self.lang))
-            self.refresh_view()
             return
 
         if not any(s.role is not None and s.public_role is None for s in self.state.seats):
@@ -569,7 +631,6 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             if ok:
                 self.reveal = True
                 self.say(label("roles_shown", self.lang), error=True)
-            self.refresh_view()
             self.query_one(CommandBar).focus()
 
         self.push_screen(ConfirmRevealScreen(self.lang), done)

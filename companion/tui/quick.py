@@ -51,7 +51,8 @@ QUICK_LABELS: dict[str, tuple[str, str]] = {
     "step_on": ("逐阶段推进：F2 只进入下一个阶段", "step every phase: F2 goes one phase at a time"),
     "step_off": ("自动推进：F2 跳过无需决定的阶段", "quiet phases pass by themselves: F2 stops where the table decides"),
     "run_undone": ("已撤销 {n} 步（整段自动推进）", "undid {n} steps (the whole run)"),
-    "seat_actor": ("{n}号位：输入牌或技能", "seat {n}: type the card or skill"),
+    "seat_actor": ("{n}号位：输入牌或技能 · 点武将名看技能 · 右键看距离",
+                   "seat {n}: type the card or skill · click its general for skills · right-click for distances"),
 }
 
 STEP_WORDS = {"step every phase on": True, "step every phase off": False, "step on": True, "step off": False,
@@ -79,6 +80,8 @@ class QuickMixin(_Host):
         def submit_line(self, line: str, *, typed: bool = True, quiet: bool = True) -> bool: ...
         def refresh_view(self) -> None: ...
         def _drop_scan(self) -> None: ...
+        def open_skills(self, seat: int | None) -> None: ...
+        def open_distances(self, seat: int | None) -> None: ...
 
     step_every_phase: bool = False
     _picked: int | None = None  # the choice a lone number in the bar points at (Enter picks it)
@@ -183,16 +186,27 @@ class QuickMixin(_Host):
             bar.cursor_position = len(line)
         return True
 
-    def seat_clicked(self, n: int) -> None:
-        """A click on seat card ``n``: the seat goes into the command bar (a partial choice's legal
-        seat completes and submits it)."""
+    def seat_clicked(self, n: int, line: int | None = None, button: int = 1) -> None:
+        """A click on seat card ``n`` (``line``: the card's content line clicked, 0 = the top; ``button``
+        3 = right): the seat goes into the command bar (a partial choice's legal seat completes and
+        submits it); on an empty bar a click on the general's line opens the skills list at this seat;
+        a right-click opens the distance matrix on this seat's row."""
         from .app import CommandBar  # noqa: PLC0415
 
         bar = self.query_one(CommandBar)
+        if len(self.screen_stack) > 1:  # a dialog is open
+            return
+        if button == 3:
+            self.open_distances(n)
+            return
         c = self._partial
         if c is not None and c.needs in ("seat", "target") and bar.value == c.before + c.after \
                 and (not c.options or n in c.options):
             self._submit_partial(c, n, bar)
+            return
+        st = self.state
+        if line == 1 and not bar.value.strip() and 1 <= n <= len(st.seats) and st.seat(n).general is not None:
+            self.open_skills(n)
             return
         if not bar.value.strip():
             bar.value = f"{n} "

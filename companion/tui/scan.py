@@ -1,16 +1,29 @@
 """F6: the judgement card read from the webcam, filled into the command bar for the moderator to confirm.
 
 :class:`ScanMixin` is mixed into :class:`companion.tui.app.CompanionApp`; it needs the app's ``session``,
-``state``, ``lang``, ``camera``, ``say`` and the ``CommandBar``.  cv2, numpy and the reader load only
-when a scan starts (in the worker thread; tests/test_lazy_imports.py)."""
+``state``, ``lang``, ``camera``, ``say`` and the ``CommandBar``.
+
+The scan is a Textual thread worker (``@work(thread=True, exclusive=True)``, group ``"scan"``) that posts
+typed messages (:class:`ScanStatus`, :class:`ScanAccepted`, :class:`ScanUnsure`, :class:`ScanFailed`)
+handled on the UI thread with ``@on``.  A scan belongs to the judgement it was started for
+(:class:`ScanRun`): when that one is answered or changes, the app forgets the run (``_scan`` no longer
+is it), the worker stops before its next frame, and whatever it still posts is dropped because it comes
+from a run that is not the app's.  Esc marks the run as stopping: the worker ends and its best guess is
+offered.  ``Worker.cancel()`` is not used: a cancelled thread worker counts as finished while its thread
+still holds the camera, and the next scan must not open the camera before the last one released it.
+cv2, numpy and the reader load only when a scan starts, in the worker thread (tests/test_lazy_imports.py).
+"""
 
 from __future__ import annotations
 
-import threading
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from rich.text import Text
+from textual import on, work
+from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.widgets import Static
 
 from companion.tui.text import SCAN_SURE, accepts_judge_face, index_preview, label, scan_status_text
@@ -18,16 +31,71 @@ from companion.tui.widgets.command import CommandBar
 
 if TYPE_CHECKING:
     from textual.app import App
-    from textual.worker import Worker
 
     from companion.rules.state import GameState
     from recognition.reader import Reading
 
     _Host = App[int]  # the mixin is used in CompanionApp, an App
 else:
-    _Host = object
+    # a MessagePump at run time, so that Textual collects the ``@on`` handlers below (its metaclass does)
+    _Host = MessagePump
 
-__all__ = ["ScanMixin", "SCAN_TIMEOUT_S"]
+__all__ = ["ScanMixin", "ScanRun", "ScanStatus", "ScanAccepted", "ScanUnsure", "ScanFailed", "SCAN_TIMEOUT_S"]
+
+SCAN_TIMEOUT_S = 60.0
+"""A scan without an accepted reading stops by itself after this many seconds (its best guess is offered)."""
+
+
+@dataclass(eq=False)
+class ScanRun:
+    """One F6 scan: the judgement it belongs to (``ScanMixin._judgement_key``); compared by identity.
+
+    ``stopping`` is set on the UI thread (Esc) and read by the worker between frames (a plain attribute:
+    one writer, one reader, no compound update)."""
+
+    key: tuple | None
+    stopping: bool = False
+
+
+@dataclass
+class ScanStatus(Message):
+    """A frame was read: the live status (``recognition.camera`` status) and the warped corner (or None)."""
+
+    run: ScanRun
+    status: Any
+    corner: Any = None
+
+
+@dataclass
+class ScanAccepted(Message):
+    """The reader agreed on ``card`` (e.g. ``♠7``): the scan is over."""
+
+    run: ScanRun
+    card: str
+    corner: Any = None
+
+
+@dataclass
+class ScanUnsure(Message):
+    """Stopped (Esc, the time limit) or the video ended without an agreed card: ``card`` is the best guess
+    (None: nothing read)."""
+
+    run: ScanRun
+    card: str | None
+    timed_out: bool = False
+    corner: Any = None
+    video_ended: bool = False
+
+
+@dataclass
+class ScanFailed(Message):
+    """No camera, no reader, or the camera stopped: ``en`` / ``zh`` say why; ``card``: the best guess so far."""
+
+    run: ScanRun
+    en: str
+    zh: str | None = None
+    card: str | None = None
+    corner: Any = None
 
 
 class ScanMixin(_Host):
@@ -43,7 +111,7 @@ class ScanMixin(_Host):
         def state(self) -> GameState: ...
         def say(self, text: str, *, error: bool = False) -> None: ...
 
-    _scan: _Scan | None = None  # the running F6 scan (at most one)
+    _scan: ScanRun | None = None  # the scan whose reports are shown (None: none, or it was dropped)
     _preview_key: tuple | None = None  # the judgement whose scanned card's preview is held
     _filled: tuple[str, tuple | None] | None = None  # (bar text a scan filled in, its judgement)
 
@@ -65,9 +133,8 @@ class ScanMixin(_Host):
 
     @property
     def scanning(self) -> bool:
-        """A scan worker exists (running, or stopping after Esc / a changed judgement)."""
-        scan = self._scan
-        return scan is not None and not (scan.worker is not None and scan.worker.is_finished)
+        """A scan worker is running (scanning, or stopping after Esc / a changed judgement)."""
+        return any(w.group == "scan" and not w.is_finished for w in self.workers)
 
     def action_scan(self) -> None:
         self.scan_judgement_card()
@@ -75,27 +142,22 @@ class ScanMixin(_Host):
     def action_stop_scan(self) -> None:
         """Esc: stop the running scan; its best guess is offered (confirm or type)."""
         if self._scan is not None:
-            self._scan.stop.set()
+            self._scan.stopping = True
 
     def _drop_scan(self) -> None:
-        """The judgement the scan was started for is answered, cancelled or gone: stop the worker
-        and throw away whatever it still reports."""
-        scan = self._scan
-        if scan is not None:
-            scan.discard = True
-            scan.stop.set()
+        """The judgement the scan was started for is answered, cancelled or gone: the worker stops
+        (its run is no longer the app's) and whatever it still reports is dropped."""
+        if self._scan is not None:
+            self._scan = None
             self._hide_preview()
             self._show_scan_line(None)
 
     def _check_scan(self) -> None:
-        scan = self._scan
-        if scan is not None and not scan.discard and scan.key != self._judgement_key():
+        if self._scan is not None and self._scan.key != self._judgement_key():
             self._drop_scan()
 
     def on_unmount(self) -> None:
-        if self._scan is not None:  # quitting: the worker thread ends after its current frame
-            self._scan.discard = True
-            self._scan.stop.set()
+        self._scan = None  # quitting: the worker thread ends after its current frame
 
     def scan_judgement_card(self) -> None:
         """Read the judgement card from the webcam; overridable.
@@ -106,79 +168,101 @@ class ScanMixin(_Host):
         the worker is stopped and anything it still reports is dropped.  Without a camera (or the
         recognition package) it says so and typed entry stays as it is.
         """
-        if self._scan is not None and self.scanning:
-            stopping = self._scan.stop.is_set()
+        if self.scanning:
+            stopping = self._scan is None or self._scan.stopping
             self.say(label("scan_stopping" if stopping else "scan_busy", self.lang), error=stopping)
             return
         p = self.state.prompt
         if not accepts_judge_face(p):  # the banner's test: a judgement, or a prompt offering 'judge FACE' (八卦阵)
             self.say(label("no_judge", self.lang), error=True)
             return
-        scan = _Scan(self._judgement_key())
+        run = ScanRun(self._judgement_key())
         self._hide_preview()
-        self._scan = scan
+        self._scan = run
         self.say(label("scan_start", self.lang))
         self._show_scan_line(label("scan_start", self.lang))
-        scan.worker = self.run_worker(lambda: self._scan_worker(scan), thread=True, group="scan", name="scan")
+        self._scan_worker(run)
 
-    def _post(self, scan: "_Scan", fn, *args: Any, final: bool = False) -> None:
-        """From the worker: run ``fn(*args)`` on the UI thread if ``scan`` is still the judgement's scan."""
-        try:
-            self.call_from_thread(self._deliver, scan, fn, args, final)
-        except Exception:  # noqa: BLE001 - the app is closing
-            pass
-
-    def _deliver(self, scan: "_Scan", fn, args: tuple, final: bool) -> None:
-        if self._scan is not scan:
-            return
-        self._check_scan()
-        if final:
-            self._scan = None
-            self._show_scan_line(None)
-            if not scan.discard:
-                fn(*args)
-        elif not scan.stop.is_set():
-            fn(*args)
-
-    def _scan_worker(self, scan: "_Scan") -> None:
+    # -- the worker thread ---------------------------------------------------------
+    @work(thread=True, exclusive=True, group="scan", name="scan")
+    def _scan_worker(self, run: ScanRun) -> None:
+        """Read frames until a card is agreed on, Esc, the time limit, a camera fault or ``run`` is dropped;
+        every outcome is posted as a message (nothing here touches a widget)."""
         try:
             from recognition.camera import CameraScanner  # noqa: PLC0415 - cv2 loads only when a scan starts
         except Exception as e:  # noqa: BLE001 - cv2 or the model missing
-            self._post(scan, self._scan_failed, f"{type(e).__name__}: {e}", None, final=True)
+            self.post_message(ScanFailed(run, f"{type(e).__name__}: {e}"))
             return
         scanner = None
         last = None  # the last reading that named a card (for scanners without a voter)
+        timed_out = False
         try:
             scanner = CameraScanner(self.camera)
             with scanner:
                 started = time.monotonic()
                 for status in scanner.updates():
-                    if scan.stop.is_set():  # Esc, or the judgement changed: checked between frames
+                    if run.stopping or self._scan is not run:  # Esc, or the judgement changed: between frames
                         break
                     reading = getattr(status, "reading", None)
                     if _names_card(reading):
                         last = reading
                     if status.state == "accepted" and _names_card(reading):
-                        self._post(scan, self._scan_accepted, reading.label, getattr(reading, "corner", None),
-                                   final=True)
+                        self.post_message(ScanAccepted(run, reading.label, getattr(reading, "corner", None)))
                         return
-                    self._post(scan, self._scan_status, status, getattr(reading, "corner", None))
+                    self.post_message(ScanStatus(run, status, getattr(reading, "corner", None)))
                     if time.monotonic() - started >= SCAN_TIMEOUT_S:
-                        scan.timed_out = True
+                        timed_out = True
                         break
         except Exception as e:  # noqa: BLE001 - CameraError and driver faults: back to typing
             zh = getattr(e, "zh", None)  # CameraError says it in Chinese too
-            why = zh if self.lang == "zh" and isinstance(zh, str) else str(e)
             guess = _best_guess(scanner, last)  # what was read before the camera (or video) stopped
-            self._post(scan, self._scan_failed, why, getattr(guess, "label", None), getattr(guess, "corner", None),
-                       final=True)
+            self.post_message(ScanFailed(run, str(e), zh if isinstance(zh, str) else None,
+                                         getattr(guess, "label", None), getattr(guess, "corner", None)))
             return
         # stopped (Esc, the time limit) or the camera stream ended without an accepted reading:
         # offer the best guess for the moderator to check, never apply it silently
         guess = _best_guess(scanner, last)
-        self._post(scan, self._scan_unsure, getattr(guess, "label", None), scan.timed_out,
-                   getattr(guess, "corner", None), bool(getattr(scanner, "ended", None)), final=True)
+        self.post_message(ScanUnsure(run, getattr(guess, "label", None), timed_out, getattr(guess, "corner", None),
+                                     bool(getattr(scanner, "ended", None))))
 
+    # -- its messages, on the UI thread ----------------------------------------------
+    def _ours(self, run: ScanRun) -> bool:
+        """``run`` is the scan of the pending judgement (a report of any other is dropped)."""
+        if self._scan is not run:
+            return False
+        self._check_scan()  # the judgement may have changed without a command of the app's
+        return self._scan is run
+
+    def _ended(self, run: ScanRun) -> bool:
+        """A final report arrived: True when it is to be shown (``run`` is still the judgement's scan)."""
+        if not self._ours(run):
+            return False
+        self._scan = None
+        self._show_scan_line(None)
+        return True
+
+    @on(ScanStatus)
+    def _scan_status_arrived(self, message: ScanStatus) -> None:
+        if self._ours(message.run) and not message.run.stopping:
+            self._scan_status(message.status, message.corner)
+
+    @on(ScanAccepted)
+    def _scan_accepted_arrived(self, message: ScanAccepted) -> None:
+        if self._ended(message.run):
+            self._scan_accepted(message.card, message.corner)
+
+    @on(ScanUnsure)
+    def _scan_unsure_arrived(self, message: ScanUnsure) -> None:
+        if self._ended(message.run):
+            self._scan_unsure(message.card, message.timed_out, message.corner, message.video_ended)
+
+    @on(ScanFailed)
+    def _scan_failed_arrived(self, message: ScanFailed) -> None:
+        if self._ended(message.run):
+            why = message.zh if self.lang == "zh" and message.zh else message.en
+            self._scan_failed(why, message.card, message.corner)
+
+    # -- what the moderator sees ---------------------------------------------------------
     def _show_scan_line(self, text: str | None) -> None:
         """The scan's own status line (above the message line, which keeps command feedback); None hides it."""
         line = self.query_one("#scan-line", Static)
@@ -220,7 +304,6 @@ class ScanMixin(_Host):
             self.query_one("#scan-preview", Static).set_class(False, "-on")
         except Exception:  # noqa: BLE001 - closing
             pass
-
 
     def _fill_bar(self, card: str) -> bool:
         """Put ``judge CARD`` in the command bar, unless the moderator has typed something there
@@ -269,22 +352,6 @@ class ScanMixin(_Host):
         else:
             self.say(label("scan_kept", self.lang, card=card), error=True)
         self.query_one(CommandBar).focus()
-
-
-
-SCAN_TIMEOUT_S = 60.0
-"""A scan without an accepted reading stops by itself after this many seconds (its best guess is offered)."""
-
-
-class _Scan:
-    """One F6 scan: the judgement it belongs to (``CompanionApp._judgement_key``), its worker and flags."""
-
-    def __init__(self, key: tuple | None) -> None:
-        self.key = key
-        self.stop = threading.Event()  # the worker stops before its next frame
-        self.discard = False  # the judgement changed: nothing it reports is shown
-        self.timed_out = False
-        self.worker: Worker[None] | None = None
 
 
 def _names_card(reading: object) -> TypeGuard[Reading]:

@@ -76,10 +76,11 @@ class DistanceScreen(TypingGoesToTheBar, ModalScreen[None]):
         Binding("escape,f3", "close", "Close"),
     ]
 
-    def __init__(self, state: GameState, lang: str = "zh") -> None:
+    def __init__(self, state: GameState, lang: str = "zh", seat: int | None = None) -> None:
         super().__init__()
         self.state = state
         self.lang = lang
+        self.seat = seat  # the row the cursor starts on (opened from a seat card), None: the first
 
     def compose(self) -> ComposeResult:
         zh = self.lang == "zh"
@@ -112,10 +113,12 @@ class DistanceScreen(TypingGoesToTheBar, ModalScreen[None]):
                     row.append(Text(f"{d}×", style="bold red"))
             row.append(Text(str(rng)))
             table.add_row(*row, key=str(a))
+        first = alive.index(self.seat) if self.seat in alive else 0
+        col = 1 if first else 2  # the first other seat
         if len(alive) >= 2:
-            table.move_cursor(row=0, column=2)
+            table.move_cursor(row=first, column=col)
         table.focus()
-        self._show_reason(0, 2)
+        self._show_reason(first, col)
 
     def on_data_table_cell_highlighted(self, event: DataTable.CellHighlighted) -> None:
         self._show_reason(event.coordinate.row, event.coordinate.column)

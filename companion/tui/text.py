@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import ceil
 from typing import TYPE_CHECKING
 
-from companion.rules.cards import KINDS
+from companion.rules.deck import KINDS
 from companion.rules.generals import GENERALS
 from companion.rules.setup import max_hp as setup_max_hp
 from companion.rules.state import SLOTS, GameState, Seat
@@ -80,12 +80,14 @@ LABELS: dict[str, tuple[str, str]] = {
     "turn": ("{seat}号位{name} {phase}", "seat {seat}{name} {phase}"),
     "over": ("游戏结束 — 胜方：{winner}", "game over — winner: {winner}"),
     "hand": ("手牌{n}", "hand {n}"),
+    "light_mode": ("简易模式：不记手牌", "light mode: hands not tracked"),
     "hp_pending": ("体力待选将", "HP: pick a general"),
     "judgement": ("判定区", "judge"),
     "dead": ("阵亡", "dead"),
     "dying": ("濒死", "dying"),
     "seat": ("{n}号位", "seat {n}"),
     "no_general": ("（未选将）", "(no general)"),
+    "offered": ("候选：", "offered: "),
     "judge_hint": ("输入：judge 牌面 — 或按 F6 扫描", "type: judge FACE — or press F6 to scan"),
     "skill_hint": ("F8 发动 · F9 不发动 · F7 技能说明", "F8 yes · F9 no · F7 skill texts"),
     "skill_hint_no": ("F9 不发动 · F7 技能说明", "F9 no · F7 skill texts"),
@@ -210,6 +212,33 @@ def general_name(seat: Seat, lang: str) -> tuple[str, str]:
     return name, kingdom
 
 
+def offer_lines(seat: Seat, state: GameState | None, lang: str, width: int, lines: int = 3) -> list[str]:
+    """The generals offered to ``seat`` while they are being picked (``offer`` / ``deal generals``,
+    before ``start`` and before the seat has a general): ``候选：曹操 刘备 孙权`` /
+    ``offered: Cao Cao, Liu Bei, Sun Quan``, wrapped between names at ``width`` cells onto at
+    most ``lines`` lines (a name is never cut; with too little room the last names fold into the
+    last line, which may then be wider than ``width``).  [] when nothing is on offer."""
+    if state is None or state.started or seat.general is not None:
+        return []
+    ids = state.offers.get(seat.seat) or []
+    if not ids:
+        return []
+    names = []
+    for gid in ids:
+        g = GENERALS.get(gid)
+        names.append(gid if g is None else (g.zh if lang == "zh" else g.en))
+    from rich.cells import cell_len  # noqa: PLC0415 - rich only when drawing (text.py stays importable without it)
+
+    sep = " " if lang == "zh" else ", "
+    out = [label("offered", lang) + names[0]]
+    for name in names[1:]:
+        if cell_len(out[-1] + sep + name) <= width or len(out) >= lines:
+            out[-1] += sep + name
+        else:
+            out.append(name)
+    return out
+
+
 def seat_label(n: int, lang: str) -> str:
     return label("seat", lang, n=n)
 
@@ -256,9 +285,10 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = Fals
     if state is not None and not state.started:
         m = start_max_hp(seat, state)
         hp = f"{hp_marks(m, m)} {m}/{m}" if m is not None else f"— {label('hp_pending', lang)}"
-        hp += f"  {label('hand', lang, n=seat.hand)}"
     else:
-        hp = f"{hp_marks(seat.hp, seat.max_hp)} {seat.hp}/{seat.max_hp}  {label('hand', lang, n=seat.hand)}"
+        hp = f"{hp_marks(seat.hp, seat.max_hp)} {seat.hp}/{seat.max_hp}"
+    if state is None or state.hands_tracked:  # light mode (track hands off): no hand count
+        hp += f"  {label('hand', lang, n=seat.hand)}"
     name = card_full if long else card_short
     eq = []
     for slot in SLOTS:
@@ -273,6 +303,130 @@ def seat_lines(seat: Seat, lang: str, *, reveal: bool = False, long: bool = Fals
     jl = " ".join(name(ref, lang) for ref in seat.judgement)
     jline = f"{label('judgement', lang)}: {jl}" if jl else ""
     return [top, gline, hp, eline, jline]
+
+
+Segment = tuple[str, str]
+"""``(text, style)`` of a seat card: style ``"bold"`` (the top line), ``"hp"`` (HP marks), ``"judge"``
+(the judgement area) or ``""``."""
+
+
+def _seat_groups(seat: Seat, lang: str, *, reveal: bool, state: GameState | None, mark: str, long: bool,
+                 marks: bool, compact: bool, width: int, horses: bool = True) -> list[list[list[Segment]]]:
+    """The seat card's content as groups of unbreakable items (each a list of segments), in order: the
+    top line, the general (or the generals on offer), HP and hand, equipment, the judgement area."""
+    role = seat.role if reveal else seat.public_role
+    top: list[list[Segment]] = [[(f"{mark} {seat.seat}" if mark else str(seat.seat), "bold")]]
+    if seat.name:
+        top.append([(seat.name, "bold")])
+    r = role_name(role, lang)
+    if r:
+        top.append([(f"[{r}]", "bold")])
+    if not seat.alive:
+        top.append([(f"✝{label('dead', lang)}", "bold")])
+    elif seat.dying:
+        top.append([(f"!{label('dying', lang)}", "bold")])
+    groups = [top]
+    offers = offer_lines(seat, state, lang, width, lines=4)
+    if offers:
+        groups += [[[(line, "")]] for line in offers]
+    else:
+        gen, kingdom = general_name(seat, lang)
+        groups.append([[(f"{gen} {kingdom}".rstrip(), "")]])
+    if state is not None and not state.started:
+        m = start_max_hp(seat, state)
+        hp = [[(hp_marks(m, m), "hp"), (f" {m}/{m}", "")]] if m is not None else \
+            ([] if offers else [[(f"— {label('hp_pending', lang)}", "")]])
+    else:
+        hp = [[(hp_marks(seat.hp, seat.max_hp), "hp"), (f" {seat.hp}/{seat.max_hp}", "")]]
+    if hp and not marks:
+        hp = [[seg for seg in hp[0] if seg[1] != "hp"]]
+        hp[0] = [(hp[0][0][0].lstrip(), "")]
+    if state is None or state.hands_tracked:  # light mode (track hands off): no hand count
+        hp.append([((f"手{seat.hand}" if lang == "zh" else f"h{seat.hand}") if compact
+                    else label("hand", lang, n=seat.hand), "")])
+    if hp:
+        groups.append(hp)
+    from rich.cells import cell_len  # noqa: PLC0415 - rich only when drawing
+
+    def name(ref: str, extra: int = 0) -> str:
+        """The full card name where it fits the width (``long``), else the short one."""
+        full = card_full(ref, lang)
+        return full if long and cell_len(full) + extra <= width else card_short(ref, lang)
+
+    eq: list[list[Segment]] = []
+    for slot in SLOTS:
+        ref = seat.equipment.get(slot)
+        if ref:
+            k = KINDS.get(kind_of(ref))
+            rng = f"({k.range})" if slot == "weapon" and k is not None and k.range else ""
+            head = f"{_pick(_SLOT_MARK[slot], lang)}{'' if compact else ':'}"
+            text = head + name(ref, cell_len(head + rng)) + rng
+            if not horses and slot in ("plus_horse", "minus_horse"):
+                text = _pick(_SLOT_MARK[slot], lang)  # the last resort: a horse's rule is its sign
+            eq.append([(text, "")])
+    if eq or not (state is not None and not state.started and offers):
+        groups.append(eq or [[("—", "")]])
+    jhead = (("判" if lang == "zh" else "J") if compact else label("judgement", lang)) + ": "
+    jud = [[(name(ref, cell_len(jhead) if i == 0 else 0), "judge")] for i, ref in enumerate(seat.judgement)]
+    if jud:
+        jud[0] = [(jhead, "judge"), *jud[0]]
+        groups.append(jud)
+    return groups
+
+
+def _pack(groups: list[list[list[Segment]]], width: int, *, rows: bool, tall: bool = False) -> list[list[Segment]]:
+    """Lay items out in lines of at most ``width`` cells, breaking only between items: ``rows`` starts each
+    group on a new line (``tall``: each equipment item on its own line too), else items flow."""
+    from rich.cells import cell_len  # noqa: PLC0415 - rich only when drawing
+
+    lines: list[list[Segment]] = []
+    used = 0
+    for gi, group in enumerate(groups):
+        if tall and gi >= 3 and len(group) > 1 and group[0][0][0] != "—" and group[0][0][1] != "judge":
+            for item in group:
+                lines.append(list(item))
+            used = 0
+            continue
+        for ii, item in enumerate(group):
+            w = sum(cell_len(t) for t, _ in item)
+            new_line = not lines or (rows and ii == 0) or used + 1 + w > width or (tall and gi >= 3 and ii == 0)
+            if new_line:
+                lines.append(list(item))
+                used = w
+            else:
+                lines[-1] += [(" ", ""), *item]
+                used += 1 + w
+    return lines
+
+
+def seat_card(seat: Seat, lang: str, width: int, height: int, *, reveal: bool = False,
+              state: GameState | None = None, mark: str = "") -> list[list[Segment]]:
+    """The lines of one seat card that fit ``width`` × ``height`` cells, each a list of ``(text, style)``.
+
+    Tried from the most readable to the most compact, the first that fits is used: one line per group
+    with each equipment on its own line and full card names (tall cards, e.g. 120×40); one line per group
+    with full names, then with short names (青釭 / Qinggang) — a group longer than the width wrapping
+    between its items; all items flowed; HP as numbers only; compact labels (``武青龙(3)``, ``手4``);
+    horses by their sign alone (``+1 -1``: what the rules read).  A name is never cut inside; only when
+    even the most compact layout does not fit are the last lines cut by the widget.
+    ``mark``: ``▶`` (current seat) or ``⚠`` (asked), put before the seat number."""
+    from rich.cells import cell_len  # noqa: PLC0415
+
+    tries = [dict(long=True, rows=True, tall=True), dict(long=True, rows=True), dict(long=False, rows=True),
+             dict(long=False, rows=False), dict(long=False, rows=False, marks=False),
+             dict(long=False, rows=False, marks=False, compact=True),
+             dict(long=False, rows=False, marks=False, compact=True, horses=False)]
+    lines: list[list[Segment]] = []
+    for t in tries:
+        groups = _seat_groups(seat, lang, reveal=reveal, state=state, mark=mark, long=bool(t["long"]),
+                              marks=bool(t.get("marks", True)), compact=bool(t.get("compact")), width=width,
+                              horses=bool(t.get("horses", True)))
+        if not t["rows"]:  # flowed: no "—" for an empty equipment area
+            groups = [g for g in groups if g != [[("—", "")]]]
+        lines = _pack(groups, width, rows=bool(t["rows"]), tall=bool(t.get("tall")))
+        if len(lines) <= height and all(sum(cell_len(x) for x, _ in ln) <= width for ln in lines):
+            return lines
+    return lines
 
 
 def hidden_roles(state: GameState) -> set[str]:
@@ -366,8 +520,9 @@ def header_text(state: GameState, lang: str) -> str:
         if reason:
             text += f"（{reason}）" if lang == "zh" else f" ({reason})"
         return text
+    light = "" if state.hands_tracked else " · " + label("light_mode", lang)
     if not state.started:
-        return label("setup", lang)
+        return label("setup", lang) + light
     parts = [label("round", lang, n=state.round)]
     if state.turn_seat is not None:
         try:
@@ -376,7 +531,7 @@ def header_text(state: GameState, lang: str) -> str:
             name = ""
         name = (f"（{name}）" if lang == "zh" else f" ({name})") if name else ""
         parts.append(label("turn", lang, seat=state.turn_seat, name=name, phase=phase_name(state.phase, lang)))
-    return " · ".join(parts)
+    return " · ".join(parts) + light
 
 
 def is_judgement_prompt(p) -> bool:
@@ -424,7 +579,7 @@ def skill_answer_verbs(p) -> frozenset[str]:
     if p is None or p.kind != "skill":
         return frozenset()
     try:
-        from companion.rules.skills import STEPS  # noqa: PLC0415 - only when a skill question is up
+        from companion.rules.skills.base import STEPS  # noqa: PLC0415 - only when a skill question is up
     except Exception:  # noqa: BLE001
         return frozenset()
     data = p.data or {}

@@ -125,7 +125,7 @@ def test_label_draws_the_chinese_name_not_a_fallback():
 
 
 def test_every_card_name_is_in_the_cjk_subset():
-    from companion.rules.cards import KINDS
+    from companion.rules.deck import KINDS
     font = ImageFont.truetype(str(CJK_FONT), 40)
     names = "".join(k.zh for k in KINDS.values())
     assert len(names) > 30

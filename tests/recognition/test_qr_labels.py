@@ -99,7 +99,7 @@ def test_label_on_a_card_in_rendered_webcam_frames():
 
 
 def test_deck_adapter_and_labels_cli_with_a_stand_in_deck(tmp_path, monkeypatch, capsys):
-    """deck_entries() adapts companion.rules.cards (stand-in here: the real one is another
+    """deck_entries() adapts companion.rules.deck (stand-in here: the real one is another
     engineer's work) and `labels --out` writes the sheets."""
     import enum
     import sys
@@ -116,10 +116,10 @@ def test_deck_adapter_and_labels_cli_with_a_stand_in_deck(tmp_path, monkeypatch,
     kinds = {"slash": card(zh="杀", en="Slash"), "peach": card(zh="桃", en="Peach")}
     deck = [card(kind="slash", suit=Suit.SPADE, rank=7, ex=False), card(kind="slash", suit=Suit.SPADE, rank=7, ex=False),
             card(kind="peach", suit=Suit.HEART, rank=12, ex=False)]
-    mod = types.ModuleType("companion.rules.cards")
+    mod = types.ModuleType("companion.rules.deck")
     mod.standard_deck = lambda: list(deck)
     mod.KINDS = kinds
-    monkeypatch.setitem(sys.modules, "companion.rules.cards", mod)
+    monkeypatch.setitem(sys.modules, "companion.rules.deck", mod)
     entries = deck_entries()
     assert [(e.card_id, e.suit, e.rank, e.zh, e.en) for e in entries] == [
         ("slash-spade-7", "spade", 7, "杀", "Slash"), ("slash-spade-7-2", "spade", 7, "杀", "Slash"),
@@ -155,3 +155,33 @@ def test_camera_qr_path_reads_as_many_labels_as_the_default_detector(monkeypatch
     monkeypatch.setattr(reader, "QR_PX_PER_MM", 1e9)
     old = count()
     assert new >= old and new >= len(frames) - 2, (new, old)
+
+
+def test_sheet_cache_copies_the_same_files_and_redraws_on_any_change(tmp_path, monkeypatch):
+    """`companion labels` copies the last sheets drawn for the same entries (issue 15: under 300 ms);
+    other entries, or a cached file that no longer matches its sha256, are drawn anew."""
+    import recognition.labels as labels
+    cache = tmp_path / "cache"
+    drawn = write_sheets(ENTRIES, tmp_path / "a" / "labels.pdf", cache)
+    calls = []
+    real = labels.render_sheets
+
+    def counting(entries):
+        calls.append(len(entries))
+        return real(entries)
+
+    monkeypatch.setattr(labels, "render_sheets", counting)
+    copied = write_sheets(ENTRIES, tmp_path / "b" / "x", cache)
+    assert calls == []
+    assert [p.name for p in copied] == ["x.pdf", "x-1.png"]
+    assert [p.read_bytes() for p in copied] == [p.read_bytes() for p in drawn]
+    write_sheets(ENTRIES[:3], tmp_path / "c" / "x", cache)  # other entries: drawn
+    assert calls == [3]
+    write_sheets(ENTRIES, tmp_path / "d" / "x", cache)  # only the newest sheet is kept: drawn again
+    assert calls == [3, len(ENTRIES)]
+    (key_dir,) = [d for d in cache.iterdir() if d.is_dir()]
+    png = key_dir / "sheet-1.png"
+    png.write_bytes(png.read_bytes()[:-10])  # a damaged cache file is not copied
+    again = write_sheets(ENTRIES, tmp_path / "e" / "x", cache)
+    assert calls == [3, len(ENTRIES), len(ENTRIES)]
+    assert again[1].read_bytes() == drawn[1].read_bytes()

@@ -45,7 +45,8 @@ async def test_seat_cards_fit_at_80x24(session, no_script):
         for n in range(1, 7):
             r = app.query_one(f"#seat-{n}").region
             assert r.right <= 80 and r.bottom <= 24 - 3, (n, r)
-            assert r.height == 5
+            # rows sized by SeatTable.fit: 6 seats at 80×24 leave room for 6-line cards (was 5)
+            assert r.height == app.query_one("#table").card_height >= 5
 
 
 async def test_command_changes_state_and_log(session, no_script):
@@ -360,7 +361,8 @@ async def test_ten_seats_fit_at_80x24(no_script):
         text = screen_text(app)
         for k in range(1, 11):
             r = app.query_one(f"#seat-{k}").region
-            assert r.height == 5 and r.bottom <= 24 - 3, (k, r)
+            # three rows of 4-line cards (SeatTable.fit: the question, choices and 4 log lines keep their room)
+            assert r.height == 4 and r.bottom <= 24 - 3 - 4, (k, r)
         assert "P10" in text and "P7" in text
         # ring order: seat 10 left of seat 5 on the middle row, seat 6 below seat 5
         assert app.query_one("#seat-10").region.x < app.query_one("#seat-5").region.x

@@ -167,3 +167,26 @@ async def test_multi_line_paste_submits_each_line_in_order(tmp_path):
         await pilot.pause()
         assert s.state.seat(3).hand == hand + 5
         assert "pasted line 2 of 3 was refused" in app.message and app.query_one("#command").value == "bogus words"
+
+
+async def test_a_paste_delivered_as_keys_submits_each_line_in_order(tmp_path):
+    """A paste without bracketed paste (tmux paste-buffer without -p) reaches the app as keys: the
+    characters and a CR (enter) or an LF (ctrl+j) after each line, all at once.  Each line is submitted
+    before the next one is typed (it used to merge into 'draw 3 3draw 3 1', refused)."""
+    from textual._xterm_parser import XTermParser
+
+    s = Session.replay_lines(SETUP)
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        hand = s.state.seat(3).hand
+        for data, added in (("draw 3 3\rdraw 3 1\r", 4), ("draw 3 2\ndraw 3 1\n", 3)):
+            tip = s.tip
+            for key in XTermParser().feed(data):  # as the terminal driver posts one read's keys
+                app.post_message(key)
+            await pilot.pause()
+            await pilot.pause()
+            assert s.state.seat(3).hand == hand + added, app.message
+            assert [e.lines for e in s.log_since(tip)] == [(ln,) for ln in data.replace("\n", "\r").split("\r") if ln]
+            assert app.query_one("#command").value == ""
+            hand += added

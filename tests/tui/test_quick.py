@@ -55,7 +55,7 @@ async def test_a_round_at_six_seats_with_numbers_enter_and_clicks():
         await pilot.click("#seat-2")
         await pilot.pause()
         assert s.state.prompt.kind == "respond" and s.state.prompt.seat == 2
-        assert app.choices_text.startswith("1 闪")
+        assert app.choices_text.startswith("1 Jink")  # labels in English (the line stays '2 闪')
         await _keys(pilot, "1", "enter")
         assert s.state.prompt is None and s.state.seat(2).hp == 4
         await _keys(pilot, "f2")
@@ -172,7 +172,7 @@ async def test_a_number_marks_its_choice_and_enter_picks_it():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await type_line(pilot, "1 杀 2")
-        assert app.choices_text == "1 闪 · 2 take 1 damage"
+        assert app.choices_text == "1 Jink · 2 take 1 damage"
         await _keys(pilot, "2")
         assert app._picked == 1  # choice 2 is marked; nothing is applied yet
         assert s.state.prompt.kind == "respond"

@@ -107,7 +107,9 @@ def test_seat_card_uses_full_card_names_only_where_they_fit():
     assert "判定区: 乐 闪电" in narrow and "乐不思蜀" not in narrow
     one = SeatCard._text(table_state().seat(1), "en", False, False, False, width=30).plain
     assert "W:Qinggang Sword(2)" in one
-    assert "W:Qinggang(2)" in SeatCard._text(table_state().seat(1), "en", False, False, False, width=12).plain
+    assert "W:Qinggang(2)" in SeatCard._text(table_state().seat(1), "en", False, False, False, width=13).plain
+    # narrower than the short name: the compact label, never a cut one
+    assert "WQinggang(2)" in SeatCard._text(table_state().seat(1), "en", False, False, False, width=12).plain
 
 
 def test_redact_line_hides_living_hidden_roles():
@@ -155,7 +157,7 @@ def test_skill_judgement_prompts_get_the_scan_hint():
 
 
 def test_prompts_offering_judge_face_take_the_scan():
-    from companion.rules.skills import BAGUA_HINT, drop_bagua_hint
+    from companion.rules.cards.armor import BAGUA_HINT, drop_bagua_hint
     from companion.rules.state import Prompt
     from companion.tui.text import accepts_judge_face
 

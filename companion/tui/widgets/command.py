@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from companion.rules.cards import KINDS
+from companion.rules.deck import KINDS
 from companion.rules.state import GameState
 
 if TYPE_CHECKING:
@@ -115,6 +115,19 @@ class CommandBar(Input):
         self._hpos = len(self.history)
 
     async def _on_key(self, event) -> None:
+        if event.key in ("enter", "ctrl+j"):
+            # Enter is handled here, in order with the keys around it.  Through Input's binding it would run
+            # only once the key had bubbled up to the app, after the keys behind it were typed: a paste that
+            # arrives as keys (tmux paste-buffer without -p: no bracketed paste, each line ended by a CR, or an
+            # LF = ctrl+j) merged its lines into one.  Now each line is submitted before the next is typed.
+            event.stop()
+            event.prevent_default()
+            submit = getattr(self.app, "submit_bar", None)
+            if callable(submit):
+                submit(self, self.value)
+            else:
+                await self.action_submit()
+            return
         # a seat number completing a partial choice submits it (companion/tui/quick.py); else typing as ever
         ch = event.character
         if event.is_printable and ch is not None and hasattr(self.app, "choice_key") and self.app.choice_key(ch, self):

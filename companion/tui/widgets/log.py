@@ -34,6 +34,7 @@ class GameLog(RichLog):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._drawn_width = 0
+        self._drawn_want = 0  # how many lines the last redraw wanted (twice the height it had)
         self._plain: list[str] = []  # the pane's lines, unfolded (text())
         self._folded: list[int] = []  # how many pane lines each of them took
         self._lines = 0
@@ -47,7 +48,14 @@ class GameLog(RichLog):
     def on_resize(self, event: Resize) -> None:  # RichLog's own handler runs too (Textual calls each class's)
         width = self.scrollable_content_region.width - 1
         if width >= 20 and width != self._drawn_width:
-            self.app.call_after_refresh(self.redraw)
+            self.app.call_after_refresh(self.refold)
+
+    def refold(self) -> None:
+        """After a resize: redraw only when the width changed or the pane now holds more lines than the
+        last redraw wrote (a first paint draws the pane once, at the width it is laid out with)."""
+        height = self.scrollable_content_region.height or self.host.size.height
+        if self._width() != self._drawn_width or max(2 * height, LOG_REDRAW_LINES) > self._drawn_want:
+            self.redraw()
 
     # -- what is shown -------------------------------------------------------
     def _item(self, e: Any) -> Item:
@@ -79,10 +87,11 @@ class GameLog(RichLog):
 
     def _width(self) -> int:
         width = self.scrollable_content_region.width - 1
-        if width < 20:  # not laid out yet: estimate (a third of the screen when wide), refold on resize
+        if width < 20:  # not laid out yet: the width app.tcss will give it (padding 0 1 and a 1-cell scrollbar;
+            # wide: 1fr of 3 and a border), so that the first paint draws the pane once; refolded if it differs
             host = self.host
-            wide = host.query_one("#body").has_class("wide")
-            width = max(20, (host.size.width // 3 if wide else host.size.width) - 6)
+            w = host.size.width
+            width = max(20, w // 3 - 5 if w >= host.WIDE else w - 4)
         return width
 
     def _signature(self, width: int) -> tuple:
@@ -179,6 +188,7 @@ class GameLog(RichLog):
         self._drawn_width = width
         height = self.scrollable_content_region.height or host.size.height
         want = max(2 * height, LOG_REDRAW_LINES)
+        self._drawn_want = want
         opened_by_lang = host.opened_lines()
         items, first = self._window(want)  # an entry takes one line or more
         blocks: list[list[tuple[str, str]]] = []

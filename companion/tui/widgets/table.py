@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import Grid
+from textual.events import Click
 from textual.widgets import Static
 
 from companion.rules.state import GameState, Seat
-from companion.tui.text import ring_layout, seat_lines
+from companion.tui.text import ring_layout, seat_card
 
 __all__ = ["SeatCard", "SeatTable"]
 
@@ -34,14 +34,17 @@ class SeatCard(Static):
         self.set_class(current, "-current")
         self.set_class(asked, "-prompt")
         self.set_class(not seat.alive, "-dead")
-        text = self._text(seat, lang, reveal, current, asked, self.size.width - 2, state)
+        text = self._text(seat, lang, reveal, current, asked, self.size.width, state, self.size.height)  # content cells
         if text != self._drawn:  # most commands change one or two seats: the others are not repainted
             self._drawn = text
             self.update(text, layout=False)  # a card's size comes from the grid (CSS height 5), not its text
 
-    def on_click(self) -> None:
+    def on_click(self, event: Click) -> None:
         if hasattr(self.app, "seat_clicked"):
-            self.app.seat_clicked(self.seat_no)  # the seat as the target of what is typed, or the actor
+            off = event.get_content_offset(self)
+            # the seat as the target of what is typed, or the actor; its general's line: the skills list;
+            # a right-click: the distance matrix (companion/tui/quick.py)
+            self.app.seat_clicked(self.seat_no, None if off is None else off.y, event.button)
 
     def on_resize(self) -> None:
         shown = getattr(self, "_shown", None)
@@ -50,31 +53,26 @@ class SeatCard(Static):
 
     @staticmethod
     def _text(seat: Seat, lang: str, reveal: bool, current: bool, asked: bool, width: int = 0,
-              state: GameState | None = None) -> Text:
-        top, gen, hp, eq, jud = seat_lines(seat, lang, reveal=reveal, state=state)
-        # full card names where they fit the card's width
-        _t, _g, _h, eq_long, jud_long = seat_lines(seat, lang, reveal=reveal, long=True, state=state)
-        if cell_len(eq_long) <= width:
-            eq = eq_long
-        if cell_len(jud_long) <= width:
-            jud = jud_long
+              state: GameState | None = None, height: int = 5) -> Text:
+        """The card's text, laid out by ``text.seat_card`` to fit ``width`` × ``height`` cells (nothing cut)."""
         mark = "⚠" if asked else ("▶" if current else "")
+        lines = seat_card(seat, lang, max(width, 8), max(height, 3), reveal=reveal, state=state, mark=mark)
+        styles = {"bold": "bold", "hp": "" if not seat.alive else "bold red", "judge": "yellow" if seat.alive else ""}
         t = Text(no_wrap=True, overflow="ellipsis")
-        if mark:
-            t.append(mark + " ", style="bold")
-        t.append(top, style="bold")
-        t.append("\n")
-        t.append(gen)
-        t.append("\n")
-        marks, _, rest = hp.partition(" ")
-        t.append(marks, style="" if not seat.alive else "bold red")
-        t.append(" " + rest)
-        t.append("\n")
-        t.append(eq)
-        t.append("\n")
-        t.append(jud, style="yellow" if seat.alive else "")
+        for i, line in enumerate(lines):
+            if i:
+                t.append("\n")
+            for text, style in line:
+                t.append(text, style=styles.get(style, ""))
         return t
 
+
+CHROME = 7
+"""Lines around the body, as commonly: header, question (2), choices, message, command bar, footer."""
+LOG_LINES = 4
+"""Lines of log kept under the table (when the log is not beside it)."""
+MIN_CARD, MAX_CARD = 4, 12
+"""A seat card's height in lines (:meth:`SeatTable.fit`)."""
 
 
 class SeatTable(Grid):
@@ -84,6 +82,7 @@ class SeatTable(Grid):
         super().__init__(**kw)
         self._seat_count = -1
         self._want: tuple[GameState, str, bool] | None = None  # what the last draw asked for
+        self.card_height = 5
 
     def draw(self, state: GameState, lang: str, reveal: bool) -> None:
         """Show ``state`` on the cards (only those whose text changed are repainted)."""
@@ -98,10 +97,25 @@ class SeatTable(Grid):
         for card in self.query(SeatCard):
             card.show(state, lang, reveal)
 
-    def fit(self, seats: int, height: int) -> None:
-        """Three rows of seats (7+ players) on a short terminal (``height`` lines): no blank line between rows."""
-        rows = ring_layout(seats)[0]
-        self.set_class(rows >= 3 and height < 34, "-tight")
+    def fit(self, seats: int, height: int, wide: bool | None = None) -> None:
+        """Size the rows for ``seats`` on a terminal of ``height`` lines: three rows of seats (7+ players) on a
+        short terminal have no blank line between them; a card gets the lines its row can have when the
+        header, a two-line question, a line of choices, a message, the command bar and the footer
+        (``CHROME`` lines) are shown and, below the table (not ``wide``), ``LOG_LINES`` of log — at least
+        ``MIN_CARD`` (80×24 with 10 seats: 4), at most ``MAX_CARD`` (120×40: 9, tall cards).  Fixed row
+        heights: a card's layout (``text.seat_card``) follows its height, never the other way round."""
+        rows = max(1, ring_layout(seats)[0])
+        tight = rows >= 3 and height < 34
+        self.set_class(tight, "-tight")
+        if wide is None:
+            wide = self.parent is not None and self.parent.has_class("wide")
+        gap = 0 if tight else 1
+        room = height - CHROME - (2 if wide else LOG_LINES) - gap * (rows - 1)  # wide: the question's padding
+        card = max(MIN_CARD, min(MAX_CARD, room // rows))
+        self.card_height = card
+        self.styles.grid_rows = str(card)
+        for cell in self.children:
+            cell.styles.height = card
 
     async def _rebuild(self) -> None:
         await self.remove_children()
@@ -111,11 +125,11 @@ class SeatTable(Grid):
         self.styles.grid_size_columns = max(cols, 1)
         self.styles.grid_size_rows = max(rows, 1)
         at = {rc: s for s, rc in pos.items()}
-        cells = [SeatCard(at[(r, c)]) if (r, c) in at else Static("", classes="table-gap")
-                 for r in range(rows) for c in range(cols)]
+        cells: list[Static] = [SeatCard(at[(r, c)]) if (r, c) in at else Static("", classes="table-gap")
+                               for r in range(rows) for c in range(cols)]
         if cells:
             await self.mount_all(cells)
         state, lang, reveal = self._want  # the newest draw's (a command may have come meanwhile)
-        self.fit(len(state.seats), self.app.size.height)
+        self.fit(len(state.seats), self.app.size.height, self.app.size.width >= getattr(self.app, "WIDE", 120))
         for card in self.query(SeatCard):
             card.show(state, lang, reveal)

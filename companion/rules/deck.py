@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
+from typing import Any
 
 from .names import build_index, find, is_cjk
 
@@ -302,7 +303,7 @@ def parse_face(text: str) -> Face:
 # --------------------------------------------------------------------------- loading
 
 
-def _load_toml(filename: str) -> dict:
+def _load_toml(filename: str) -> dict[str, Any]:
     data = resources.files("companion").joinpath("data", filename).read_bytes()
     return tomllib.loads(data.decode("utf-8"))
 
@@ -363,10 +364,10 @@ def standard_deck(ex: bool = True) -> tuple[Card, ...]:
     return tuple(c for c in _STANDARD if not c.ex)
 
 
-_FACES: dict[tuple[str, bool], frozenset] = {}
+_FACES: dict[tuple[str, bool], frozenset[Face]] = {}
 
 
-def faces_of(kind_id: str, maneuvering: bool = False) -> frozenset:
+def faces_of(kind_id: str, maneuvering: bool = False) -> frozenset[Face]:
     """The faces (suit + rank) the physical deck has for a card kind: ``faces_of("minus_horse")`` →
     ``{♥5, ♦K}``; 军争 cards count with ``maneuvering``.  Empty for a kind not in the deck.
     Computed once per kind (the card checks run on every typed face)."""

@@ -24,22 +24,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, cast
 
-from . import outcome as oc
-from .cards import KINDS
-from .distance import card_kind_of, in_range
-from .errors import Refused
-from .outcome import who
-from .state import SLOTS, GameState, Prompt, Seat
-
-if TYPE_CHECKING:
-    from .engine import Action  # the engine imports this module
+from .. import outcome as oc
+from ..deck import KINDS
+from ..distance import card_kind_of, in_range
+from ..errors import Refused
+from ..flow import RESPONDED, Action, Ctx, Frame, call, clear_stack, frames, push_next_judge, skill_target, top_frame
+from ..outcome import who
+from ..state import GameState, Prompt, Seat
+from ..zones import SLOT_ZH, card_label, has_cards, resolve_zone, take_zone, zone_label, zones_of
+from .common import TARGET_FILTERS, Use, check_target, distance_limit, own_play, uses
+from .delayed import nullified_judgement
+from .weapons import weapon_pick
 
 __all__ = ["Trick", "TRICKS", "PROMPT_KINDS", "SRC_TRICK", "SRC_NULL", "SRC_DUEL", "start", "settle",
-           "answers", "nullify", "v_pick", "v_pass", "responded", "in_window", "clear", "zones_of", "zone_label",
-           "take_zone", "ZONE_WORDS", "SLOT_ZH", "implicit_close", "collateral_slash", "TARGET_FILTERS", "check_target",
-           "top_frame", "has_cards", "resolve_zone"]
+           "answers", "nullify", "v_pick", "v_pass", "responded", "in_window", "implicit_close", "collateral_slash",
+           "TARGET_FILTERS", "check_target", "HANDLES", "use_trick", "use_nullification"]
 
 SRC_TRICK = "QS standard-cards.cpp; FK standard_cards (trick effects)"
 SRC_NULL = "rules text 无懈可击; QS Nullification (any depth, asked in seat order)"
@@ -49,14 +50,10 @@ SRC_DUEL_OLD = "old FAQ quoted in the rules text (source = the card's user)"
 PROMPT_KINDS = frozenset({"nullify", "pick", "zone", "collateral"})
 """Prompt kinds this module creates (besides ``respond`` with ``frame``)."""
 
-ZONE_WORDS = {"hand": "hand", "h": "hand", "手牌": "hand", "手": "hand",
-              "weapon": "weapon", "武器": "weapon", "armor": "armor", "armour": "armor", "防具": "armor",
-              "plus_horse": "plus_horse", "+1": "plus_horse", "+1马": "plus_horse", "防御马": "plus_horse",
-              "minus_horse": "minus_horse", "-1": "minus_horse", "-1马": "minus_horse", "进攻马": "minus_horse"}
-"""Zone words of ``pick`` → zone (``hand`` or an equipment slot); a delayed-trick name picks a judgement card."""
-
-SLOT_ZH = {"weapon": "武器", "armor": "防具", "plus_horse": "+1马", "minus_horse": "-1马"}
-"""Equipment slot → its Chinese word (for the zh texts)."""
+Legal = Callable[[Ctx, int, list[int]], list[int]]
+"""``legal(ctx, user, targets) -> targets`` of a trick."""
+Effect = Callable[[Ctx, Frame, int], bool]
+"""``effect(ctx, frame, target) -> done`` of a trick."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,14 +67,9 @@ class Trick:
     """
 
     id: str
-    legal: Callable
-    effect: Callable
+    legal: Legal
+    effect: Effect
     source: str = SRC_TRICK
-
-
-def _name(ref: str) -> str:
-    k = KINDS.get(card_kind_of(ref) or "")
-    return k.zh if k else ref
 
 
 def _order_from(st: GameState, first: int, include_first: bool = True) -> list[int]:
@@ -92,32 +84,10 @@ def _order_from(st: GameState, first: int, include_first: bool = True) -> list[i
     return seq if include_first else seq[1:]
 
 
-def has_cards(s: Seat, judgement: bool = True) -> bool:
-    """True when the seat has a hand card, an equipment card, or (``judgement``) a judgement card."""
-    return s.hand > 0 or any(s.equipment.values()) or (judgement and bool(s.judgement))
-
-
 # --------------------------------------------------------------------------- legality
 
 
-TARGET_FILTERS: list[Callable[[GameState, int, int, str], tuple[str, str, str, str] | None]] = []
-"""Functions ``(state, user, target, kind_id) -> (rule, en, zh, source) | None`` for a chosen target
-(杀, single-target and delayed tricks; not the automatic targets of 南蛮入侵 etc.).  A non-None
-answer refuses that target (forceable) — e.g. a skill such as 空城 or 谦逊 registers one here."""
-
-
-def check_target(ctx, kind_id: str, n: int, t: int) -> None:
-    """Ask every :data:`TARGET_FILTERS` entry about seat ``n`` choosing seat ``t`` for ``kind_id``.
-
-    Raises Refused with the filter's rule, sentences and source."""
-    for flt in TARGET_FILTERS:
-        r = flt(ctx.st, n, t, kind_id)
-        if r is not None:
-            ctx.check(False, *r)
-
-
-
-def _one_other(ctx, n: int, targets: list[int], kind_id: str) -> list[int]:
+def _one_other(ctx: Ctx, n: int, targets: list[int], kind_id: str) -> list[int]:
     k = KINDS[kind_id]
     if len(targets) != 1:
         raise Refused("trick.target", f"{k.zh} needs one target seat, e.g. '{n} {k.id} 3' (given {len(targets)})",
@@ -128,8 +98,8 @@ def _one_other(ctx, n: int, targets: list[int], kind_id: str) -> list[int]:
     return [t]
 
 
-def _legal_card_taking(kind_id: str):
-    def legal(ctx, n: int, targets: list[int]) -> list[int]:
+def _legal_card_taking(kind_id: str) -> Legal:
+    def legal(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
         (t,) = _one_other(ctx, n, targets, kind_id)
         ts = ctx.st.seat(t)
         k = KINDS[kind_id]
@@ -137,18 +107,17 @@ def _legal_card_taking(kind_id: str):
                   f"seat {t} has no card to take: hand 0, no equipment, no judgement card ({k.zh})",
                   f"{t}号位没有牌：手牌0，无装备，判定区无牌（{k.zh}）", SRC_TRICK)
         if k.distance_limit:
-            from .engine import _distance_limit  # noqa: PLC0415 - the engine's one distance check (奇才 included)
-            _distance_limit(ctx, k, n, t)
+            distance_limit(ctx, k, n, t)
         return [t]
     return legal
 
 
-def _legal_duel(ctx, n, targets):
+def _legal_duel(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
     return _one_other(ctx, n, targets, "duel")
 
 
-def _legal_self(kind_id: str):
-    def legal(ctx, n, targets):
+def _legal_self(kind_id: str) -> Legal:
+    def legal(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
         k = KINDS[kind_id]
         ctx.check(not targets or targets == [n], "trick.target", f"{k.zh} targets only its user (seat {n}); given {targets}",
                   f"{k.zh}只能对自己使用", SRC_TRICK, forceable=False)
@@ -156,8 +125,8 @@ def _legal_self(kind_id: str):
     return legal
 
 
-def _legal_all(others: bool, kind_id: str):
-    def legal(ctx, n, targets):
+def _legal_all(others: bool, kind_id: str) -> Legal:
+    def legal(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
         k = KINDS[kind_id]
         ctx.check(not targets, "trick.target",
                   f"{k.zh} targets {'every other living seat' if others else 'every living seat'} by itself: "
@@ -167,7 +136,7 @@ def _legal_all(others: bool, kind_id: str):
     return legal
 
 
-def _legal_collateral(ctx, n, targets):
+def _legal_collateral(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
     if len(targets) != 2:
         raise Refused("trick.target", "借刀杀人 needs two seats: the one with a weapon, then its 杀 target, "
                       f"e.g. '{n} collateral 3 5' (given {len(targets)})",
@@ -188,7 +157,7 @@ def _legal_collateral(ctx, n, targets):
 # --------------------------------------------------------------------------- effects
 
 
-def _eff_ex_nihilo(ctx, f, t) -> bool:
+def _eff_ex_nihilo(ctx: Ctx, f: Frame, t: int) -> bool:
     s = ctx.st.seat(t)
     s.hand += 2
     te, tz = who(ctx.st, t)
@@ -196,13 +165,13 @@ def _eff_ex_nihilo(ctx, f, t) -> bool:
     return True
 
 
-def _eff_god_salvation(ctx, f, t) -> bool:
+def _eff_god_salvation(ctx: Ctx, f: Frame, t: int) -> bool:
     oc.heal(ctx.st, ctx.ev, t, 1, "桃园结义")
     return True
 
 
-def _eff_respond(need: str):
-    def eff(ctx, f, t) -> bool:
+def _eff_respond(need: str) -> Effect:
+    def eff(ctx: Ctx, f: Frame, t: int) -> bool:
         st = ctx.st
         k = KINDS[f["kind"]]
         te, tz = who(st, t)
@@ -220,7 +189,7 @@ def _eff_respond(need: str):
     return eff
 
 
-def _duel_prompt(ctx, f) -> None:
+def _duel_prompt(ctx: Ctx, f: Frame) -> None:
     st = ctx.st
     turn = f["turn"]
     other = f["user"] if turn != f["user"] else f["targets"][0]
@@ -242,7 +211,7 @@ def duel_slash_played(st: GameState) -> None:
         _set(st, slashes=f.get("slashes", 0) + 1)
 
 
-def _eff_duel(ctx, f, t) -> bool:
+def _eff_duel(ctx: Ctx, f: Frame, t: int) -> bool:
     if "turn" not in f:
         _set(ctx.st, turn=t, round=0)
         f = _frame(ctx.st)
@@ -250,7 +219,7 @@ def _eff_duel(ctx, f, t) -> bool:
     return False
 
 
-def _eff_amazing_grace(ctx, f, t) -> bool:
+def _eff_amazing_grace(ctx: Ctx, f: Frame, t: int) -> bool:
     st = ctx.st
     te, tz = who(st, t)
     ue, uz = who(st, f["user"])
@@ -262,34 +231,13 @@ def _eff_amazing_grace(ctx, f, t) -> bool:
     return False
 
 
-def zones_of(s: Seat, judgement: bool = True) -> list[str]:
-    """The zones of a seat that hold cards: ``hand``, slots, and judgement card refs (placement order)."""
-    z = ["hand"] if s.hand > 0 else []
-    z += [sl for sl in SLOTS if s.equipment.get(sl)]
-    if judgement:
-        z += list(s.judgement)
-    return z
-
-
-def zone_label(s: Seat, z: str) -> tuple[str, str]:
-    """``("hand (4)", "手牌(4)")``, ``("weapon 青釭剑", …)`` or a judgement card's name."""
-    if z == "hand":
-        return f"hand ({s.hand})", f"手牌({s.hand})"
-    if z in SLOTS:
-        ref = s.equipment[z]
-        if ref is None:
-            return f"{z} (empty)", f"{SLOT_ZH[z]}（空）"
-        return f"{z} {_name(ref)}", f"{SLOT_ZH[z]}{_name(ref)}"
-    return f"judgement {_name(z)}", f"判定区{_name(z)}"
-
-
-def _eff_zone(ctx, f, t) -> bool:
+def _eff_zone(ctx: Ctx, f: Frame, t: int) -> bool:
     st = ctx.st
     ts = st.seat(t)
     zs = zones_of(ts)
     if not zs:
         te, tz = who(st, t)
-        ctx.event("skip", f"{te} has no card left: {_name(f['card'])} has no effect", f"{tz}没有牌：无效果", t)
+        ctx.event("skip", f"{te} has no card left: {card_label(f['card'])} has no effect", f"{tz}没有牌：无效果", t)
         return True
     k = KINDS[f["kind"]]
     ue, uz = who(st, f["user"])
@@ -303,7 +251,7 @@ def _eff_zone(ctx, f, t) -> bool:
     return False
 
 
-def _eff_collateral(ctx, f, t) -> bool:
+def _eff_collateral(ctx: Ctx, f: Frame, t: int) -> bool:
     st = ctx.st
     a = st.seat(t)
     b = f["victim"]
@@ -315,8 +263,8 @@ def _eff_collateral(ctx, f, t) -> bool:
     be, bz = who(st, b)
     ue, uz = who(st, f["user"])
     st.prompts.append(Prompt(
-        "collateral", t, f"{ae}: 杀 {be} ({t} 杀) or give {_name(w)} to {ue} (pass) — 借刀杀人",
-        f"{az}：对{bz}使用杀（{t} 杀），或将{_name(w)}交给{uz}（pass）——借刀杀人", {"victim": b, "user": f["user"]}))
+        "collateral", t, f"{ae}: 杀 {be} ({t} 杀) or give {card_label(w)} to {ue} (pass) — 借刀杀人",
+        f"{az}：对{bz}使用杀（{t} 杀），或将{card_label(w)}交给{uz}（pass）——借刀杀人", {"victim": b, "user": f["user"]}))
     return False
 
 
@@ -337,13 +285,7 @@ TRICKS: dict[str, Trick] = {
 # --------------------------------------------------------------------------- frames
 
 
-def top_frame(st: GameState) -> dict | None:
-    """The trick being resolved (top frame), or None."""
-    stack = st.extra.get("stack")
-    return stack[-1] if stack else None
-
-
-def _frame(st: GameState) -> dict:
+def _frame(st: GameState) -> Frame:
     """The trick being resolved where one must be (a window or a pick of it is open).
     Raises RuntimeError when the resolution stack is empty (a bug, not a moderator's error)."""
     f = top_frame(st)
@@ -352,17 +294,12 @@ def _frame(st: GameState) -> dict:
     return f
 
 
-def _set(st: GameState, **kw) -> None:
-    stack = st.extra["stack"]
-    stack[-1] = {**stack[-1], **kw}
+def _set(st: GameState, **kw: Any) -> None:
+    stack = frames(st)
+    stack[-1] = cast(Frame, {**stack[-1], **kw})
 
 
-def clear(st: GameState) -> None:
-    """Forget every trick in resolution (turn ends, questions dropped)."""
-    st.extra.pop("stack", None)
-
-
-def start(ctx, n: int, kind_id: str, ref: str, targets: list[int], extra: dict | None = None) -> list[int]:
+def start(ctx: Ctx, n: int, kind_id: str, ref: str, targets: list[int], extra: dict[str, Any] | None = None) -> list[int]:
     """Check the targets of trick ``kind_id`` used by seat ``n`` and queue its resolution.
 
     Returns the resolved targets.  Raises Refused (``trick.target``, ``trick.self``,
@@ -390,10 +327,11 @@ def _can_nullify(st: GameState, n: int) -> bool:
     return s.alive and s.hand > 0
 
 
-def _window_candidates(st: GameState, f: dict) -> list[int]:
+def _window_candidates(st: GameState, f: Frame) -> list[int]:
     passed = set(f.get("passed", ()))
-    if f.get("by") is not None:
-        passed.add(f["by"])  # whoever played the last 无懈可击 is not asked to cancel it
+    by = f.get("by")
+    if by is not None:
+        passed.add(by)  # whoever played the last 无懈可击 is not asked to cancel it
     first = f["ask_from"] if f.get("ask_from") is not None else f["user"]  # every trick frame has its user
     return [n for n in _order_from(st, first) if n not in passed and _can_nullify(st, n)]
 
@@ -404,13 +342,13 @@ def in_window(st: GameState) -> bool:
     return p is not None and p.kind == "nullify"
 
 
-def _window_prompt(ctx, f: dict, asked: int) -> None:
+def _window_prompt(ctx: Ctx, f: Frame, asked: int) -> None:
     st = ctx.st
     depth = f.get("depth", 0)
     t = f.get("target")
     te, tz = who(st, t) if t is not None else ("", "")
     ue, uz = who(st, f["user"])
-    name = _name(f["card"])
+    name = card_label(f["card"])
     if depth == 0:
         what_en = f"{ue}'s {name} on {te}"
         what_zh = f"{uz}对{tz}的{name}"
@@ -429,33 +367,32 @@ def _window_prompt(ctx, f: dict, asked: int) -> None:
         f"无懈可击？{what_zh}即将生效（S 无懈可击 / pass / pass all）{prog_zh}", {}))
 
 
-def _close_window(ctx) -> None:
+def _close_window(ctx: Ctx) -> None:
     """The window is over: an even chain lets the effect happen, an odd one cancels it."""
     st = ctx.st
     f = _frame(st)
     if f["kind"] == "judge_null":
         st.extra["stack"] = st.extra["stack"][:-1]
-        from .engine import _nullified_judgement  # noqa: PLC0415 - the judge phase lives in the engine
         if f.get("depth", 0) % 2 == 1:
-            _nullified_judgement(ctx, f["target"], f["card"])
+            nullified_judgement(ctx, f["target"], f["card"])
         else:
-            from .engine import _push_next_judge  # noqa: PLC0415 - circular at top level (the engine imports tricks)
-            _push_next_judge(ctx, st.seat(f["target"]))
+            push_next_judge(ctx, st.seat(f["target"]))
         return
     t = f["targets"][f["i"]]
     te, tz = who(st, t)
     if f.get("depth", 0) % 2 == 1:
-        ctx.event("nullified", f"{_name(f['card'])} on {te} is cancelled by 无懈可击", f"{_name(f['card'])}对{tz}的效果被无懈可击抵消", t)
+        ctx.event("nullified", f"{card_label(f['card'])} on {te} is cancelled by 无懈可击",
+                  f"{card_label(f['card'])}对{tz}的效果被无懈可击抵消", t)
         _set(st, i=f["i"] + 1, stage="window", depth=0, passed=(), by=None)
     else:
         _set(st, stage="effect", depth=0, passed=(), by=None)
 
 
-def settle(ctx) -> None:
+def settle(ctx: Ctx) -> None:
     """Advance the trick in resolution while no question is pending (every step becomes a prompt)."""
     st = ctx.st
     if st.over:
-        clear(st)  # the game stops at the first deciding death
+        clear_stack(st)  # the game stops at the first deciding death
         return
     guard = 0
     while not st.prompts and not st.over and st.extra.get("stack"):
@@ -503,13 +440,13 @@ def settle(ctx) -> None:
         _set(st, i=f["i"] + 1, stage="window")  # "wait" with no prompt: its question was dropped (a death)
 
 
-def _advance(ctx) -> None:
+def _advance(ctx: Ctx) -> None:
     f = top_frame(ctx.st)
     if f is not None and f["kind"] != "judge_null":
         _set(ctx.st, i=f["i"] + 1, stage="window")
 
 
-def responded(ctx, prompt: Prompt, played: bool) -> None:
+def responded(ctx: Ctx, prompt: Prompt, played: bool) -> None:
     """A ``respond`` prompt of a trick was answered (``played``: 杀/闪 given; else the damage was taken)."""
     st = ctx.st
     f = top_frame(st)
@@ -537,7 +474,7 @@ def answers(p: Prompt, a: Action) -> bool:
     return False
 
 
-def nullify(ctx, s: Seat, ref: str) -> bool:
+def nullify(ctx: Ctx, s: Seat, ref: str) -> bool:
     """Seat ``s`` plays 无懈可击 (hand already checked); True when it answered a window or a judgement.
 
     In a window the chain grows by one and everyone is asked again; at a ``judge``
@@ -563,13 +500,13 @@ def nullify(ctx, s: Seat, ref: str) -> bool:
         st.extra["stack"] = list(st.extra.get("stack") or []) + [{
             "kind": "judge_null", "card": top.data["card"], "user": st.turn_seat, "ask_from": st.turn_seat,
             "target": holder, "depth": 1, "passed": (), "by": s.seat, "targets": (holder,), "i": 0}]
-        ctx.event("use", f"{ne} plays 无懈可击 against {_name(top.data['card'])} (hand {s.hand})",
-                  f"{nz}对{_name(top.data['card'])}打出无懈可击（手牌{s.hand}）", s.seat, card=ref)
+        ctx.event("use", f"{ne} plays 无懈可击 against {card_label(top.data['card'])} (hand {s.hand})",
+                  f"{nz}对{card_label(top.data['card'])}打出无懈可击（手牌{s.hand}）", s.seat, card=ref)
         return True
     return False
 
 
-def v_pass(ctx, a) -> bool:
+def v_pass(ctx: Ctx, a: Action) -> bool:
     """``pass`` / ``pass all`` / ``S pass`` at one of this module's prompts; True when handled.
 
     Window: the asked seat (or seat S) declines; ``pass all`` closes the window for
@@ -608,50 +545,14 @@ def v_pass(ctx, a) -> bool:
         u.hand += 1
         ae, az = who(st, top.seat)
         ue, uz = who(st, u.seat)
-        ctx.event("give", f"{ae} gives {_name(w)} to {ue} (借刀杀人) (hand {u.hand})",
-                  f"{az}将{_name(w)}交给{uz}（借刀杀人）（手牌{u.hand}）", u.seat)
+        ctx.event("give", f"{ae} gives {card_label(w)} to {ue} (借刀杀人) (hand {u.hand})",
+                  f"{az}将{card_label(w)}交给{uz}（借刀杀人）（手牌{u.hand}）", u.seat)
         _advance(ctx)
         return True
     return False
 
 
-def take_zone(ctx, owner: Seat, z: str, gainer: Seat | None, why: str) -> str:
-    """Remove one card of zone ``z`` from ``owner`` (hand count, a slot, or a judgement card ref);
-    ``gainer`` (if any) gets it in hand.  Returns the card's name."""
-    st = ctx.st
-    if z == "hand":
-        owner.hand -= 1
-        name_en, name_zh = "a hand card", "一张手牌"
-    elif z in SLOTS:
-        ref = owner.equipment[z]
-        if ref is None:
-            raise Refused("pick.zone", f"seat {owner.seat} has nothing in the {z} slot",
-                          f"{owner.seat}号位的{SLOT_ZH[z]}栏没有牌", SRC_TRICK, forceable=False)
-        owner.equipment[z] = None
-        name_en = name_zh = _name(ref)
-    else:
-        owner.judgement.remove(z)
-        name_en = name_zh = _name(z)
-    oe, oz = who(st, owner.seat)
-    if gainer is not None:
-        gainer.hand += 1
-        ge, gz = who(st, gainer.seat)
-        ctx.event("move", f"{ge} takes {name_en} from {oe} ({why}) (hand {gainer.hand})",
-                  f"{gz}获得{oz}的{name_zh}（{why}）（手牌{gainer.hand}）", gainer.seat)
-    else:
-        ctx.event("discard_card", f"{oe} loses {name_en} ({why})", f"{oz}的{name_zh}被弃置（{why}）", owner.seat)
-    return name_en
-
-
-def resolve_zone(s: Seat, word: str) -> str | None:
-    """The zone of ``s`` that ``word`` names (``hand``, a slot, or a delayed-trick kind id), or None."""
-    if word in ("hand",) or word in SLOTS:
-        return word if (s.hand > 0 if word == "hand" else s.equipment.get(word)) else None
-    hits = [c for c in s.judgement if card_kind_of(c) == word or c == word]
-    return hits[-1] if hits else None
-
-
-def v_pick(ctx, a) -> None:
+def v_pick(ctx: Ctx, a: Action) -> None:
     """``pick [WHAT …]`` answers a ``pick`` (五谷丰登), ``zone`` (过河拆桥 / 顺手牵羊) or a weapon's pick prompt.
 
     Raises Refused ``pick.none`` (nothing to pick now) or ``pick.zone`` (that zone is empty; the
@@ -667,7 +568,6 @@ def v_pick(ctx, a) -> None:
         raise Refused("prompt.seat", f"seat {top.seat} picks, not seat {a.seat}", f"应由{top.seat}号位选择",
                       "companion: answer the pending question", forceable=False)
     if top.kind.startswith("weapon."):
-        from .equipment import weapon_pick  # noqa: PLC0415 - equipment and tricks call each other
         weapon_pick(ctx, top, what)
         return
     if top.kind == "pick":
@@ -677,9 +577,9 @@ def v_pick(ctx, a) -> None:
         s.hand += 1
         card = what[0] if what else None
         ne, nz = who(st, s.seat)
-        nm = _name(card) if card else "a card"
+        nm = card_label(card) if card else "a card"
         ctx.event("draw", f"{ne} picks {nm} (五谷丰登) (hand {s.hand})",
-                  f"{nz}选择{_name(card) if card else '一张牌'}（五谷丰登）（手牌{s.hand}）", s.seat, card=card)
+                  f"{nz}选择{card_label(card) if card else '一张牌'}（五谷丰登）（手牌{s.hand}）", s.seat, card=card)
         _set(st, pool=f["pool"] - 1)
         _advance(ctx)
         return
@@ -690,16 +590,16 @@ def v_pick(ctx, a) -> None:
     if z is None:
         have = ", ".join(zone_label(t, x)[0] for x in zones_of(t))
         have_zh = "、".join(zone_label(t, x)[1] for x in zones_of(t))
-        word_zh = "手牌" if word == "hand" else SLOT_ZH.get(word, _name(word) if word else "?")
+        word_zh = "手牌" if word == "hand" else SLOT_ZH.get(word, card_label(word) if word else "?")
         raise Refused("pick.zone", f"seat {t.seat} has no card in {word or '?'}: choose one of {have}",
                       f"{t.seat}号位的{word_zh}没有牌：可选{have_zh}", SRC_TRICK, forceable=False)
     st.prompts.pop()
     gainer = st.seat(f["user"]) if f["kind"] == "snatch" else None
-    take_zone(ctx, t, z, gainer, _name(f["card"]))
+    take_zone(ctx, t, z, gainer, card_label(f["card"]))
     _advance(ctx)
 
 
-def collateral_slash(ctx, s: Seat, a) -> list[int] | None:
+def collateral_slash(ctx: Ctx, s: Seat, a: Action) -> list[int] | None:
     """At a 借刀杀人 prompt seat A answers with 杀: returns ``[victim]`` (the engine pays and
     aims the 杀), or None when this is not such an answer.  Raises Refused ``collateral.target``."""
     st = ctx.st
@@ -715,7 +615,7 @@ def collateral_slash(ctx, s: Seat, a) -> list[int] | None:
     return [b]
 
 
-def implicit_close(ctx) -> None:
+def implicit_close(ctx: Ctx) -> None:
     """An untouched window (no 无懈可击 played yet) is closed as "nobody" when the table answers the
     step behind it (e.g. the target plays 杀 or takes the damage).  A window with a 无懈可击 in it
     is never closed implicitly."""
@@ -726,3 +626,57 @@ def implicit_close(ctx) -> None:
     st.prompts.pop()
     _close_window(ctx)
     settle(ctx)
+
+
+def _responded(ctx: Ctx, prompt: Prompt, played: bool) -> None:
+    if prompt.data.get("frame"):
+        responded(ctx, prompt, played)
+
+
+RESPONDED.append(_responded)  # after the weapons' (imported above): a dodge's 青龙偃月刀 comes first
+
+
+# --------------------------------------------------------------------------- using a trick
+
+
+@uses("nullification")
+def use_nullification(ctx: Ctx, u: Use) -> None:
+    """无懈可击: played into an open window (or against a delayed trick about to be judged); refused
+    ``nullification.window`` (forceable) when no trick is waiting.  集智 is asked at once (like after any trick,
+    before the window goes on); the window is asked again once it is answered (:func:`settle` waits for no
+    prompt).  Source: rulebook 无懈可击; standard_generals.json 黄月英 集智; QS Jizhi triggers on CardUsed,
+    无懈可击 included."""
+    n, s, kind = u.n, u.s, u.kind
+    if nullify(ctx, s, u.ref):
+        call("trick", ctx, n, kind)
+        return
+    ctx.check(False, "nullification.window",
+              "无懈可击 is played only against a trick about to take effect, and none is waiting now",
+              "无懈可击只能在锦囊即将生效时打出，现在没有待生效的锦囊", "rulebook: 无懈可击; FK standard_cards nullification")
+    u.pay()
+    ne, nz = who(ctx.st, n)
+    ctx.event("use", f"{ne} plays 无懈可击 (hand {s.hand})", f"{nz}打出无懈可击（手牌{s.hand}）", n, card=u.ref)
+    call("trick", ctx, n, kind)
+
+
+@uses(*TRICKS)
+def use_trick(ctx: Ctx, u: Use) -> None:
+    """An ordinary trick in its user's play phase: the targets are checked (:data:`TRICKS`' ``legal``, skills'
+    refusals) and its resolution queued (:func:`start`); 集智 is asked."""
+    st, n, s, kind, targets = ctx.st, u.n, u.s, u.kind, u.targets
+    own_play(ctx, u)
+    for t in targets:
+        skill_target(ctx, n, t, kind.id)
+    if kind.id == "collateral" and len(targets) == 2:  # the 杀 it asks for must be legal too (空城)
+        skill_target(ctx, targets[0], targets[1], "slash")
+    order = start(ctx, n, kind.id, u.ref, targets)
+    u.pay()
+    ne, nz = who(st, n)
+    tl = [who(st, t) for t in order]
+    ctx.event("use", f"{ne} uses {kind.zh} on {', '.join(t[0] for t in tl)} (hand {s.hand})",
+              f"{nz}对{'、'.join(t[1] for t in tl)}使用{kind.zh}（手牌{s.hand}）", n, card=u.ref, targets=list(targets) or order)
+    call("trick", ctx, n, kind)
+
+
+HANDLES = frozenset({"nullification", *TRICKS})
+"""The card ids whose rules live here."""

@@ -1,4 +1,4 @@
-"""Weapon and armor effects, each at the moment the rules give it.
+"""Weapons, each at the moment the rules give it (armor: :mod:`companion.rules.cards.armor`).
 
 The engine calls these hook points (nothing else of the engine is needed here):
 
@@ -11,38 +11,42 @@ The engine calls these hook points (nothing else of the engine is needed here):
   the target is asked for 闪 (``respond`` prompt, ``data["slash"] = True``);
 * :func:`after_dodge` — the 杀 was dodged: 青龙偃月刀 (may 杀 again), 贯石斧 (discard 2 to hit);
 * :func:`slash_hit` — the 杀 hits: 寒冰剑 (instead of damage, discard 2), 麒麟弓 (discard a horse), damage;
-* :func:`armor_works` — 八卦阵 judgement allowed (not against 青釭剑, only when a 闪 is needed).
 
 Optional effects are prompts (kind ``weapon.<id>``) answered with one word
-(``pass`` declines).  诸葛连弩 is in ``engine.SLASH_LIMIT_LIFTS``.
+(``pass`` declines).  诸葛连弩 is in :data:`SLASH_LIMIT_LIFTS`.
 
 Sources: QSanguosha-v2 ``standard-cards.cpp`` / ``standard-ex-cards`` (Crossbow,
-QinggangSword, DoubleSword, Blade, Spear, Axe, Halberd, KylinBow, IceSword,
-EightDiagram, RenwangShield); FreeKill ``standard_cards/pkg/skills``; RULES_NOTES
-"Judgements" (八卦阵 red = 闪).
+QinggangSword, DoubleSword, Blade, Spear, Axe, Halberd, KylinBow, IceSword); FreeKill
+``standard_cards/pkg/skills``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any
 
-from . import outcome as oc
-from .cards import KINDS, Face
-from .distance import card_kind_of
-from .errors import Refused
-from .generals import GENERALS
-from .outcome import who
-from .state import SLOTS, GameState, Prompt, Seat
-
-if TYPE_CHECKING:
-    from .engine import Action  # the engine imports this module
+from .. import outcome as oc
+from ..deck import KINDS, Face
+from ..distance import card_kind_of
+from ..errors import Refused
+from ..flow import RESPONDED, Action, Ctx
+from ..generals import GENERALS
+from ..outcome import who
+from ..state import SLOTS, GameState, Prompt, Seat
+from ..zones import SLOT_ZH, take_zone, zone_label
+from .armor import SRC_WEAPON, armor_works, nioh_shield
+from .common import use_equipment, uses
 
 __all__ = ["SRC_WEAPON", "WEAPON_PROMPTS", "weapon_of", "convert", "max_slash_targets", "slash_at", "after_dodge",
-           "slash_hit", "armor_works", "answers", "weapon_pick", "weapon_pass", "weapon_use", "weapon_discard"]
+           "slash_hit", "answers", "SLASH_LIMIT_LIFTS", "HANDLES", "weapon_pick", "weapon_pass", "weapon_use", "weapon_discard"]
 
-SRC_WEAPON = "QS standard-cards.cpp (weapons, armor); FK standard_cards skills"
 WEAPON_PROMPTS = frozenset({"weapon.double_swords", "weapon.blade", "weapon.axe", "weapon.ice_sword", "weapon.kylin_bow"})
 """Prompt kinds created here."""
+
+
+HANDLES = frozenset({"crossbow", "qinggang_sword", "double_swords", "blade", "spear", "axe", "halberd", "kylin_bow",
+                     "ice_sword"})
+"""The card ids whose rules live here (equipped with ``S CARD``: :func:`companion.rules.cards.common.equip`)."""
 
 
 def weapon_of(s: Seat) -> str | None:
@@ -50,17 +54,26 @@ def weapon_of(s: Seat) -> str | None:
     return card_kind_of(s.equipment.get("weapon")) if s.alive else None
 
 
-_SLOT_ZH = {"weapon": "武器", "armor": "防具", "plus_horse": "+1马", "minus_horse": "-1马"}
+
 
 
 def _zh(kind_id: str) -> str:
     return KINDS[kind_id].zh
 
 
+def _lift_crossbow(st: GameState, seat: Seat) -> str | None:
+    return "诸葛连弩 crossbow" if card_kind_of(seat.equipment.get("weapon")) == "crossbow" else None
+
+
+SLASH_LIMIT_LIFTS: list[Callable[[GameState, Seat], str | None]] = [_lift_crossbow]
+"""Functions ``(state, seat) -> reason | None``: a non-None reason lifts the one-杀 limit (诸葛连弩 here;
+咆哮 registers itself in :mod:`companion.rules.skills.shu`)."""
+
+
 # --------------------------------------------------------------------------- before paying
 
 
-def convert(ctx, s: Seat, kind_id: str, args: dict) -> tuple[str, int, str | None]:
+def convert(ctx: Ctx, s: Seat, kind_id: str, args: dict[str, Any]) -> tuple[str, int, str | None]:
     """``(kind_id, hand cost, via)`` of a card use.
 
     * 丈八蛇矛: ``S spear [T]`` while the spear is equipped, or ``… via spear``:
@@ -83,7 +96,7 @@ def convert(ctx, s: Seat, kind_id: str, args: dict) -> tuple[str, int, str | Non
         old = s.equipment.get(using) if using in SLOTS else None
         if not old:
             raise Refused("using.empty", f"seat {s.seat} has nothing in the {using} slot to use as {_zh(kind_id)}",
-                          f"{s.seat}号位的{_SLOT_ZH.get(using, using)}栏没有牌", SRC_WEAPON, forceable=False)
+                          f"{s.seat}号位的{SLOT_ZH.get(using, using)}栏没有牌", SRC_WEAPON, forceable=False)
         s.equipment[using] = None
         ne, nz = who(ctx.st, s.seat)
         ctx.event("unequip", f"{ne} uses the equipped {_zh(card_kind_of(old))} as {_zh(kind_id)}: it leaves the {using} slot "
@@ -107,18 +120,10 @@ def _gender(st: GameState, s: Seat) -> str | None:
     return str(g.gender) if g else None
 
 
-def armor_works(st: GameState, data: dict, target: Seat) -> str | None:
-    """The target's armor kind id when it works against this 杀 / request (青釭剑 ignores it), else None."""
-    a = card_kind_of(target.equipment.get("armor"))
-    if a is None or data.get("ignore_armor"):
-        return None
-    return a
-
-
 # --------------------------------------------------------------------------- aiming
 
 
-def slash_at(ctx, n: int, targets: list[int], ref: str, face: Face | None, via: str | None = None,
+def slash_at(ctx: Ctx, n: int, targets: list[int], ref: str, face: Face | None, via: str | None = None,
              colour: str | None = None) -> None:
     """Aim seat ``n``'s 杀 at ``targets`` (already checked and paid): weapon/armor triggers, then
     one ``respond`` prompt per target, answered in the order given.  ``colour`` (``"red"``, ``"black"``,
@@ -144,15 +149,10 @@ def slash_at(ctx, n: int, targets: list[int], ref: str, face: Face | None, via: 
         # effect (QS DoubleSword / RenwangShield; FK double_swords_skill / nioh_shield_skill; issue 13 §3)
         swords = w == "double_swords" and _double_swords(ctx, s, ts, shield)
         if shield and not swords:
-            _nioh_shield(ctx, t)
+            nioh_shield(ctx, t)
 
 
-def _nioh_shield(ctx, t: int) -> None:
-    te, tz = who(ctx.st, t)
-    ctx.event("armor", f"仁王盾: a black 杀 has no effect on {te}", f"仁王盾：黑色杀对{tz}无效", t)
-
-
-def _double_swords(ctx, s: Seat, ts: Seat, shield: bool) -> bool:
+def _double_swords(ctx: Ctx, s: Seat, ts: Seat, shield: bool) -> bool:
     """雌雄双股剑 on aiming at ``ts`` (other gender): True when its question was pushed (the target chooses;
     ``shield``: 仁王盾 is logged once it is answered), False when it did not ask (same gender: nothing; no hand
     card: the user draws at once)."""
@@ -175,7 +175,7 @@ def _double_swords(ctx, s: Seat, ts: Seat, shield: bool) -> bool:
     return True
 
 
-def after_dodge(ctx, data: dict, t: int) -> None:
+def after_dodge(ctx: Ctx, data: dict[str, Any], t: int) -> None:
     """The 杀 of ``data`` was dodged by seat ``t``: 青龙偃月刀 / 贯石斧 may follow (prompts)."""
     st = ctx.st
     n = data.get("source")
@@ -195,7 +195,7 @@ def after_dodge(ctx, data: dict, t: int) -> None:
                                  f"{nz}：贯石斧——弃置两张牌令杀依然命中{tz}（discard 2）或 pass", {**data, "target": t}))
 
 
-def slash_hit(ctx, data: dict, t: int) -> None:
+def slash_hit(ctx: Ctx, data: dict[str, Any], t: int) -> None:
     """The 杀 of ``data`` hits seat ``t``: 寒冰剑 and 麒麟弓 are offered (prompts), else 1 damage."""
     st = ctx.st
     n = data.get("source")
@@ -240,7 +240,7 @@ def answers(p: Prompt, a: Action) -> bool:
     return False
 
 
-def weapon_pass(ctx, top: Prompt) -> None:
+def weapon_pass(ctx: Ctx, top: Prompt) -> None:
     """``pass`` at a weapon prompt: the option is declined (雌雄双股剑: the user draws 1)."""
     st = ctx.st
     st.prompts.pop()
@@ -252,7 +252,7 @@ def weapon_pass(ctx, top: Prompt) -> None:
         ue, uz = who(st, u.seat)
         ctx.event("draw", f"雌雄双股剑: {ue} draws 1 (hand {u.hand})", f"雌雄双股剑：{uz}摸一张牌（手牌{u.hand}）", u.seat)
         if top.data.get("nioh") is not None:
-            _nioh_shield(ctx, top.data["nioh"])
+            nioh_shield(ctx, top.data["nioh"])
     elif k in ("weapon.ice_sword", "weapon.kylin_bow"):
         ctx.event("pass", f"{pe} does not use {_zh(k[7:])}", f"{pz}不发动{_zh(k[7:])}", top.seat)
         slash_hit(ctx, top.data, top.data["target"])
@@ -260,7 +260,7 @@ def weapon_pass(ctx, top: Prompt) -> None:
         ctx.event("pass", f"{pe} does not use {_zh(k[7:])}", f"{pz}不发动{_zh(k[7:])}", top.seat)
 
 
-def weapon_discard(ctx, top: Prompt, n: int, k: int) -> None:
+def weapon_discard(ctx: Ctx, top: Prompt, n: int, k: int) -> None:
     """``discard [S] N`` at a 雌雄双股剑 (the target, N = 1) or 贯石斧 (the user, N = 2) prompt.
 
     Raises Refused ``weapon.discard`` for the wrong seat or count."""
@@ -281,14 +281,14 @@ def weapon_discard(ctx, top: Prompt, n: int, k: int) -> None:
     ctx.event("discard", f"{ne} discards {k} ({_zh(top.kind[7:])}) (hand {s.hand})",
               f"{nz}弃置{k}张牌（{_zh(top.kind[7:])}）（手牌{s.hand}）", n)
     if top.kind == "weapon.double_swords" and top.data.get("nioh") is not None:
-        _nioh_shield(ctx, top.data["nioh"])
+        nioh_shield(ctx, top.data["nioh"])
     if top.kind == "weapon.axe":
         te, tz = who(st, top.data["target"])
         ctx.event("weapon", f"贯石斧: the 杀 hits {te} anyway", f"贯石斧：杀依然命中{tz}", n)
         slash_hit(ctx, top.data, top.data["target"])
 
 
-def weapon_use(ctx, s: Seat, kind_id: str, ref: str, face: Face | None, a) -> bool:
+def weapon_use(ctx: Ctx, s: Seat, kind_id: str, ref: str, face: Face | None, a: Action) -> bool:
     """A card named at a weapon prompt: ``S axe`` (= discard 2 hand cards) at 贯石斧; ``S 杀 [T]`` at
     青龙偃月刀 (another 杀 at the same target: no range check, not counted).  True when handled."""
     st = ctx.st
@@ -318,12 +318,11 @@ def weapon_use(ctx, s: Seat, kind_id: str, ref: str, face: Face | None, a) -> bo
     return True
 
 
-def weapon_pick(ctx, top: Prompt, what: list[str]) -> None:
+def weapon_pick(ctx: Ctx, top: Prompt, what: list[str]) -> None:
     """``pick ZONE [ZONE]`` at 寒冰剑 (two cards of the target: hand / slots) or 麒麟弓 (a horse).
 
     Raises Refused ``pick.zone`` naming the zones that hold cards."""
     st = ctx.st
-    from .tricks import take_zone, zone_label  # noqa: PLC0415 - tricks imports equipment: a top-level import would be circular
     t = st.seat(top.data["target"])
     if top.kind == "weapon.kylin_bow":
         horses = [sl for sl in ("plus_horse", "minus_horse") if t.equipment.get(sl)]
@@ -355,3 +354,14 @@ def weapon_pick(ctx, top: Prompt, what: list[str]) -> None:
     ctx.event("weapon", f"寒冰剑: the damage to {te} is prevented", f"寒冰剑：防止对{tz}的伤害", top.seat)
     for z in picks:
         take_zone(ctx, t, z, None, "寒冰剑")
+
+
+def _after_dodge(ctx: Ctx, top: Prompt, played: bool) -> None:
+    if played and top.data.get("slash"):
+        after_dodge(ctx, top.data, top.seat)
+
+
+RESPONDED.append(_after_dodge)
+
+
+uses(*HANDLES, owner=__name__)(use_equipment)

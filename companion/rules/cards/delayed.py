@@ -1,0 +1,135 @@
+"""The delayed tricks: 乐不思蜀 indulgence, 闪电 lightning, 兵粮寸断 supply_shortage (军争) — placed in a
+judgement area, judged in the judge phase (last placed first: :func:`companion.rules.flow.push_next_judge`),
+cancelled by 无懈可击 before the judgement.
+
+Sources: RULES_NOTES: Judgements (闪电 moves on to the next living seat without one; cancelled, it moves on
+too), Other facts (no two cards of the same name in one area); QS standard-cards.cpp (Indulgence, Lightning),
+FK standard_cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import outcome as oc
+from ..deck import Face
+from ..distance import card_kind_of
+from ..errors import Refused
+from ..flow import JUDGED, Action, Ctx, card_name, judgement, push_next_judge, skill_target
+from ..judgement import Judgement
+from ..outcome import who
+from ..state import Seat
+from .common import SRC_AREA, SRC_PLAY, Use, check_target, distance_limit, own_play, uses
+
+HANDLES = frozenset({"indulgence", "lightning", "supply_shortage"})
+"""The card ids whose rules live here."""
+
+SRC_JUDGE = "RULES_NOTES: Judgements"
+
+
+@uses(*HANDLES)
+def use_delayed(ctx: Ctx, u: Use) -> None:
+    """A delayed trick in its user's play phase: 闪电 into the user's own judgement area, the others into one
+    other seat's (兵粮寸断: distance 1).  Raises Refused ``lightning.target``, ``trick.target``, ``trick.self``,
+    ``skill.target``, ``trick.distance``, ``judgement.duplicate``, ``card.phase``."""
+    st, n, s, kind, targets = ctx.st, u.n, u.s, u.kind, u.targets
+    own_play(ctx, u)
+    if kind.id == "lightning":
+        ctx.check(not targets or targets == [n], "lightning.target", "闪电 is placed in your own judgement area",
+                  "闪电只能置入自己的判定区", "RULES_NOTES: Judgements (闪电)", forceable=False)
+        t = n
+    else:
+        if len(targets) != 1:
+            raise Refused("trick.target", f"{kind.zh} needs one target seat", f"{kind.zh}需要一个目标",
+                          SRC_PLAY, forceable=False)
+        t = targets[0]
+        ctx.check(t != n, "trick.self", f"{kind.zh} targets another seat", f"{kind.zh}只能对其他角色使用", SRC_PLAY)
+        skill_target(ctx, n, t, kind.id)
+        if kind.distance_limit:
+            distance_limit(ctx, kind, n, t)
+        check_target(ctx, kind.id, n, t)
+    ts = st.seat(t)
+    ctx.check(not any(card_kind_of(c) == kind.id for c in ts.judgement), "judgement.duplicate",
+              f"seat {t} already has {kind.zh} in the judgement area", f"{t}号位判定区已有{kind.zh}", SRC_AREA)
+    u.pay()
+    ts.judgement.append(u.ref)
+    ne, nz = who(st, n)
+    te, tz = who(st, t)
+    ctx.event("use", f"{ne} places {kind.zh} in {te}'s judgement area (hand {s.hand})",
+              f"{nz}将{kind.zh}置入{tz}的判定区（手牌{s.hand}）", n, card=u.ref, targets=[t])
+
+
+def v_judge(ctx: Ctx, a: Action) -> None:
+    """``judge FACE`` at a ``judge`` question: the delayed trick's judgement card is flipped (鬼才 may
+    replace it first).  Source: RULES_NOTES Judgements."""
+    st = ctx.st
+    face: Face = a.args["face"]
+    top = st.prompt
+    assert top is not None
+    st.prompts.pop()
+    ref = top.data["card"]
+    st.extra["judged"] = [*st.extra.get("judged", []), ref]
+    judgement(ctx, {"kind": "delayed", "subject": card_kind_of(ref), "seat": top.seat, "card": ref}, face)
+
+
+def _delayed_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
+    st = ctx.st
+    s = st.seat(job["seat"])
+    ref = job["card"]
+    kind = card_kind_of(ref)
+    ne, nz = who(st, s.seat)
+    if ref in s.judgement:
+        s.judgement.remove(ref)
+    if kind == "lightning" and not j.effect:
+        lightning_moves(ctx, s, ref)
+    else:
+        ctx.event("discard_card", f"{card_name(ref)} leaves {ne}'s judgement area", f"{card_name(ref)}离开{nz}的判定区", s.seat)
+    push_next_judge(ctx, s)
+    if j.effect:
+        if kind == "indulgence":
+            s.flags["skip_play"] = True
+        elif kind == "supply_shortage":
+            s.flags["skip_draw"] = True
+        elif kind == "lightning":
+            oc.deal_damage(st, ctx.ev, s.seat, 3, None, "thunder", "闪电")
+
+
+def lightning_moves(ctx: Ctx, s: Seat, ref: str) -> None:
+    """闪电 (already out of ``s``'s area) moves to the next living seat without a 闪电; stays when none."""
+    st = ctx.st
+    dest = None
+    m = s.seat
+    for _ in range(len(st.seats)):
+        nxt = st.next_alive(m)
+        if nxt is None or nxt == s.seat:
+            break
+        m = nxt
+        if not any(card_kind_of(c) == "lightning" for c in st.seat(m).judgement):
+            dest = m
+            break
+    if dest is None:
+        s.judgement.append(ref)
+        ctx.event("move", "闪电 stays: no other seat can receive it", "闪电留在原处", s.seat)
+    else:
+        st.seat(dest).judgement.append(ref)
+        de, dz = who(st, dest)
+        ctx.event("move", f"闪电 moves to {de}", f"闪电移动到{dz}", dest)
+
+
+def nullified_judgement(ctx: Ctx, holder: int, ref: str) -> None:
+    """A delayed trick cancelled by 无懈可击 before its judgement: 闪电 moves on, others are discarded;
+    then the next delayed trick is asked.  Source: RULES_NOTES Judgements (闪电 cancelled moves on)."""
+    st = ctx.st
+    s = st.seat(holder)
+    st.extra.setdefault("judged", []).append(ref)
+    if ref in s.judgement:
+        s.judgement.remove(ref)
+    ne, nz = who(st, holder)
+    ctx.event("nullified", f"{card_name(ref)} in {ne}'s judgement area is cancelled by 无懈可击",
+              f"{nz}判定区的{card_name(ref)}被无懈可击抵消", holder)
+    if card_kind_of(ref) == "lightning":
+        lightning_moves(ctx, s, ref)
+    push_next_judge(ctx, s)
+
+
+JUDGED["delayed"] = _delayed_judged

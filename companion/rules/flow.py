@@ -1,0 +1,502 @@
+"""The shared steps every card and skill uses: the turn and its phases, judgements, the resolution stack,
+the moments skills hook into, and the action context.  Nothing here imports :mod:`companion.rules.cards`
+or :mod:`companion.rules.skills`: they register what they add (:data:`HOOKS`, :data:`JUDGED`,
+:data:`RESPONDED`, :data:`REPLACE_JUDGEMENT`) when they are imported.
+
+Sources: rulebook 回合流程 (six phases, each in order; RULES_NOTES: Other facts), RULES_NOTES: Judgements;
+damage, dying and death are :mod:`companion.rules.outcome`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Required, TypedDict, TypeVar, cast
+
+from . import outcome as oc
+from .deck import Face
+from .errors import Event, Refused
+from .judgement import Judgement, resolve_judgement
+from .outcome import who
+from .state import PHASES, GameState, Prompt, Seat
+
+SRC_DISCARD = "RULES_NOTES: Other facts (hand limit = current HP)"
+SRC_DISCARD_PHASE = "rulebook 001: 弃牌阶段 (discard down to the hand limit = current HP)"
+SRC_SEATS = "companion: seats are numbered 1..N in the order of play"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One command: ``verb``, acting ``seat`` (or None), ``args`` per verb, ``forced``, the source ``text``."""
+
+    verb: str
+    seat: int | None = None
+    args: dict[str, Any] = field(default_factory=dict)
+    forced: bool = False
+    text: str = ""
+
+
+@dataclass(slots=True)
+class Applied:
+    """Result of :func:`apply`: the new state and what happened."""
+
+    state: GameState
+    events: list[Event]
+
+
+class Ctx:
+    __slots__ = ("st", "ev", "forced")
+
+    def __init__(self, st: GameState, forced: bool) -> None:
+        self.st, self.forced = st, forced
+        self.ev: list[Event] = []
+
+    def check(self, ok: bool, rule: str, en: str, zh: str, source: str, forceable: bool = True) -> None:
+        if ok:
+            return
+        if self.forced and forceable:
+            self.ev.append(Event("forced", f"forced past: {en} [{rule}]", f"强制执行：{zh} [{rule}]", None, {"rule": rule}))
+            return
+        raise Refused(rule, en, zh, source, forceable=forceable)
+
+    def event(self, kind: str, en: str, zh: str, seat: int | None = None, **data: Any) -> None:
+        self.ev.append(Event(kind, en, zh, seat, data))
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def card_ref(kind: str, face: Face | None) -> str:
+    """Card id stored in areas: ``"slash-spade-7"`` with a face, else the kind id."""
+    return f"{kind}-{face.suit}-{face.rank}" if face is not None else kind
+
+
+card_name = oc.card_words  # 赤兔♥5: the one card naming of every log line
+
+
+def again_data(data: dict[str, Any], more: int) -> dict[str, Any]:
+    """The data of a 无双 "one more" question: ``jinks`` left, and the hints (八卦阵 ``judge FACE``, 护驾 / 激将)
+    are added again by skills' ``_hints`` — each 闪 asked may be judged by an unused 八卦阵 (RULES_NOTES: Judgements)."""
+    return {k: v for k, v in data.items() if k != "hinted"} | {"jinks": more}
+
+
+def hand_limit(seat: Seat) -> int:
+    """Hand limit = current HP (never below 0).  Source: RULES_NOTES Other facts."""
+    return max(seat.hp, 0)
+
+
+def seat_at(ctx: Ctx, n: int | None, what: str = "seat", alive: bool = True) -> Seat:
+    st = ctx.st
+    if n is None or not 1 <= n <= len(st.seats):
+        raise Refused("seat.unknown", f"no {what} {n}: the table has seats 1..{len(st.seats)}",
+                      f"没有{n}号位：座位为1..{len(st.seats)}", SRC_SEATS, forceable=False)
+    s = st.seat(n)
+    if alive and not s.alive:
+        raise Refused("seat.dead", f"seat {n} is dead", f"{n}号位已阵亡", "RULES_NOTES: Death", forceable=False)
+    return s
+
+
+
+# --------------------------------------------------------------------------- moments (hooks)
+
+HOOKS: dict[str, list[tuple[str, Callable[..., Any]]]] = {}
+"""Moment → ``[(skill id, hook)]`` in registration order (the moments: :mod:`companion.rules.skills.base`)."""
+
+_Hook = TypeVar("_Hook", bound=Callable[..., Any])
+
+
+def on(moment: str, sid: str) -> Callable[[_Hook], _Hook]:
+    """Decorator: register ``fn`` as skill ``sid``'s hook for ``moment``."""
+    def deco(fn: _Hook) -> _Hook:
+        HOOKS.setdefault(moment, []).append((sid, fn))
+        return fn
+    return deco
+
+
+def call(moment: str, *args: Any) -> list[Any]:
+    """Call every hook of ``moment``; returns their results."""
+    return [fn(*args) for _sid, fn in HOOKS.get(moment, ())]
+
+
+def first(moment: str, *args: Any) -> Any:
+    """The first truthy result of the hooks of ``moment`` (or None)."""
+    for _sid, fn in HOOKS.get(moment, ()):
+        r = fn(*args)
+        if r:
+            return r
+    return None
+
+
+def target_refusal(st: GameState, user: int, target: int, kind: str) -> tuple[str, str] | None:
+    """(en, zh) when a skill forbids ``target`` for a card of ``kind`` used by ``user`` (空城, 谦逊)."""
+    r: tuple[str, str] | None = first("target", st, user, target, kind)
+    return r
+
+
+SRC_SKILL = "standard_generals.json (FK standard, original texts)"
+
+
+def skill_target(ctx: Ctx, n: int, t: int, kind: str) -> None:
+    """Refuse (``skill.target``) a target a skill forbids for ``kind`` (空城, 谦逊)."""
+    r = target_refusal(ctx.st, n, t, kind)
+    ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
+
+
+JUDGED: dict[str, Callable[[Ctx, dict[str, Any], Judgement], None]] = {}
+"""Judgement job kind (``"delayed"``, ``"bagua"``, ``"skill"``) → its effect ``fn(ctx, job, judgement)``;
+registered by the cards and skills modules."""
+
+RESPONDED: list[Callable[[Ctx, Prompt, bool], None]] = []
+"""Called after a ``respond`` prompt is answered (``played``: the card was given): weapons after a dodge,
+the trick being resolved goes on."""
+
+REPLACE_JUDGEMENT: list[Callable[[Ctx, dict[str, Any], Any], bool]] = []
+"""``fn(ctx, job, face) -> True`` when a question now decides the judgement card first (鬼才)."""
+
+
+def draw_phase(ctx: Ctx, s: Seat, delta: int = 0) -> None:
+    """The draw phase draws 2 (+ ``draw_count`` hooks: 英姿, + ``delta``: 裸衣 -1)."""
+    k = max(0, 2 + delta + sum(call("draw_count", ctx.st, s, 2)))
+    s.hand += k
+    ne, nz = who(ctx.st, s.seat)
+    extra = "".join(r for r in call("draw_note", ctx.st, s) if r)  # " (英姿 +1)"
+    ctx.ev.append(Event("draw", f"{ne} draws {k}{extra} (hand {s.hand})", f"{nz}摸{k}张牌（手牌{s.hand}）", s.seat, {}))
+
+
+# --------------------------------------------------------------------------- the resolution stack
+
+
+class Frame(TypedDict, total=False):
+    """One card being resolved: a frame of the resolution stack ``state.extra["stack"]`` (a list, top last).
+
+    Frames are plain dicts at run time (replaced, never mutated in place: ``GameState.clone`` copies ``extra``
+    one level deep; checkpoints and old journals hold them as they are); this type names their keys."""
+
+    kind: Required[str]  # the trick's card id, or "judge_null" (无懈可击 against a delayed trick)
+    card: Required[str]  # the card ref (``"duel-spade-1"``)
+    user: Required[int]  # who used it (judge_null: the current player)
+    targets: Required[tuple[int, ...]]  # in resolution order
+    i: Required[int]  # the index of the target being resolved
+    stage: str  # "window" (无懈可击 asked), "effect", "wait" (its question is pending)
+    target: int  # the target now (judge_null: the holder of the delayed trick)
+    depth: int  # 无懈可击 played in the open window so far
+    passed: tuple[int, ...]  # seats that passed in the open window
+    by: int | None  # the last seat that played 无懈可击
+    ask_from: int  # judge_null: the window asks from this seat on
+    prog_en: str  # " — 2 of 5" (several targets)
+    prog_zh: str
+    victim: int  # 借刀杀人: the seat the 杀 is asked for
+    pool: int  # 五谷丰登: revealed cards not yet picked
+    turn: int  # 决斗: whose 杀 is asked
+    round: int  # 决斗: rounds so far
+    slashes: int  # 决斗: 杀 played this round (无双 asks two)
+    lijian: bool  # 离间's 决斗 (no 无懈可击 window, the source is the man who is not the loser)
+
+
+def frames(st: GameState) -> list[Frame]:
+    """The resolution stack (top last); empty when nothing is being resolved."""
+    return cast(list[Frame], st.extra.get("stack") or [])
+
+
+def top_frame(st: GameState) -> Frame | None:
+    """The trick being resolved (top frame), or None."""
+    stack = frames(st)
+    return stack[-1] if stack else None
+
+
+def clear_stack(st: GameState) -> None:
+    """Forget every trick in resolution (turn ends, questions dropped)."""
+    st.extra.pop("stack", None)
+
+
+# --------------------------------------------------------------------------- turn
+
+
+def enter(ctx: Ctx, phase: str) -> None:
+    st = ctx.st
+    st.phase = phase
+    n = st.turn_player()
+    s = st.seat(n)
+    ne, nz = who(st, n)
+    zh_phase = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}[phase]
+    ctx.event("phase", f"{ne}: {phase} phase", f"{nz}：{zh_phase}阶段", n, phase=phase)
+    if phase == "start":
+        call("start", ctx, s)
+    elif phase == "judge":
+        st.extra["judged"] = []
+        push_next_judge(ctx, s)
+    elif phase == "draw":
+        if s.flags.pop("skip_draw", False):
+            ctx.event("skip", f"{ne} skips the draw phase (兵粮寸断)", f"{nz}跳过摸牌阶段", n)
+            enter(ctx, "play")
+            return
+        if not first("draw", ctx, s):
+            draw_phase(ctx, s)
+    elif phase == "play":
+        st.counters["slash"] = 0
+        if s.flags.pop("skip_play", False):
+            ctx.event("skip", f"{ne} skips the play phase (乐不思蜀)", f"{nz}跳过出牌阶段", n)
+            enter(ctx, "discard")
+            return
+    elif phase == "discard":
+        if first("skip_discard", ctx, s):
+            ctx.event("skip", f"{ne} skips the discard phase (克己: no 杀 in the play phase)", f"{nz}跳过弃牌阶段（克己）", n)
+            enter(ctx, "finish")
+            return
+        push_discard(ctx, s)
+    elif phase == "finish":
+        call("finish", ctx, s)
+
+
+def push_discard(ctx: Ctx, s: Seat) -> None:
+    st = ctx.st
+    st.prompts = [p for p in st.prompts if p.kind != "discard"]
+    lim = hand_limit(s)
+    if s.hand > lim:
+        ne, nz = who(st, s.seat)
+        k = s.hand - lim
+        st.prompts.append(Prompt("discard", s.seat, f"{ne}: discard {k} (hand {s.hand} > hand limit {lim})",
+                                 f"{nz}：弃置{k}张牌（手牌{s.hand} > 手牌上限{lim}）", {"limit": lim}))
+
+
+def push_next_judge(ctx: Ctx, s: Seat) -> None:
+    judged = ctx.st.extra.setdefault("judged", [])
+    for ref in reversed(s.judgement):
+        if ref not in judged:
+            ne, nz = who(ctx.st, s.seat)
+            name = card_name(ref)
+            # any seat may first cancel the delayed trick (rulebook: 无懈可击; RULES_NOTES Judgements)
+            ctx.st.prompts.append(Prompt("judge", s.seat,
+                                         f"{ne}: flip a judgement card for {name} (judge FACE) — or first "
+                                         f"'S 无懈可击' cancels it",
+                                         f"{nz}：{name}判定，请翻开判定牌（judge 牌面）——或先用 S 无懈可击 抵消",
+                                         {"card": ref}))
+            return
+
+
+def next_turn(ctx: Ctx) -> None:
+    st = ctx.st
+    old = st.turn_seat
+    if old is not None:
+        o = st.seat(old)
+        o.flags.pop("skip_play", None)
+        o.flags.pop("skip_draw", None)
+    n = st.next_alive(old) if old is not None else st.lord_seat
+    if n is None:
+        return
+    st.extra.pop("ending", None)
+    st.turn_seat = n
+    if n == st.lord_seat:
+        st.round += 1
+    st.counters = {}
+    st.extra.pop("judged", None)
+    clear_stack(st)
+    ne, nz = who(st, n)
+    ctx.event("turn", f"round {st.round}: {ne}'s turn", f"第{st.round}轮：{nz}的回合", n)
+    enter(ctx, "start")
+
+
+def step_phase(ctx: Ctx) -> None:
+    """Leave the current phase for the next one (after finish: the next living seat's turn), doing what
+    the new phase does (:func:`enter`: judgements asked, cards drawn, the discard asked, skills asked)."""
+    st = ctx.st
+    i = PHASES.index(st.phase)
+    if i + 1 < len(PHASES):
+        enter(ctx, PHASES[i + 1])
+    else:
+        next_turn(ctx)
+
+
+def waiting(st: GameState) -> bool:
+    """True while something must be decided before the turn may go on: a question is pending, a card is
+    being resolved (the resolution stack), or the game is over."""
+    return bool(st.prompts) or bool(st.extra.get("stack")) or st.over
+
+
+def advance_until_decision(ctx: Ctx, stop_at: str | None = None) -> list[str]:
+    """Carry the current turn on, phase by phase, each phase doing what it does, until a decision is needed.
+
+    Every phase passed through happens exactly as with ``next``: the judge phase asks each delayed trick's
+    judgement card, the draw phase adds its cards (突袭 / 裸衣 ask first), a skipped phase is skipped
+    (乐不思蜀, 兵粮寸断, 克己), the discard phase asks for the discard down to the hand limit, start- and
+    finish-phase skills ask (洛神, 观星, 闭月).  It stops as soon as one of these holds:
+
+    * a question is pending (a judgement card to flip, a skill's question, the discard, a 桃 round…),
+      a card is being resolved, or the game is over — the caller answers it and may call again;
+    * ``stop_at`` (a phase id, e.g. ``"play"``) or a later phase of this turn has been entered;
+    * the turn has passed: the next living seat's turn has started (its start phase entered).
+
+    ``stop_at=None`` carries the turn to its end (the ``end`` verb).  Returns the phases entered, in order
+    (``"turn"`` marks the next seat's turn), for the log.  Never raises; mutates ``ctx.st``.
+    Source: rulebook 回合流程 (six phases, each in order; RULES_NOTES: Other facts); issue 13 §5.
+    """
+    st = ctx.st
+    seat0 = st.turn_seat
+    first_event = len(ctx.ev)
+    stop = PHASES.index(stop_at) if stop_at is not None else len(PHASES)
+    for _ in range(4 * len(PHASES)):  # a phase never re-enters itself; bound the loop all the same
+        if waiting(st) or st.turn_seat != seat0 or st.phase is None or PHASES.index(st.phase) >= stop:
+            break
+        step_phase(ctx)
+    return [e.data.get("phase", "turn") for e in ctx.ev[first_event:] if e.kind in ("phase", "turn")]
+
+
+def v_next(ctx: Ctx, a: Action) -> None:
+    st = ctx.st
+    s = st.seat(st.turn_player())
+    st.extra.pop("ending", None)  # `next` goes one phase at a time: an earlier `end` no longer carries the turn
+    if st.phase == "discard":
+        lim = hand_limit(s)
+        ctx.check(s.hand <= lim, "discard.limit", f"hand {s.hand} > hand limit {lim}: discard {s.hand - lim} first",
+                  f"手牌{s.hand} > 手牌上限{lim}：请先弃置{s.hand - lim}张", SRC_DISCARD)
+    drop_prompts(ctx)
+    step_phase(ctx)
+
+
+PHASE_ZH = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}
+
+
+def carry_end(ctx: Ctx) -> None:
+    """The ``end`` intent: carry the current turn to its end through :func:`advance_until_decision`; when a
+    decision stops it, say what waits (``st.extra["ending"]`` keeps the intent: once it is answered the
+    turn goes on by itself, see :func:`apply`)."""
+    st = ctx.st
+    n = st.turn_seat
+    ne, nz = who(st, n)
+    first_event = len(ctx.ev)
+    passed = advance_until_decision(ctx)
+    names = passed[:passed.index("turn")] if "turn" in passed else passed
+    via_en = f" (passed through: {', '.join(names)})" if names else ""
+    via_zh = f"（经过：{'、'.join(PHASE_ZH[p] + '阶段' for p in names)}）" if names else ""
+    if st.turn_seat != n:
+        at = next(i for i in range(first_event, len(ctx.ev)) if ctx.ev[i].kind == "turn")
+        ctx.ev.insert(at, Event("end", f"{ne} ends the turn{via_en}", f"{nz}结束回合{via_zh}", n, {"phases": names}))
+        return
+    if st.over:
+        return
+    st.extra["ending"] = n
+    p = st.prompt
+    if p is not None:
+        ctx.event("end_wait", f"{ne}'s turn stops at the {st.phase} phase{via_en}: {p.en} — once answered, the turn "
+                  "goes on to its end", f"{nz}的回合停在{PHASE_ZH[st.turn_phase()]}阶段{via_zh}：{p.zh}——回答后回合继续至结束", n)
+
+
+def v_end(ctx: Ctx, a: Action) -> None:
+    """Carry the current turn to its end: every remaining phase happens with what it does.
+
+    :func:`advance_until_decision` passes the phases: a delayed trick's judgement still asks for its card,
+    the draw phase adds its cards, the discard phase still enforces the hand limit (RULES_NOTES: Other facts
+    — hand limit = current HP; refused ``discard.limit`` while that discard is owed), finish-phase skills
+    still ask; when such a decision stops it, the log says where and the turn goes on once it is answered.
+    The log's ``end`` line names the phases passed through.  ``force end`` ends the turn at once (dropping
+    what is pending; the moderator's house rule).  Source: rulebook 回合流程; issue 13 §5, §7.
+    """
+    st = ctx.st
+    n = st.turn_player()
+    s = st.seat(n)
+    if st.phase == "discard":
+        lim = hand_limit(s)
+        ctx.check(s.hand <= lim, "discard.limit", f"hand {s.hand} > hand limit {lim}: discard {s.hand - lim} first",
+                  f"手牌{s.hand} > 手牌上限{lim}：请先弃置{s.hand - lim}张", SRC_DISCARD)
+    if ctx.forced:
+        drop_prompts(ctx)
+        s.flags.pop("skip_play", None)  # a skipped phase belongs to this turn only
+        s.flags.pop("skip_draw", None)
+        ne, nz = who(st, n)
+        ctx.event("end", f"{ne} ends the turn (forced: the remaining phases are not played)",
+                  f"{nz}结束回合（强制：跳过其余阶段）", n)
+        next_turn(ctx)
+        return
+    drop_prompts(ctx)  # only a satisfied discard question can be pending here (_answers)
+    carry_end(ctx)
+
+
+def drop_prompts(ctx: Ctx) -> None:
+    clear_stack(ctx.st)
+    if ctx.st.prompts:
+        for p in ctx.st.prompts:
+            ctx.event("dropped", f"dropped question: {p.en}", f"放弃询问：{p.zh}", p.seat)
+        ctx.st.prompts = []
+
+
+
+def v_discard(ctx: Ctx, a: Action) -> None:
+    """``discard [S] N``: seat S (the current player) discards N hand cards — in the discard phase down to the
+    hand limit, never more.  Raises Refused ``discard.count``, ``discard.none``, ``discard.excess``.
+    Source: rulebook 001 弃牌阶段; RULES_NOTES Other facts (hand limit = current HP)."""
+    st = ctx.st
+    n = a.seat if a.seat is not None else st.turn_seat
+    s = seat_at(ctx, n)
+    k = int(a.args["n"])
+    ctx.check(k <= s.hand, "discard.count", f"seat {n} has only {oc.hand_cards(s.hand)}, cannot discard {k}",
+              f"{n}号位只有{s.hand}张手牌，不能弃置{k}张", SRC_DISCARD)
+    top = st.prompt
+    if (st.phase == "discard" and n == st.turn_seat and s.hand <= hand_limit(s)
+            and not (top is not None and top.kind == "discard" and top.seat == n)):
+        # rulebook 001 弃牌阶段: "每超出一张，需要弃一张手牌" — within the limit nothing is owed.
+        ctx.check(False, "discard.none",
+                  f"seat {n}: hand {s.hand} ≤ hand limit {hand_limit(s)}: nothing to discard in the discard phase",
+                  f"{n}号位手牌{s.hand} ≤ 手牌上限{hand_limit(s)}：弃牌阶段无需弃牌", SRC_DISCARD_PHASE)
+    if top is not None and top.kind == "discard" and top.seat == n:
+        excess = s.hand - hand_limit(s)
+        ctx.check(k <= excess, "discard.excess",
+                  f"seat {n} discards down to the hand limit: {excess} card(s) (hand {s.hand} > hand limit "
+                  f"{hand_limit(s)}), not {k}",
+                  f"{n}号位弃牌至手牌上限：应弃{excess}张（手牌{s.hand} > 上限{hand_limit(s)}），不是{k}张", SRC_DISCARD)
+    s.hand = max(0, s.hand - k)
+    ne, nz = who(st, n)
+    ctx.event("discard", f"{ne} discards {k} (hand {s.hand})", f"{nz}弃置{k}张牌（手牌{s.hand}）", n)
+    top = st.prompt
+    if top is not None and top.kind == "discard" and top.seat == n:
+        st.prompts.pop()
+        push_discard(ctx, s)
+
+
+# --------------------------------------------------------------------------- judgements
+
+
+def judgement(ctx: Ctx, job: dict[str, Any], face: Any) -> None:
+    """A judgement card ``face`` is flipped for ``job``; 鬼才 may replace it first (one replacement
+    per judgement: :data:`REPLACE_JUDGEMENT`), then it takes effect (:func:`finish_judgement`)."""
+    if not job.get("replaced"):
+        for fn in REPLACE_JUDGEMENT:
+            if fn(ctx, job, face):
+                return
+    finish_judgement(ctx, job, face)
+
+
+def finish_judgement(ctx: Ctx, job: dict[str, Any], face: Any) -> None:
+    """The judgement's result is determined (and logged); a ``judged`` hook that asks a question (天妒)
+    defers the effect until it is answered (:func:`deferred_judgement_effect`); else the effect happens now."""
+    j = judgement_result(ctx, job, face)
+    for _sid, fn in HOOKS.get("judged", ()):
+        if fn(ctx, job, j):
+            return
+    judgement_effect(ctx, job, j)
+
+
+def deferred_judgement_effect(ctx: Ctx, job: dict[str, Any], face: Any) -> None:
+    """The deferred effect of a judgement whose result was determined with card ``face``."""
+    judgement_effect(ctx, job, resolve_judgement(job["subject"], face))
+
+
+def judgement_result(ctx: Ctx, job: dict[str, Any], face: Face) -> Judgement:
+    """The result of judgement card ``face`` for ``job`` is determined and logged (no effect yet)."""
+    j = resolve_judgement(job["subject"], face)
+    ne, nz = who(ctx.st, job["seat"])
+    ctx.event("judgement", f"{ne}: {j.en}", f"{nz}：{j.zh}", job["seat"], subject=job["subject"], effect=j.effect)
+    return j
+
+
+def judgement_effect(ctx: Ctx, job: dict[str, Any], j: Judgement) -> Judgement:
+    """The determined judgement ``j`` takes effect for ``job`` (闪电's damage, 乐不思蜀's skip, 八卦阵's 闪, a
+    skill's effect): the effect registered for ``job["kind"]`` in :data:`JUDGED`."""
+    JUDGED[job["kind"]](ctx, job, j)
+    return j
+
+
+def responded(ctx: Ctx, top: Prompt, played: bool) -> None:
+    """A ``respond`` prompt was answered (``played``: the card was given, else the damage taken): every
+    :data:`RESPONDED` function runs (a dodged 杀's weapon, the trick being resolved goes on)."""
+    for fn in RESPONDED:
+        fn(ctx, top, played)

@@ -1,0 +1,696 @@
+"""The skill machinery: when a skill may be used, the questions it asks and how they are answered, the
+active-skill verbs, view-as skills, and the glue to damage and rescue.  The skills themselves are in
+:mod:`.wei`, :mod:`.shu`, :mod:`.wu`, :mod:`.qun` (one module per kingdom, each skill defined once there).
+
+The engine calls named moments (FreeKill / QSanguosha style "trigger events",
+:data:`companion.rules.flow.HOOKS`); a skill registers the moments it cares about with
+:func:`companion.rules.flow.on`:
+
+=================  ============================================================
+moment             called as / what the hook does
+=================  ============================================================
+``start``          ``(ctx, seat)`` start (prepare) phase: 洛神, 观星 prompts
+``draw``           ``(ctx, seat) -> bool`` True when a prompt now decides the draw (突袭, 裸衣)
+``draw_count``     ``(st, seat, n) -> n`` cards drawn in the draw phase (英姿)
+``draw_note``      ``(st, seat) -> str | None`` the draw line's note (英姿 +1)
+``skip_discard``   ``(ctx, seat) -> bool`` skip the discard phase (克己)
+``finish``         ``(ctx, seat)`` finish phase: 闭月
+``target``         ``(st, user, target, kind) -> (en, zh) | None`` refusal (空城, 谦逊)
+``slash``          ``(ctx, user, target)`` after a 杀's answer prompt is pushed (铁骑)
+``trick``          ``(ctx, user, kind)`` after a trick is used (集智)
+``damaged``        ``(ctx, victim, amount, source, cause)`` victim still alive with HP ≥ 1 (奸雄 反馈 刚烈 遗计)
+``judged``         ``(ctx, job, judgement) -> bool`` result determined, before the effect (天妒); True defers it
+``after``          ``(ctx, before_state)`` after every action: card loss (连营, 枭姬), 无双 on the
+                   杀/决斗 questions, 空城 in a 决斗 (variant faq_kongcheng_duel), the 护驾 / 激将 / 流离 hints
+=================  ============================================================
+
+Active skills are verbs (``2 zhiheng 3``): :data:`ACTIVE`.  View-as skills
+(``1 杀:♥5 3 via wusheng``) are :data:`VIEW_AS` entries.  Triggered skills ask
+with a ``skill`` prompt naming the skill, its owner, what it does and the
+choice; ``yes`` / the skill's name accepts, ``no`` declines.
+
+A skill works only for a living seat with HP ≥ 1, except what saves a dying
+seat (:data:`WHILE_DYING`: 急救; 救援 — variant ``faq_dying_skills``: the old
+FAQ's "a dying general has lost its skills"), lord skills only
+while the owner is the lord, none in the ``no_generals`` variant
+(:func:`companion.rules.distance.has_skill`).  On-damage skills of a seat that
+is dying wait until it is saved and are dropped when it dies.
+
+Sources: ``standard_generals.json`` (FK ``standard`` package, original texts),
+the old FAQ (``rulebook/003``) and RULES_NOTES.md; docs/rules.md lists them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from .. import outcome as oc
+from ..cards.armor import BAGUA_HINT, armor_works
+from ..deck import KINDS, CardError, CardKind, Face, Suit, card_kind, faces_of, parse_face
+from ..distance import has_skill
+from ..errors import Event, Refused
+from ..flow import HOOKS, JUDGED, Action, Ctx, judgement, top_frame
+from ..generals import GENERALS, SKILL_INDEX, SKILLS, Gender
+from ..judgement import Judgement
+from ..names import norm
+from ..outcome import who
+from ..state import GameState, Prompt, Seat
+from ..vocab import Kingdom
+
+SRC_SKILL = "standard_generals.json (FK standard, original texts)"
+
+
+SRC_FAQ = "rulebook 003 (old FAQ)"
+
+
+def skill_of(st: GameState, n: int | None) -> str | None:
+    return st.seat(n).general if n is not None else None
+
+
+WHILE_DYING = frozenset({"jijiu"})
+"""Skills a dying owner may still use to be saved: 急救 (a red card as 桃 on himself outside his turn).
+Source: FK ``jijiu`` and the QS family, English rule pages (RULES_NOTES disagreement 7).  Under the variant
+``faq_dying_skills`` (old FAQ, rulebook 003: "只要桃才能够自救，其它牌都不可") they are lost while dying.
+救援 is asked with ``dying_ok`` under both readings (it is about being saved: skill text)."""
+
+
+def usable(st: GameState, seat: Seat | int, sid: str, dying_ok: bool = False) -> bool:
+    """The seat has the skill and can use it now: alive, HP ≥ 1 (unless ``dying_ok``, or ``sid`` is one of
+    :data:`WHILE_DYING` and the variant ``faq_dying_skills`` is off), lord skills only as lord."""
+    s = st.seat(seat) if isinstance(seat, int) else seat
+    if not has_skill(st, s, sid):
+        return False
+    return dying_ok or s.hp >= 1 or (sid in WHILE_DYING and "faq_dying_skills" not in st.variants)
+
+
+def owners(st: GameState, sid: str) -> list[int]:
+    """Seats that can use ``sid`` now, from the current player on in seat order."""
+    alive = st.alive
+    start = st.turn_seat if st.turn_seat in alive else (alive[0] if alive else None)
+    if start is None:
+        return []
+    i = alive.index(start)
+    return [n for n in alive[i:] + alive[:i] if usable(st, n, sid)]
+
+
+def skill_names(sid: str) -> tuple[str, str]:
+    k = SKILLS[sid]
+    return f"{k.zh} {k.en}", k.zh
+
+
+def refuse(rule: str, en: str, zh: str, source: str = SRC_SKILL, forceable: bool = False) -> Refused:
+    return Refused(rule, en, zh, source, forceable=forceable)
+
+
+def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: str = "yes / no",
+         choice_zh: str = "yes / no", **data: Any) -> None:
+    """Push a ``skill`` prompt: '<owner>'s <skill>: <what> — <choice>'."""
+    ne, nz = who(ctx.st, owner)
+    ske, skz = skill_names(sid)
+    data.setdefault("skill", sid)
+    data.setdefault("step", "ask")
+    ctx.st.prompts.append(Prompt("skill", owner, f"{ne}'s {ske}: {what_en} — {choice_en}",
+                                 f"{nz}的{skz}：{what_zh}——{choice_zh}", data))
+
+
+def log_event(ctx: Ctx, kind: str, n: int | None, en: str, zh: str, **data: Any) -> None:
+    ctx.ev.append(Event(kind, en, zh, n, data))
+
+
+def draw_cards(ctx: Ctx, n: int, k: int, why_en: str, why_zh: str) -> None:
+    s = ctx.st.seat(n)
+    s.hand += k
+    ne, nz = who(ctx.st, n)
+    log_event(ctx, "draw", n, f"{ne} draws {k} ({why_en}) (hand {s.hand})", f"{nz}摸{k}张牌（{why_zh}）（手牌{s.hand}）")
+
+
+def gain_judged(ctx: Ctx, n: int, face: Face, sid: str) -> None:
+    """``n`` takes the judgement card (洛神, 天妒): gained, not drawn from the deck."""
+    s = ctx.st.seat(n)
+    s.hand += 1
+    ne, nz = who(ctx.st, n)
+    skz = SKILLS[sid].zh
+    log_event(ctx, "draw", n, f"{ne} gains the judgement card {face} ({skz}) (hand {s.hand})",
+        f"{nz}获得判定牌{face}（{skz}）（手牌{s.hand}）")
+
+
+def int_arg(tok: str | None, what: str, sid: str) -> int:
+    if what == "seat" and tok is not None:
+        tok = tok.removesuffix("号位").removesuffix("号")  # 4号 / 4号位: seat 4 (docs/commands.md)
+    try:
+        return int(tok)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        ske, skz = skill_names(sid)
+        got = f"not {tok!r}" if tok is not None else "missing"
+        what_zh = {"seat": "座位号", "count": "张数"}.get(what, "参数")
+        raise refuse("skill.args", f"{ske}: {what} must be a number ({got})",
+                      f"{skz}：{what_zh}应为数字", forceable=False) from None
+
+
+def living(ctx: Ctx, t: int, sid: str) -> Seat:
+    st = ctx.st
+    if not 1 <= t <= len(st.seats) or not st.seat(t).alive:
+        ske, skz = skill_names(sid)
+        raise refuse("skill.target", f"{ske}: seat {t} is not a living seat", f"{skz}：{t}号位不是存活角色")
+    return st.seat(t)
+
+
+def suit_arg(tok: str | None, sid: str) -> Suit:
+    try:
+        return parse_face(f"{tok}1").suit
+    except (CardError, TypeError):
+        ske, skz = skill_names(sid)
+        raise refuse("skill.args", f"{ske}: {tok!r} is not a suit (♠ ♥ ♣ ♦)" if tok is not None else
+                      f"{ske}: the suit is missing (♠ ♥ ♣ ♦)", f"{skz}：{tok or ''}不是花色") from None
+
+
+def face_arg(tok: str | None, sid: str) -> Face:
+    try:
+        return parse_face(tok or "")
+    except CardError:
+        ske, skz = skill_names(sid)
+        raise refuse("skill.args", f"{ske}: write the card face, e.g. ♥5" + (f" (got {tok!r})" if tok else ""),
+                      f"{skz}：请写牌面，例如♥5") from None
+
+
+def kingdom_of(st: GameState, n: int) -> Kingdom | None:
+    g = GENERALS.get(st.seat(n).general or "")
+    return g.kingdom if g else None
+
+
+def is_male(st: GameState, n: int) -> bool:
+    g = GENERALS.get(st.seat(n).general or "")
+    return g is not None and g.gender == Gender.MALE
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """How a prompt step is answered: ``fn(ctx, prompt, action)``; ``verbs`` accepted besides the skill's name."""
+
+    fn: Callable[..., Any]
+    verbs: frozenset[str] = frozenset({"yes", "no", "skill"})
+    takes_args: bool = False  # 'SKILL ARGS…' answers (突袭 seats, 反馈 zone, 遗计 gifts, 鬼才 face); else none
+
+
+STEPS: dict[str, Answer] = {}
+"""``"<skill>:<step>"`` → :class:`Answer`."""
+
+
+ACTIVE: dict[str, Callable[..., Any]] = {}
+"""Active skills (play-phase verbs): id → ``fn(ctx, seat, args)``."""
+
+
+RESPONSES: dict[str, Callable[..., Any]] = {}
+"""Skills used as the answer of a card prompt (流离 on a 杀): id → ``fn(ctx, prompt, seat, args)``."""
+
+
+_Fn = TypeVar("_Fn", bound=Callable[..., Any])
+
+
+def step(sid: str, name: str = "ask", verbs: tuple[str, ...] = ("yes", "no", "skill"),
+         takes_args: bool = False) -> Callable[[_Fn], _Fn]:
+    """Decorator: ``fn(ctx, prompt, action)`` answers step ``name`` of skill ``sid``'s question."""
+    def deco(fn: _Fn) -> _Fn:
+        STEPS[f"{sid}:{name}"] = Answer(fn, frozenset(verbs), takes_args)
+        return fn
+    return deco
+
+
+def accepted(sid: str, on_no: Callable[[Ctx, Prompt], None] | None = None) -> Callable[[_Fn], _Fn]:
+    """Decorator for the answer of an optional skill's question — the shape ask → yes → effect every optional
+    skill shares: ``no`` declines it (logged; then ``on_no(ctx, prompt)``: what happens without the skill),
+    ``yes`` / the skill's word takes the question away and runs the decorated ``fn(ctx, prompt, action)``, the
+    effect.  Registered as step ``"<sid>:ask"`` answered by ``yes`` / ``no`` / the skill's word."""
+    def deco(fn: _Fn) -> _Fn:
+        def answer(ctx: Ctx, p: Prompt, a: Action) -> None:
+            if a.verb == "no":
+                declined(ctx, p)
+                if on_no is not None:
+                    on_no(ctx, p)
+                return
+            ctx.st.prompts.pop()
+            fn(ctx, p, a)
+        STEPS[f"{sid}:ask"] = Answer(answer)
+        return fn
+    return deco
+
+
+def active(sid: str) -> Callable[[_Fn], _Fn]:
+    """Decorator: ``fn(ctx, seat, args)`` is the active skill ``sid`` (a play-phase verb)."""
+    def deco(fn: _Fn) -> _Fn:
+        ACTIVE[sid] = fn
+        return fn
+    return deco
+
+
+def answers(p: Prompt, a: Action) -> bool:
+    """True when action ``a`` answers prompt ``p`` through a skill."""
+    if p.kind == "skill":
+        ans = STEPS.get(f"{p.data['skill']}:{p.data.get('step', 'ask')}")
+        if ans is None or a.verb not in ans.verbs:
+            return False
+        return a.verb != "skill" or a.args["skill"] == p.data["skill"]
+    if a.verb == "skill" and a.args["skill"] in RESPONSES:
+        return p.kind == "respond"
+    if a.verb == "use" and a.args.get("vskill") in ("hujia", "jijiang"):
+        return p.kind == "respond"
+    return False
+
+
+def answer(ctx: Ctx, p: Prompt, a: Action) -> None:
+    """Answer the top ``skill`` prompt ``p`` with ``a``."""
+    if a.seat is not None and a.seat != p.seat and a.verb in ("skill", "yes", "no", "pick"):
+        raise refuse("prompt.seat", f"seat {p.seat} answers this, not seat {a.seat}", f"应由{p.seat}号位回答")
+    ans = STEPS[f"{p.data['skill']}:{p.data.get('step', 'ask')}"]
+    extra = a.args.get("args") if a.verb == "skill" else None
+    if extra and not ans.takes_args:
+        sid = p.data["skill"]
+        ske, skz = skill_names(sid)
+        raise refuse("skill.args", f"{ske} takes no arguments here ({' '.join(extra)!r}): answer 'yes' / '{sid}' or 'no'",
+                      f"{skz}此处不带参数：请回答 yes / {sid} 或 no")
+    ans.fn(ctx, p, a)
+
+
+def declined(ctx: Ctx, p: Prompt) -> None:
+    ctx.st.prompts.pop()
+    ske, skz = skill_names(p.data["skill"])
+    ne, nz = who(ctx.st, p.seat)
+    log_event(ctx, "decline", p.seat, f"{ne} does not use {ske}", f"{nz}不发动{skz}", skill=p.data["skill"])
+
+
+def used(ctx: Ctx, n: int, sid: str, en: str = "", zh: str = "") -> None:
+    ske, skz = skill_names(sid)
+    ne, nz = who(ctx.st, n)
+    log_event(ctx, "skill", n, f"{ne} uses {ske}" + (f": {en}" if en else ""), f"{nz}发动{skz}" + (f"：{zh}" if zh else ""),
+        skill=sid)
+
+
+ACTIVE_SYNTAX: dict[str, tuple[int, int | None, str, str, str]] = {
+    # id: (fewest args, most args (None: any), usage after 'S id', what the first args are, example args)
+    "zhiheng": (1, None, "N [SLOT …]", "the number of cards", "2"),
+    "rende": (2, 2, "T N", "a target seat and a number of cards", "2 1"),
+    "kurou": (0, 0, "", "", ""),
+    "jieyin": (1, 1, "T", "a target seat", "2"),
+    "qingnang": (1, 1, "T", "a target seat", "2"),
+    "fanjian": (3, 3, "T SUIT FACE", "a target seat, the suit it names and the card it takes", "2 ♥ ♠5"),
+    "lijian": (2, 3, "A B [SLOT]", "two male seats (A duels B)", "2 3"),
+}
+"""The written form of each active skill (docs/commands.md): missing or extra words are refused with it."""
+
+
+def _syntax(sid: str, n: int, args: list[str]) -> None:
+    lo, hi, usage, what, example = ACTIVE_SYNTAX[sid]
+    ske, skz = skill_names(sid)
+    if len(args) < lo:
+        raise refuse("skill.args", f"{sid} needs {what}: '{n} {sid} {example}' ({ske}: 'S {sid} {usage}')",
+                      f"{skz}需要参数：{n} {sid} {example}（S {sid} {usage}）")
+    if hi is not None and len(args) > hi:
+        form = f"'S {sid} {usage}'" if usage else f"'S {sid}' (no arguments)"
+        raise refuse("skill.args", f"{ske}: unexpected {' '.join(args[hi:])!r} — {sid} is written {form}",
+                      f"{skz}：多余的参数{' '.join(args[hi:])}——写法 S {sid} {usage}".rstrip())
+
+
+def _not_owner(st: GameState, n: int, sid: str) -> tuple[str, str]:
+    """Why seat ``n`` cannot use ``sid`` (en, zh): dead, does not have it (lord skills: not the lord), or dying."""
+    s = st.seat(n)
+    ske, skz = skill_names(sid)
+    ne, nz = who(st, n)
+    if not s.alive:
+        return f"{ne} is dead: cannot use {ske}", f"{nz}已阵亡"
+    if not has_skill(st, s, sid):
+        lord = " (a lord skill: only the lord has it)" if SKILLS[sid].lord_skill and st.lord_seat != n else ""
+        return f"{ne} does not have {ske}{lord}", f"{nz}没有{skz}"
+    if sid in WHILE_DYING:  # only under the variant faq_dying_skills
+        return (f"{ne} is dying: under the variant faq_dying_skills a dying general has lost his skills until a 桃 "
+                f"brings him back to 1 HP (old FAQ, rulebook 003; only 桃 saves yourself): cannot use {ske}",
+                f"{nz}处于濒死状态：变体faq_dying_skills下濒死角色的技能无效，只有桃才能自救（旧FAQ）")
+    return (f"{ne} is dying: a dying general has lost his skills until a 桃 brings him back to 1 HP "
+            f"(old FAQ, rulebook 003; only 桃 saves yourself): cannot use {ske}",
+            f"{nz}处于濒死状态：濒死角色的技能无效，直到用桃回复至1点体力（旧FAQ）")
+
+
+def _viewas_form(sid: str, n: int | None, args: list[str]) -> tuple[str, str]:
+    """'5 过河拆桥:♠3 6 via qixi' from the words of a view-as skill typed as a verb ('5 奇袭 6 ♠3')."""
+    va = VIEW_AS[sid]
+    face, targets = "FACE", []
+    for w in args:
+        if w.isdigit():
+            targets.append(w)
+            continue
+        try:
+            face = str(parse_face(w))
+        except CardError:
+            pass
+    kind = KINDS[va.as_kinds[0]].zh
+    seat = f"{n} " if n is not None else "S "
+    if sid in ("hujia", "jijiang"):
+        form = f"S {kind}{' T' if sid == 'jijiang' else ''} via {sid}"
+    else:
+        form = f"{seat}{kind}:{face}{''.join(' ' + t for t in targets)} via {sid}"
+    return form, form
+
+
+def verb(ctx: Ctx, a: Action) -> None:
+    """The ``skill`` verb: answer a skill prompt, answer a card prompt (流离), or use an active skill.
+
+    Checked in this order, each with its own reason: the seat exists, the seat has the skill, the words
+    (missing / extra arguments, a view-as skill written as a verb), then dead / dying, then the phase."""
+    st = ctx.st
+    sid = a.args["skill"]
+    top = st.prompt
+    ske, skz = skill_names(sid)
+    if top is not None and top.kind == "skill" and top.data["skill"] == sid:
+        if not answers(top, a):
+            raise refuse("prompt.answer", f"answer this question as it says — {top.en}", f"请按询问回答：{top.zh}")
+        answer(ctx, top, a)
+        return
+    if a.seat is not None and not 1 <= a.seat <= len(st.seats):
+        raise refuse("seat.unknown", f"no seat {a.seat}: the table has seats 1..{len(st.seats)}",
+                      f"没有{a.seat}号位：座位为1..{len(st.seats)}", "companion: seats are numbered 1..N in the order of play")
+    if a.seat is not None and st.seat(a.seat).alive and not has_skill(st, st.seat(a.seat), sid):
+        why_en, why_zh = _not_owner(st, a.seat, sid)
+        ctx.check(False, "skill.none", why_en, why_zh, SRC_SKILL)
+    args = list(a.args.get("args", []))
+    if sid in RESPONSES and top is not None and top.kind == "respond":
+        n = a.seat if a.seat is not None else top.seat
+        if not usable(st, n, sid):
+            why_en, why_zh = _not_owner(st, n, sid)
+            raise refuse("skill.none", why_en, why_zh, forceable=True)
+        RESPONSES[sid](ctx, top, n, args)
+        return
+    if sid in VIEW_AS and sid not in ACTIVE:
+        form_en, form_zh = _viewas_form(sid, a.seat, args)
+        raise refuse("skill.form", f"{ske} turns a card into another ({VIEW_AS[sid].en}): write the card it becomes, "
+                                    f"e.g. '{form_en}'", f"{skz}（{VIEW_AS[sid].zh}）：请写出当作的牌，例如 {form_zh}")
+    if sid not in ACTIVE:
+        raise refuse("skill.when", f"{ske} is not used by command now: {SKILLS[sid].summary_en}",
+                      f"{skz}现在不能发动：{SKILLS[sid].summary_zh}")
+    who_uses = a.seat if a.seat is not None else st.turn_seat
+    if who_uses is None:
+        raise refuse("skill.seat", f"who uses {ske}? write the seat first, e.g. '2 {sid}'", f"谁发动{skz}？请先写座位号")
+    n = who_uses
+    _syntax(sid, n, args)
+    if not usable(st, n, sid):
+        why_en, why_zh = _not_owner(st, n, sid)
+        ctx.check(False, "skill.none", why_en, why_zh, SRC_SKILL)
+    ctx.check(st.turn_seat == n and st.phase == "play" and not st.prompts, "skill.phase",
+              f"{ske} is used in your own play phase (now: seat {st.turn_seat}'s {st.phase} phase)",
+              f"{skz}只能在自己的出牌阶段发动", SRC_SKILL)
+    ACTIVE[sid](ctx, n, args)
+
+
+def once(ctx: Ctx, n: int, sid: str) -> None:
+    """Once per play phase: refuse a second use."""
+    key = f"skill:{sid}"
+    ske, skz = skill_names(sid)
+    ctx.check(not ctx.st.counters.get(key), "skill.once", f"{ske} is used once per play phase: already used",
+              f"{skz}每阶段限一次：本阶段已发动过", SRC_SKILL)
+    ctx.st.counters[key] = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ViewAs:
+    """A card used or played as another: ``as_kinds`` it becomes, ``check(face) -> ok``, the rule in words."""
+
+    as_kinds: tuple[str, ...]
+    check: Callable[[Face], bool]
+    en: str
+    zh: str
+    own_turn: bool | None = None  # True: only in own turn; False: only outside it; None: any time
+    needs_face: bool = True  # False: no colour / suit condition, the face is optional (龙胆)
+
+
+def _is(kind: str) -> Callable[[Face], bool]:
+    faces = faces_of(kind)
+    return lambda f: f in faces
+
+
+VIEW_AS: dict[str, ViewAs] = {}
+"""View-as skills by id (each registered by its kingdom's module).  龙胆's face must be a 闪 (as 杀) or 杀 (as 闪) of
+the standard deck."""
+
+
+_LONGDAN_FROM = {"slash": _is("jink"), "jink": _is("slash")}
+
+
+def _ref_face(ref: str) -> Face | None:
+    parts = ref.split("-")
+    try:
+        return Face(Suit(parts[1]), int(parts[2])) if len(parts) >= 3 else None
+    except ValueError:
+        return None
+
+
+def _slot_face(ctx: Ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str, skz: str) -> tuple[Face | None, bool]:
+    """The face of an equipped card recorded without one (``3 赤兔``), from the standard deck data
+    (RULES_NOTES: Deck; ``cards.standard_deck``): ``(face, False)`` when the kind has one copy
+    (赤兔 is ♥5 only); ``(None, True)`` — accepted on the moderator's word — when several copies differ
+    for the skill's check (诸葛连弩 ♣A / ♦A for 武圣) or the kind is not in the deck.  Refused
+    ``viewas.face`` (forceable) when no copy of the kind passes (八卦阵 ♠2 / ♣2 is never red)."""
+    kid = ref.split("-")[0]
+    copies = sorted(faces_of(kid), key=str)
+    if len(copies) == 1:
+        return copies[0], False
+    ok = [f for f in copies if va.check(f) and (sid != "longdan" or _LONGDAN_FROM[as_kind](f))]
+    if copies and not ok:
+        faces = " / ".join(map(str, copies))
+        k = KINDS.get(kid)
+        name = k.zh if k else kid
+        ctx.check(False, "viewas.face", f"{name} is {faces} in the standard deck: it cannot be used for {ske} ({va.en})",
+                  f"{name}在标准牌堆中为{faces}：不能用于{skz}（{va.zh}）", "RULES_NOTES: Deck; " + SRC_SKILL)
+    return None, True
+
+
+def _for_the_lord(ctx: Ctx, a: Action, top: Prompt | None, sid: str, n: int, kind: CardKind, face: Face | None,
+                  ske: str, skz: str) -> tuple[int, int]:
+    """护驾 / 激将: seat ``n`` (another Wei / Shu seat) gives the card; the lord acts with it.  Returns
+    (the lord, ``n``).  Raises Refused ``viewas.lord``, ``viewas.kingdom``, ``viewas.when``, ``hand.empty``."""
+    st = ctx.st
+    want = Kingdom.WEI if sid == "hujia" else Kingdom.SHU
+    lord = st.lord_seat
+    card_zh = KINDS["jink" if sid == "hujia" else "slash"].zh
+    # skill text: "Other Shu (Wei) characters may, one by one, play a 杀 (闪) that counts as used/played by you"
+    if lord == n:
+        helpers = [h for h in owners_from(st, n) if kingdom_of(st, h) == want]
+        h = str(helpers[0]) if helpers else "S"
+        tg = "".join(f" {t}" for t in a.args.get("targets") or []) or (" T" if sid == "jijiang" else "")
+        form = f"{h} {card_zh}{tg} via {sid}"
+        ctx.check(False, "viewas.lord",
+                  f"{ske}: the {card_zh} comes from another {want.zh} seat, not the lord himself — type the helping "
+                  f"seat first: '{form}'" + (f" ({want.zh} seats: {', '.join(map(str, helpers))})" if helpers else
+                                             f" (no other {want.zh} seat is alive)"),
+                  f"{skz}：须由其他{want.zh}势力角色替主公出{card_zh}，主公本人不能发动——请先写出牌的座位：{form}"
+                  + (f"（{want.zh}势力：{'、'.join(map(str, helpers))}号位）" if helpers else f"（没有其他存活的{want.zh}势力角色）"),
+                  SRC_SKILL)
+    ctx.check(lord is not None and usable(st, lord, sid), "viewas.lord",
+              f"{ske} works only for a living lord who has it", f"{skz}只对拥有此技能的主公有效", SRC_SKILL)
+    if lord is None:  # forced past viewas.lord: there is no lord to give the card for
+        raise refuse("viewas.lord", f"{ske} works only for a living lord who has it", f"{skz}只对拥有此技能的主公有效")
+    ctx.check(kingdom_of(st, n) == want, "viewas.kingdom",
+              f"seat {n} is not {want.zh}: only other {want.zh} seats may give a card for {ske}",
+              f"{n}号位不是{want.zh}势力", SRC_SKILL)
+    if sid == "hujia":
+        ctx.check(top is not None and top.kind == "respond" and top.seat == lord, "viewas.when",
+                  "护驾: only when the lord must play 闪", "护驾：仅在主公需要出闪时", SRC_SKILL)
+    else:
+        ctx.check(st.turn_seat == lord or (top is not None and top.seat == lord), "viewas.when",
+                  "激将: only when the lord uses or plays 杀", "激将：仅在主公需要使用或打出杀时", SRC_SKILL)
+    payer, actor = st.seat(n), st.seat(lord)
+    ctx.check(payer.hand >= 1, "hand.empty", f"seat {n} has 0 hand cards", f"{n}号位没有手牌", "companion: hand count")
+    payer.hand = max(0, payer.hand - 1)
+    actor.hand += 1
+    pe, pz = who(st, n)
+    ae, az = who(st, lord)
+    log_event(ctx, "viewas", n, f"{pe} gives a {kind.zh} for {ae} ({ske})", f"{pz}为{az}打出{kind.zh}（{skz}）",
+        skill=sid, card=str(face) if face else None, as_kind=kind.id, payer=n)
+    return lord, n
+
+
+def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
+    """Check ``a`` (``S CARD[:FACE] … via SKILL``): returns (acting seat, paying seat).
+
+    For 护驾 / 激将 the written seat pays (a Wei / Shu seat) and the lord acts; the card moves from
+    the payer's hand to the lord's before the lord uses it.  Records both the face and what it was used as.
+    """
+    st = ctx.st
+    sid = a.args["vskill"]
+    kind = card_kind(a.args["card"])
+    face: Face | None = a.args.get("face")
+    va = VIEW_AS.get(sid)
+    ske, skz = skill_names(sid) if sid in SKILLS else (sid, sid)
+    if va is None:
+        raise refuse("viewas.unknown", f"{ske} does not turn a card into another", f"{skz}不是转化类技能")
+    n = a.seat
+    if n is None and top is not None:
+        n = top.seat
+    if n is None:
+        raise refuse("use.seat", "write the seat first", "请先写座位号")
+    living(ctx, n, sid)
+    ctx.check(kind.id in va.as_kinds, "viewas.kind", f"{ske} turns {va.en}, not into {kind.zh}",
+              f"{skz}：{va.zh}，不能当{kind.zh}", SRC_SKILL)
+    if sid in ("hujia", "jijiang"):
+        return _for_the_lord(ctx, a, top, sid, n, kind, face, ske, skz)
+    if va.own_turn is False and has_skill(st, st.seat(n), sid):
+        # in his own turn 急救 is not available, dying or not: that is the reason given (issue 13 §1)
+        ctx.check(st.turn_seat != n, "viewas.turn", f"{ske} is used only outside your own turn",
+                  f"{skz}只能在回合外发动", SRC_SKILL)
+    if not usable(st, n, sid):
+        why_en, why_zh = _not_owner(st, n, sid)
+        ctx.check(False, "viewas.skill", why_en,
+                  f"{why_zh}：不能发动{skz}" if has_skill(st, st.seat(n), sid) else why_zh, SRC_SKILL + "; " + SRC_FAQ)
+    slot = a.args.get("using")
+    slot_ref = st.seat(n).equipment.get(slot) if slot else None
+    on_word = False
+    if face is None and slot_ref:
+        face = _ref_face(slot_ref)  # 武圣 / 奇袭 / 国色 with an equipped card ('using SLOT')
+        if face is None:
+            face, on_word = _slot_face(ctx, slot_ref, sid, kind.id, va, ske, skz)
+    # 龙胆 has no colour condition (standard_generals.json: any 杀 as 闪, any 闪 as 杀): no face is asked for
+    ctx.check(face is not None or on_word or not va.needs_face, "viewas.face", f"{ske}: write the face of the card used, e.g. {kind.zh}:♥5",
+              f"{skz}：请写出所用牌的牌面，例如{kind.zh}:♥5", SRC_SKILL)
+    if face is not None:
+        ok = va.check(face) and (sid != "longdan" or _LONGDAN_FROM[kind.id](face))
+        ctx.check(ok, "viewas.face", f"{face} cannot be used for {ske}: {va.en}", f"{face}不能用于{skz}：{va.zh}", SRC_SKILL)
+    ne, nz = who(st, n)
+    shown = str(face) if face is not None else ""
+    if slot_ref:  # the equipped card by name: 赤兔♥5
+        k = KINDS.get(slot_ref.split("-")[0])
+        shown = f"{k.zh if k else slot_ref}{shown}"
+    elif sid == "longdan":  # the card it was: 杀♠7 as 闪, 闪♦2 as 杀
+        shown = f"{KINDS['jink' if kind.id == 'slash' else 'slash'].zh}{shown}"
+    note_en = note_zh = ""
+    if on_word:
+        note_en, note_zh = " — face not recorded: taken on the moderator's word", "——牌面未记录：以主持人所记为准"
+    log_event(ctx, "viewas", n, f"{ne} uses {shown} as {kind.zh} ({ske}){note_en}", f"{nz}将{shown}当{kind.zh}使用（{skz}）{note_zh}",
+        skill=sid, card=str(face) if face else None, as_kind=kind.id)
+    return n, n
+
+
+def judge_step(sid: str) -> None:
+    def fn(ctx: Ctx, p: Prompt, a: Action) -> None:
+        ctx.st.prompts.pop()
+        judgement(ctx, {"kind": "skill", "skill": sid, "subject": sid, "seat": p.seat,
+                        **{k: v for k, v in p.data.items() if k not in ("skill", "step")}}, a.args["face"])
+    STEPS[f"{sid}:judge"] = Answer(fn, frozenset({"judge"}))
+
+
+SKILL_JUDGED: dict[str, Callable[..., Any]] = {}
+"""Skill judgements: id → ``fn(ctx, job, judgement)`` once the card takes effect."""
+
+
+def equipment_slots(ctx: Ctx, s: Seat, words: list[str], sid: str) -> list[str]:
+    out = []
+    for w in words:
+        if w not in s.equipment or s.equipment.get(w) is None or w in out:
+            ske, skz = skill_names(sid)
+            raise refuse("skill.args", f"{ske}: seat {s.seat} has nothing in slot {w!r}", f"{skz}：{s.seat}号位该栏没有装备")
+        out.append(w)
+    return out
+
+
+def duel_opponent(st: GameState, n: int) -> int | None:
+    f = top_frame(st)
+    if f is None or f.get("kind") != "duel":
+        return None
+    user: int = f["user"]
+    target: int = f["targets"][0]
+    return user if n != user else target
+
+
+def hints(ctx: Ctx, before: GameState) -> None:
+    # The question names the skills that may answer it: 护驾 / 激将 (helpers in seat order), 流离; and an
+    # unused 八卦阵 (RULES_NOTES: Judgements 八卦阵 — a red judgement counts as 闪).
+    st = ctx.st
+    p = st.prompt
+    if p is None or p.kind != "respond" or p.data.get("hinted"):
+        return
+    need = p.data.get("need", "jink")
+    en, zh = [], []
+    for sid, want, card in (("hujia", Kingdom.WEI, "jink"), ("jijiang", Kingdom.SHU, "slash")):
+        if need == card and usable(st, p.seat, sid) and st.lord_seat == p.seat:
+            order = [n for n in owners_from(st, p.seat) if n != p.seat and kingdom_of(st, n) == want and st.seat(n).hand > 0]
+            if order:
+                ske, skz = skill_names(sid)
+                seats = ", ".join(map(str, order))
+                who_en = f"seats {seats} may give {KINDS[card].zh} in this order" if len(order) > 1 else \
+                    f"seat {seats} may give {KINDS[card].zh}"
+                en.append(f"{ske}: {who_en} ('S {card} via {sid}')")
+                zh.append(f"{skz}：{'、'.join(map(str, order))}号位可依次替出{KINDS[card].zh}")
+    me = st.seat(p.seat)
+    if p.data.get("slash") and usable(st, p.seat, "liuli") and (me.hand > 0 or any(me.equipment.values())):
+        ske, skz = skill_names("liuli")
+        en.append(f"{ske}: 'liuli T [SLOT]' discards a hand card (or SLOT's equipment) and passes the 杀 on")
+        zh.append(f"{skz}：可用 liuli T [装备栏] 弃置一张牌并转移此杀")
+    if need == "jink" and not p.data.get("bagua") and armor_works(st, p.data, st.seat(p.seat)) == "eight_diagram":
+        en.append(BAGUA_HINT[0])
+        zh.append(BAGUA_HINT[1])
+    if en:
+        st.prompts[-1] = Prompt(p.kind, p.seat, p.en + " — " + "; ".join(en), p.zh + "——" + "；".join(zh),
+                                {**p.data, "hinted": True})
+
+
+def owners_from(st: GameState, n: int) -> list[int]:
+    """Living seats in seat order starting after seat ``n``."""
+    alive = st.alive
+    if n not in alive:
+        return alive
+    i = alive.index(n)
+    return alive[i + 1:] + alive[:i]
+
+
+def after_damage(st: GameState, ev: list[Event], victim: int, amount: int, source: int | None, nature: str, cause: str) -> None:
+    """On-damage skills: asked now when the victim is at HP ≥ 1, else kept until it is saved."""
+    if not st.seat(victim).alive:
+        return
+    if st.seat(victim).hp < 1:
+        st.extra["after_dying"] = [*st.extra.get("after_dying", []), ("damaged", victim, amount, source, cause)]
+        return
+    fire_damaged(st, ev, victim, amount, source, cause)
+
+
+def ev_ctx(st: GameState, ev: list[Event]) -> Ctx:
+    """The context for hooks run from outcome.py (state + event list; never forced)."""
+    ctx = Ctx(st, False)
+    ctx.ev = ev
+    return ctx
+
+
+def fire_damaged(st: GameState, ev: list[Event], victim: int, amount: int, source: int | None,
+                  cause: str) -> None:
+    ctx = ev_ctx(st, ev)
+    for _sid, fn in reversed(HOOKS.get("damaged", ())):
+        fn(ctx, victim, amount, source, cause)
+
+
+def after_rescue(st: GameState, ev: list[Event], victim: int) -> None:
+    """A dying seat saved: its waiting on-damage skills (and 苦肉's draw) now happen."""
+    waiting = st.extra.get("after_dying", [])
+    mine = [w for w in waiting if w[1] == victim]
+    st.extra["after_dying"] = [w for w in waiting if w[1] != victim]
+    for w in mine:
+        if w[0] == "damaged":
+            fire_damaged(st, ev, *w[1:])
+        elif w[0] == "kurou":
+            draw_cards(ev_ctx(st, ev), victim, 2, "苦肉", "苦肉")
+
+
+oc.AFTER_DAMAGE.append(after_damage)
+
+
+oc.ON_RESCUE.append(after_rescue)
+
+
+def skill_word(word: str) -> str | None:
+    """Skill id for a typed word (id, 中文名, English name, alias such as ``tieji``), or None."""
+    k = SKILL_INDEX.get(norm(word))  # exact lookup, no suggestions: runs on every parsed line
+    return k.id if k is not None else None
+
+
+
+def _skill_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
+    SKILL_JUDGED[job["skill"]](ctx, job, j)
+
+
+JUDGED["skill"] = _skill_judged

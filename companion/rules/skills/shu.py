@@ -1,0 +1,179 @@
+"""蜀 Shu: 刘备 liubei (仁德, 激将), 关羽 guanyu (武圣), 张飞 zhangfei (咆哮), 诸葛亮 zhugeliang (观星, 空城),
+赵云 zhaoyun (龙胆), 马超 machao (马术, 铁骑), 黄月英 huangyueying (集智, 奇才).
+
+Each skill is defined here once, as data plus a small effect, on the machinery of :mod:`.base`.  Source:
+``standard_generals.json`` (FK ``standard``, original texts); the old FAQ (``rulebook/003``) where a variant says so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import outcome as oc
+from ..cards import tricks as tk
+from ..cards import weapons as eq
+from ..cards.weapons import SLASH_LIMIT_LIFTS
+from ..deck import KINDS, CardKind, CardType
+from ..distance import has_skill
+from ..flow import Action, Ctx, on
+from ..judgement import Judgement
+from ..outcome import who
+from ..state import GameState, Prompt, Seat
+from .base import (
+    SKILL_JUDGED,
+    VIEW_AS,
+    ViewAs,
+    accepted,
+    active,
+    ask,
+    draw_cards,
+    int_arg,
+    judge_step,
+    living,
+    log_event,
+    refuse,
+    skill_names,
+    usable,
+    used,
+)
+
+HANDLES = frozenset({"guanxing", "jijiang", "jizhi", "kongcheng", "longdan", "mashu", "paoxiao", "qicai",
+                     "rende", "tieqi", "wusheng"})
+"""The skill ids defined here (docs/architecture.md: skill → module)."""
+
+# 马术 mashu (-1 to reach others) is counted by companion.rules.distance (DISTANCE_MODIFIERS: every distance,
+# the rules core's lowest layer, needs it); 奇才 qicai (no distance limit on tricks) is checked where the limit
+# is, companion.rules.cards.common.distance_limit.  Both are 马超's / 黄月英's skills of this kingdom.
+
+
+@active("rende")
+def _rende(ctx: Ctx, n: int, args: list[str]) -> None:
+    # 仁德: 出牌阶段，你可以将任意张手牌交给其他角色，当你于此阶段给出第二张牌时，你回复1点体力。
+    st = ctx.st
+    if len(args) != 2:
+        raise refuse("skill.args", "仁德: 'S rende T N' gives N hand cards to seat T", "仁德：S rende T N")
+    t, k = int_arg(args[0], "seat", "rende"), int_arg(args[1], "count", "rende")
+    o = living(ctx, t, "rende")
+    me = st.seat(n)
+    if t == n or k < 1:
+        raise refuse("skill.target", "仁德 gives at least one card to another seat", "仁德须将至少一张牌交给其他角色")
+    ctx.check(me.hand >= k, "hand.count", f"seat {n} has only {oc.hand_cards(me.hand)}", f"{n}号位只有{me.hand}张手牌",
+              "companion: hand count")
+    before = st.counters.get("rende", 0)
+    me.hand = max(0, me.hand - k)
+    o.hand += k
+    st.counters["rende"] = before + k
+    te, tz = who(st, t)
+    used(ctx, n, "rende", f"gives {k} to {te} (hands {me.hand}, {o.hand}; {before + k} given this phase)",
+         f"交给{tz}{k}张牌")
+    if before < 2 <= before + k and me.hp < me.max_hp:
+        oc.heal(st, ctx.ev, n, 1, "仁德")
+
+
+@on("start", "guanxing")
+def _guanxing(ctx: Ctx, s: Seat) -> None:
+    # 观星: 准备阶段，你可以观看牌堆顶的X张牌（X为存活角色数且至多为5），然后以任意顺序置于牌堆顶或牌堆底。
+    if usable(ctx.st, s, "guanxing"):
+        x = min(5, len(ctx.st.alive))
+        ask(ctx, s.seat, "guanxing", f"look at the top {x} cards and put them back on top or bottom in any order",
+             f"观看牌堆顶{x}张牌，以任意顺序置于牌堆顶或底", x=x)
+
+
+@accepted("guanxing")
+def _guanxing_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+    used(ctx, p.seat, "guanxing", f"looks at {p.data['x']} cards (no count changes)", f"观看{p.data['x']}张牌")
+
+
+@on("target", "kongcheng")
+def _kongcheng(st: GameState, user: int, target: int, kind: str) -> tuple[str, str] | None:
+    # 空城: 锁定技，若你没有手牌，你不能成为杀或决斗的目标。
+    if kind in ("slash", "duel") and st.seat(target).hand == 0 and usable(st, target, "kongcheng"):
+        k = KINDS[kind]
+        return (f"{skill_names('kongcheng')[0]}: seat {target} has no hand cards and cannot be the target of {k.zh}",
+                f"空城：{target}号位没有手牌，不能成为{k.zh}的目标")
+    return None
+
+
+@on("slash", "tieqi")
+def _tieqi(ctx: Ctx, user: int, target: int) -> None:
+    # 铁骑: 当你使用杀指定一个目标后，你可以判定：若为红色，该角色不能使用闪。
+    if usable(ctx.st, user, "tieqi"):
+        te, tz = who(ctx.st, target)
+        ask(ctx, user, "tieqi", f"judge: if red, {te} cannot play 闪 against this 杀", f"判定：若为红色，{tz}不能使用闪",
+             target=target)
+
+
+@accepted("tieqi")
+def _tieqi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+    ask(ctx, p.seat, "tieqi", "flip a judgement card", "请翻开判定牌", "judge FACE", "judge 牌面", step="judge",
+         target=p.data["target"])
+
+
+def _tieqi_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
+    st = ctx.st
+    if not j.effect:
+        return
+    for i in range(len(st.prompts) - 1, -1, -1):
+        p = st.prompts[i]
+        if p.kind == "respond" and p.seat == job["target"] and p.data.get("source") == job["seat"] \
+                and p.data.get("slash", True):
+            del st.prompts[i]
+            te, tz = who(st, p.seat)
+            log_event(ctx, "skill", p.seat, f"{te} cannot play 闪 (铁骑): the 杀 hits", f"{tz}不能使用闪（铁骑），杀命中")
+            eq.slash_hit(ctx, p.data, p.seat)
+            return
+
+
+SKILL_JUDGED["tieqi"] = _tieqi_judged
+
+
+@on("trick", "jizhi")
+def _jizhi(ctx: Ctx, user: int, kind: CardKind) -> None:
+    # 集智: 当你使用非延时锦囊牌时，你可以摸一张牌。
+    if kind.type == CardType.TRICK and usable(ctx.st, user, "jizhi"):
+        ask(ctx, user, "jizhi", f"draw 1 for using {kind.zh}", f"因使用{kind.zh}摸一张牌")
+
+
+@accepted("jizhi")
+def _jizhi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+    draw_cards(ctx, p.seat, 1, "集智", "集智")
+
+
+def kongcheng_duel(ctx: Ctx, before: GameState) -> None:
+    # Variant faq_kongcheng_duel only — 空城 during a 决斗: once 诸葛亮's last hand card is gone he is not affected,
+    # the duel ends, no damage (old FAQ, rulebook 003, reading an older wording).  By default 空城 is a target
+    # filter only (standard_generals.json "cannot be chosen as a target"; FK kongcheng; English rule pages;
+    # RULES_NOTES disagreement 7): a 决斗 already aimed at him goes on.
+    st = ctx.st
+    p = st.prompt
+    if "faq_kongcheng_duel" not in st.variants:
+        return
+    if p is None or p.kind != "respond" or not p.data.get("duel") or st.seat(p.seat).hand > 0 \
+            or not usable(st, p.seat, "kongcheng"):
+        return
+    st.prompts.pop()
+    pe, pz = who(st, p.seat)
+    log_event(ctx, "skill", p.seat, f"{pe} has no hand card: 空城 — the 决斗 ends without damage",
+        f"{pz}没有手牌：空城——决斗结束，不受伤害", skill="kongcheng")
+    tk.responded(ctx, p, False)
+    tk.settle(ctx)
+
+
+
+judge_step("tieqi")
+
+
+def _lift_paoxiao(st: GameState, seat: Seat) -> str | None:
+    return "咆哮 paoxiao" if has_skill(st, seat, "paoxiao") else None
+
+
+SLASH_LIMIT_LIFTS.append(_lift_paoxiao)
+
+
+VIEW_AS["wusheng"] = ViewAs(("slash",), lambda f: f.color == "red", "a red card as 杀", "红色牌当杀")
+
+
+VIEW_AS["longdan"] = ViewAs(("slash", "jink"), lambda f: True, "杀 as 闪 and 闪 as 杀", "杀当闪、闪当杀", needs_face=False)
+
+
+VIEW_AS["jijiang"] = ViewAs(("slash",), lambda f: True, "a Shu seat gives 杀 for the lord", "蜀势力角色替主公出杀")

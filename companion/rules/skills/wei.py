@@ -1,0 +1,385 @@
+"""魏 Wei: 曹操 caocao (奸雄, 护驾), 司马懿 simayi (反馈, 鬼才), 夏侯惇 xiahoudun (刚烈), 张辽 zhangliao (突袭),
+许褚 xuchu (裸衣), 郭嘉 guojia (天妒, 遗计), 甄姬 zhenji (倾国, 洛神).
+
+Each skill is defined here once, as data plus a small effect, on the machinery of :mod:`.base`.  Source:
+``standard_generals.json`` (FK ``standard``, original texts); the old FAQ (``rulebook/003``) where a variant says so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import outcome as oc
+from .. import zones as zn
+from ..deck import KINDS, Face
+from ..flow import REPLACE_JUDGEMENT, Action, Ctx, deferred_judgement_effect, draw_phase, finish_judgement, on, top_frame
+from ..judgement import JUDGEMENTS, Judgement
+from ..outcome import who
+from ..state import GameState, Prompt, Seat
+from .base import (
+    SKILL_JUDGED,
+    VIEW_AS,
+    ViewAs,
+    accepted,
+    ask,
+    declined,
+    draw_cards,
+    face_arg,
+    gain_judged,
+    int_arg,
+    judge_step,
+    living,
+    log_event,
+    owners,
+    refuse,
+    step,
+    usable,
+    used,
+)
+
+HANDLES = frozenset({"fankui", "ganglie", "guicai", "hujia", "jianxiong", "luoshen", "luoyi", "qingguo",
+                     "tiandu", "tuxi", "yiji"})
+"""The skill ids defined here (docs/architecture.md: skill → module)."""
+
+
+def job_name(job: dict[str, Any]) -> tuple[str, str]:
+    rule = JUDGEMENTS[job["subject"]]
+    return rule.zh_name, rule.zh_name
+
+
+_CARD_NAMES = {k.zh for k in KINDS.values()}
+"""Damage causes that are cards (刚烈 / 反间 damage is caused by a skill: nothing for 奸雄 to take)."""
+
+
+@on("damaged", "jianxiong")
+def _jianxiong(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str) -> None:
+    # 奸雄: 你可以获得对你造成伤害的牌。  Only a physical card: the 决斗 of 离间 is no card ("貂蝉利用离间技能…
+    # 相当于施行决斗牌的效果，不等同于出决斗牌" — old FAQ, rulebook 003), nor is 刚烈 / 反间 damage; 闪电 is a
+    # card (QS Lightning deals its damage with the card itself).
+    f = top_frame(ctx.st)
+    if cause == "决斗" and f is not None and f.get("kind") == "duel" and f.get("lijian"):
+        return
+    if cause in _CARD_NAMES and usable(ctx.st, victim, "jianxiong"):
+        ask(ctx, victim, "jianxiong", f"take the card that caused the damage ({cause})",
+             f"获得造成伤害的牌（{cause}）", cause=cause)
+
+
+@accepted("jianxiong")
+def _jianxiong_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+    used(ctx, p.seat, "jianxiong", f"takes {p.data['cause']}", f"获得{p.data['cause']}")
+    draw_cards(ctx, p.seat, 1, f"奸雄 takes {p.data['cause']}", f"奸雄获得{p.data['cause']}")
+
+
+@on("damaged", "fankui")
+def _fankui(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str) -> None:
+    # 反馈: 你可以获得伤害来源的一张牌。  A source that is 司马懿 himself gives nothing (old FAQ).
+    st = ctx.st
+    if source is None or source == victim or not usable(st, victim, "fankui"):
+        return
+    src = st.seat(source)
+    if not src.alive or (src.hand == 0 and not any(src.equipment.values())):
+        return
+    se, sz = who(st, source)
+    ask(ctx, victim, "fankui", f"take one card of {se}", f"获得{sz}的一张牌",
+         "fankui [hand|SLOT] / no", "fankui [手牌|装备栏] / no", source=source)
+
+
+@step("fankui", verbs=("yes", "no", "skill", "pick"), takes_args=True)
+def _fankui_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+    """``yes`` / ``fankui`` take a hand card; ``fankui ZONE`` / ``pick ZONE`` name the zone with the words of
+    过河拆桥 / 顺手牵羊 (``hand weapon armor plus_horse minus_horse``, 手牌 武器 防具 +1马 -1马 …:
+    :data:`companion.rules.zones.ZONE_WORDS`).  反馈 takes a hand or equipped card, never a judgement
+    card (standard_generals.json 司马懿 反馈: "one card (hand or equipped)")."""
+    st = ctx.st
+    if a.verb == "no":
+        return declined(ctx, p)
+    if a.verb == "pick":
+        words = list(a.args.get("what") or [])
+    else:
+        words = [zn.ZONE_WORDS.get(w.casefold(), w) for w in (a.args.get("args", []) if a.verb == "skill" else [])]
+    if len(words) > 1:
+        raise refuse("skill.args", f"反馈 takes one card: name one zone, e.g. 'fankui hand' (not {' '.join(words)!r})",
+                      "反馈只获得一张牌：请只写一个区域，例如 fankui hand")
+    src = st.seat(p.data["source"])
+    me = st.seat(p.seat)
+    word = words[0] if words else "hand"
+    z = zn.resolve_zone(src, word) if word == "hand" or word in src.equipment else None
+    if z is None:
+        zs = zn.zones_of(src, judgement=False)
+        have = ", ".join(zn.zone_label(src, x)[0] for x in zs)
+        have_zh = "、".join(zn.zone_label(src, x)[1] for x in zs)
+        word_zh = "手牌" if word == "hand" else zn.SLOT_ZH.get(word, word)
+        raise refuse("skill.args", f"反馈: seat {src.seat} has no card in {word!r}: choose one of {have}",
+                      f"反馈：{src.seat}号位的{word_zh}没有牌：可选{have_zh}")
+    st.prompts.pop()
+    used(ctx, p.seat, "fankui", f"takes a card from seat {src.seat}", f"获得{src.seat}号位的一张牌")
+    zn.take_zone(ctx, src, z, me, "反馈")
+
+
+@on("judged", "tiandu")
+def _tiandu(ctx: Ctx, job: dict[str, Any], j: Judgement) -> bool:
+    # 天妒: 你的判定牌生效后，你可以获得此牌。 (standard_generals.json 郭嘉 天妒, "after your own judgement card
+    # takes effect".)  Timing: rulebook 001 "鬼道、鬼才：有关判定的技能，只能在判定牌翻开后选择是否发动…天妒也是如此，
+    # 但是发动天妒只能是对自己的判定" — asked once the result is determined, BEFORE the effect (闪电's 3 damage,
+    # the 闪 of 八卦阵, …), as QSanguosha / FreeKill do (FinishJudge).  郭嘉 keeps the card even if the damage then
+    # leaves him dying or dead (his cards are then discarded).  Returns True: the effect waits for the answer.
+    n = job.get("seat")
+    if n is None or not usable(ctx.st, n, "tiandu"):
+        return False
+    je, jz = job_name(job)
+    # The same words as the skill summary of companion/data/generals.toml (F7): result determined, before its effect.
+    ask(ctx, n, "tiandu", f"take the judgement card {j.face} ({je}: {'effect' if j.effect else 'no effect'}) "
+                           f"— its result is determined, before its effect", f"获得判定牌{j.face}（{jz}）——判定结果确定后、其效果执行前",
+         face=j.face, job=dict(job))
+    return True
+
+
+def _judgement_goes_on(ctx: Ctx, p: Prompt) -> None:
+    deferred_judgement_effect(ctx, p.data["job"], p.data["face"])
+
+
+@accepted("tiandu", on_no=_judgement_goes_on)
+def _tiandu_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+    gain_judged(ctx, p.seat, p.data["face"], "tiandu")
+    _judgement_goes_on(ctx, p)
+
+
+@step("guicai", "guicai", verbs=("no", "skill"), takes_args=True)
+def _guicai_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+    st = ctx.st
+    job = dict(p.data["job"])
+    job["replaced"] = True
+    if a.verb == "no":
+        declined(ctx, p)
+        finish_judgement(ctx, job, p.data["face"])
+        return
+    args = a.args.get("args", [])
+    if len(args) != 1:
+        raise refuse("skill.args", "鬼才 replaces the judgement card with one hand card: 'guicai FACE', e.g. 'guicai ♥5'",
+                      "鬼才：guicai 牌面，例如 guicai ♥5")
+    face = face_arg(args[0], "guicai")
+    s = st.seat(p.seat)
+    ctx.check(s.hand >= 1, "hand.empty", f"seat {p.seat} has 0 hand cards", f"{p.seat}号位没有手牌", "companion: hand count")
+    st.prompts.pop()
+    s.hand = max(0, s.hand - 1)
+    used(ctx, p.seat, "guicai", f"replaces {p.data['face']} with {face} (hand {s.hand})",
+         f"以{face}代替{p.data['face']}（手牌{s.hand}）")
+    finish_judgement(ctx, job, face)
+
+
+@on("damaged", "ganglie")
+def _ganglie(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str) -> None:
+    # 刚烈: 每当你受到伤害后，你可以判定：若结果不为红桃，伤害来源选择弃置两张手牌或受到你造成的1点伤害。
+    if source is None or source == victim or not ctx.st.seat(source).alive or not usable(ctx.st, victim, "ganglie"):
+        return
+    se, sz = who(ctx.st, source)
+    ask(ctx, victim, "ganglie", f"judge: unless a heart, {se} discards 2 hand cards or takes 1 damage",
+         f"判定：若不为红桃，{sz}弃置两张手牌或受到1点伤害", source=source)
+
+
+@accepted("ganglie")
+def _ganglie_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+    used(ctx, p.seat, "ganglie")
+    ask(ctx, p.seat, "ganglie", "flip a judgement card", "请翻开判定牌", "judge FACE", "judge 牌面",
+         step="judge", source=p.data["source"])
+
+
+def _ganglie_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
+    st = ctx.st
+    src = job["source"]
+    if not j.effect or not st.seat(src).alive:
+        return
+    s = st.seat(src)
+    if s.hand < 2:
+        se, sz = who(st, src)
+        log_event(ctx, "skill", src, f"{se} has fewer than 2 hand cards: takes the 刚烈 damage", f"{sz}手牌不足两张，受到刚烈伤害")
+        oc.deal_damage(st, ctx.ev, src, 1, job["seat"], "normal", "刚烈")
+        return
+    se, sz = who(st, src)
+    st.prompts.append(Prompt("skill", src, f"{se}: 刚烈 — discard 2 hand cards or take 1 damage (discard 2 / take)",
+                             f"{sz}：刚烈——弃置两张手牌或受到1点伤害（discard 2 / take）",
+                             {"skill": "ganglie", "step": "choice", "owner": job["seat"]}))
+
+
+SKILL_JUDGED["ganglie"] = _ganglie_judged
+
+
+@step("ganglie", "choice", verbs=("discard", "take", "pass"))
+def _ganglie_choice(ctx: Ctx, p: Prompt, a: Action) -> None:
+    st = ctx.st
+    s = st.seat(p.seat)
+    if a.verb == "discard":
+        k = int(a.args["n"])
+        if k != 2 or (a.seat is not None and a.seat != p.seat):
+            raise refuse("skill.args", f"刚烈: seat {p.seat} discards exactly 2 hand cards (or take)",
+                          f"刚烈：{p.seat}号位须弃置两张手牌（或受到伤害）")
+        st.prompts.pop()
+        s.hand = max(0, s.hand - 2)
+        se, sz = who(st, p.seat)
+        log_event(ctx, "discard", p.seat, f"{se} discards 2 for 刚烈 (hand {s.hand})", f"{sz}因刚烈弃置两张手牌（手牌{s.hand}）")
+        return
+    st.prompts.pop()
+    owner = p.data["owner"]
+    oc.deal_damage(st, ctx.ev, p.seat, 1, owner if st.seat(owner).alive else None, "normal", "刚烈")
+
+
+@on("draw", "tuxi")
+def _tuxi(ctx: Ctx, s: Seat) -> bool:
+    # 突袭: 摸牌阶段，你可以放弃摸牌，改为获得至多两名其他角色的各一张手牌。
+    st = ctx.st
+    if usable(st, s, "tuxi") and any(st.seat(n).hand > 0 for n in st.alive if n != s.seat):
+        ask(ctx, s.seat, "tuxi", "instead of drawing, take a hand card from up to two other seats",
+             "放弃摸牌，改为获得至多两名其他角色的各一张手牌", "tuxi T [T2] / no", "tuxi 座位 [座位] / no")
+        return True
+    return False
+
+
+@step("tuxi", verbs=("no", "skill"), takes_args=True)  # no bare 'yes': 突袭 needs its seats (the dashboard's F8 reads these verbs)
+def _tuxi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+    st = ctx.st
+    if a.verb == "no":
+        declined(ctx, p)
+        draw_phase(ctx, st.seat(p.seat))
+        return
+    ts = [int_arg(t, "seat", "tuxi") for t in a.args.get("args", [])]
+    if not 1 <= len(ts) <= 2 or len(set(ts)) != len(ts):
+        raise refuse("skill.args", "突袭: name one or two different seats, e.g. 'tuxi 3 5'", "突袭：请指定一至两名其他角色")
+    for t in ts:
+        o = living(ctx, t, "tuxi")
+        if t == p.seat or o.hand < 1:
+            raise refuse("skill.target", f"突袭: seat {t} must be another seat with a hand card",
+                          f"突袭：{t}号位须为有手牌的其他角色")
+    st.prompts.pop()
+    me = st.seat(p.seat)
+    for t in ts:
+        st.seat(t).hand = max(0, st.seat(t).hand - 1)
+        me.hand += 1
+    used(ctx, p.seat, "tuxi", f"takes a hand card from seat(s) {', '.join(map(str, ts))} instead of drawing (hand {me.hand})",
+         f"获得{'、'.join(map(str, ts))}号位各一张手牌（手牌{me.hand}）")
+
+
+@on("draw", "luoyi")
+def _luoyi(ctx: Ctx, s: Seat) -> bool:
+    # 裸衣: 摸牌阶段，你可以少摸一张牌，然后本回合你的杀或决斗造成的伤害+1。
+    if usable(ctx.st, s, "luoyi"):
+        ask(ctx, s.seat, "luoyi", "draw 1 fewer; your 杀 and 决斗 deal +1 damage this turn",
+             "少摸一张牌，本回合杀或决斗造成的伤害+1")
+        return True
+    return False
+
+
+def _draw_as_usual(ctx: Ctx, p: Prompt) -> None:
+    draw_phase(ctx, ctx.st.seat(p.seat))
+
+
+@accepted("luoyi", on_no=_draw_as_usual)
+def _luoyi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+    st = ctx.st
+    st.counters["luoyi"] = p.seat
+    used(ctx, p.seat, "luoyi", "+1 damage from 杀 and 决斗 this turn", "本回合杀或决斗伤害+1")
+    draw_phase(ctx, st.seat(p.seat), -1)
+
+
+def _luoyi_bonus(st: GameState, victim: int, amount: int, source: int | None, cause: str) -> int:
+    if source is not None and source != victim and st.counters.get("luoyi") == source and cause in ("杀", "决斗") and \
+            usable(st, source, "luoyi"):
+        return amount + 1
+    return amount
+
+
+oc.DAMAGE_MODIFIERS.append(_luoyi_bonus)
+
+
+@on("damaged", "yiji")
+def _yiji(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str) -> None:
+    # 遗计: 每当你受到1点伤害后，你可以观看牌堆顶的两张牌，然后将其交给任意角色。
+    # Once per point of damage (standard_generals.json 郭嘉 遗计 timing "once per point of damage"):
+    # 3 damage asks 3 times, each time for 2 cards, each answered or declined on its own.
+    # (The old FAQ, rulebook 003, counts the same 6 cards for 3 闪电 damage.)
+    _yiji_ask(ctx, victim, 1, amount)
+
+
+def _yiji_ask(ctx: Ctx, victim: int, i: int, times: int) -> None:
+    if i > times or not usable(ctx.st, victim, "yiji"):
+        return
+    of_en = f" ({i} of {times})" if times > 1 else ""
+    of_zh = f"（第{i}/{times}次）" if times > 1 else ""
+    ask(ctx, victim, "yiji", f"look at the top 2 cards and give them out (keep the rest){of_en}",
+         f"观看牌堆顶两张牌并任意分配{of_zh}", "yiji [T N …] / no", "yiji [座位 张数 …] / no", n=2, i=i, times=times)
+
+
+@step("yiji", takes_args=True)
+def _yiji_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+    st = ctx.st
+    i, times = p.data.get("i", 1), p.data.get("times", 1)
+    if a.verb == "no":
+        declined(ctx, p)
+        _yiji_ask(ctx, p.seat, i + 1, times)
+        return
+    k = p.data["n"]
+    args = a.args.get("args", []) if a.verb == "skill" else []
+    if len(args) % 2:
+        raise refuse("skill.args", "遗计: give as pairs of seat and count, e.g. 'yiji 3 1 5 1'", "遗计：按“座位 张数”分配")
+    gifts = [(int_arg(args[i], "seat", "yiji"), int_arg(args[i + 1], "count", "yiji")) for i in range(0, len(args), 2)]
+    if sum(c for _, c in gifts) > k or any(c < 0 for _, c in gifts):
+        raise refuse("skill.args", f"遗计 gives out {k} cards, not more", f"遗计只分配{k}张牌")
+    for t, _c in gifts:
+        living(ctx, t, "yiji")
+    st.prompts.pop()
+    for t, c in gifts:
+        st.seat(t).hand += c
+    me = st.seat(p.seat)
+    me.hand += k - sum(c for _, c in gifts)
+    given = ", ".join(f"{c} to seat {t}" for t, c in gifts)
+    given_zh = "，".join(f"{c}张给{t}号位" for t, c in gifts)
+    used(ctx, p.seat, "yiji", f"{k} cards: {given or 'keeps all'} (hand {me.hand})",
+         f"{k}张牌：{given_zh or '全部自己获得'}（手牌{me.hand}）")
+    _yiji_ask(ctx, p.seat, i + 1, times)
+
+
+@on("start", "luoshen")
+def _luoshen(ctx: Any, s: Seat) -> None:
+    # 洛神: 准备阶段，你可以判定：若为黑色，你获得此牌，且可以重复此流程。
+    if usable(ctx.st, s, "luoshen"):
+        ask(ctx, s.seat, "luoshen", "judge: a black card is gained and you may judge again", "判定：黑色则获得并可重复")
+
+
+@accepted("luoshen")
+def _luoshen_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+    ask(ctx, p.seat, "luoshen", "flip a judgement card", "请翻开判定牌", "judge FACE", "judge 牌面", step="judge")
+
+
+def _luoshen_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
+    if j.effect and usable(ctx.st, job["seat"], "luoshen"):
+        gain_judged(ctx, job["seat"], j.face, "luoshen")
+        _luoshen(ctx, ctx.st.seat(job["seat"]))
+
+
+SKILL_JUDGED["luoshen"] = _luoshen_judged
+
+
+
+judge_step("ganglie")
+judge_step("luoshen")
+
+
+def _guicai(ctx: Ctx, job: dict[str, Any], face: Face) -> bool:
+    """鬼才 may replace the judgement card first (one replacement per judgement): True when it asks."""
+    st = ctx.st
+    for n in owners(st, "guicai"):
+        if st.seat(n).hand >= 1:
+            je, jz = job_name(job)
+            ask(ctx, n, "guicai", f"replace the judgement card {face} for {je} with a hand card",
+                f"可打出一张手牌代替{jz}的判定牌{face}", "guicai FACE / no", "guicai 牌面 / no",
+                step="guicai", job=dict(job), face=face)
+            return True
+    return False
+
+
+REPLACE_JUDGEMENT.append(_guicai)
+
+
+VIEW_AS["qingguo"] = ViewAs(("jink",), lambda f: f.color == "black", "a black hand card as 闪", "黑色手牌当闪")
+
+
+VIEW_AS["hujia"] = ViewAs(("jink",), lambda f: True, "a Wei seat gives 闪 for the lord", "魏势力角色替主公出闪")

@@ -1,0 +1,91 @@
+"""The zones of a seat (hand, equipment slots, judgement area) and moving one card out of them: the step
+顺手牵羊 / 过河拆桥, 寒冰剑 / 麒麟弓 and 反馈 share.  Source: QS standard-cards.cpp (Snatch, Dismantlement)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .deck import KINDS
+from .distance import card_kind_of
+from .errors import Refused
+from .outcome import who
+from .state import SLOTS, Seat
+
+SRC_TRICK = "QS standard-cards.cpp; FK standard_cards (trick effects)"
+
+ZONE_WORDS = {"hand": "hand", "h": "hand", "手牌": "hand", "手": "hand",
+              "weapon": "weapon", "武器": "weapon", "armor": "armor", "armour": "armor", "防具": "armor",
+              "plus_horse": "plus_horse", "+1": "plus_horse", "+1马": "plus_horse", "防御马": "plus_horse",
+              "minus_horse": "minus_horse", "-1": "minus_horse", "-1马": "minus_horse", "进攻马": "minus_horse"}
+"""Zone words of ``pick`` → zone (``hand`` or an equipment slot); a delayed-trick name picks a judgement card."""
+
+SLOT_ZH = {"weapon": "武器", "armor": "防具", "plus_horse": "+1马", "minus_horse": "-1马"}
+"""Equipment slot → its Chinese word (for the zh texts)."""
+
+
+def card_label(ref: str | None) -> str:
+    """The Chinese name of the card ``ref`` (``"slash-spade-7"`` → 杀); an unknown ref as it is."""
+    k = KINDS.get(card_kind_of(ref) or "")
+    return k.zh if k else str(ref)
+
+
+def has_cards(s: Seat, judgement: bool = True) -> bool:
+    """True when the seat has a hand card, an equipment card, or (``judgement``) a judgement card."""
+    return s.hand > 0 or any(s.equipment.values()) or (judgement and bool(s.judgement))
+
+
+def zones_of(s: Seat, judgement: bool = True) -> list[str]:
+    """The zones of a seat that hold cards: ``hand``, slots, and judgement card refs (placement order)."""
+    z = ["hand"] if s.hand > 0 else []
+    z += [sl for sl in SLOTS if s.equipment.get(sl)]
+    if judgement:
+        z += list(s.judgement)
+    return z
+
+
+def zone_label(s: Seat, z: str) -> tuple[str, str]:
+    """``("hand (4)", "手牌(4)")``, ``("weapon 青釭剑", …)`` or a judgement card's name."""
+    if z == "hand":
+        return f"hand ({s.hand})", f"手牌({s.hand})"
+    if z in SLOTS:
+        ref = s.equipment[z]
+        if ref is None:
+            return f"{z} (empty)", f"{SLOT_ZH[z]}（空）"
+        return f"{z} {card_label(ref)}", f"{SLOT_ZH[z]}{card_label(ref)}"
+    return f"judgement {card_label(z)}", f"判定区{card_label(z)}"
+
+
+def take_zone(ctx: Any, owner: Seat, z: str, gainer: Seat | None, why: str) -> str:
+    """Remove one card of zone ``z`` from ``owner`` (hand count, a slot, or a judgement card ref);
+    ``gainer`` (if any) gets it in hand.  Returns the card's name."""
+    st = ctx.st
+    if z == "hand":
+        owner.hand -= 1
+        name_en, name_zh = "a hand card", "一张手牌"
+    elif z in SLOTS:
+        ref = owner.equipment[z]
+        if ref is None:
+            raise Refused("pick.zone", f"seat {owner.seat} has nothing in the {z} slot",
+                          f"{owner.seat}号位的{SLOT_ZH[z]}栏没有牌", SRC_TRICK, forceable=False)
+        owner.equipment[z] = None
+        name_en = name_zh = card_label(ref)
+    else:
+        owner.judgement.remove(z)
+        name_en = name_zh = card_label(z)
+    oe, oz = who(st, owner.seat)
+    if gainer is not None:
+        gainer.hand += 1
+        ge, gz = who(st, gainer.seat)
+        ctx.event("move", f"{ge} takes {name_en} from {oe} ({why}) (hand {gainer.hand})",
+                  f"{gz}获得{oz}的{name_zh}（{why}）（手牌{gainer.hand}）", gainer.seat)
+    else:
+        ctx.event("discard_card", f"{oe} loses {name_en} ({why})", f"{oz}的{name_zh}被弃置（{why}）", owner.seat)
+    return name_en
+
+
+def resolve_zone(s: Seat, word: str) -> str | None:
+    """The zone of ``s`` that ``word`` names (``hand``, a slot, or a delayed-trick kind id), or None."""
+    if word in ("hand",) or word in SLOTS:
+        return word if (s.hand > 0 if word == "hand" else s.equipment.get(word)) else None
+    hits = [c for c in s.judgement if card_kind_of(c) == word or c == word]
+    return hits[-1] if hits else None

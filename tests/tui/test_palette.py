@@ -1,0 +1,112 @@
+"""The command palette (ctrl+p) with the dashboard's own commands (issue 16 §6): keys' actions,
+settings, choices and verbs, in the dashboard's language; the F-keys stay.  Real Session."""
+
+from __future__ import annotations
+
+from screen import until
+
+from companion.session import Session
+from companion.tui.app import CommandBar, CompanionApp
+from companion.tui.commands import palette_entries
+
+TABLE = ["players 4", "lord 1", "general 1 曹操", "general 2 关羽", "general 3 张飞", "general 4 赵云", "start"]
+
+
+def _session(lines=TABLE):
+    s = Session.new(None)
+    for line in lines:
+        s.submit(line)
+    return s
+
+
+async def _palette(pilot, query: str) -> None:
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    from textual.command import CommandPalette
+
+    assert isinstance(pilot.app.screen, CommandPalette)
+    await pilot.press(*query)
+    await pilot.pause(0.3)  # the providers search in the background
+    await pilot.press("down", "enter")
+    await pilot.pause()
+
+
+async def test_palette_opens_a_dialog_by_its_name():
+    from companion.tui.screens import DistanceScreen
+
+    app = CompanionApp(_session(), lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _palette(pilot, "distance matrix")
+        assert await until(pilot, lambda: isinstance(app.screen, DistanceScreen))
+
+
+async def test_palette_setting_step_every_phase_and_language(monkeypatch):
+    saved = {}
+    monkeypatch.setattr("companion.settings.save", lambda **kw: saved.update(kw) or True)
+    s = _session()
+    app = CompanionApp(s, lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        n = len(s.log)
+        await _palette(pilot, "逐阶段推进")
+        assert await until(pilot, lambda: app.step_every_phase)
+        assert saved.get("step_every_phase") is True and len(s.log) == n  # a screen setting, not journaled
+        await _palette(pilot, "English")
+        assert await until(pilot, lambda: app.lang == "en")
+        names = [name for name, _h, _cb in palette_entries(app)]
+        assert "Setting: step every phase (F2 one phase at a time) ✓" in names
+        assert not any("逐阶段" in name for name in names)  # completely English in en
+
+
+async def test_palette_lists_the_choices_and_picks_one():
+    s = _session()
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")  # seat 1's play phase
+        await pilot.pause()
+        assert s.state.phase == "play"
+        first = app.current_choices()[0]
+        assert first.params.get("card") == "slash"
+        await _palette(pilot, "1 " + first.label("en"))
+        bar = app.query_one(CommandBar)
+        assert await until(pilot, lambda: bar.value == first.before)  # the partial 杀 waits for its target
+
+
+async def test_palette_verb_fills_the_bar_with_its_usage():
+    app = CompanionApp(_session(), lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _palette(pilot, "correction: damage")
+        bar = app.query_one(CommandBar)
+        assert await until(pilot, lambda: bar.value == "damage ")
+        assert "damage T N" in app.message
+
+
+async def test_seat_card_opens_skills_and_distances():
+    """Issue 16 §4: the skills list opens from a seat card (a click on its general's line, empty bar) and
+    the distance matrix too (a right-click: the cursor on that seat's row); a plain click still selects."""
+    from textual.widgets import DataTable
+
+    from companion.tui.screens import DistanceScreen, SkillsScreen
+
+    s = _session()
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        # offset (x, y) in the card: x=2 is inside the content (after the border and padding), y=1 the general
+        await pilot.click("#seat-3", offset=(3, 1))
+        assert await until(pilot, lambda: isinstance(app.screen, SkillsScreen))
+        assert app.screen.seat == 3
+        await pilot.press("escape")
+        assert await until(pilot, lambda: not isinstance(app.screen, SkillsScreen))
+        await pilot.click("#seat-3", offset=(3, 1), button=3)
+        assert await until(pilot, lambda: isinstance(app.screen, DistanceScreen))
+        table = app.screen.query_one(DataTable)
+        assert s.state.alive[table.cursor_coordinate.row] == 3
+        await pilot.press("escape")
+        assert await until(pilot, lambda: not isinstance(app.screen, DistanceScreen))
+        await pilot.click("#seat-3", offset=(3, 0))  # the top line: the seat as the actor, as before
+        await pilot.pause()
+        assert app.query_one(CommandBar).value == "3 "
