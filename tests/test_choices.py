@@ -9,8 +9,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as hs
 
 from companion.rules.choices import Choice, choices, covers
+from companion.rules.deck import parse_face
 from companion.rules.errors import CommandError, Refused
 from companion.rules.generals import GENERALS
+from companion.rules.skills.base import VIEW_AS
 from companion.script import execute, parse
 
 FACES = ("♥5", "♠7", "♣Q", "♦A")
@@ -39,7 +41,10 @@ def filled(c: Choice, rng: random.Random, st) -> str:
     if c.complete:
         return c.line
     if c.needs == "face":
-        return c.before + rng.choice(FACES) + c.after
+        faces = FACES
+        if c.key == "view_as":  # a card played as another: a face the skill accepts (武圣 red, 倾国 black)
+            faces = tuple(f for f in FACES if VIEW_AS[c.params["skill"]].check(parse_face(f))) or FACES
+        return c.before + rng.choice(faces) + c.after
     if c.needs in ("seat", "target", "seats") and c.options:
         return c.before + str(rng.choice(c.options)) + c.after
     return ""  # card names, skill words, two seats: left to the moderator

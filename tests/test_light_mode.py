@@ -71,3 +71,57 @@ def test_public_view_leaves_hand_counts_out_in_light_mode():
     assert all(isinstance(seat["hand"], int) for seat in tracked["seats"])
     assert "light mode" in light["header"]["en"] and "简易模式" in light["header"]["zh"]
     assert "light mode" not in tracked["header"]["en"]
+
+
+DATA = __import__("pathlib").Path(__file__).parent / "data"
+
+
+def _lines(name: str) -> list[tuple[str, str]]:
+    out = []
+    for raw in (DATA / name).read_text(encoding="utf-8").splitlines():
+        line = raw.split("#")[0].strip()
+        if line:
+            out.append((line, raw))
+    return out
+
+
+def test_no_discard_is_asked_and_no_count_is_refused():
+    s = _session(SETUP)
+    s.submit("next")
+    s.submit("next")
+    s.submit("next")  # seat 1's play phase (the draw added its cards)
+    assert s.state.phase == "play"
+    s.submit("hand 1 0")  # a correction cannot make the companion think the hand is empty
+    s.submit("1 杀 2")  # no 'hand.empty' refusal: the players know their hands
+    s.submit("take")
+    s.submit("next")  # to the discard phase: nothing asked, whatever the "count"
+    assert s.state.phase == "discard" and s.state.prompt is None
+    from companion.rules.quiet import is_quiet
+
+    assert is_quiet(s.state)
+    s.submit("next")
+    assert s.state.phase == "finish"
+
+
+@pytest.mark.parametrize("name", ["game6.sgs", "renegade.sgs"])
+def test_a_transcript_plays_a_whole_game_in_light_mode(name):
+    """The same game, moderated in light mode: the discards are not asked (the players discard), so those
+    lines are left out; every other line is accepted, the winner is the same, no sentence names a hand count."""
+    tracked = Session.new(None)
+    light = Session.new(None)
+    for line, raw in _lines(name):
+        expect_refused = "expect-refused" in raw
+        for s in (tracked, light):
+            if s is light and line.startswith("discard"):
+                continue
+            try:
+                s.submit(line)
+            except (Refused, CommandError):
+                assert expect_refused, line
+                continue
+            if s is light and line.startswith("players"):
+                s.submit("track hands off")
+    assert tracked.state.over and light.state.over
+    assert light.state.winner == tracked.state.winner
+    events = [e for entry in light.log for e in entry.events or ()]
+    assert events and not any("(hand " in e.en or "（手牌" in e.zh for e in events)

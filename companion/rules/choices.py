@@ -25,8 +25,10 @@ What is listed (the rules are the engine's; each is named where the engine appli
   and ``end``.  Equipment is one partial choice (the card is named).
 * another phase with nothing pending: ``next`` and ``end``.
 
-Not listed: view-as answers (``via wusheng`` / ``longdan`` / 护驾 / 激将 / 流离 / 急救 …), typed
-corrections, 酒 and the 军争 cards.  The moderator types those as before.
+View-as answers are listed after ``take`` (the common answers keep their numbers): 武圣 / 倾国 with the
+card's face, 龙胆, 护驾 / 激将 by a Wei / Shu seat for the lord, 急救 at a 桃 round; 酒 in the play phase with
+variant ``maneuvering``.  Not listed: 流离, the view-as tricks (奇袭 / 国色) and 激将 in the lord's play phase,
+typed corrections, 兵粮寸断.  The moderator types those as before.
 
 Pure: no I/O; it reads the state and, for a window's step behind, applies ``pass all`` to a
 clone (the engine never mutates its input).  Cost: a few tens of microseconds
@@ -51,6 +53,7 @@ from .generals import SKILLS
 from .outcome import ROLE_ZH, remaining_roles
 from .skills import base as sk
 from .state import SLOTS, GameState, Prompt, Seat
+from .vocab import Kingdom
 
 __all__ = ["Choice", "choices", "answers_prompt", "covers"]
 
@@ -133,6 +136,48 @@ def _respond(st: GameState, p: Prompt) -> list[Choice]:
     dmg = _damage_words(p)
     out.append(_c("take", "take", f"take {dmg} damage" if dmg else "take", f"受到{dmg}点伤害" if dmg else "不出",
                   "take", n, n=dmg))
+    return out + _view_as_answers(st, p, n, need)
+
+
+_VIEW_AS_EN = {"wusheng": "a red card as Slash", "qingguo": "a black hand card as Jink", "jijiu": "a red card as Peach",
+               "longdan": "{other} as {card}", "hujia": "a Wei seat gives Jink", "jijiang": "a Shu seat gives Slash"}
+"""The view-as skills' rule in English words (``skills.VIEW_AS[...].en`` names the cards in Chinese)."""
+
+
+def _va_labels(sid: str, card: str) -> tuple[str, str]:
+    va, name = sk.VIEW_AS[sid], SKILLS[sid]
+    other = "jink" if card == "slash" else "slash"
+    en = _VIEW_AS_EN[sid].format(card=_en(card), other=_en(other))
+    zh = f"{_zh(other)}当{_zh(card)}" if sid == "longdan" else va.zh
+    return f"{name.en}: {en}", f"{name.zh}：{zh}"
+
+
+def _view_as_answers(st: GameState, p: Prompt, n: int, need: str) -> list[Choice]:
+    """A card played as another through a skill (``skills.VIEW_AS``; the engine's ``view_as`` checks it):
+    武圣 / 倾国 with the card's face (``5 杀:♥Q via wusheng``), 龙胆 without (``4 闪 via longdan``), and for a
+    lord asked for 闪 / 杀, 护驾 / 激将 by a Wei / Shu seat (``3 闪 via hujia``).  After ``take``: the common
+    answers keep their numbers."""
+    out: list[Choice] = []
+    card = _zh(need)
+    if _hand(st, n) >= 1:
+        for sid in ("wusheng", "qingguo", "longdan"):
+            va = sk.VIEW_AS.get(sid)
+            if va is None or need not in va.as_kinds or not sk.usable(st, n, sid):
+                continue
+            en, zh = _va_labels(sid, need)
+            if va.needs_face:
+                out.append(_p(f"{n} {card}:", f" via {sid}", "face", "view_as", en, zh, "use", n, card=need, skill=sid))
+            else:
+                out.append(_c(f"{n} {card} via {sid}", "view_as", en, zh, "use", n, card=need, skill=sid))
+    helper = {"jink": ("hujia", Kingdom.WEI), "slash": ("jijiang", Kingdom.SHU)}.get(need)
+    if helper is not None and st.lord_seat == n and sk.usable(st, n, helper[0]):
+        sid, want = helper
+        seats = tuple(h for h in sk.owners_from(st, n)
+                      if h != n and sk.kingdom_of(st, h) == want and _hand(st, h) >= 1)
+        if seats:
+            en, zh = _va_labels(sid, need)
+            out.append(_p("", f" {card} via {sid}", "seat", "view_as", en, zh, "use", None, seats, card=need,
+                          skill=sid))
     return out
 
 
@@ -155,6 +200,13 @@ def _dying(st: GameState, p: Prompt) -> list[Choice]:
     if others:
         out.append(_p("", " 桃", "seat", "peach_by", "another seat gives Peach…", "其他座位出桃…", "use", None, others,
                       card="peach"))
+    # 急救: a red card as 桃 outside its owner's turn (skills.VIEW_AS["jijiu"]; it works while dying too)
+    va = sk.VIEW_AS.get("jijiu")
+    for h in st.alive if va is not None else ():
+        if h != st.turn_seat and _hand(st, h) >= 1 and sk.usable(st, h, "jijiu", dying_ok=True):
+            en, zh = _va_labels("jijiu", "peach")
+            out.append(_p(f"{h} 桃:", " via jijiu", "face", "view_as", f"seat {h}: {en}", f"{h}号位{zh}", "use", h,
+                          card="peach", skill="jijiu"))
     return out
 
 
@@ -205,16 +257,18 @@ def _zone_choices(st: GameState, t: int, head: str, who_acts: int, judgement: bo
     for z in zn.zones_of(s, judgement=judgement):
         if slots is not None and z not in slots:
             continue
-        en, zh = _zone_en(s, z), zn.zone_label(s, z)[1]
+        en, zh = _zone_en(s, z, st.hands_tracked), zn.zone_label(s, z)[1]
+        if z == "hand" and not st.hands_tracked:
+            zh = "手牌"  # light mode: no count
         word = z if z == "hand" or z in SLOTS else (card_kind_of(z) or z)
         out.append(_c(f"{head} {word}", "zone", en, zh, "pick" if head == "pick" else "skill", who_acts, zone=word))
     return out
 
 
-def _zone_en(s: Seat, z: str) -> str:
+def _zone_en(s: Seat, z: str, tracked: bool = True) -> str:
     """A zone's English label (``zones.zone_label``'s Chinese card names in English)."""
     if z == "hand":
-        return f"hand ({s.hand})"
+        return f"hand ({s.hand})" if tracked else "hand"
     if z in SLOTS:
         ref = s.equipment[z]
         return f"{z} (empty)" if ref is None else f"{z} {_en(card_kind_of(ref) or ref)}"
@@ -427,6 +481,8 @@ def _play(st: GameState, n: int) -> list[Choice]:
             out.append(_c(f"{n} {z}", "card", _en(kind), z, "use", n, card=kind))
         if not any(card_kind_of(c) == "lightning" for c in s.judgement):
             out.append(_c(f"{n} 闪电", "card", _en("lightning"), "闪电", "use", n, card="lightning"))
+        if "maneuvering" in st.variants:  # 酒 (军争): recorded as used in the play phase (cards.basic)
+            out.append(_c(f"{n} 酒", "card", _en("analeptic"), "酒", "use", n, card="analeptic"))
         out.append(_p(f"{n} ", "", "card", "equip", "equipment…", "装备…", "use", n))
     out.append(_c("next", "next", "next phase", "下一阶段", "next"))
     return out + _end(st)
@@ -484,7 +540,7 @@ def choices(state: GameState) -> list[Choice]:
     if st.phase == "play":
         return _play(st, n)
     s = st.seat(n)
-    if st.phase == "discard" and s.hand > hand_limit(s):  # owed without a question (HP changed): next is refused
+    if st.phase == "discard" and st.hands_tracked and s.hand > hand_limit(s):  # owed without a question (HP changed): next is refused
         k = s.hand - hand_limit(s)
         return [_c(f"discard {j}", "discard", f"discard {j}", f"弃{j}张", "discard", n, n=j) for j in range(k, 0, -1)]
     return [_c("next", "next", "next phase", "下一阶段", "next")] + _end(st)

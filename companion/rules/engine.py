@@ -14,6 +14,7 @@ Rules applied are listed with their sources in docs/rules.md.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from . import corrections as cr
@@ -25,7 +26,7 @@ from .cards import weapons as eq
 from .cards.common import USE, Use, check_face, two_card_colour
 from .cards.weapons import SLASH_LIMIT_LIFTS
 from .deck import card_kind
-from .errors import Refused
+from .errors import Event, Refused
 from .flow import (
     HOOKS,
     Action,
@@ -222,7 +223,8 @@ def apply(state: GameState, action: Action) -> Applied:
     ctx = Ctx(st, action.forced)
     v = action.verb
     if v in SETUP_VERBS and v != "name" and st.started and not (v == "role" and (st.over or (st.prompt and st.prompt.kind == "reveal"))):
-        raise Refused("setup.started", f"'{v}' is a setup command: the game has started", f"游戏已开始，不能再执行{v}",
+        said = "track hands" if v == "variant" and action.args.get("name") == "untracked_hands" else v  # as typed
+        raise Refused("setup.started", f"'{said}' is a setup command: the game has started", f"游戏已开始，不能再执行{said}",
                       SRC_SETUP, forceable=False)
     if v not in SETUP_VERBS and not st.started:
         raise Refused("game.not_started", "the game has not started: finish setup and type 'start' first",
@@ -261,7 +263,29 @@ def apply(state: GameState, action: Action) -> Applied:
         _dying_comes_back(ctx)
     if st.started and not st.over and st.turn_seat is not None:
         _turn_goes_on(ctx)
+    if not st.hands_tracked:
+        return Applied(st, _untracked_hands(st, ctx.ev))
     return Applied(st, ctx.ev)
+
+
+UNTRACKED_HAND = 4
+"""Light mode (``track hands off``, variant ``untracked_hands``; issue 16 §5): every seat's hand count is held at
+this number after each action — the companion does not know the hands, so no rule reads one as empty (a
+seat always "has cards": 过河拆桥's hand zone, 突袭's targets, 反馈), no discard is asked (``push_discard``) and
+no refusal reads a count (``flow.HAND_RULES``).  Not shown anywhere (seat cards, players' view, log)."""
+
+_HAND_WORDS = (re.compile(r" ?\(hand -?\d+\)"), re.compile(r"（手牌-?\d+）"))
+
+
+def _untracked_hands(st: GameState, events: list[Event]) -> list[Event]:
+    """Light mode: hold the hand counts (:data:`UNTRACKED_HAND`) and take them out of the log's sentences."""
+    for s in st.seats:
+        s.hand = UNTRACKED_HAND
+    out = []
+    for e in events:
+        en, zh = _HAND_WORDS[0].sub("", e.en), _HAND_WORDS[1].sub("", e.zh)
+        out.append(e if (en, zh) == (e.en, e.zh) else Event(e.kind, en, zh, e.seat, dict(e.data)))
+    return out
 
 
 def _dying_comes_back(ctx: Ctx) -> None:

@@ -44,6 +44,11 @@ class Applied:
     events: list[Event]
 
 
+HAND_RULES = frozenset({"hand.empty", "hand.count", "discard.limit", "spear.hand"})
+"""Refusals that read a hand count: not checked in light mode (``track hands off``: the variant
+``untracked_hands``; the companion does not know the hands, the players do — issue 16 §5)."""
+
+
 class Ctx:
     __slots__ = ("st", "ev", "forced")
 
@@ -52,7 +57,7 @@ class Ctx:
         self.ev: list[Event] = []
 
     def check(self, ok: bool, rule: str, en: str, zh: str, source: str, forceable: bool = True) -> None:
-        if ok:
+        if ok or (rule in HAND_RULES and not self.st.hands_tracked):
             return
         if self.forced and forceable:
             self.ev.append(Event("forced", f"forced past: {en} [{rule}]", f"强制执行：{zh} [{rule}]", None, {"rule": rule}))
@@ -252,7 +257,7 @@ def push_discard(ctx: Ctx, s: Seat) -> None:
     st = ctx.st
     st.prompts = [p for p in st.prompts if p.kind != "discard"]
     lim = hand_limit(s)
-    if s.hand > lim:
+    if s.hand > lim and st.hands_tracked:  # light mode: the players discard down to their limit themselves
         ne, nz = who(st, s.seat)
         k = s.hand - lim
         st.prompts.append(Prompt("discard", s.seat, f"{ne}: discard {k} (hand {s.hand} > hand limit {lim})",

@@ -39,7 +39,7 @@ def needs_table(state: GameState) -> bool:
     if state.phase == "play":
         return True
     s = state.seat(state.turn_seat)
-    return state.phase == "discard" and s.hand > hand_limit(s)
+    return state.phase == "discard" and state.hands_tracked and s.hand > hand_limit(s)
 
 
 def is_quiet(state: GameState) -> bool:

@@ -88,6 +88,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "seat": ("{n}号位", "seat {n}"),
     "no_general": ("（未选将）", "(no general)"),
     "offered": ("候选：", "offered: "),
+    "skills": ("技能", "skills"),
     "judge_hint": ("输入：judge 牌面 — 或按 F6 扫描", "type: judge FACE — or press F6 to scan"),
     "skill_hint": ("F8 发动 · F9 不发动 · F7 技能说明", "F8 yes · F9 no · F7 skill texts"),
     "skill_hint_no": ("F9 不发动 · F7 技能说明", "F9 no · F7 skill texts"),
@@ -425,8 +426,25 @@ def seat_card(seat: Seat, lang: str, width: int, height: int, *, reveal: bool = 
             groups = [g for g in groups if g != [[("—", "")]]]
         lines = _pack(groups, width, rows=bool(t["rows"]), tall=bool(t.get("tall")))
         if len(lines) <= height and all(sum(cell_len(x) for x, _ in ln) <= width for ln in lines):
+            if t.get("tall"):
+                lines += _skill_lines(seat, lang, width, height - len(lines))
             return lines
     return lines
+
+
+def _skill_lines(seat: Seat, lang: str, width: int, room: int) -> list[list[Segment]]:
+    """Tall cards with room to spare (2 lines or more): the general's skills by name, after a blank line
+    (F7 or a click on the general's line gives their texts)."""
+    g = GENERALS.get(seat.general or "")
+    if g is None or room < 2 or not seat.alive:
+        return []
+    from rich.cells import cell_len  # noqa: PLC0415
+
+    items = [f"{label('skills', lang)}:"] + [(k.zh if lang == "zh" else k.en) for k in g.skills]
+    if any(cell_len(x) > width for x in items):
+        return []  # a name would be cut: left to F7
+    lines = _pack([[[(x, "skill")] for x in items]], width, rows=False)
+    return [[("", "")]] + lines if len(lines) + 1 <= room else []
 
 
 def hidden_roles(state: GameState) -> set[str]:

@@ -82,3 +82,16 @@ def test_offers_show_on_the_seat_card_while_picking(lang):
     assert all(cell_len(ln) <= 17 for ln in lines) and len(lines) <= 5
     s.submit(f"general 1 {offered[0]}")
     assert offer_lines(s.state.seat(1), s.state, lang, 17) == []  # picked: the general is shown instead
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_tall_cards_with_room_name_the_skills(ten, lang):
+    from companion.rules.generals import GENERALS
+
+    seat = ten.seat(4)  # 张辽: no equipment, room to spare in a 9-line card
+    lines = ["".join(t for t, _ in ln) for ln in seat_card(seat, lang, 17, 9, state=ten)]
+    for k in GENERALS["zhangliao"].skills:
+        assert (k.zh if lang == "zh" else k.en) in " ".join(lines)
+    assert all(cell_len(ln) <= 17 for ln in lines) and len(lines) <= 9
+    short = ["".join(t for t, _ in ln) for ln in seat_card(seat, lang, 17, 5, state=ten)]
+    assert not any("技能" in ln or "skills" in ln for ln in short)  # no room: F7 has them

@@ -57,7 +57,8 @@ class SeatCard(Static):
         """The card's text, laid out by ``text.seat_card`` to fit ``width`` × ``height`` cells (nothing cut)."""
         mark = "⚠" if asked else ("▶" if current else "")
         lines = seat_card(seat, lang, max(width, 8), max(height, 3), reveal=reveal, state=state, mark=mark)
-        styles = {"bold": "bold", "hp": "" if not seat.alive else "bold red", "judge": "yellow" if seat.alive else ""}
+        styles = {"bold": "bold", "hp": "" if not seat.alive else "bold red", "judge": "yellow" if seat.alive else "",
+                  "skill": "dim italic"}
         t = Text(no_wrap=True, overflow="ellipsis")
         for i, line in enumerate(lines):
             if i:
