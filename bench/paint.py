@@ -113,6 +113,7 @@ async def main(keys):
     else:
         session = Session.resume(args.db, args.game)
     app = CompanionApp(session, lang="zh")
+    app.step_every_phase = True  # one command per key: a quiet phase does not run on (issue 16)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         print("first", time.perf_counter() - t0)

@@ -21,7 +21,6 @@ the traceback of an internal error).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import sys
@@ -203,9 +202,6 @@ def cmd_check(args) -> int:
 
 def cmd_replay(args) -> int:
     """Run a script headless; print the log; exit 1 at the first refused line."""
-    if importlib.util.find_spec("companion.script") is None:
-        _err("replay: the command language (companion/script.py) is not installed in this version")
-        return 1
     from .session import ReplayError, Session  # noqa: PLC0415
 
     try:
@@ -382,9 +378,6 @@ def cmd_judge(args) -> int:
         face = parse_face(args.card)
     except CardError as e:
         raise _UsageError(f"judge: {e}") from None
-    if importlib.util.find_spec("companion.rules.judgement") is None:
-        _err("judge: the judgement rules (companion/rules/judgement.py) are not installed in this version")
-        return 1
     from .rules.judgement import resolve_judgement  # noqa: PLC0415
 
     try:

@@ -1,18 +1,18 @@
 """The Textual dashboard: seats around the table, a command bar, a log, keys.
 
-The app talks to the game only through a ``Session`` (docs/architecture.md):
-``session.state``, ``session.submit(line)``, ``session.undo()``,
-``session.redo()`` and ``session.log``.  The command language module
-(``companion.script``) is imported lazily for completion and help; without it
-the dashboard falls back to verbs, card names and seat numbers.
+The app talks to the game only through a session (:class:`~companion.tui.protocols.SessionLike`:
+``state``, ``submit(line)``, ``undo()``, ``redo()``, ``log``; docs/architecture.md), and to its journal
+when it has one (:class:`~companion.tui.protocols.Journaled`).  The command language
+(``companion.script``) is imported on first use, for completion and help.  The app composes the
+screen and routes keys, commands and messages; the widgets live in ``widgets/`` by area, the keys in
+``keys.py``, the numbered choices and quiet phases in ``quick.py``, the F6 scan in ``scan.py``.
 """
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import os
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from rich.cells import chop_cells
@@ -29,6 +29,7 @@ from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState
 
 from .keys import GAME_ACTIONS, KEYS, Key, make_bindings
+from .protocols import Journaled, SessionLike
 from .quick import QuickMixin, qlabel
 from .scan import ScanMixin
 from .text import accepts_judge_face, header_text, label, line_is_secret, prompt_text, skill_answer_verbs
@@ -40,12 +41,13 @@ __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "GameLo
            "fallback_completions"]
 
 
-def _load_script():
-    """``companion.script`` or None when it does not exist (yet) or fails to import."""
-    try:
-        return importlib.import_module("companion.script")
-    except Exception:  # noqa: BLE001 - the dashboard must open without the command module
-        return None
+def _load_script() -> ModuleType | None:
+    """The command language, imported on first use (not before the first paint).  Tests replace this
+    with one returning None (or a stand-in module) to run the dashboard without it: the command bar then
+    completes verbs, card names and seats (``fallback_completions``)."""
+    import companion.script  # noqa: PLC0415
+
+    return companion.script
 
 
 LARGE_HEIGHT = 36
@@ -76,18 +78,17 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     reveal: var[bool] = var(False, init=False)
     """The hidden roles are drawn (F5, after the confirmation dialog): the header turns red and says so."""
 
-    def __init__(self, session: Any, lang: str = "zh", *, camera: int | str = 0) -> None:
+    def __init__(self, session: SessionLike, lang: str = "zh", *, camera: int | str = 0) -> None:
         super().__init__()
         if lang not in ("zh", "en"):
             raise ValueError(f"lang must be 'zh' or 'en', not {lang!r}")
         self.session = session
+        # the journal's parts (tip, entries by position, read-only, how it opened), when it has them
+        self.journaled: Journaled | None = session if isinstance(session, Journaled) else None
         self.set_reactive(CompanionApp.lang, lang)  # no watcher before the screen exists
         self.camera = camera
-        self._script = None
+        self._script: ModuleType | None = None
         self._script_loaded = False
-        self._own_log: list[tuple[str, list]] = []  # used when the session has no .log
-        # whether it has one, without building it (Session.log is a property costing the game's length)
-        self._has_log = inspect.getattr_static(session, "log", None) is not None
         self._ptext = ""  # the banner's prompt text, re-cut on resize
         self._drawn_header: str | None = None  # what the header and the banner show (repainted on change)
         self._drawn_banner: str | None = None
@@ -111,7 +112,8 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         await self.run_action(f"{action}({', '.join(repr(a) for a in args)})")
 
     @property
-    def script(self):
+    def script(self) -> ModuleType | None:
+        """``companion.script`` (None: the dashboard runs without it, in tests)."""
         if not self._script_loaded:
             self._script = _load_script()
             self._script_loaded = True
@@ -147,19 +149,25 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if opened:  # also above the command bar, where it is seen at once: cut by cells, not at the
             # space before a long path, so its two lines hold the path and the game
             self.say("\n".join(chop_cells(opened, max(20, self.size.width - 2))))
-        problem = getattr(self.session, "problem", None)
-        if isinstance(problem, JournalError):  # the journal opened only up to its last good entry
+        problem = self.journaled.problem if self.journaled is not None else None
+        if problem is not None:  # the journal opened only up to its last good entry
             self.say(f"⚠ {problem.text(self.lang)}", error=True)
-        elif getattr(self.session, "readonly", False):
+        elif self.readonly:
             self.say(label("read_only_open", self.lang), error=True)
-        if getattr(self.session, "readonly", False) and hasattr(self.session, "reload"):
+        if self.readonly:
             self.set_interval(1.0, self._follow)  # watching: follow the window that writes
         self.query_one(CommandBar).focus()
 
+    @property
+    def readonly(self) -> bool:
+        """The game is watched, not moderated (a journal opened read-only): commands are refused."""
+        return self.journaled is not None and self.journaled.readonly
+
     def _follow(self) -> None:
         """Read-only: reload the game when the writing window changed the journal."""
+        assert self.journaled is not None  # set only for a read-only journal
         try:
-            changed = self.session.reload()
+            changed = self.journaled.reload()
         except JournalError as e:
             self.say(f"✗ {e.text(self.lang)}", error=True)
             return
@@ -193,7 +201,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         text = "三国杀 · " + header_text(state, lang)
         if self.reveal:
             text += "  ·  ⚠ " + label("roles_shown", lang)
-        if getattr(self.session, "readonly", False):
+        if self.readonly:
             text += "  ·  " + label("read_only", lang)
         if text != self._drawn_header:  # unchanged widgets are not repainted
             self._drawn_header = text
@@ -265,14 +273,13 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
 
     def opened_text(self, lang: str | None = None) -> str:
         """Which journal file and which game the dashboard opened ("" for a session without a journal)."""
-        journal = getattr(self.session, "journal", None)
-        path = getattr(journal, "path", None)
-        game_id = getattr(self.session, "game_id", None)
-        if journal is None or path is None or game_id is None:
+        j = self.journaled
+        if j is None or j.journal is None or j.game_id is None:
             return ""
+        journal, game_id = j.journal, j.game_id
         lang = lang or self.lang
-        path = os.path.abspath(path)
-        how = getattr(self.session, "opened", "resumed")
+        path = os.path.abspath(journal.path)
+        how = j.opened
         if how in ("new", "none_unfinished"):
             return label(f"opened_{how}", lang, path=path, id=game_id)
         try:
@@ -312,7 +319,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if c is not None and c.options and not c.after and text == c.before:
             return [c.before + str(o) for o in c.options]  # '1 杀 ' suggests '1 杀 2', a legal target
         script = self.script
-        if script is not None and hasattr(script, "completions"):
+        if script is not None:
             try:
                 cands = list(script.completions(self.state, text))
             except Exception:  # noqa: BLE001 - completion must never break typing
@@ -324,10 +331,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
                 if full.startswith(text) and full != text:
                     out.append(full)
             return out
-        verbs = FALLBACK_VERBS
-        if script is not None and getattr(script, "VERBS", None):
-            verbs = tuple(script.VERBS)
-        return fallback_completions(self.state, text, verbs)
+        return fallback_completions(self.state, text, FALLBACK_VERBS)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not isinstance(event.input, CommandBar):
@@ -342,7 +346,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if not line:
             self.empty_enter()  # at a 无懈可击 window: nobody
             return
-        if getattr(self.session, "readonly", False):
+        if self.readonly:
             self.say(label("read_only_open", self.lang), error=True)
             bar.select_all()
             return
@@ -365,7 +369,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         message.stop()
         lines = [ln.strip() for ln in message.lines]
         bar = self.query_one(CommandBar)
-        if getattr(self.session, "readonly", False):
+        if self.readonly:
             self.say(label("read_only_open", self.lang), error=True)
             return
         done = 0
@@ -424,7 +428,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         """
         lang = self.lang
         try:
-            applied = self.session.submit(line)
+            self.session.submit(line)
         except Refused as r:
             words = r.zh if lang == "zh" else r.en
             src = f"; {r.source}" if r.source else ""
@@ -443,8 +447,6 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         except Exception as e:  # noqa: BLE001 - a bug must not close the moderator's game
             self._internal(e, "submit")
             return False
-        if not self._has_log:
-            self._own_log.append((line, list(getattr(applied, "events", []) or [])))
         self._drop_scan()  # the judgement is answered (or the game moved on): its scan ends here
         self.say("")
         self.refresh_view()
@@ -546,7 +548,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def palette_line(self, line: str) -> None:
         """A setting picked in the command palette: submitted as the typed line (``step every phase on``,
         ``track hands off``)."""
-        if getattr(self.session, "readonly", False) and not line.startswith("step"):
+        if self.readonly and not line.startswith("step"):
             self.say(label("read_only_open", self.lang), error=True)
             return
         self.submit_line(line, typed=False)
@@ -590,9 +592,8 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         lines.append("")
         lines.append("命令" if zh else "Commands")
         script = self.script
-        verbs = getattr(script, "VERBS", None) if script is not None else None
-        if verbs:
-            for verb, usage in verbs.items():
+        if script is not None:
+            for verb, usage in script.VERBS.items():
                 syntax, desc, example = self._usage(verb, usage)
                 line = f"  {syntax:<28} {desc}"
                 if example:
@@ -605,17 +606,9 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         return "\n".join(lines)
 
     def _usage(self, verb: str, usage: Any) -> tuple[str, str, str]:
-        """(syntax, description, example) of a ``script.VERBS`` entry, whatever its shape."""
-        if isinstance(usage, str):
-            return verb, usage, ""
-        if isinstance(usage, dict):
-            get = usage.get
-        else:
-            def get(key, default=None):
-                return getattr(usage, key, default)
-        syntax = str(get("usage") or verb)
-        desc = get(self.lang) or get("en") or ""
-        return syntax, str(desc), str(get("example") or "")
+        """(syntax, description in the screen's language, example) of a ``script.VERBS`` entry
+        (``script.Usage``: usage, en, zh, example)."""
+        return usage.usage or verb, (usage.zh if self.lang == "zh" else usage.en) or usage.en, usage.example
 
     def watch_lang(self) -> None:
         self.refresh_view()
@@ -656,7 +649,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if isinstance(event.input, CommandBar) and not event.value.strip() and self._preview_key is not None:
             self._hide_preview()  # the filled-in card was cleared: nothing left to compare
 
-def run_dashboard(session: Any, lang: str = "zh", *, camera: int | str = 0) -> int:
+def run_dashboard(session: SessionLike, lang: str = "zh", *, camera: int | str = 0) -> int:
     """Open the dashboard on ``session``; returns the exit code (0 on quit).
 
     ``camera`` is the webcam used by F6 (index or device path)."""

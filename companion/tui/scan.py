@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from companion.rules.state import GameState
+    from companion.tui.protocols import Journaled, SessionLike
     from recognition.reader import Reading
 
     _Host = App[int]  # the mixin is used in CompanionApp, an App
@@ -102,10 +103,10 @@ class ScanMixin(_Host):
     """The F6 scan of :class:`~companion.tui.app.CompanionApp` (at most one at a time)."""
 
     if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
-        session: Any
+        session: SessionLike
+        journaled: Journaled | None
         lang: str
         camera: int | str
-        _own_log: list[tuple[str, list]]
 
         @property
         def state(self) -> GameState: ...
@@ -122,13 +123,14 @@ class ScanMixin(_Host):
         p = self.state.prompt
         if p is None:
             return None
-        tip = getattr(self.session, "tip", None)
-        if not isinstance(tip, int):
-            log = getattr(self.session, "log", None)
-            entries = list(log) if log is not None else self._own_log
-            tip = (len(entries), sum(1 for e in entries if getattr(e, "undone", False)))
+        j = self.journaled
+        if j is not None:
+            tip: object = j.tip
+        else:
+            entries = list(self.session.log)
+            tip = (len(entries), sum(1 for e in entries if e.undone))
         data = p.data or {}
-        return (getattr(self.session, "game_id", None), tip, p.kind, p.seat, data.get("skill"), data.get("step"),
+        return (j.game_id if j is not None else None, tip, p.kind, p.seat, data.get("skill"), data.get("step"),
                 str(data.get("card")), p.en)
 
     @property

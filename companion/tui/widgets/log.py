@@ -15,6 +15,7 @@ from companion.tui.text import event_words, fold_cells, hidden_roles, label, red
 
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
+    from companion.tui.protocols import LogEntryLike
 
 __all__ = ["GameLog", "LOG_MAX_LINES", "LOG_REDRAW_LINES"]
 
@@ -58,27 +59,19 @@ class GameLog(RichLog):
             self.redraw()
 
     # -- what is shown -------------------------------------------------------
-    def _item(self, e: Any) -> Item:
+    def _item(self, e: LogEntryLike) -> Item:
         """``(title, events, undone, forced)`` of one ``session.log`` entry."""
         host = self.host
-        lines = getattr(e, "lines", None) or []
-        seq = getattr(e, "seq", "")
         # a dealt role must not reach the shared screen through the journal lines
-        title = f"#{seq} " + " ; ".join(redact_line(x, host.state, reveal=host.reveal) for x in lines)
-        return (title, list(getattr(e, "events", []) or []),
-                bool(getattr(e, "undone", False)), bool(getattr(e, "forced", False)))
+        title = f"#{e.seq} " + " ; ".join(redact_line(x, host.state, reveal=host.reveal) for x in e.lines)
+        return (title, list(e.events or []), e.undone, e.forced)
 
     def _window(self, n: int) -> tuple[list[Item], bool]:
         """The last ``n`` log entries as ``_item`` tuples, and whether they start at the game's first."""
         host = self.host
-        if not host._has_log:
-            own = host._own_log[-n:]
-            return ([(redact_line(line, host.state, reveal=host.reveal), ev, False, False) for line, ev in own],
-                    len(own) == len(host._own_log))
-        tail = getattr(host.session, "log_tail", None)
-        if callable(tail):  # the real Session: costs n, not the game's length
-            entries = list(tail(n))
-            first = not entries or getattr(entries[0], "seq", 1) <= 1
+        if host.journaled is not None:  # costs n, not the game's length
+            entries = list(host.journaled.log_tail(n))
+            first = not entries or entries[0].seq <= 1
         else:
             every = list(host.session.log)
             entries = every[-n:]
@@ -103,17 +96,12 @@ class GameLog(RichLog):
                 tuple(sorted(hidden_roles(state))))
 
     def _mark(self) -> Any:
-        """Where the drawn log stands: ``(tip, last seq)`` for a session with ``log_since``, else
-        the ``(seq, undone, forced, events)`` keys of its whole log (small stand-ins), or the length
-        of the app's own record."""
+        """Where the drawn log stands: ``(tip, last seq)`` for a journaled session, else the
+        ``(seq, undone, forced, events)`` keys of its whole log (small stand-ins)."""
         host = self.host
-        session = host.session
-        if not host._has_log:
-            return len(host._own_log)
-        if callable(getattr(session, "log_since", None)) and isinstance(getattr(session, "tip", None), int):
-            return (session.tip, getattr(session, "last_seq", session.tip))
-        return [(getattr(e, "seq", None), bool(getattr(e, "undone", False)), bool(getattr(e, "forced", False)),
-                 len(getattr(e, "events", None) or ())) for e in session.log]
+        if host.journaled is not None:
+            return (host.journaled.tip, host.journaled.last_seq)
+        return [(e.seq, e.undone, e.forced, len(e.events or ())) for e in host.session.log]
 
     def _news(self, mark: Any) -> list[Item] | None:
         """The entries added since the pane was drawn at ``self._at``, or None when something
@@ -122,9 +110,6 @@ class GameLog(RichLog):
         was = self._at
         if was is None or type(was) is not type(mark):
             return None
-        if isinstance(mark, int):  # the app's own record only grows
-            return [(redact_line(line, host.state, reveal=host.reveal), ev, False, False)
-                    for line, ev in host._own_log[was:mark]] if mark >= was else None
         if isinstance(mark, list):
             if mark[:len(was)] != was:
                 return None
@@ -134,10 +119,11 @@ class GameLog(RichLog):
             return []
         if last <= last0:  # same entries, another tip: an undo or a redo
             return None
-        new = list(host.session.log_since(last0))
+        assert host.journaled is not None  # a (tip, last seq) mark
+        new = list(host.journaled.log_since(last0))
         parent = tip0
         for e in new:  # new entries chained on the old tip: nothing drawn before changed
-            if getattr(e, "parent", None) != parent or getattr(e, "undone", False):
+            if e.parent != parent or e.undone:
                 return None
             parent = e.seq
         if parent != tip:

@@ -1,0 +1,90 @@
+"""What the dashboard needs of a game: :class:`SessionLike`, and of a journaled one: :class:`Journaled`.
+
+:class:`companion.session.Session` is both.  A session that is only :class:`SessionLike` (the tests'
+``FakeSession``, a bench's) gets the same screen without the journal's parts: no journal line, no
+read-only mode, the log read whole instead of by position.  The app asks ``isinstance(session,
+Journaled)`` once, when it opens, instead of probing the session attribute by attribute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from companion.journal import Journal, JournalError
+    from companion.rules.errors import Event
+    from companion.rules.state import GameState
+
+__all__ = ["Journaled", "JournaledEntry", "LogEntryLike", "SessionLike"]
+
+
+class LogEntryLike(Protocol):
+    """One entry of ``session.log``: journal position ``seq`` (1 the game's first), its command lines,
+    whether it was forced or undone, and the events it produced (None: not kept)."""
+
+    @property
+    def seq(self) -> int: ...
+    @property
+    def lines(self) -> Sequence[str]: ...
+    @property
+    def forced(self) -> bool: ...
+    @property
+    def undone(self) -> bool: ...
+    @property
+    def events(self) -> Sequence[Event] | None: ...
+
+
+class JournaledEntry(LogEntryLike, Protocol):
+    """An entry of a journal: chained to the entry it was applied on (``parent``, 0 the game's start)."""
+
+    @property
+    def parent(self) -> int: ...
+
+
+class SessionLike(Protocol):
+    """A game the dashboard can show and change: its state, its log, and commands, undo and redo.
+
+    ``submit`` raises :class:`~companion.rules.errors.Refused` (a rule said no),
+    :class:`~companion.rules.errors.CommandError` (not a command) or
+    :class:`~companion.journal.JournalError` (the journal cannot be written); its result has ``.events``."""
+
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def log(self) -> Sequence[LogEntryLike]: ...
+    def submit(self, line: str) -> Any: ...
+    def undo(self) -> bool: ...
+    def redo(self) -> bool: ...
+
+
+@runtime_checkable
+class Journaled(Protocol):
+    """A session kept in a journal (:class:`companion.session.Session`): where it stands (``tip``, the last
+    live entry; ``last_seq``, the newest, undone or not), the entries by position, how it was opened
+    (``opened``: "new", "resumed" or "none_unfinished"; ``problem``: the journal opened only up to its last
+    good entry), and read-only watching (``readonly``, ``reload()`` True when the game changed).
+
+    Only cheap members: ``isinstance`` on a runtime protocol reads each (``log`` builds the whole log)."""
+
+    journal: Journal | None
+    game_id: int | None
+    opened: str
+    problem: JournalError | None
+
+    @property
+    def readonly(self) -> bool: ...
+    @property
+    def tip(self) -> int: ...
+    @property
+    def last_seq(self) -> int: ...
+    def log_since(self, seq: int) -> Sequence[JournaledEntry]: ...
+    def log_tail(self, n: int) -> Sequence[JournaledEntry]: ...
+    def reload(self) -> bool: ...
+
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+    def _session_is_both(s: Session) -> tuple[SessionLike, Journaled]:
+        return s, s  # mypy checks that the real session has everything the dashboard asks of one
