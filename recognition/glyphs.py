@@ -85,12 +85,23 @@ def _select(lab: np.ndarray, ids: list[int]) -> np.ndarray:
     return m
 
 
-def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
-    """Find the rank (top) and suit (below it) glyphs in an upright corner crop.
+@dataclass
+class Corner:
+    """An upright corner crop thresholded once for every index layout: ``prepare(corner)``."""
 
-    corner: (h, w, 3) uint8 BGR from ``warp_corner``. Returns None when no plausible
-    rank-over-suit pair is found.
-    """
+    image: np.ndarray  # (h, w, 3) BGR uint8
+    ink: np.ndarray  # ink_map, blurred 3x3
+    paper: float  # ink level of the paper (40th percentile of the interior)
+    top: float  # ink level of the darkest ink (99.5th percentile)
+    binm: np.ndarray  # (h, w) uint8 0/1: ink
+    n: int  # connected components of binm (incl. the background, 0)
+    lab: np.ndarray
+    stats: np.ndarray
+
+
+def prepare(corner: np.ndarray) -> Corner | None:
+    """Threshold an upright corner crop (h, w, 3) BGR uint8 between its paper and its darkest
+    ink and label the ink's pieces; None when there is no ink (darkest ink < 25 above paper)."""
     ink = ink_map(corner)
     ink = cv2.GaussianBlur(ink, (3, 3), 0)
     # levels from the interior: a strip of table at the crop's edge must not set them
@@ -100,6 +111,19 @@ def segment_index(corner: np.ndarray) -> IndexGlyphs | None:
     thr = paper + (top - paper) * 0.45
     binm = (ink > thr).astype(np.uint8)
     n, lab, stats, _ = cv2.connectedComponentsWithStats(binm, connectivity=8)
+    return Corner(corner, ink, paper, top, binm, n, lab, stats)
+
+
+def segment_index(corner: np.ndarray, prep: Corner | None = None) -> IndexGlyphs | None:
+    """Find the rank (top) and suit (below it) glyphs in an upright corner crop.
+
+    corner: (h, w, 3) uint8 BGR from ``warp_corner``; prep: ``prepare(corner)`` when the
+    caller has it. Returns None when no plausible rank-over-suit pair is found.
+    """
+    p = prep if prep is not None else prepare(corner)
+    if p is None:
+        return None
+    ink, paper, top, binm, n, lab, stats = p.ink, p.paper, p.top, p.binm, p.n, p.lab, p.stats
     H, W = binm.shape
     unit = CARD_W
     sx, sy, sw, sh, sa = stats[1:].T
@@ -279,24 +303,25 @@ def _ink_colour(corner: np.ndarray, binm: np.ndarray, allink: np.ndarray, ink: n
     return redness, (float(ratio[0]), float(ratio[1]), float(ratio[2]))
 
 
-def segment_index_layouts(corner: np.ndarray) -> list[IndexGlyphs]:
+def segment_index_layouts(corner: np.ndarray, prep: Corner | None = None, first: IndexGlyphs | None = None,
+                          first_known: bool = False) -> list[IndexGlyphs]:
     """Every plausible (rank, suit) reading of an upright corner crop's index, whatever its
     layout: rank above suit (``segment_index``), suit above rank, and rank and suit side by
     side (either first), as 三国杀-style prints set them. The caller classifies each and
     keeps the best; a wrong assignment (a suit read by the rank net) scores as junk.
 
-    corner: (h, w, 3) uint8 BGR from ``warp_corner``. Returns [] when nothing is found.
+    corner: (h, w, 3) uint8 BGR from ``warp_corner``; prep: ``prepare(corner)`` when the
+    caller has it; first: ``segment_index``'s result when
+    first_known. Returns [] when nothing is found.
     """
     out = []
-    g = segment_index(corner)
+    p = prep if prep is not None else prepare(corner)
+    g = first if first_known else (segment_index(corner, p) if p is not None else None)
     if g is not None:
         out.append(g)
-    ink = cv2.GaussianBlur(ink_map(corner), (3, 3), 0)
-    paper, top = _percentiles(ink[6:-2, 6:-2], (40, 99.5))
-    if top - paper < 25:
+    if p is None:
         return out
-    binm = (ink > paper + (top - paper) * 0.45).astype(np.uint8)
-    n, lab, stats, _ = cv2.connectedComponentsWithStats(binm, connectivity=8)
+    ink, paper, top, binm, n, lab, stats = p.ink, p.paper, p.top, p.binm, p.n, p.lab, p.stats
     H, W = binm.shape
     unit = CARD_W
     sx, sy, sw, sh, sa = stats[1:].T

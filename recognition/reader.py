@@ -9,8 +9,8 @@ import cv2
 import numpy as np
 
 from . import qr
-from .geometry import CARD_H, card_candidates, detect_copy, edge_candidates, warp_corner
-from .glyphs import bowl_tail, glyph_features, segment_index, segment_index_layouts
+from .geometry import CARD_H, CARD_W, CORNER_H, CORNER_W, card_candidates, detect_copy, edge_candidates, warp_corner
+from .glyphs import bowl_tail, glyph_features, ink_map, prepare, segment_index, segment_index_layouts
 from .model import default_models
 
 SUITS = ("spade", "heart", "club", "diamond")
@@ -213,27 +213,28 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         lab = _search_label(gray, cands, qr_mode, qr_part)
         if lab is not None:
             return lab
-    best = Reading(None, None, 0.0, False)
     done: list[tuple] = []  # (candidate, its Reading)
-    for cand in cands:
+    best = _read_candidates(frame, cands, threshold, done, Reading(None, None, 0.0, False))
+    if not best.accepted:  # closed edges: a card on a table as light as it, or barely brighter
+        more = edge_candidates(gray, max_candidates, small, [c.outline() for c in cands])
+        cands = cands + more
+        best = _read_candidates(frame, more, threshold, done, best)
+    if best.accepted:
+        best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small)
+    return best
+
+
+def _read_candidates(frame: np.ndarray, pool: list, threshold: float, done: list, best: Reading) -> Reading:
+    """Read the candidates of pool in order until one is accepted; each (candidate, Reading)
+    is appended to done. Returns the most confident reading, best included (a reading with
+    a quad wins over a quadless best)."""
+    for cand in pool:
         r = _read_quad(frame, cand.quad(), threshold)
         done.append((cand, r))
         if r.confidence > best.confidence or best.quad is None:
             best = r
         if r.accepted:
             break
-    if not best.accepted:  # closed edges: a card on a table as light as it, or barely brighter
-        more = edge_candidates(gray, max_candidates, small, [c.outline() for c in cands])
-        cands = cands + more
-        for cand in more:
-            r = _read_quad(frame, cand.quad(), threshold)
-            done.append((cand, r))
-            if r.confidence > best.confidence or best.quad is None:
-                best = r
-            if r.accepted:
-                break
-    if best.accepted:
-        best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small)
     return best
 
 
@@ -344,19 +345,221 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
                 seen.append(q)
                 if (r.suit, r.rank) != (best.suit, best.rank):
                     others.append(r)
+            elif _notice_quad(frame, cand.quad(), threshold) or _suits_in_corners(frame, cand.quad()):
+                # an index too small or faint to read
+                seen.append(q)
+                others.append(Reading(None, None, 0.0, False, "index", quad=cand.quad()))
 
     look(cands)
     if not others and gray is not None:
         look(edge_candidates(gray, 4, small, [c.outline() for c in cands]))
+    if not others and not merged:  # an index anywhere else in the frame (no outline found)
+        second = _second_index(frame, best, threshold)
+        if second is not None:
+            others.append(second)
     if not others and merged:  # two cards side by side, outlined as one
         return replace(best, accepted=False, note=f"two cards in view: {best.label} beside another card")
     if not others:
         return best
+    names = [x.label if x.suit is not None else "another card" for x in others]  # not read: "another card"
     if len(others) == 1:
-        note = f"two cards in view: {best.label} and {others[0].label}"
+        note = f"two cards in view: {best.label} and {names[0]}"
     else:
-        note = f"{len(others) + 1} cards in view: " + ", ".join(x.label for x in [best, *others])
+        note = f"{len(others) + 1} cards in view: " + ", ".join([best.label, *names])
     return replace(best, accepted=False, note=note)
+
+
+# A second index anywhere in the frame (reader._second_index): a rank and a suit glyph
+# of a card 0.4-2.5 times as tall as the accepted one (its rank height ~ INDEX_RANK_FRAC
+# of the card's long side on poker and 三国杀-style faces: 30 of 425 px canonical), outside
+# that card. Candidate pairs of ink blobs are warped upright as an index corner (rank
+# centre to suit centre INDEX_PAIR_PX apart, as on the canonical corner crops) and read
+# like one; an index reading at least SECOND_INDEX_MIN (any card but the accepted one)
+# means a second card in view.
+INDEX_RANK_FRAC = 30 / 425
+INDEX_PAIR_PX = 36.5
+INDEX_RANK_AT = (44.0, 34.0)  # where the rank blob is put on the crop (room on the left for the "1" of a "10")
+SECOND_SIZES = (0.4, 2.5)
+SECOND_INDEX_MIN = 0.5
+MAX_INDEX_SPOTS = 8
+# A spot is an index on a card when its crop's paper is at most SPOT_PAPER_MARGIN ink levels
+# darker than the accepted card's and its ink SPOT_CONTRAST_MIN above its paper. On rendered
+# pairs the second indices found measured paper 27-87, contrast >= 145; the one false spot on
+# single cards (blurred colour blobs of a table, seed 5_000_050) 188 and 64.
+SPOT_PAPER_MARGIN = 70.0
+SPOT_CONTRAST_MIN = 80.0
+SPOT_MIN_PX = 5.0  # the smallest glyph sought is at least this tall on the searched copy
+# pairs of blobs looked at (the most index-like by size and spacing), and the suit net's
+# probability (junk excluded) their suit blob needs before the pair is warped and read
+MAX_INDEX_PAIRS = 40
+PAIR_SUIT_MIN = 0.5
+# Noticing a second card needs less than reading it: glyphs from this many frame px.
+NOTICE_GLYPH_PX = 4.0
+
+
+def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading | None:
+    """An index (rank + suit glyph pair) outside the accepted card best (its quad), read
+    with at least SECOND_INDEX_MIN confidence as another card than best; None when there
+    is none. Looks at ink blobs of a glyph's size anywhere in the frame (a second card
+    whose outline is not found: on a table the colour of the cards, touching or
+    overlapping the first)."""
+    assert best.quad is not None
+    quad = np.asarray(best.quad, np.float32)
+    h_rank = _long(quad) * INDEX_RANK_FRAC  # the accepted card's rank height, frame px
+    lo, hi = SECOND_SIZES[0] * h_rank, SECOND_SIZES[1] * h_rank
+    if hi < MIN_GLYPH_PX:
+        return None
+    # search a copy halved while the smallest glyph sought keeps SPOT_MIN_PX (exact halvings are fast)
+    img, f = frame, 1.0
+    while lo * f / 2 >= SPOT_MIN_PX and min(img.shape[:2]) >= 64:
+        img = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
+        f = img.shape[1] / frame.shape[1]
+    ink = ink_map(img)
+    block = int(2 * round(1.2 * hi * f) + 1)
+    binm = cv2.adaptiveThreshold(ink, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, max(3, block), -25)
+    # the accepted card (a margin of 4% of its size) is not searched
+    c = quad.mean(0)
+    grown = (quad - c) * 1.04 + c
+    cv2.fillConvexPoly(binm, np.round(grown * f).astype(np.int32), 0)
+    # ink blobs of a glyph's size (contours: far cheaper than labelling the whole frame)
+    # (RETR_CCOMP: a blob inside a hole of another, e.g. a glyph on a card ringed by dark table, is on the top level too)
+    cnts, hier = cv2.findContours(binm, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    lo_c, hi_c = 0.8 * lo * f, hi * f
+    boxes = []
+    for cn, hr in zip(cnts, hier[0] if hier is not None else [], strict=True):
+        if len(cn) < 4 or hr[3] >= 0:  # a speck, or a hole's boundary
+            continue
+        x, y, w, h = cv2.boundingRect(cn)
+        if lo_c <= max(w, h) <= hi_c:
+            a = cv2.contourArea(cn)
+            if a >= 0.12 * w * h:
+                boxes.append((x, y, w, h, a))
+    if len(boxes) < 2:
+        return None
+    st = np.array(boxes, np.float32)
+    if len(st) > 400:  # a busy table: the largest blobs
+        st = st[np.argsort(-st[:, 2] * st[:, 3])[:400]]
+    size = np.maximum(st[:, 2], st[:, 3]) / f  # frame px
+    cen = (st[:, :2] + st[:, 2:4] / 2) / f
+    # a suit is a compact blob about as wide as tall (not a stroke or a ring)
+    # (fill: the contour's area plus the half pixel around it, w + h, over its box: small blobs' polygons are thin)
+    aspect, fill = st[:, 2] / st[:, 3], (st[:, 4] + st[:, 2] + st[:, 3]) / (st[:, 2] * st[:, 3])
+    suits = np.flatnonzero((aspect >= 0.55) & (aspect <= 1.8) & (fill >= 0.4))
+    if len(suits) == 0:
+        return None
+    d = cen[suits][None, :, :] - cen[:, None, :]  # [rank i, suit k]: from the rank to the suit
+    dist = np.sqrt((d * d).sum(2))
+    ratio = size[suits][None, :] / size[:, None]
+    pair = (dist >= 0.75 * size[:, None]) & (dist <= 1.6 * size[:, None]) & (ratio >= 0.45) & (ratio <= 1.15)
+    ii, kk = np.nonzero(pair)
+    if len(ii) == 0:
+        return None
+    jj = suits[kk]
+    # most index-like first: a rank about the accepted card's, a suit at an index's distance
+    order = np.argsort(np.abs(np.log(size[ii] / h_rank)) + 2 * np.abs(dist[ii, kk] / size[ii] - 1.2))[:MAX_INDEX_PAIRS]
+    ii, jj, kk = ii[order], jj[order], kk[order]
+    v = d[ii, kk]  # rank centre to suit centre
+    # the suit blob, turned upright (the pair's direction to the nearest quarter turn), through the suit net
+    quarters = np.round(np.degrees(np.arctan2(v[:, 0], v[:, 1])) / 90.0).astype(int) % 4
+    keys = list(dict.fromkeys(zip(jj.tolist(), quarters.tolist(), strict=True)))  # (suit blob, turn), each once
+    feats = []
+    for j, quarter in keys:
+        x, y, w, h = (int(t) for t in st[j, :4])
+        feats.append(glyph_features(np.rot90(binm[y:y + h, x:x + w] * np.uint8(255), -quarter)))  # clockwise: v down
+    p_key = dict(zip(keys, default_models()["suit"].predict_proba(np.stack(feats))[:, :4].max(1).tolist(), strict=True))
+    p_suit = np.array([p_key[k] for k in zip(jj.tolist(), quarters.tolist(), strict=True)])
+    # a second card's paper is lit like the first's: its ink level at most SPOT_PAPER_MARGIN above
+    pa = prepare(best.corner) if best.corner is not None else None
+    paper_max = (pa.paper if pa is not None else 60.0) + SPOT_PAPER_MARGIN
+    spots: list[np.ndarray] = []
+    for k in np.argsort(-p_suit)[:MAX_INDEX_SPOTS]:
+        if p_suit[k] < PAIR_SUIT_MIN:
+            break
+        i = int(ii[k])
+        ci = cen[i]
+        if any(np.linalg.norm(ci - sp) < 0.5 * size[i] for sp in spots):
+            continue
+        spots.append(ci)
+        r = _read_spot(frame, ci, v[k], float(np.linalg.norm(v[k])), threshold, paper_max)
+        if r is not None and (r.suit, r.rank) != (best.suit, best.rank):
+            return r
+    return None
+
+
+def _read_spot(frame: np.ndarray, rank_c: np.ndarray, v: np.ndarray, dist: float, threshold: float,
+               paper_max: float = 255.0) -> Reading | None:
+    """Read an index whose rank centre is at rank_c (frame px) and whose suit centre is v
+    away: warped upright onto a canonical corner crop (v's direction, snapped to the
+    nearest quarter turn within 30 degrees, points down). A Reading with at least
+    SECOND_INDEX_MIN confidence, or None. The crop must look like ink on a card's paper:
+    its paper's ink level (glyphs.prepare) at most paper_max, its ink SPOT_CONTRAST_MIN
+    above the paper."""
+    ang = float(np.degrees(np.arctan2(v[0], v[1])))  # 0: suit straight below the rank
+    snap = 90.0 * round(ang / 90.0)
+    if abs(ang - snap) <= 30:
+        ang = snap
+    s = INDEX_PAIR_PX / max(dist, 1e-3)
+    M = cv2.getRotationMatrix2D((float(rank_c[0]), float(rank_c[1])), -ang, s)
+    M[:, 2] += np.array(INDEX_RANK_AT) - rank_c
+    flag = cv2.INTER_CUBIC if s > 1.5 else cv2.INTER_LINEAR
+    crop = cv2.warpAffine(frame, M, (CORNER_W, CORNER_H), flags=flag, borderMode=cv2.BORDER_REPLICATE)
+    p = prepare(crop)
+    if p is None or p.paper > paper_max or p.top - p.paper < SPOT_CONTRAST_MIN:  # not ink on a card's paper
+        return None
+    g = segment_index(crop, p)
+    if g is None or min(g.rank_box[3], g.suit_box[3]) / s < NOTICE_GLYPH_PX:
+        return None
+    rx, ry = g.rank_box[0] + g.rank_box[2] / 2, g.rank_box[1] + g.rank_box[3] / 2
+    if abs(ry - INDEX_RANK_AT[1]) > 15 or abs(rx - INDEX_RANK_AT[0]) > 25:
+        return None
+    sc = _glyph_scores([g])[0]
+    r, su = np.unravel_index(int(sc.argmax()), sc.shape)
+    conf = float(sc[r, su])
+    if conf < SECOND_INDEX_MIN:
+        return None
+    return Reading(SUITS[su], int(r) + 1, conf, False, "index", _index_crop(crop, g))
+
+
+# A card outline whose index cannot be read (too small, faint) is still a card when both of
+# its corners hold a glyph the suit net calls a suit with at least this probability.
+CORNER_SUIT_MIN = 0.95
+
+
+def _notice_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> bool:
+    """True when an index of glyphs at least NOTICE_GLYPH_PX frame px tall (fewer than
+    reading needs) is read in a corner of quad (4, 2) with at least SECOND_INDEX_MIN."""
+    px = _long(quad) / CARD_H
+    gs = [g for g in (segment_index(warp_corner(frame, quad, t)) for t in (0, 2))
+          if g is not None and min(g.rank_box[3], g.suit_box[3]) * px >= NOTICE_GLYPH_PX]
+    return bool(gs) and max(float(sc.max()) for sc in _glyph_scores(gs)) >= SECOND_INDEX_MIN
+
+
+def _suits_in_corners(frame: np.ndarray, quad: np.ndarray) -> bool:
+    """True when both index corners of quad (4, 2) hold a suit-like glyph (suit net, junk
+    excluded, p >= CORNER_SUIT_MIN) in the index zone (left 60%, top 70% of the corner crop)."""
+    nets = default_models()
+    for turn in (0, 2):
+        c = warp_corner(frame, quad, turn)
+        ink = cv2.GaussianBlur(ink_map(c), (3, 3), 0)
+        paper, top = np.percentile(ink[6:-2, 6:-2], (40, 99.5))
+        if top - paper < 25:
+            return False
+        binm = (ink > paper + (top - paper) * 0.45).astype(np.uint8)
+        n, lab, st, _ = cv2.connectedComponentsWithStats(binm, connectivity=8)
+        H, W = binm.shape
+        masks = []
+        for i in range(1, n):
+            x, y, w, h, a = st[i]
+            if not (0.03 * CARD_W <= h <= 0.2 * CARD_W and w <= 0.22 * CARD_W and a >= 10) \
+                    or x <= 0 or y <= 0 or x + w >= W or y + h >= H or x + w / 2 > 0.6 * W or y + h / 2 > 0.7 * H:
+                continue
+            masks.append((lab[y:y + h, x:x + w] == i).view(np.uint8) * 255)
+        if not masks:
+            return False
+        ps = nets["suit"].predict_proba(np.stack([glyph_features(m) for m in masks]))[:, :4]
+        if float(ps.max()) < CORNER_SUIT_MIN:
+            return False
+    return True
 
 
 def _search_label(frame: np.ndarray, cands: list, qr_mode: str, qr_part: int | None) -> Reading | None:
@@ -417,10 +620,13 @@ def read_label(frame: np.ndarray, qr_part: int | None = None) -> Reading | None:
 def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading:
     gs, crops, first = [], [], None
     px = _long(quad) / CARD_H  # frame pixels per pixel of the warped corner
+    seen = []  # (corner crop, its prepare(), its segment_index) per corner, for the layout fallback
     for turn in (0, 2):
         c = warp_corner(frame, quad, turn)
         first = c if first is None else first
-        g = segment_index(c)
+        p = prepare(c)
+        g = segment_index(c, p) if p is not None else None
+        seen.append((c, p, g))
         if g is not None and _resolved(g, px):
             gs.append(g)
             crops.append(c)
@@ -430,7 +636,7 @@ def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading
         r = _combine(_glyph_scores(gs), gs, crops, quad, threshold, px)
     if r.accepted:
         return r
-    alt = _read_quad_layouts(frame, quad, threshold, px)
+    alt = _read_quad_layouts(frame, quad, threshold, px, seen)
     return alt if alt is not None and alt.confidence > r.confidence else r
 
 
@@ -472,16 +678,24 @@ def _index_crop(corner: np.ndarray, g) -> np.ndarray:
 NO_INDEX_SCORE = 0.05
 
 
-def _read_quad_layouts(frame: np.ndarray, quad: np.ndarray, threshold: float, px: float) -> Reading | None:
+def _read_quad_layouts(frame: np.ndarray, quad: np.ndarray, threshold: float, px: float,
+                       seen: list | None = None) -> Reading | None:
     """The fallback for a card not read confidently as rank-over-suit: each corner's index in
     any layout (``glyphs.segment_index_layouts``: suit above rank, side by side), the best
     scoring one per corner; a corner with no index-like reading (< NO_INDEX_SCORE) is left
     out, so a face with one printed index reads as one corner (× SINGLE_CORNER_FACTOR).
-    Glyphs under MIN_GLYPH_PX are not read (as in _read_quad)."""
+    Glyphs under MIN_GLYPH_PX are not read (as in _read_quad). seen: _read_quad's
+    (corner crop, prepare(), segment_index) per corner, so nothing is warped or
+    thresholded twice."""
     scores, gs, crops = [], [], []
-    for turn in (0, 2):
-        c = warp_corner(frame, quad, turn)
-        alts = [g for g in segment_index_layouts(c) if _resolved(g, px)]
+    for j, turn in enumerate((0, 2)):
+        if seen is not None:
+            c, p, g = seen[j]
+            found = segment_index_layouts(c, p, g, True) if p is not None else []
+        else:
+            c = warp_corner(frame, quad, turn)
+            found = segment_index_layouts(c)
+        alts = [g for g in found if _resolved(g, px)]
         if not alts:
             continue
         sc = _glyph_scores(alts)

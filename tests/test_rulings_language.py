@@ -24,7 +24,7 @@ from companion.script import VERBS, execute, parse
 from companion.session import describe_error
 
 ROOT = Path(__file__).parent.parent / "companion"
-FILES = sorted((ROOT / "rules").glob("*.py")) + [ROOT / "script.py"]
+FILES = sorted((ROOT / "rules").rglob("*.py")) + [ROOT / "script.py"]
 
 # command words a Chinese message may quote (what the moderator types), not English sentences
 COMMAND_WORDS = ({*VERBS, *KINDS, *SLOTS, *VARIANTS, *ROLES, *PHASES, *GENERALS, *SKILLS}
@@ -35,7 +35,7 @@ WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")
 QUOTED = re.compile(r"“[^”]*”")  # what the moderator typed, quoted back
 
 # (callable name, index of the zh argument, index of the en argument)
-BUILDERS = {"Refused": (2, 1), "_refuse": (2, 1), "check": (3, 2), "_err": (2, 1), "CommandError": (2, 0)}
+BUILDERS = {"Refused": (2, 1), "_refuse": (2, 1), "refuse": (2, 1), "check": (3, 2), "_err": (2, 1), "CommandError": (2, 0)}
 
 
 def _english_words(text: str) -> list[str]:
@@ -53,6 +53,38 @@ def _literal(node: ast.AST) -> str:
     return ""
 
 
+def _catalogue() -> dict:
+    import tomllib
+    d = ROOT / "data" / "messages"
+    return {lang: tomllib.loads((d / f"{lang}.toml").read_text(encoding="utf-8")) for lang in ("en", "zh")}
+
+
+def _keyed(name: str, node: ast.Call, cat: dict):  # cat: filled from the catalogue at the first keyed refusal
+    """A refusal keyed by rule id (``Refused(Rule.X, msg=…, …)``, issue 14): its (en, zh) texts from the catalogue
+    with the placeholders left out, as ``_literal`` leaves them out of an f-string; None for the older form."""
+    from companion.rules.vocab import Rule
+    pos = 1 if name == "check" else 0
+    if len(node.args) != pos + 1:
+        return None
+    r = node.args[pos]
+    if isinstance(r, ast.Attribute) and isinstance(r.value, ast.Name) and r.value.id == "Rule":
+        rule = Rule[r.attr].value
+    elif isinstance(r, ast.Constant) and isinstance(r.value, str):
+        rule = r.value
+    else:
+        return None
+    case = next((k.value.value for k in node.keywords if k.arg == "msg" and isinstance(k.value, ast.Constant)), None)
+    key = f"{rule}/{case}" if case else rule
+    if not cat:
+        cat.update(_catalogue())
+    strip = re.compile(r"\{[^{}]*\}")
+    return tuple(strip.sub("", cat[lang]["refused"][key]).replace("{{", "{").replace("}}", "}") for lang in ("en", "zh"))
+
+
+def _is_keyed_check(node: ast.Call) -> bool:
+    return len(node.args) == 2 and any(k.arg == "source" for k in node.keywords)
+
+
 def _builders():
     for path in FILES:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -61,7 +93,7 @@ def _builders():
                 continue
             f = node.func
             name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
-            if name not in BUILDERS or (name == "check" and len(node.args) < 4):
+            if name not in BUILDERS or (name == "check" and len(node.args) < 4 and not _is_keyed_check(node)):
                 continue
             if name == "CommandError" and path.name == "errors.py":
                 continue
@@ -70,8 +102,19 @@ def _builders():
 
 def test_every_refusal_and_parse_error_has_its_own_chinese_text():
     missing, same, english = [], [], []
+    cat: dict = {}
     for fname, line, name, node in _builders():
         zi, ei = BUILDERS[name]
+        keyed = _keyed(name, node, cat) if name in ("Refused", "_refuse", "refuse", "check") else None
+        if keyed is not None:
+            where = f"{fname}:{line} {name}"
+            en_text, zh_text = keyed
+            if en_text == zh_text:
+                same.append(where)
+            words = _english_words(zh_text)
+            if words:
+                english.append(f"{where}: {words}")
+            continue
         zh = node.args[zi] if len(node.args) > zi else next((k.value for k in node.keywords if k.arg == "zh"), None)
         where = f"{fname}:{line} {name}"
         if zh is None:

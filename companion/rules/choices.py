@@ -50,6 +50,7 @@ from .engine import Action, apply, hand_limit
 from .errors import Refused
 from .flow import target_refusal, top_frame
 from .generals import SKILLS
+from .messages import Words, en_zh
 from .outcome import ROLE_ZH, remaining_roles
 from .skills import base as sk
 from .state import SLOTS, GameState, Prompt, Seat
@@ -130,11 +131,11 @@ def _respond(st: GameState, p: Prompt) -> list[Choice]:
         t = st.seat(n)
         if armor.armor_works(st, p.data, t) == "eight_diagram" and not (
                 p.data.get("ignore_armor") and card_kind_of(t.equipment.get("armor")) == "eight_diagram"):
-            out.append(_p("judge ", "", "face", "bagua", "Eight Diagram: judge", "八卦阵：判定", "judge", n))
+            out.append(_p("judge ", "", "face", "bagua", *en_zh("choices.respond/eight_diagram_judge"), "judge", n))
     if need == "slash" and card_kind_of(st.seat(n).equipment.get("weapon")) == "spear" and _hand(st, n) >= 2:
-        out.append(_c(f"{n} spear", "spear", "Spear (2 hand cards)", "丈八蛇矛（两张手牌）", "use", n, card="spear"))
+        out.append(_c(f"{n} spear", "spear", *en_zh("choices.respond/spear_hand_cards"), "use", n, card="spear"))
     dmg = _damage_words(p)
-    out.append(_c("take", "take", f"take {dmg} damage" if dmg else "take", f"受到{dmg}点伤害" if dmg else "不出",
+    out.append(_c("take", "take", *(en_zh("choices.respond/take_damage", dmg=dmg) if dmg else en_zh("choices.respond/take")),
                   "take", n, n=dmg))
     return out + _view_as_answers(st, p, n, need)
 
@@ -149,7 +150,7 @@ def _va_labels(sid: str, card: str) -> tuple[str, str]:
     other = "jink" if card == "slash" else "slash"
     en = _VIEW_AS_EN[sid].format(card=_en(card), other=_en(other))
     zh = f"{_zh(other)}当{_zh(card)}" if sid == "longdan" else va.zh
-    return f"{name.en}: {en}", f"{name.zh}：{zh}"
+    return en_zh("choices.va_labels", name=Words(name.en, name.zh), en_=Words(en, zh))
 
 
 def _view_as_answers(st: GameState, p: Prompt, n: int, need: str) -> list[Choice]:
@@ -192,21 +193,21 @@ def _dying(st: GameState, p: Prompt) -> list[Choice]:
     v = p.data.get("victim")
     out = []
     if _hand(st, n) >= 1:
-        out.append(_c(f"{n} 桃", "peach", f"seat {n}: Peach for seat {v}" if v != n else f"seat {n}: Peach",
-                      f"{n}号位出桃", "use", n, card="peach"))
-    out.append(_c("pass", "pass", f"seat {n}: no Peach", f"{n}号位不出桃", "pass", n))
-    out.append(_c("pass all", "nobody", "nobody has a Peach", "无人出桃", "pass"))
+        out.append(_c(f"{n} 桃", "peach", *(en_zh("choices.dying/peach_for", n=n, v=v) if v != n else
+                                           en_zh("choices.dying/peach", n=n)), "use", n, card="peach"))
+    out.append(_c("pass", "pass", *en_zh("choices.dying/seat_peach", n=n), "pass", n))
+    out.append(_c("pass all", "nobody", *en_zh("choices.dying/nobody_has_peach"), "pass"))
     others = tuple(s for s in st.alive if s != n and _hand(st, s) >= 1)
     if others:
-        out.append(_p("", " 桃", "seat", "peach_by", "another seat gives Peach…", "其他座位出桃…", "use", None, others,
+        out.append(_p("", " 桃", "seat", "peach_by", *en_zh("choices.dying/another_seat_gives_peach"), "use", None, others,
                       card="peach"))
     # 急救: a red card as 桃 outside its owner's turn (skills.VIEW_AS["jijiu"]; it works while dying too)
     va = sk.VIEW_AS.get("jijiu")
     for h in st.alive if va is not None else ():
         if h != st.turn_seat and _hand(st, h) >= 1 and sk.usable(st, h, "jijiu", dying_ok=True):
             en, zh = _va_labels("jijiu", "peach")
-            out.append(_p(f"{h} 桃:", " via jijiu", "face", "view_as", f"seat {h}: {en}", f"{h}号位{zh}", "use", h,
-                          card="peach", skill="jijiu"))
+            out.append(_p(f"{h} 桃:", " via jijiu", "face", "view_as", *en_zh("choices.dying/seat", h=h, en_=Words(en, zh)),
+                          "use", h, card="peach", skill="jijiu"))
     return out
 
 
@@ -218,8 +219,8 @@ def _nullify_choice(st: GameState) -> Choice | None:
     seats = _nullifiers(st)
     if not seats:
         return None
-    return _p("", " 无懈可击", "seat", "nullification", "Nullification by seat…", "某座位出无懈可击…", "use", None, seats,
-              card="nullification")
+    return _p("", " 无懈可击", "seat", "nullification", *en_zh("choices.nullify_choice/nullification_seat"), "use", None,
+              seats, card="nullification")
 
 
 def _judge(st: GameState, p: Prompt) -> list[Choice]:
@@ -240,7 +241,8 @@ def _discard(st: GameState, p: Prompt) -> list[Choice]:
     if k <= 0:
         return []
     # all K owed first; fewer is accepted too (the rest is asked again)
-    return [_c(f"discard {j}", "discard", f"discard {j}", f"弃{j}张", "discard", p.seat, n=j) for j in range(k, 0, -1)]
+    return [_c(f"discard {j}", "discard", *en_zh("choices.choices/discard", j=j), "discard", p.seat,
+               n=j) for j in range(k, 0, -1)]
 
 
 def _reveal(st: GameState, p: Prompt) -> list[Choice]:
@@ -290,8 +292,8 @@ def _window(st: GameState, p: Prompt) -> list[Choice]:
         if after is not None and q is not None and q.kind not in ("nullify", "skill"):
             out += [c for c in _question(after, q) if c.verb != "pass" and c.key != "nullification"
                     and c.key != "peach_by"]
-    out.append(_c("pass all", "nobody", "nobody plays Nullification", "无人出无懈可击", "pass"))
-    out.append(_c("pass", "pass", f"seat {p.seat}: no Nullification", f"{p.seat}号位不出无懈可击", "pass", p.seat,
+    out.append(_c("pass all", "nobody", *en_zh("choices.window/nobody_plays_nullification"), "pass"))
+    out.append(_c("pass", "pass", *en_zh("choices.window/seat_nullification", seat=p.seat), "pass", p.seat,
                   any_seat=True))  # 'S pass' passes for any seat
     c = _nullify_choice(st)
     if c is not None:
@@ -305,16 +307,16 @@ def _weapon(st: GameState, p: Prompt) -> list[Choice]:
     out: list[Choice] = []
     t = p.data.get("target")
     if k == "weapon.double_swords" and _hand(st, n) >= 1:
-        out.append(_c(f"discard {n} 1", "discard", "discard 1", "弃1张", "discard", n, n=1))
+        out.append(_c(f"discard {n} 1", "discard", *en_zh("choices.weapon/discard"), "discard", n, n=1))
     elif k == "weapon.axe" and _hand(st, n) >= 2:
-        out.append(_c(f"discard {n} 2", "discard", "discard 2: the Slash hits", "弃2张：杀依然命中", "discard", n, n=2))
+        out.append(_c(f"discard {n} 2", "discard", *en_zh("choices.weapon/discard_slash_hits"), "discard", n, n=2))
     elif k == "weapon.blade" and _hand(st, n) >= 1:
-        out.append(_c(f"{n} 杀", "slash", f"Slash seat {t} again", f"再对{t}号位出杀", "use", n, card="slash"))
+        out.append(_c(f"{n} 杀", "slash", *en_zh("choices.weapon/slash_seat_again", t=t), "use", n, card="slash"))
     elif k == "weapon.kylin_bow" and t is not None:
         out += _zone_choices(st, t, "pick", n, judgement=False, slots=("plus_horse", "minus_horse"))
     elif k == "weapon.ice_sword" and t is not None:
-        out.append(_c("pick", "ice_sword", "Ice Sword: discard 2 instead", "寒冰剑：改为弃两张牌", "pick", n))
-    out.append(_c("pass", "pass", "pass", "不发动", "pass", n, any_seat=True))  # the engine takes 'S pass' from any seat
+        out.append(_c("pick", "ice_sword", *en_zh("choices.weapon/ice_sword_discard"), "pick", n))
+    out.append(_c("pass", "pass", *en_zh("choices.weapon/pass_skill"), "pass", n, any_seat=True))  # 'S pass' from any seat
     return out
 
 
@@ -328,31 +330,35 @@ def _skill(st: GameState, p: Prompt) -> list[Choice]:
     name = SKILLS[sid]
     out: list[Choice] = []
     if "judge" in ans.verbs:
-        out.append(_p("judge ", "", "face", "judge", f"{name.en}: judge", f"{name.zh}：判定", "judge", n, skill=sid))
+        out.append(_p("judge ", "", "face", "judge", *en_zh("choices.skill/judge", name=Words(name.en, name.zh)), "judge",
+                      n, skill=sid))
     if sid == "ganglie" and stp == "choice":
         if _hand(st, n) >= 2:
-            out.append(_c("discard 2", "discard", "discard 2", "弃2张", "discard", n, n=2))
+            out.append(_c("discard 2", "discard", *en_zh("choices.skill/discard"), "discard", n, n=2))
         # the engine takes 'S take' / 'S pass' here from any seat as the asked seat's answer
-        out.append(_c("take", "take", "take 1 damage", "受到1点伤害", "take", n, n=1, any_seat=True))
+        out.append(_c("take", "take", *en_zh("choices.skill/take_damage"), "take", n, n=1, any_seat=True))
         return out
     if sid == "fankui" and stp == "ask":
         src = p.data.get("source")
         if src is not None:
             out += _zone_choices(st, src, "fankui", n, judgement=False)
-        out.append(_c("no", "no", f"no {name.en}", f"不发动{name.zh}", "no", n, skill=sid))
+        out.append(_c("no", "no", *en_zh("choices.skill/text", name=Words(name.en, name.zh)), "no", n, skill=sid))
         return out
     if "yes" in ans.verbs:
-        out.append(_c("yes", "yes", f"{name.en}: yes", f"发动{name.zh}", "yes", n, skill=sid))
+        out.append(_c("yes", "yes", *en_zh("choices.skill/yes", name=Words(name.en, name.zh)), "yes", n, skill=sid))
     if ans.takes_args and sid == "tuxi":
         opts = tuple(t for t in st.alive if t != n and _hand(st, t) >= 1)
-        out.append(_p("tuxi ", "", "seats", "skill_args", f"{name.en}: seats…", "突袭：选座位…", "skill", n, opts, skill=sid))
+        out.append(_p("tuxi ", "", "seats", "skill_args", *en_zh("choices.skill/seats2", name=name.en), "skill", n, opts,
+                      skill=sid))
     elif ans.takes_args and sid == "guicai":
         if _hand(st, n) >= 1:
-            out.append(_p("guicai ", "", "face", "skill_args", f"{name.en}: card…", "鬼才：改判…", "skill", n, skill=sid))
+            out.append(_p("guicai ", "", "face", "skill_args", *en_zh("choices.skill/card2", name=name.en), "skill", n,
+                          skill=sid))
     elif ans.takes_args and sid == "yiji":
-        out.append(_p("yiji ", "", "args", "skill_args", f"{name.en}: give…", "遗计：分配…", "skill", n, skill=sid))
+        out.append(_p("yiji ", "", "args", "skill_args", *en_zh("choices.skill/give2", name=name.en), "skill", n,
+                      skill=sid))
     if "no" in ans.verbs:
-        out.append(_c("no", "no", f"no {name.en}", f"不发动{name.zh}", "no", n, skill=sid))
+        out.append(_c("no", "no", *en_zh("choices.skill/text", name=Words(name.en, name.zh)), "no", n, skill=sid))
     return out
 
 
@@ -360,9 +366,9 @@ def _collateral(st: GameState, p: Prompt) -> list[Choice]:
     n = p.seat
     out = []
     if _hand(st, n) >= 1:
-        out.append(_c(f"{n} 杀", "slash", f"Slash seat {p.data.get('victim')}", f"对{p.data.get('victim')}号位出杀", "use", n,
+        out.append(_c(f"{n} 杀", "slash", *en_zh("choices.collateral/slash_seat", victim=p.data.get('victim')), "use", n,
                       card="slash"))
-    out.append(_c("pass", "collateral_give", "give the weapon", "交出武器", "pass", n))
+    out.append(_c("pass", "collateral_give", *en_zh("choices.collateral/give_weapon"), "pass", n))
     return out
 
 
@@ -381,7 +387,7 @@ def _question(st: GameState, p: Prompt) -> list[Choice]:
     if k == "nullify":
         return _window(st, p)
     if k == "pick":
-        return [_c("pick", "pick", "pick a card", "选一张牌", "pick", p.seat)]
+        return [_c("pick", "pick", *en_zh("choices.question"), "pick", p.seat)]
     if k == "zone":
         t = p.data.get("target")
         return _zone_choices(st, t, "pick", p.seat) if t is not None else []
@@ -483,8 +489,8 @@ def _play(st: GameState, n: int) -> list[Choice]:
             out.append(_c(f"{n} 闪电", "card", _en("lightning"), "闪电", "use", n, card="lightning"))
         if "maneuvering" in st.variants:  # 酒 (军争): recorded as used in the play phase (cards.basic)
             out.append(_c(f"{n} 酒", "card", _en("analeptic"), "酒", "use", n, card="analeptic"))
-        out.append(_p(f"{n} ", "", "card", "equip", "equipment…", "装备…", "use", n))
-    out.append(_c("next", "next", "next phase", "下一阶段", "next"))
+        out.append(_p(f"{n} ", "", "card", "equip", *en_zh("choices.play/equipment"), "use", n))
+    out.append(_c("next", "next", *en_zh("choices.choices/next_phase"), "next"))
     return out + _end(st)
 
 
@@ -542,15 +548,16 @@ def choices(state: GameState) -> list[Choice]:
     s = st.seat(n)
     if st.phase == "discard" and st.hands_tracked and s.hand > hand_limit(s):  # owed without a question (HP changed): next is refused
         k = s.hand - hand_limit(s)
-        return [_c(f"discard {j}", "discard", f"discard {j}", f"弃{j}张", "discard", n, n=j) for j in range(k, 0, -1)]
-    return [_c("next", "next", "next phase", "下一阶段", "next")] + _end(st)
+        return [_c(f"discard {j}", "discard", *en_zh("choices.choices/discard", j=j), "discard", n,
+                   n=j) for j in range(k, 0, -1)]
+    return [_c("next", "next", *en_zh("choices.choices/next_phase"), "next")] + _end(st)
 
 
 def _end(st: GameState) -> list[Choice]:
     """``end``, unless delayed tricks wait in the start phase (engine ``end.judgement``)."""
     if st.phase == "start" and st.seat(st.turn_player()).judgement:
         return []
-    return [_c("end", "end", "end the turn", "结束回合", "end")]
+    return [_c("end", "end", *en_zh("choices.end"), "end")]
 
 
 def answers_prompt(state: GameState) -> list[Choice]:

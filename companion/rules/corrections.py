@@ -13,8 +13,10 @@ from .deck import CardType, card_kind
 from .distance import card_kind_of
 from .errors import Refused
 from .flow import Action, Ctx, card_name, card_ref, push_discard, seat_at
+from .messages import Words, say
 from .outcome import who
 from .state import Seat
+from .vocab import Rule
 from .zones import SLOT_ZH
 
 DECK_SIZE = 108  # cards in the standard + EX deck (RULES_NOTES: Deck)
@@ -46,38 +48,37 @@ def v_lose(ctx: Ctx, a: Action) -> None:
 def v_draw(ctx: Ctx, a: Action) -> None:
     s = seat_at(ctx, a.seat)
     k = int(a.args["n"])
-    ctx.check(0 < k and s.hand + k <= DECK_SIZE, "hand.count",
-              f"seat {s.seat} cannot draw {k}: a hand holds 0..{DECK_SIZE} cards (now {s.hand})",
-              f"{s.seat}号位不能摸{k}张：手牌数只能是0..{DECK_SIZE}（现有{s.hand}）", "RULES_NOTES: Deck (108 cards)",
-              forceable=False)
+    ctx.check(0 < k and s.hand + k <= DECK_SIZE, Rule.HAND_COUNT, source="RULES_NOTES: Deck (108 cards)", forceable=False,
+              msg="seat_cannot_draw", seat=s.seat, k=k, deck_size=DECK_SIZE, hand=s.hand)
     s.hand += k
     ne, nz = who(ctx.st, s.seat)
-    ctx.event("draw", f"{ne} draws {a.args['n']} (hand {s.hand})", f"{nz}摸{a.args['n']}张牌（手牌{s.hand}）", s.seat)
+    ctx.event("draw", say("draw/draws_hand3", who=Words(ne, nz), n=a.args['n'], hand=s.hand), seat=s.seat)
 
 
 def v_give(ctx: Ctx, a: Action) -> None:
     s = seat_at(ctx, a.seat)
     t = seat_at(ctx, a.args["to"])
     k = int(a.args["n"])
-    ctx.check(t.seat != s.seat, "give.self", f"seat {s.seat} cannot give cards to itself",
-              f"{s.seat}号位不能把牌交给自己", "companion: hand count", forceable=False)
-    ctx.check(k <= s.hand, "hand.count", f"seat {s.seat} has only {oc.hand_cards(s.hand)}, cannot give {k}",
-              f"{s.seat}号位只有{s.hand}张手牌", "companion: hand count")
+    ctx.check(t.seat != s.seat, Rule.GIVE_SELF, source="companion: hand count", forceable=False, seat=s.seat)
+    ctx.check(k <= s.hand, Rule.HAND_COUNT, source="companion: hand count", msg="seat_has_only_cannot", seat=s.seat,
+              hand_cards=oc.hand_cards(s.hand), k=k, hand=s.hand)
     s.hand = max(0, s.hand - k)
     t.hand += k
     ne, nz = who(ctx.st, s.seat)
     te, tz = who(ctx.st, t.seat)
-    ctx.event("give", f"{ne} gives {k} cards to {te} (hands {s.hand}, {t.hand})", f"{nz}交给{tz}{k}张牌", s.seat)
+    ctx.event("give",
+              say("give/gives_cards_hands", who=Words(ne, nz), k=k, target=Words(te, tz), hand=s.hand, t_hand=t.hand),
+              seat=s.seat)
 
 
 def v_hand(ctx: Ctx, a: Action) -> None:
     s = seat_at(ctx, a.seat)
     n = int(a.args["n"])
-    ctx.check(0 <= n <= DECK_SIZE, "hand.count", f"a hand holds 0..{DECK_SIZE} cards, not {n}",
-              f"手牌数只能是0..{DECK_SIZE}，不是{n}", "RULES_NOTES: Deck (108 cards)", forceable=False)
+    ctx.check(0 <= n <= DECK_SIZE, Rule.HAND_COUNT, source="RULES_NOTES: Deck (108 cards)", forceable=False,
+              msg="hand_holds_cards", deck_size=DECK_SIZE, n=n)
     s.hand = n
     ne, nz = who(ctx.st, s.seat)
-    ctx.event("hand", f"{ne}: hand set to {s.hand}", f"{nz}手牌数设为{s.hand}", s.seat)
+    ctx.event("hand", say("hand", who=Words(ne, nz), hand=s.hand), seat=s.seat)
     _maybe_discard_prompt(ctx, s)
 
 
@@ -90,12 +91,12 @@ def _maybe_discard_prompt(ctx: Ctx, s: Seat) -> None:
 def v_maxhp(ctx: Ctx, a: Action) -> None:
     s = seat_at(ctx, a.seat)
     n = int(a.args["n"])
-    ctx.check(1 <= n <= 10, "maxhp.range", f"max HP is 1..10, not {n}", f"体力上限只能是1..10，不是{n}",
-              "rulebook: 体力牌 (standard generals have 3–4, the lord +1)", forceable=False)
+    ctx.check(1 <= n <= 10, Rule.MAXHP_RANGE, source="rulebook: 体力牌 (standard generals have 3–4, the lord +1)",
+              forceable=False, n=n)
     s.max_hp = n
     s.hp = min(s.hp, s.max_hp)
     ne, nz = who(ctx.st, s.seat)
-    ctx.event("maxhp", f"{ne}: max HP {s.max_hp} (HP {s.hp})", f"{nz}体力上限{s.max_hp}", s.seat)
+    ctx.event("maxhp", say("maxhp", who=Words(ne, nz), max_hp=s.max_hp, hp=s.hp), seat=s.seat)
     if s.hp <= 0:
         oc.start_dying(ctx.st, ctx.ev, s.seat, None)
 
@@ -104,8 +105,7 @@ def v_equip(ctx: Ctx, a: Action) -> None:
     s = seat_at(ctx, a.seat)
     kind = card_kind(a.args["card"])
     if kind.type != CardType.EQUIP:
-        raise Refused("equip.slot", f"{kind.zh} {kind.en} is not equipment", f"{kind.zh}不是装备牌",
-                      "cards.toml", forceable=False)
+        raise Refused(Rule.EQUIP_SLOT, source="cards.toml", forceable=False, kind=kind.zh, kind_kind=kind.en)
     check_face(ctx, kind, a.args.get("face"))
     equip(ctx, s, card_ref(kind.id, a.args.get("face")))
 
@@ -118,29 +118,31 @@ def v_unequip(ctx: Ctx, a: Action) -> None:
         k = card_kind(what)
         slot = str(k.slot) if k.slot else None
         if slot is None or card_kind_of(s.equipment.get(slot)) != k.id:
-            raise Refused("equip.missing", f"seat {s.seat} has no {what} equipped", f"{s.seat}号位没有装备{k.zh}",
-                          "companion", forceable=False)
+            raise Refused(Rule.EQUIP_MISSING, source="companion", forceable=False, msg="seat_has_equipped", seat=s.seat,
+                          what=Words(what, k.zh))
     old = s.equipment.get(slot)
     if old is None:
-        raise Refused("equip.missing", f"seat {s.seat} has nothing in the {slot} slot",
-                      f"{s.seat}号位的{SLOT_ZH.get(slot, slot)}栏没有装备",
-                      "companion", forceable=False)
+        raise Refused(Rule.EQUIP_MISSING, source="companion", forceable=False, msg="seat_has_nothing", seat=s.seat,
+                      slot=Words(slot, SLOT_ZH.get(slot, slot)))
     s.equipment[slot] = None
     ne, nz = who(ctx.st, s.seat)
-    ctx.event("unequip", f"{ne} loses {card_name(old) if old else 'nothing'} ({slot})",
-              f"{nz}失去{card_name(old)}（{SLOT_ZH.get(slot, slot)}）", s.seat)
+    ctx.event(
+        "unequip", say("unequip/loses", who=Words(ne, nz),
+                    card_name=Words(card_name(old) if old else 'nothing', card_name(old)),
+                    slot=Words(slot, SLOT_ZH.get(slot, slot))),
+        seat=s.seat)
 
 
 def v_place(ctx: Ctx, a: Action) -> None:
     s = seat_at(ctx, a.seat)
     kind = card_kind(a.args["card"])
     if kind.type != CardType.DELAYED_TRICK:
-        raise Refused("place.kind", f"{kind.zh} is not a delayed trick", f"{kind.zh}不是延时锦囊", SRC_AREA, forceable=False)
-    ctx.check(not any(card_kind_of(c) == kind.id for c in s.judgement), "judgement.duplicate",
-              f"seat {s.seat} already has {kind.zh} in the judgement area", f"{s.seat}号位判定区已有{kind.zh}", SRC_AREA)
+        raise Refused(Rule.PLACE_KIND, source=SRC_AREA, forceable=False, kind=kind.zh)
+    ctx.check(not any(card_kind_of(c) == kind.id for c in s.judgement), Rule.JUDGEMENT_DUPLICATE, source=SRC_AREA,
+              msg="seat_already_has_judgement", seat=s.seat, kind=kind.zh)
     s.judgement.append(card_ref(kind.id, a.args.get("face")))
     ne, nz = who(ctx.st, s.seat)
-    ctx.event("place", f"{kind.zh} placed in {ne}'s judgement area", f"{kind.zh}置入{nz}的判定区", s.seat)
+    ctx.event("place", say("place", kind=kind.zh, who=Words(ne, nz)), seat=s.seat)
 
 
 def v_remove(ctx: Ctx, a: Action) -> None:
@@ -148,8 +150,7 @@ def v_remove(ctx: Ctx, a: Action) -> None:
     kind = card_kind(a.args["card"])
     hit = [c for c in s.judgement if card_kind_of(c) == kind.id]
     if not hit:
-        raise Refused("place.missing", f"seat {s.seat} has no {kind.zh} in the judgement area",
-                      f"{s.seat}号位判定区没有{kind.zh}", SRC_AREA, forceable=False)
+        raise Refused(Rule.PLACE_MISSING, source=SRC_AREA, forceable=False, seat=s.seat, kind=kind.zh)
     s.judgement.remove(hit[-1])
     ne, nz = who(ctx.st, s.seat)
-    ctx.event("remove", f"{kind.zh} removed from {ne}'s judgement area", f"{kind.zh}移出{nz}的判定区", s.seat)
+    ctx.event("remove", say("remove", kind=kind.zh, who=Words(ne, nz)), seat=s.seat)

@@ -21,6 +21,7 @@ from enum import StrEnum
 from importlib import resources
 from typing import Any
 
+from .messages import Words, en_zh
 from .names import build_index, find, is_cjk
 
 __all__ = [
@@ -131,8 +132,7 @@ class CardSyntaxError(CardError):
 
     def __init__(self, text: str, reason: str = "", reason_zh: str = "") -> None:
         self.text = text
-        why = f" ({reason})" if reason else ""
-        why_zh = f"（{reason_zh or reason}）" if reason else ""
+        why, why_zh = en_zh("deck.init", reason=Words(reason, reason_zh or reason)) if reason else ("", "")
         self.en = f"cannot read card face {text!r}{why} — write a suit and a rank, e.g. {self.ACCEPTED}"
         self.zh = f"无法读取牌面“{text}”{why_zh}——请写花色和点数，例如 {self.ACCEPTED_ZH}"
         super().__init__(self.en)
@@ -266,8 +266,8 @@ _SUIT_ALT = "|".join(re.escape(w) for w in sorted(_SUIT_WORDS, key=len, reverse=
 _RANK_ALT = r"1[0-3]|[1-9]|[ajqk]"
 _FACE_RE = re.compile(f"^(?P<suit>{_SUIT_ALT})\\s*(?P<rank>{_RANK_ALT})$")
 _FACE_RANK_FIRST_RE = re.compile(f"^(?P<rank>{_RANK_ALT})\\s*(?P<suit>{_SUIT_ALT})$")
-_COLOUR_ONLY = {"红": ("red", "红桃 ♥ or 方块 ♦", "红桃♥或方块♦"), "黑": ("black", "黑桃 ♠ or 梅花 ♣", "黑桃♠或梅花♣"),
-                "red": ("red", "♥ or ♦", "♥或♦"), "black": ("black", "♠ or ♣", "♠或♣")}
+_COLOUR_ONLY = {"红": ("red", *en_zh("deck.module/text")), "黑": ("black", *en_zh("deck.module/text2")),
+                "red": ("red", *en_zh("deck.module/text3")), "black": ("black", *en_zh("deck.module/text4"))}
 """Colour words that name two suits: a face written with one is ambiguous and refused with both suits."""
 
 
@@ -294,8 +294,7 @@ def parse_face(text: str) -> Face:
         bare = re.sub(rf"\s*({_RANK_ALT})\s*", "", norm, count=1)
         if bare in _COLOUR_ONLY:
             colour, en, zh = _COLOUR_ONLY[bare]
-            raise CardSyntaxError(text, f"'{bare}' names a colour, and {colour} is two suits: write {en}",
-                                  f"“{bare}”是颜色，对应两种花色：请写{zh}")
+            raise CardSyntaxError(text, *en_zh("deck.parse_face", bare=bare, colour=colour, en_=en, zh_=zh))
         raise CardSyntaxError(text)
     return Face(_SUIT_WORDS[m["suit"]], _RANK_WORDS[m["rank"]])
 

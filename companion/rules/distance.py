@@ -25,6 +25,7 @@ from typing import overload
 
 from .deck import KINDS
 from .generals import GENERALS
+from .messages import Words, en_zh
 from .state import GameState, Seat
 
 __all__ = [
@@ -123,16 +124,16 @@ def _horses(state: GameState, src: Seat, dst: Seat) -> Iterable[Part]:
     minus = card_kind_of(src.equipment.get("minus_horse"))
     if minus:
         k = KINDS[minus]
-        yield Part(-1, f"{k.en} -1 horse on seat {src.seat}", f"{src.seat}号位{k.zh}-1马")
+        yield Part(-1, *en_zh("distance.horses/horse_seat", k=Words(k.en, k.zh), seat=src.seat))
     plus = card_kind_of(dst.equipment.get("plus_horse"))
     if plus:
         k = KINDS[plus]
-        yield Part(+1, f"{k.en} +1 horse on seat {dst.seat}", f"{dst.seat}号位{k.zh}+1马")
+        yield Part(+1, *en_zh("distance.horses/horse_seat2", k=Words(k.en, k.zh), seat=dst.seat))
 
 
 def _mashu(state: GameState, src: Seat, dst: Seat) -> Iterable[Part]:
     if has_skill(state, src, "mashu"):
-        yield Part(-1, f"马术 Horsemanship of seat {src.seat}", f"{src.seat}号位马术")
+        yield Part(-1, *en_zh("distance.mashu", seat=src.seat))
 
 
 DISTANCE_MODIFIERS: list[Callable[[GameState, Seat, Seat], Iterable[Part]]] = [_horses, _mashu]
@@ -182,7 +183,7 @@ def distance(state: GameState, src: int, dst: int) -> Distance:
 def attack_range(state: GameState, seat: int) -> AttackRange:
     """The seat's attack range: the best of :data:`RANGE_MODIFIERS`, else 1 (no weapon)."""
     s = state.seat(seat)
-    best = AttackRange(seat, 1, "no weapon", "无武器")
+    best = AttackRange(seat, 1, *en_zh("distance.attack_range"))
     for mod in RANGE_MODIFIERS:
         r = mod(state, s)
         if r is not None and r.value >= best.value:  # a range-1 weapon (诸葛连弩) is named too
@@ -201,8 +202,7 @@ def in_range(state: GameState, src: int, dst: int) -> RangeCheck:
     r = attack_range(state, src)
     ok = d.value <= r.value
     rel = "≤" if ok else ">"
-    how = f" ({d.explain()})" if d.parts else ""
-    how_zh = f"（{d.explain('zh')}）" if d.parts else ""
-    en = f"seat {src} → seat {dst}: distance {d.value}{how} {rel} attack range {r.value} ({r.zh if r.en != 'no weapon' else 'no weapon'})"
-    zh = f"{src}号位 → {dst}号位：距离{d.value}{how_zh} {rel} 攻击范围{r.value}（{r.zh}）"
+    how, how_zh = en_zh("distance.in_range/text", explain=Words(d.explain(), d.explain('zh'))) if d.parts else ("", "")
+    en, zh = en_zh("distance.in_range/seat_seat_distance", src=src, dst=dst, value=d.value, how=Words(how, how_zh), rel=rel,
+                   r_value=r.value, r=Words(r.zh if r.en != 'no weapon' else 'no weapon', r.zh))
     return RangeCheck(ok, d, r, en, zh)

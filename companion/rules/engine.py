@@ -43,10 +43,12 @@ from .flow import (
     v_next,
     waiting,
 )
+from .messages import Words, en_zh, say
 from .outcome import who
 from .skills import base as sk
 from .state import GameState, Prompt
 from .table import SRC_NO_PROMPT, SRC_PROMPT, SRC_SETUP
+from .vocab import Rule
 
 __all__ = ["Action", "Applied", "apply", "advance_until_decision", "SLASH_LIMIT_LIFTS", "SETUP_VERBS", "CORRECTIONS",
            "card_ref", "hand_limit", "HANDLERS"]
@@ -87,13 +89,10 @@ def _v_use(ctx: Ctx, a: Action) -> None:
     if a.args.get("vskill"):
         n = sk.view_as(ctx, a, top)[0]
     if n is None:
-        raise Refused("use.seat", f"who uses {kind.zh}? write the seat first, e.g. '2 {kind.id}'",
-                      f"谁使用{kind.zh}？请先写座位号", SRC_PLAY, forceable=False)
+        raise Refused(Rule.USE_SEAT, source=SRC_PLAY, forceable=False, msg="who_uses_write", kind=kind.zh, kind_id=kind.id)
     s = seat_at(ctx, n)
     if kind.package == "maneuvering":
-        ctx.check("maneuvering" in st.variants, "card.maneuvering",
-                  f"{kind.zh} {kind.en} is a 军争 card: switch on variant maneuvering",
-                  f"{kind.zh}是军争牌：需开启变体 maneuvering", SRC_MANEUVER)
+        ctx.check("maneuvering" in st.variants, Rule.CARD_MANEUVERING, source=SRC_MANEUVER, kind=kind.zh, kind_kind=kind.en)
     for t in targets:
         seat_at(ctx, t, "target")
     if top is not None and top.kind.startswith("weapon.") and eq.weapon_use(ctx, s, kind.id, card_ref(kind.id, face), face, a):
@@ -102,8 +101,8 @@ def _v_use(ctx: Ctx, a: Action) -> None:
     if kid != kind.id:
         kind = card_kind(kid)
     colour = two_card_colour(ctx, kind, via, face, faces) if two_cards else None
-    ctx.check(s.hand >= cost, "hand.empty", f"seat {n} has {oc.hand_cards(s.hand)}, {kind.zh} needs {cost}",
-              f"{n}号位手牌{s.hand}张，不足{cost}张", "companion: hand count")
+    ctx.check(s.hand >= cost, Rule.HAND_EMPTY, source="companion: hand count", msg="seat_has_needs", n=n, cost=cost,
+              hand_cards=oc.hand_cards(s.hand), kind=kind.zh, hand=s.hand)
     USE[kind.id](ctx, Use(a, n, s, kind, face, faces, via, cost, colour, card_ref(kind.id, face), targets, top, need))
 
 
@@ -124,7 +123,7 @@ def _v_judge(ctx: Ctx, a: Action) -> None:
         armor.v_judge(ctx, a)
         return
     if top is None or top.kind != "judge":
-        raise Refused("judge.none", "nothing to judge now", "现在没有需要判定的牌", SRC_JUDGE, forceable=False)
+        raise Refused(Rule.JUDGE_NONE, source=SRC_JUDGE, forceable=False, msg="nothing_judge_now")
     delayed.v_judge(ctx, a)
 
 
@@ -135,33 +134,28 @@ def _v_take(ctx: Ctx, a: Action) -> None:
         oc.dying_nobody(st, ctx.ev)  # "nobody has 桃": the rescue round closes, the dying seat dies
         return
     if a.args.get("all") and top is None:
-        raise Refused("prompt.none", "no question is pending: nothing to pass now (pass all closes a 无懈可击 window "
-                      "or a 桃 round)", "现在没有待回答的询问：pass all 只用于无懈可击询问或濒死求桃", SRC_NO_PROMPT,
-                      forceable=False)
+        raise Refused(Rule.PROMPT_NONE, source=SRC_NO_PROMPT, forceable=False, msg="question_pending_nothing_pass")
     if a.args.get("all") and (top is None or top.kind != "nullify"):
         # `pass all` closes a 无懈可击 window (or a rescue round) for everyone; anywhere else it would cost a
         # seat HP or a choice
-        asked = f" — {top.en}" if top is not None else ""
-        raise Refused("pass.all", f"pass all only closes a 无懈可击 window or a 桃 round{asked}",
-                      "pass all 只用于无懈可击询问或濒死求桃" + (f"：{top.zh}" if top is not None else ""), SRC_PROMPT,
-                      forceable=False)
+        asked = Words(*en_zh("engine.pass_all/asked", question=Words(top.en, top.zh))) if top is not None else ""
+        raise Refused(Rule.PASS_ALL, source=SRC_PROMPT, forceable=False, asked=asked)
     if top is not None and top.kind in eq.WEAPON_PROMPTS:
         eq.weapon_pass(ctx, top)
         return
     if top is not None and top.kind in tk.PROMPT_KINDS:
         if not tk.v_pass(ctx, a):
-            raise Refused("prompt.answer", f"answer with pick — {top.en}", f"请用 pick 回答：{top.zh}", SRC_PROMPT,
-                          forceable=False)
+            raise Refused(Rule.PROMPT_ANSWER, source=SRC_PROMPT, forceable=False, msg="answer_pick",
+                          top=Words(top.en, top.zh))
         return
     if top is not None and top.kind == "dying":
         if a.seat is not None and a.seat != top.seat:
-            raise Refused("prompt.seat", f"seat {top.seat} is being asked for 桃, not seat {a.seat}",
-                          f"正在询问{top.seat}号位是否出桃", SRC_PROMPT, forceable=False)
+            raise Refused(Rule.PROMPT_SEAT, source=SRC_PROMPT, forceable=False, msg="seat_being_asked", seat=top.seat,
+                          a_seat=a.seat)
         oc.dying_pass(st, ctx.ev)
         return
     if top is None or top.kind != "respond":
-        raise Refused("prompt.none", "no question is pending: nothing to take or pass now", "现在没有待回答的询问，无需响应",
-                      SRC_NO_PROMPT, forceable=False)
+        raise Refused(Rule.PROMPT_NONE, source=SRC_NO_PROMPT, forceable=False, msg="question_pending_nothing_take")
     basic.v_take(ctx, a)
 
 
@@ -179,9 +173,7 @@ HANDLERS: dict[str, Callable[[Ctx, Action], None]] = {
 
 
 def _v_yes_no(ctx: Ctx, a: Action) -> None:
-    raise Refused("prompt.none", f"no question is pending: nothing to answer '{a.verb}' to",
-                  f"现在没有待回答的询问：{a.verb}无从回答", SRC_NO_PROMPT,
-                  forceable=False)
+    raise Refused(Rule.PROMPT_NONE, source=SRC_NO_PROMPT, forceable=False, msg="question_pending_nothing", verb=a.verb)
 
 
 def _answers(p: Prompt, a: Action) -> bool:
@@ -218,20 +210,18 @@ def apply(state: GameState, action: Action) -> Applied:
     """
     handler = HANDLERS.get(action.verb)
     if handler is None:
-        raise Refused("verb.unknown", f"unknown action {action.verb!r}", f"未知操作{action.verb}", "docs/commands.md", forceable=False)
+        raise Refused(Rule.VERB_UNKNOWN, source="docs/commands.md", forceable=False, verb=action.verb)
     st = state.clone()
     ctx = Ctx(st, action.forced)
     v = action.verb
     if v in SETUP_VERBS and v != "name" and st.started and not (v == "role" and (st.over or (st.prompt and st.prompt.kind == "reveal"))):
         said = "track hands" if v == "variant" and action.args.get("name") == "untracked_hands" else v  # as typed
-        raise Refused("setup.started", f"'{said}' is a setup command: the game has started", f"游戏已开始，不能再执行{said}",
-                      SRC_SETUP, forceable=False)
+        raise Refused(Rule.SETUP_STARTED, source=SRC_SETUP, forceable=False, msg="setup_command_game", said=said)
     if v not in SETUP_VERBS and not st.started:
-        raise Refused("game.not_started", "the game has not started: finish setup and type 'start' first",
-                      "游戏尚未开始：请先完成设置并输入 start", SRC_SETUP, forceable=False)
+        raise Refused(Rule.GAME_NOT_STARTED, source=SRC_SETUP, forceable=False)
     if st.over and v not in CORRECTIONS and v != "role":
-        raise Refused("game.over", f"game over: {st.win_reason}", f"游戏已结束：{st.extra.get('win_reason_zh') or st.win_reason}",
-                      oc.SRC_WIN, forceable=False)
+        raise Refused(Rule.GAME_OVER, source=oc.SRC_WIN, forceable=False,
+                      win_reason=Words(st.win_reason, st.extra.get('win_reason_zh') or st.win_reason))
     p = st.prompt
     if p is not None and p.kind == "nullify" and v not in CORRECTIONS and not _answers(p, action):
         tk.implicit_close(ctx)  # "nobody?": answering the step behind an untouched window closes it
@@ -241,12 +231,11 @@ def apply(state: GameState, action: Action) -> Applied:
         cid = card_kind(action.args["card"]).id
         need = p.data.get("need", "jink")
         if cid == need or (need == "slash" and cid == "spear"):  # the answer card from the wrong seat (as `S take`)
-            raise Refused("prompt.seat", f"seat {p.seat} must answer, not seat {action.seat}", f"应由{p.seat}号位响应",
-                          SRC_PROMPT, forceable=False)
+            raise Refused(Rule.PROMPT_SEAT, source=SRC_PROMPT, forceable=False, msg="seat_must_answer_seat", seat=p.seat,
+                          action_seat=action.seat)
     if p is not None and v not in CORRECTIONS and not _answers(p, action):
         # a forced card or skill would be resolved against the open question: only the turn verbs force past it
-        ctx.check(False, "prompt.pending", f"waiting for an answer first — {p.en}", f"请先回答：{p.zh}", SRC_PROMPT,
-                  forceable=v in ("next", "end"))
+        ctx.check(False, Rule.PROMPT_PENDING, source=SRC_PROMPT, forceable=v in ("next", "end"), p=Words(p.en, p.zh))
     if p is not None and p.kind == "skill" and sk.answers(p, action):
         sk.answer(ctx, p, action)
     else:
@@ -296,8 +285,7 @@ def _dying_comes_back(ctx: Ctx) -> None:
     asked = {p.data.get("victim") for p in st.prompts if p.kind in ("dying", "reveal")}
     for s in st.seats:
         if s.alive and s.hp <= 0 and s.seat not in asked:
-            ctx.event("dying_again", f"seat {s.seat} is still at HP {s.hp}: the 桃 question is asked again",
-                      f"{s.seat}号位体力仍为{s.hp}：再次求桃", s.seat)
+            ctx.event("dying_again", say("dying_again", seat=s.seat, hp=s.hp), seat=s.seat)
             oc.start_dying(st, ctx.ev, s.seat, None)
 
 
@@ -317,7 +305,7 @@ def _turn_goes_on(ctx: Ctx) -> None:
         if waiting(st):
             return
         de, dz = who(st, st.turn_seat)
-        ctx.event("end", f"{de} died in their own turn: the turn ends", f"{dz}在自己的回合阵亡，回合结束", st.turn_seat)
+        ctx.event("end", say("end/died_their_own", dest=Words(de, dz)), seat=st.turn_seat)
         next_turn(ctx)
         return
     if st.extra.get("ending") is not None:

@@ -8,8 +8,9 @@ CLI or the dashboard.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from .messages import Message, Words
 
 __all__ = ["Refused", "CommandError", "Event"]
 
@@ -17,28 +18,48 @@ __all__ = ["Refused", "CommandError", "Event"]
 class Refused(Exception):
     """An action the rules forbid.
 
-    ``rule`` is a short rule id (``"slash.range"``, ``"slash.limit"``,
-    ``"equip.slot"``, ``"judgement.duplicate"``, ...), ``source`` where the rule
-    comes from (``"rulebook §…"``, ``"RULES_NOTES: Distance"``, ``"FAQ …"``),
-    ``en``/``zh`` the explanation with the numbers, e.g.
-    ``"seat 2 → seat 5: distance 3 > attack range 2 (青釭剑)"``.
-    ``forceable`` is False for refusals that even ``force`` cannot override
-    (e.g. a seat number that does not exist).
+    ``rule`` is a short rule id (a :class:`~companion.rules.vocab.Rule`: ``"slash.range"``,
+    ``"slash.limit"``, ``"equip.slot"``, ...), ``source`` where the rule comes from (``"rulebook §…"``,
+    ``"RULES_NOTES: Distance"``, ``"FAQ …"``).  The explanation with the numbers is the catalogue's
+    ``[refused]`` entry for the rule (``msg`` names the case when one rule refuses in several ways:
+    key ``"<rule>/<msg>"``) with the keyword ``params``::
+
+        Refused(Rule.SLASH_RANGE, source=SRC_RANGE, src=2, dst=5, distance=3, range=1)
+
+    ``en``/``zh`` are its texts (``"seat 2 → seat 5: distance 3 > attack range 2 (青釭剑)"``), rendered
+    when first read.  ``Refused(rule, en, zh, source)`` with the texts as strings is the older form,
+    still taken from code outside the rules core.  ``forceable`` is False for refusals that even
+    ``force`` cannot override (e.g. a seat number that does not exist).
     """
 
-    def __init__(self, rule: str, en: str, zh: str = "", source: str = "", *, forceable: bool = True) -> None:
+    def __init__(self, rule: str, en: str | Message | Words | None = None, zh: str = "", source: str = "", *,
+                 forceable: bool = True, msg: str | None = None, **params: Any) -> None:
         self.rule = rule
-        self.en = en
-        self.zh = zh or en
+        if en is None:
+            en = Message("refused", f"{rule}/{msg}" if msg else str(rule), params)
+        elif isinstance(en, str):
+            en = Words(en, zh or en)
+        self.text: Message | Words = en
         self.source = source
         self.forceable = forceable
-        super().__init__(self.message)
+        super().__init__(rule)
+
+    @property
+    def en(self) -> str:
+        return self.text.en
+
+    @property
+    def zh(self) -> str:
+        return self.text.zh
 
     @property
     def message(self) -> str:
         """One line: ``"<en> [rule; source]"``."""
         src = f"; {self.source}" if self.source else ""
         return f"{self.en} [{self.rule}{src}]"
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class CommandError(ValueError):
@@ -58,14 +79,36 @@ class CommandError(ValueError):
         super().__init__(self.en)
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, for the log: ``kind`` is a short id
-    (``"damage"``, ``"death"``, ``"phase"``, ``"win"``, ...), ``en``/``zh`` the
-    sentence a player understands, ``seat`` the seat concerned (or None)."""
+    """Something that happened, for the log: ``kind`` is a short id (``"damage"``, ``"death"``,
+    ``"phase"``, ``"win"``, ...), ``text`` the sentence a player understands (a catalogue
+    :class:`~companion.rules.messages.Message`, e.g. ``say("phase", who=…, phase=…)``), ``seat`` the seat
+    concerned (or None), ``data`` the numbers for the UI.  ``en``/``zh`` are the two texts, rendered when
+    first read.  ``Event(kind, en, zh, seat, data)`` with the texts as strings is the older form, still
+    taken (tests' fake engines)."""
 
-    kind: str
-    en: str
-    zh: str = ""
-    seat: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("kind", "text", "seat", "data")
+
+    def __init__(self, kind: str, en: str | Message | Words, zh: str = "", seat: int | None = None,
+                 data: dict[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.text: Message | Words = Words(en, zh or en) if isinstance(en, str) else en
+        self.seat = seat
+        self.data: dict[str, Any] = {} if data is None else data
+
+    @property
+    def en(self) -> str:
+        return self.text.en
+
+    @property
+    def zh(self) -> str:
+        return self.text.zh
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.en!r}, {self.zh!r}, {self.seat!r}, {self.data!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Event) and (self.kind, self.seat, self.data) == (other.kind, other.seat, other.data)
+                and (self.en, self.zh) == (other.en, other.zh))
+
+    __hash__ = None  # type: ignore[assignment]  # data is a dict

@@ -17,8 +17,10 @@ from . import outcome as oc
 from .deck import Face
 from .errors import Event, Refused
 from .judgement import Judgement, resolve_judgement
+from .messages import Message, Words, en_zh, say
 from .outcome import who
 from .state import PHASES, GameState, Prompt, Seat
+from .vocab import Rule
 
 SRC_DISCARD = "RULES_NOTES: Other facts (hand limit = current HP)"
 SRC_DISCARD_PHASE = "rulebook 001: 弃牌阶段 (discard down to the hand limit = current HP)"
@@ -56,15 +58,19 @@ class Ctx:
         self.st, self.forced = st, forced
         self.ev: list[Event] = []
 
-    def check(self, ok: bool, rule: str, en: str, zh: str, source: str, forceable: bool = True) -> None:
+    def check(self, ok: bool, rule: str, en: str | None = None, zh: str = "", source: str = "", forceable: bool = True,
+              *, msg: str | None = None, **params: Any) -> None:
+        """Refuse (``Refused(rule, source=…, msg=…, **params)``) unless ``ok``; a forced action logs the refusal
+        it went past instead."""
         if ok or (rule in HAND_RULES and not self.st.hands_tracked):
             return
+        r = Refused(rule, en, zh, source, forceable=forceable, msg=msg, **params)
         if self.forced and forceable:
-            self.ev.append(Event("forced", f"forced past: {en} [{rule}]", f"强制执行：{zh} [{rule}]", None, {"rule": rule}))
+            self.ev.append(Event("forced", say("forced", rule=rule, why=r.text), data={"rule": rule}))
             return
-        raise Refused(rule, en, zh, source, forceable=forceable)
+        raise r
 
-    def event(self, kind: str, en: str, zh: str, seat: int | None = None, **data: Any) -> None:
+    def event(self, kind: str, en: str | Message, zh: str = "", seat: int | None = None, **data: Any) -> None:
         self.ev.append(Event(kind, en, zh, seat, data))
 
 
@@ -93,11 +99,11 @@ def hand_limit(seat: Seat) -> int:
 def seat_at(ctx: Ctx, n: int | None, what: str = "seat", alive: bool = True) -> Seat:
     st = ctx.st
     if n is None or not 1 <= n <= len(st.seats):
-        raise Refused("seat.unknown", f"no {what} {n}: the table has seats 1..{len(st.seats)}",
-                      f"没有{n}号位：座位为1..{len(st.seats)}", SRC_SEATS, forceable=False)
+        raise Refused(Rule.SEAT_UNKNOWN, source=SRC_SEATS, forceable=False, msg="table_has_seats", n=n,
+                      n_seats=len(st.seats), what=what)
     s = st.seat(n)
     if alive and not s.alive:
-        raise Refused("seat.dead", f"seat {n} is dead", f"{n}号位已阵亡", "RULES_NOTES: Death", forceable=False)
+        raise Refused(Rule.SEAT_DEAD, source="RULES_NOTES: Death", forceable=False, n=n)
     return s
 
 
@@ -165,7 +171,8 @@ def draw_phase(ctx: Ctx, s: Seat, delta: int = 0) -> None:
     s.hand += k
     ne, nz = who(ctx.st, s.seat)
     extra = "".join(r for r in call("draw_note", ctx.st, s) if r)  # " (英姿 +1)"
-    ctx.ev.append(Event("draw", f"{ne} draws {k}{extra} (hand {s.hand})", f"{nz}摸{k}张牌（手牌{s.hand}）", s.seat, {}))
+    ctx.ev.append(Event("draw", say("draw/draws_hand4", who=Words(ne, nz), k=k, hand=s.hand, extra=extra), seat=s.seat,
+                        data={}))
 
 
 # --------------------------------------------------------------------------- the resolution stack
@@ -224,7 +231,7 @@ def enter(ctx: Ctx, phase: str) -> None:
     s = st.seat(n)
     ne, nz = who(st, n)
     zh_phase = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}[phase]
-    ctx.event("phase", f"{ne}: {phase} phase", f"{nz}：{zh_phase}阶段", n, phase=phase)
+    ctx.event("phase", say("phase", who=Words(ne, nz), phase=Words(phase, zh_phase)), seat=n, phase=phase)
     if phase == "start":
         call("start", ctx, s)
     elif phase == "judge":
@@ -232,7 +239,7 @@ def enter(ctx: Ctx, phase: str) -> None:
         push_next_judge(ctx, s)
     elif phase == "draw":
         if s.flags.pop("skip_draw", False):
-            ctx.event("skip", f"{ne} skips the draw phase (兵粮寸断)", f"{nz}跳过摸牌阶段", n)
+            ctx.event("skip", say("skip/skips_draw_phase", who=Words(ne, nz)), seat=n)
             enter(ctx, "play")
             return
         if not first("draw", ctx, s):
@@ -240,12 +247,12 @@ def enter(ctx: Ctx, phase: str) -> None:
     elif phase == "play":
         st.counters["slash"] = 0
         if s.flags.pop("skip_play", False):
-            ctx.event("skip", f"{ne} skips the play phase (乐不思蜀)", f"{nz}跳过出牌阶段", n)
+            ctx.event("skip", say("skip/skips_play_phase", who=Words(ne, nz)), seat=n)
             enter(ctx, "discard")
             return
     elif phase == "discard":
         if first("skip_discard", ctx, s):
-            ctx.event("skip", f"{ne} skips the discard phase (克己: no 杀 in the play phase)", f"{nz}跳过弃牌阶段（克己）", n)
+            ctx.event("skip", say("skip/skips_discard_phase", who=Words(ne, nz)), seat=n)
             enter(ctx, "finish")
             return
         push_discard(ctx, s)
@@ -260,8 +267,8 @@ def push_discard(ctx: Ctx, s: Seat) -> None:
     if s.hand > lim and st.hands_tracked:  # light mode: the players discard down to their limit themselves
         ne, nz = who(st, s.seat)
         k = s.hand - lim
-        st.prompts.append(Prompt("discard", s.seat, f"{ne}: discard {k} (hand {s.hand} > hand limit {lim})",
-                                 f"{nz}：弃置{k}张牌（手牌{s.hand} > 手牌上限{lim}）", {"limit": lim}))
+        st.prompts.append(Prompt("discard", s.seat, *en_zh("prompt.discard", who=Words(ne, nz), k=k, hand=s.hand, lim=lim),
+                                 {"limit": lim}))
 
 
 def push_next_judge(ctx: Ctx, s: Seat) -> None:
@@ -271,10 +278,7 @@ def push_next_judge(ctx: Ctx, s: Seat) -> None:
             ne, nz = who(ctx.st, s.seat)
             name = card_name(ref)
             # any seat may first cancel the delayed trick (rulebook: 无懈可击; RULES_NOTES Judgements)
-            ctx.st.prompts.append(Prompt("judge", s.seat,
-                                         f"{ne}: flip a judgement card for {name} (judge FACE) — or first "
-                                         f"'S 无懈可击' cancels it",
-                                         f"{nz}：{name}判定，请翻开判定牌（judge 牌面）——或先用 S 无懈可击 抵消",
+            ctx.st.prompts.append(Prompt("judge", s.seat, *en_zh("prompt.judge", who=Words(ne, nz), name=name),
                                          {"card": ref}))
             return
 
@@ -297,7 +301,7 @@ def next_turn(ctx: Ctx) -> None:
     st.extra.pop("judged", None)
     clear_stack(st)
     ne, nz = who(st, n)
-    ctx.event("turn", f"round {st.round}: {ne}'s turn", f"第{st.round}轮：{nz}的回合", n)
+    ctx.event("turn", say("turn/round_turn", round=st.round, who=Words(ne, nz)), seat=n)
     enter(ctx, "start")
 
 
@@ -352,8 +356,7 @@ def v_next(ctx: Ctx, a: Action) -> None:
     st.extra.pop("ending", None)  # `next` goes one phase at a time: an earlier `end` no longer carries the turn
     if st.phase == "discard":
         lim = hand_limit(s)
-        ctx.check(s.hand <= lim, "discard.limit", f"hand {s.hand} > hand limit {lim}: discard {s.hand - lim} first",
-                  f"手牌{s.hand} > 手牌上限{lim}：请先弃置{s.hand - lim}张", SRC_DISCARD)
+        ctx.check(s.hand <= lim, Rule.DISCARD_LIMIT, source=SRC_DISCARD, hand=s.hand, lim=lim, hand_minus_lim=s.hand - lim)
     drop_prompts(ctx)
     step_phase(ctx)
 
@@ -371,19 +374,23 @@ def carry_end(ctx: Ctx) -> None:
     first_event = len(ctx.ev)
     passed = advance_until_decision(ctx)
     names = passed[:passed.index("turn")] if "turn" in passed else passed
-    via_en = f" (passed through: {', '.join(names)})" if names else ""
-    via_zh = f"（经过：{'、'.join(PHASE_ZH[p] + '阶段' for p in names)}）" if names else ""
+    via_en, via_zh = en_zh(
+                         "flow.carry_end",
+                         names_list=Words(', '.join(names), '、'.join(PHASE_ZH[p] + '阶段' for p in names))) if names else ("", "")
     if st.turn_seat != n:
         at = next(i for i in range(first_event, len(ctx.ev)) if ctx.ev[i].kind == "turn")
-        ctx.ev.insert(at, Event("end", f"{ne} ends the turn{via_en}", f"{nz}结束回合{via_zh}", n, {"phases": names}))
+        ctx.ev.insert(at, Event("end", say("end/ends_turn", who=Words(ne, nz), via=Words(via_en, via_zh)), seat=n,
+                                data={"phases": names}))
         return
     if st.over:
         return
     st.extra["ending"] = n
     p = st.prompt
     if p is not None:
-        ctx.event("end_wait", f"{ne}'s turn stops at the {st.phase} phase{via_en}: {p.en} — once answered, the turn "
-                  "goes on to its end", f"{nz}的回合停在{PHASE_ZH[st.turn_phase()]}阶段{via_zh}：{p.zh}——回答后回合继续至结束", n)
+        ctx.event(
+            "end_wait", say("end_wait", who=Words(ne, nz), via=Words(via_en, via_zh), p=Words(p.en, p.zh),
+                        phase=Words(st.phase, PHASE_ZH[st.turn_phase()])),
+            seat=n)
 
 
 def v_end(ctx: Ctx, a: Action) -> None:
@@ -401,15 +408,13 @@ def v_end(ctx: Ctx, a: Action) -> None:
     s = st.seat(n)
     if st.phase == "discard":
         lim = hand_limit(s)
-        ctx.check(s.hand <= lim, "discard.limit", f"hand {s.hand} > hand limit {lim}: discard {s.hand - lim} first",
-                  f"手牌{s.hand} > 手牌上限{lim}：请先弃置{s.hand - lim}张", SRC_DISCARD)
+        ctx.check(s.hand <= lim, Rule.DISCARD_LIMIT, source=SRC_DISCARD, hand=s.hand, lim=lim, hand_minus_lim=s.hand - lim)
     if ctx.forced:
         drop_prompts(ctx)
         s.flags.pop("skip_play", None)  # a skipped phase belongs to this turn only
         s.flags.pop("skip_draw", None)
         ne, nz = who(st, n)
-        ctx.event("end", f"{ne} ends the turn (forced: the remaining phases are not played)",
-                  f"{nz}结束回合（强制：跳过其余阶段）", n)
+        ctx.event("end", say("end/ends_turn_forced", who=Words(ne, nz)), seat=n)
         next_turn(ctx)
         return
     drop_prompts(ctx)  # only a satisfied discard question can be pending here (_answers)
@@ -420,7 +425,7 @@ def drop_prompts(ctx: Ctx) -> None:
     clear_stack(ctx.st)
     if ctx.st.prompts:
         for p in ctx.st.prompts:
-            ctx.event("dropped", f"dropped question: {p.en}", f"放弃询问：{p.zh}", p.seat)
+            ctx.event("dropped", say("dropped", p=Words(p.en, p.zh)), seat=p.seat)
         ctx.st.prompts = []
 
 
@@ -433,24 +438,20 @@ def v_discard(ctx: Ctx, a: Action) -> None:
     n = a.seat if a.seat is not None else st.turn_seat
     s = seat_at(ctx, n)
     k = int(a.args["n"])
-    ctx.check(k <= s.hand, "discard.count", f"seat {n} has only {oc.hand_cards(s.hand)}, cannot discard {k}",
-              f"{n}号位只有{s.hand}张手牌，不能弃置{k}张", SRC_DISCARD)
+    ctx.check(k <= s.hand, Rule.DISCARD_COUNT, source=SRC_DISCARD, n=n, k=k,
+              hand_cards=Words(oc.hand_cards(s.hand), s.hand))
     top = st.prompt
     if (st.phase == "discard" and n == st.turn_seat and s.hand <= hand_limit(s)
             and not (top is not None and top.kind == "discard" and top.seat == n)):
         # rulebook 001 弃牌阶段: "每超出一张，需要弃一张手牌" — within the limit nothing is owed.
-        ctx.check(False, "discard.none",
-                  f"seat {n}: hand {s.hand} ≤ hand limit {hand_limit(s)}: nothing to discard in the discard phase",
-                  f"{n}号位手牌{s.hand} ≤ 手牌上限{hand_limit(s)}：弃牌阶段无需弃牌", SRC_DISCARD_PHASE)
+        ctx.check(False, Rule.DISCARD_NONE, source=SRC_DISCARD_PHASE, n=n, hand=s.hand, hand_limit=hand_limit(s))
     if top is not None and top.kind == "discard" and top.seat == n:
         excess = s.hand - hand_limit(s)
-        ctx.check(k <= excess, "discard.excess",
-                  f"seat {n} discards down to the hand limit: {excess} card(s) (hand {s.hand} > hand limit "
-                  f"{hand_limit(s)}), not {k}",
-                  f"{n}号位弃牌至手牌上限：应弃{excess}张（手牌{s.hand} > 上限{hand_limit(s)}），不是{k}张", SRC_DISCARD)
+        ctx.check(k <= excess, Rule.DISCARD_EXCESS, source=SRC_DISCARD, n=n, excess=excess, hand=s.hand,
+                  hand_limit=hand_limit(s), k=k)
     s.hand = max(0, s.hand - k)
     ne, nz = who(st, n)
-    ctx.event("discard", f"{ne} discards {k} (hand {s.hand})", f"{nz}弃置{k}张牌（手牌{s.hand}）", n)
+    ctx.event("discard", say("discard/discards_hand2", who=Words(ne, nz), k=k, hand=s.hand), seat=n)
     top = st.prompt
     if top is not None and top.kind == "discard" and top.seat == n:
         st.prompts.pop()
@@ -489,7 +490,8 @@ def judgement_result(ctx: Ctx, job: dict[str, Any], face: Face) -> Judgement:
     """The result of judgement card ``face`` for ``job`` is determined and logged (no effect yet)."""
     j = resolve_judgement(job["subject"], face)
     ne, nz = who(ctx.st, job["seat"])
-    ctx.event("judgement", f"{ne}: {j.en}", f"{nz}：{j.zh}", job["seat"], subject=job["subject"], effect=j.effect)
+    ctx.event("judgement", say("judgement", who=Words(ne, nz), j=Words(j.en, j.zh)), seat=job["seat"],
+              subject=job["subject"], effect=j.effect)
     return j
 
 

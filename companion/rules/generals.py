@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
 
+from .messages import en_zh
 from .names import N, build_index, find
 from .vocab import Kingdom
 
@@ -98,8 +99,7 @@ class General:
 class UnknownGeneralError(ValueError):
     """A general name matched nothing.  ``.name`` is the input, ``.suggestions`` up to 3 close ids."""
 
-    what = "general"
-    what_zh = "武将"
+    what, what_zh = en_zh("generals.module/general")
 
     def __init__(self, name: str, suggestions: tuple[str, ...] = ()) -> None:
         self.name = name
@@ -122,8 +122,7 @@ class UnknownGeneralError(ValueError):
 class UnknownSkillError(UnknownGeneralError):
     """A skill name matched nothing (subclass of :class:`UnknownGeneralError`, so one ``except`` catches both)."""
 
-    what = "skill"
-    what_zh = "技能"
+    what, what_zh = en_zh("generals.module/skill")
 
     @staticmethod
     def _zh_of(ident: str) -> str:

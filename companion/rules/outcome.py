@@ -19,6 +19,7 @@ from enum import StrEnum
 from .deck import KINDS, Face, Suit
 from .errors import Event
 from .generals import GENERALS
+from .messages import Words, en_zh, say
 from .setup import role_table
 from .state import GameState, Prompt
 from .vocab import Role
@@ -71,7 +72,7 @@ def hand_cards(n: int) -> str:
 def who(st: GameState, n: int | None) -> tuple[str, str]:
     """``("seat 2 (Guan Yu)", "2号位（关羽）")`` — name, else general, in brackets."""
     if n is None:
-        return "no source", "无来源"
+        return en_zh("outcome.who")
     s = st.seat(n)
     g = GENERALS.get(s.general) if s.general else None
     en_label = s.name or (g.en if g else "")
@@ -116,12 +117,8 @@ def _dying_prompt(st: GameState, victim: int, source: int | None, order: list[in
     asked = order[i]
     ve, vz = who(st, victim)
     ae, az = who(st, asked)
-    return Prompt(
-        "dying", asked,
-        f"{ve} is dying (HP {v.hp}): {ae}, use 桃 (peach) or pass (pass all: nobody gives 桃)",
-        f"{vz}濒死（体力{v.hp}）：{az}，是否使用桃（peach / pass；pass all：无人出桃）",
-        {"victim": victim, "source": source, "order": order, "i": i},
-    )
+    return Prompt("dying", asked, *en_zh("prompt.dying", victim=Words(ve, vz), hp=v.hp, asked=Words(ae, az)),
+                  {"victim": victim, "source": source, "order": order, "i": i})
 
 
 def start_dying(st: GameState, ev: list[Event], victim: int, source: int | None) -> None:
@@ -132,7 +129,7 @@ def start_dying(st: GameState, ev: list[Event], victim: int, source: int | None)
     order = _dying_order(st)
     st.prompts.append(_dying_prompt(st, victim, source, order, 0))
     ve, vz = who(st, victim)
-    ev.append(Event("dying", f"{ve} is dying (HP {st.seat(victim).hp})", f"{vz}进入濒死状态（体力{st.seat(victim).hp}）", victim))
+    ev.append(Event("dying", say("dying", victim=Words(ve, vz), hp=st.seat(victim).hp), seat=victim))
 
 
 def expected_damage(st: GameState, victim: int, source: int | None, cause: str = "", amount: int = 1) -> int:
@@ -155,10 +152,9 @@ def deal_damage(st: GameState, ev: list[Event], victim: int, amount: int, source
     frm = f" from {se}" if source is not None else " (no source)"
     why = f" ({cause})" if cause else ""
     ev.append(Event(
-        "damage", f"{ve} takes {amount}{nat} damage{frm}{why}: HP {s.hp}/{s.max_hp}",
-        f"{vz}受到{sz if source is not None else '无来源'}的{amount}点{NATURE_ZH.get(nature, '')}伤害：体力{s.hp}/{s.max_hp}",
-        victim, {"amount": amount, "source": source, "nature": nature},
-    ))
+                  "damage", say("damage", victim=Words(ve, vz), amount=amount, hp=s.hp, max_hp=s.max_hp, nat=nat, frm=frm,
+                          why=why, src=sz if source is not None else '无来源', get=NATURE_ZH.get(nature, '')),
+                  seat=victim, data={"amount": amount, "source": source, "nature": nature}))
     if s.hp <= 0:
         start_dying(st, ev, victim, source)
     for hook in AFTER_DAMAGE:
@@ -170,7 +166,7 @@ def lose_hp(st: GameState, ev: list[Event], victim: int, amount: int) -> None:
     s = st.seat(victim)
     s.hp -= amount
     ve, vz = who(st, victim)
-    ev.append(Event("lose", f"{ve} loses {amount} HP: HP {s.hp}/{s.max_hp}", f"{vz}失去{amount}点体力：体力{s.hp}/{s.max_hp}", victim))
+    ev.append(Event("lose", say("lose", victim=Words(ve, vz), amount=amount, hp=s.hp, max_hp=s.max_hp), seat=victim))
     if s.hp <= 0:
         start_dying(st, ev, victim, None)
 
@@ -185,8 +181,8 @@ def heal(st: GameState, ev: list[Event], n: int, amount: int, cause: str = "", c
     why = f" ({cause})" if cause else ""
     cause_zh = cause if cause_zh is None else cause_zh
     why_zh = f"（{cause_zh}）" if cause_zh else ""
-    ev.append(Event("heal", f"{ne} recovers {gain} HP{why}: HP {s.hp}/{s.max_hp}",
-                    f"{nz}回复{gain}点体力{why_zh}：体力{s.hp}/{s.max_hp}", n))
+    ev.append(Event("heal", say("heal", who=Words(ne, nz), gain=gain, why=Words(why, why_zh), hp=s.hp, max_hp=s.max_hp),
+                    seat=n))
     return gain
 
 
@@ -196,7 +192,7 @@ def dying_peach(st: GameState, ev: list[Event], user: int) -> None:
     victim = p.data["victim"]
     ue, uz = who(st, user)
     ve, vz = who(st, victim)
-    ev.append(Event("peach", f"{ue} uses 桃 on {ve}", f"{uz}对{vz}使用桃", user))
+    ev.append(Event("peach", say("peach", user=Words(ue, uz), victim=Words(ve, vz)), seat=user))
     bonus = [b for f in PEACH_BONUS if (b := f(st, user, victim))]
     extra = sum(b if isinstance(b, int) else b[0] for b in bonus)
     why = "桃" + "".join(f", +{b[0]} from {b[1]}" if isinstance(b, tuple) else f", +{b}" for b in bonus)
@@ -204,7 +200,7 @@ def dying_peach(st: GameState, ev: list[Event], user: int) -> None:
     heal(st, ev, victim, 1 + extra, why, why_zh)
     if st.seat(victim).hp >= 1:
         st.prompts.pop()
-        ev.append(Event("rescued", f"{ve} is saved", f"{vz}脱离濒死", victim))
+        ev.append(Event("rescued", say("rescued", victim=Words(ve, vz)), seat=victim))
         rescued(st, ev, victim)
     else:
         st.prompts[-1] = _dying_prompt(st, victim, p.data["source"], p.data["order"], p.data["i"])
@@ -221,7 +217,7 @@ def dying_pass(st: GameState, ev: list[Event]) -> None:
     p = st.prompts[-1]
     victim, order, i = p.data["victim"], p.data["order"], p.data["i"] + 1
     ae, az = who(st, p.seat)
-    ev.append(Event("pass", f"{ae} gives no 桃", f"{az}不出桃", p.seat))
+    ev.append(Event("pass", say("pass/gives", asked=Words(ae, az)), seat=p.seat))
     while i < len(order) and not st.seat(order[i]).alive:
         i += 1
     if i < len(order):
@@ -239,8 +235,9 @@ def dying_nobody(st: GameState, ev: list[Event]) -> None:
     rest = [n for n in order[i:] if st.seat(n).alive]
     ve, vz = who(st, victim)
     seats = ", ".join(map(str, rest))
-    ev.append(Event("pass", f"nobody gives 桃 to {ve} (seats {seats})", f"无人对{vz}出桃（{'、'.join(map(str, rest))}号位）",
-                    p.seat, {"seats": rest}))
+    ev.append(Event("pass",
+                    say("pass/nobody_gives_seats", victim=Words(ve, vz), seats=Words(seats, '、'.join(map(str, rest)))),
+                    seat=p.seat, data={"seats": rest}))
     kill(st, ev, victim, p.data["source"])
 
 
@@ -251,16 +248,15 @@ def kill(st: GameState, ev: list[Event], victim: int, source: int | None) -> Non
     s.alive = False
     st.prompts = [p for p in st.prompts if p.seat != victim and p.data.get("victim") != victim]
     ve, vz = who(st, victim)
-    ev.append(Event("death", f"{ve} dies", f"{vz}阵亡", victim, {"source": source}))
+    ev.append(Event("death", say("death", victim=Words(ve, vz)), seat=victim, data={"source": source}))
     if s.role is None:
         # 001 rulebook 武将死亡: "弃置该武将所有牌及判定区里的牌，并亮出身份牌" — the cards go at death,
         # so a dead seat never holds cards while its role card is being turned up.
         _discard_everything(st, ev, victim)
         left = +remaining_roles(st)
         opts = " / ".join(sorted(left))
-        st.prompts.append(Prompt(
-            "reveal", victim, f"{ve} died: turn up the role card (reveal {opts})",
-            f"{vz}阵亡：请亮出身份牌（reveal 身份）", {"victim": victim, "source": source}))
+        st.prompts.append(Prompt("reveal", victim, *en_zh("prompt.reveal", victim=Words(ve, vz), opts=opts),
+                                 {"victim": victim, "source": source}))
         return
     finish_death(st, ev, victim, source)
 
@@ -273,7 +269,8 @@ def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None
     s.role_public = True
     ve, vz = who(st, victim)
     role_zh = ROLE_ZH.get(s.role, s.role) if s.role is not None else None  # None: not recorded (a forced death)
-    ev.append(Event("role", f"{ve} — role: {s.role}", f"{vz}——身份：{role_zh}", victim, {"role": s.role}))
+    ev.append(Event("role", say("role/role", victim=Words(ve, vz), role=Words(s.role, role_zh)), seat=victim,
+                    data={"role": s.role}))
     if discard:
         _discard_everything(st, ev, victim)
     check_win(st, ev)
@@ -283,17 +280,14 @@ def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None
     k = st.seat(source)
     if s.role == "rebel":
         k.hand += 3
-        ev.append(Event("reward", f"{ke} killed a rebel: draws 3 (hand {k.hand})", f"{kz}杀死反贼：摸三张牌（手牌{k.hand}）", source))
+        ev.append(Event("reward", say("reward", killer=Words(ke, kz), hand=k.hand), seat=source))
     elif s.role == "loyalist" and k.role == "lord":
         gone_ids = [c for c in k.equipment.values() if c]
         gone = [card_words(c) for c in gone_ids]
         k.hand = 0
         k.equipment = dict.fromkeys(k.equipment)
-        ev.append(Event("penalty", f"{ke}, the lord, killed a loyalist: discards all hand and equipment cards"
-                        + (f" ({', '.join(gone)})" if gone else ""),
-                        f"{kz}（主公）杀死忠臣：弃置所有手牌和装备"
-                        + (f"（{'、'.join(gone)}）" if gone_ids else ""),
-                        source, {"cards": gone_ids}))
+        cards = Words(*en_zh("outcome.penalty/cards", cards=Words(", ".join(gone), "、".join(gone)))) if gone else ""
+        ev.append(Event("penalty", say("penalty", killer=Words(ke, kz), cards=cards), seat=source, data={"cards": gone_ids}))
 
 
 def _discard_everything(st: GameState, ev: list[Event], victim: int) -> None:
@@ -307,9 +301,9 @@ def _discard_everything(st: GameState, ev: list[Event], victim: int) -> None:
     s.hand = 0
     s.equipment = dict.fromkeys(s.equipment)
     s.judgement = []
-    ev.append(Event("discard_all", f"{ve} discards everything: {hand_cards(hand)}" + (f", {', '.join(lost)}" if lost else ""),
-                    f"{vz}弃置所有牌：{hand}张手牌" + (f"，{'、'.join(lost)}" if lost else ""), victim,
-                    {"cards": lost_ids}))
+    more = Words(*en_zh("outcome.discard_all/more", cards=Words(", ".join(lost), "、".join(lost)))) if lost else ""
+    ev.append(Event("discard_all", say("discard_all", victim=Words(ve, vz), hand=Words(hand_cards(hand), hand), more=more),
+                    seat=victim, data={"cards": lost_ids}))
 
 
 class WinReason(StrEnum):
@@ -354,11 +348,10 @@ def check_win(st: GameState, ev: list[Event]) -> None:
     if not st.seat(lord).alive:
         if len(living) == 1 and deduce_role(st, living[0]) == "renegade":
             winner = Role.RENEGADE
-            en = f"the lord is dead and {who(st, living[0])[0]}, a renegade, is the only one alive: the renegade wins"
-            zh = f"主公阵亡，{who(st, living[0])[1]}（内奸）是唯一存活者：内奸获胜"
+            en, zh = en_zh("outcome.check_win/lord_dead_renegade", who0=Words(who(st, living[0])[0], who(st, living[0])[1]))
         else:
             winner = Role.REBEL
-            en, zh = "the lord is dead: the rebels win", "主公阵亡：反贼获胜"
+            en, zh = en_zh("outcome.check_win/lord_dead_rebels")
     else:
         if any(st.seat(n).role in ("rebel", "renegade") for n in living):
             return
@@ -366,15 +359,14 @@ def check_win(st: GameState, ev: list[Event]) -> None:
         if left["rebel"] + left["renegade"] > 0:
             return
         winner = Role.LORD
-        en = "every rebel and renegade is dead: the lord and the loyalists win"
-        zh = "反贼和内奸全部阵亡：主公和忠臣获胜"
+        en, zh = en_zh("outcome.check_win/every_rebel_renegade")
     st.over, st.winner, st.win_reason = True, winner, en
     st.extra["win_reason_zh"] = zh  # the header in zh (win_reason stays the en text of the JSON/journal)
     st.prompts = []
     unrec = unrecorded(st)
     if unrec:  # the surviving seats' role cards are turned up now: the moderator records them
-        en += f" — roles not recorded yet: {seats_en(unrec)} (record each with 'role S ROLE')"
-        zh += f"——尚未记录身份：{'、'.join(map(str, unrec))}号位（用 role 座位 身份 记录）"
+        more_en, more_zh = en_zh("outcome.check_win/unrecorded", seats=Words(seats_en(unrec), "、".join(map(str, unrec))))
+        en, zh = en + more_en, zh + more_zh
     ev.append(Event("win", en, zh, None, {"winner": winner, "unrecorded": unrec}))
 
 

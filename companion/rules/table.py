@@ -11,9 +11,11 @@ from .errors import Refused
 from .flow import Action, Ctx, enter, seat_at
 from .generals import GENERALS, UnknownGeneralError
 from .generals import general as find_general
+from .messages import Words, append_en_zh, en_zh, say
 from .outcome import who
 from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table
 from .state import ROLES, Seat
+from .vocab import Rule
 
 SRC_SETUP = "rulebook: 游戏准备 (setup); RULES_NOTES: Roles per player count"
 SRC_SEATS = "companion: seats are numbered 1..N in the order of play"
@@ -28,12 +30,11 @@ def v_reveal(ctx: Ctx, a: Action) -> None:
     top = st.prompt
     role = a.args["role"]
     if top is None or top.kind != "reveal":
-        raise Refused("prompt.none", "no role card to turn up now: no seat has just died", "现在不需要亮身份",
-                      SRC_NO_PROMPT, forceable=False)
+        raise Refused(Rule.PROMPT_NONE, source=SRC_NO_PROMPT, forceable=False, msg="role_card_turn")
     victim = top.data["victim"]
     if a.seat is not None and a.seat != victim:
-        raise Refused("prompt.seat", f"seat {victim}'s role is being asked, not seat {a.seat}'s",
-                      f"正在亮{victim}号位的身份", SRC_PROMPT, forceable=False)
+        raise Refused(Rule.PROMPT_SEAT, source=SRC_PROMPT, forceable=False, msg="seat_role_being", victim=victim,
+                      seat=a.seat)
     check_role(ctx, victim, role)
     s = st.seat(victim)
     s.role, s.role_public = role, True
@@ -44,66 +45,63 @@ def v_reveal(ctx: Ctx, a: Action) -> None:
 def check_role(ctx: Ctx, n: int, role: str) -> None:
     st = ctx.st
     if role not in ROLES:
-        raise Refused("role.unknown", f"unknown role {role!r}: one of {', '.join(ROLES)}", f"未知身份{role}",
-                      SRC_SETUP, forceable=False)
-    ctx.check(role != "lord", "role.lord", "the lord is set with 'lord S'", "主公用 lord 命令设置", SRC_SETUP, forceable=False)
+        raise Refused(Rule.ROLE_UNKNOWN, source=SRC_SETUP, forceable=False, role=role, roles_list=', '.join(ROLES))
+    ctx.check(role != "lord", Rule.ROLE_LORD, source=SRC_SETUP, forceable=False, msg="lord_set_lord")
     table = role_table(st.players, st.variants)
     left = oc.remaining_roles(st, exclude=n)
     # Not forceable: the role deck of this table (variants included) has no such card, so forcing would record a
     # card that cannot exist; a wrong earlier entry is corrected with `role S ROLE` for that seat instead.
-    ctx.check(left[role] > 0, "role.count",
-              f"no {role} card left: {st.players} players have {table[role]} {role} card(s), {table[role] - left[role]} already known"
-              f" (if an earlier role was recorded wrong, correct it with 'role S ROLE')",
-              f"{st.players}人局共{table[role]}张{oc.ROLE_ZH[role]}，已知{table[role] - left[role]}张"
-              f"（若之前记录的身份有误，请用 role 座位 身份 更正）", SRC_SETUP, forceable=False)
+    ctx.check(left[role] > 0, Rule.ROLE_COUNT, source=SRC_SETUP, forceable=False, players=st.players,
+              table_role=table[role], table_role_minus_left_role=table[role] - left[role],
+              role=Words(role, oc.ROLE_ZH[role]))
 
 
 def v_players(ctx: Ctx, a: Action) -> None:
     k = int(a.args["n"])
-    ctx.check(MIN_PLAYERS <= k <= MAX_PLAYERS, "setup.players", f"{k} players: the companion supports {MIN_PLAYERS}..{MAX_PLAYERS}",
-              f"{k}人：支持{MIN_PLAYERS}~{MAX_PLAYERS}人", SRC_SETUP, forceable=False)
+    ctx.check(MIN_PLAYERS <= k <= MAX_PLAYERS, Rule.SETUP_PLAYERS, source=SRC_SETUP, forceable=False,
+              msg="players_companion_supports", k=k, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS)
     st = ctx.st
     old = {s.seat: s for s in st.seats}
     # seats beyond the new count lose what was typed for them: say so (names, generals, roles)
-    lost_en, lost_zh = [], []
+    lost_en: list[str] = []
+    lost_zh: list[str] = []
     for s in st.seats:
         if s.seat <= k:
             continue
-        en, zh = [], []
+        en: list[str] = []
+        zh: list[str] = []
         if s.name:
-            en.append(f"name {s.name}")
-            zh.append(f"名字{s.name}")
+            append_en_zh(en, zh, en_zh("table.v_players/name", name=s.name))
         g = GENERALS.get(s.general or "")
         if s.general:
-            en.append(f"general {g.en if g else s.general}")
-            zh.append(f"武将{g.zh if g else s.general}")
+            append_en_zh(
+                en, zh, en_zh("table.v_players/general",
+                                       g=Words(g.en if g else s.general, g.zh if g else s.general)))
         if s.role == "lord":
-            en.append("the lord")
-            zh.append("主公")
+            append_en_zh(en, zh, en_zh("table.v_players/lord"))
         elif s.role is not None:
-            en.append("a dealt role")  # never name a hidden role on the shared log
-            zh.append("已发身份")
+            append_en_zh(en, zh, en_zh("table.v_players/dealt_role"))  # never name a hidden role on the shared log
         if s.seat in st.offers:
-            en.append("general offer")
-            zh.append("候选武将")
+            append_en_zh(en, zh, en_zh("table.v_players/general_offer"))
         if en:
-            lost_en.append(f"seat {s.seat} ({', '.join(en)})")
-            lost_zh.append(f"{s.seat}号位（{'、'.join(zh)}）")
+            append_en_zh(
+                lost_en, lost_zh, en_zh("table.v_players/seat", seat=s.seat,
+                                                 en_list=Words(', '.join(en), '、'.join(zh))))
     st.players = k
     st.seats = [old[i].clone() if i in old else Seat(i) for i in range(1, k + 1)]
     st.offers = {s: v for s, v in st.offers.items() if s <= k}
-    ctx.event("setup", f"table of {k} players", f"{k}人局")
+    ctx.event("setup", say("setup", k=k))
     if lost_en:
-        ctx.event("notice", f"removed seats dropped: {'; '.join(lost_en)}", f"移除的座位已删除：{'；'.join(lost_zh)}")
+        ctx.event("notice", say("notice", lost_list=Words('; '.join(lost_en), '；'.join(lost_zh))))
 
 
 def v_name(ctx: Ctx, a: Action) -> None:
     s = seat_at(ctx, a.seat, alive=False)
     text = " ".join(str(a.args["text"]).split())
-    ctx.check(0 < len(text) <= NAME_MAX, "name.length", f"a player name has 1..{NAME_MAX} characters, not {len(text)}",
-              f"玩家名为1..{NAME_MAX}个字符，不是{len(text)}个", SRC_SEATS, forceable=False)
+    ctx.check(0 < len(text) <= NAME_MAX, Rule.NAME_LENGTH, source=SRC_SEATS, forceable=False, name_max=NAME_MAX,
+              n_text=len(text))
     s.name = text
-    ctx.event("name", f"seat {s.seat} is {s.name}", f"{s.seat}号位：{s.name}", s.seat)
+    ctx.event("name", say("name", seat=s.seat, name=s.name), seat=s.seat)
 
 
 def v_lord(ctx: Ctx, a: Action) -> None:
@@ -112,7 +110,7 @@ def v_lord(ctx: Ctx, a: Action) -> None:
         if o.role == "lord":
             o.role, o.role_public = None, False
     s.role, s.role_public = "lord", True
-    ctx.event("lord", f"seat {s.seat} is the lord", f"{s.seat}号位是主公", s.seat)
+    ctx.event("lord", say("lord", seat=s.seat), seat=s.seat)
 
 
 def v_swap(ctx: Ctx, a: Action) -> None:
@@ -126,7 +124,7 @@ def v_swap(ctx: Ctx, a: Action) -> None:
         st.offers[y] = ox
     if oy is not None:
         st.offers[x] = oy
-    ctx.event("swap", f"seats {x} and {y} swapped", f"{x}号位与{y}号位交换", None)
+    ctx.event("swap", say("swap", x=x, y=y), seat=None)
 
 
 def v_general(ctx: Ctx, a: Action) -> None:
@@ -136,13 +134,13 @@ def v_general(ctx: Ctx, a: Action) -> None:
     except UnknownGeneralError as e:
         raise Refused("general.unknown", e.en, e.zh, "generals.toml", forceable=False) from None
     for o in ctx.st.seats:
-        ctx.check(o.seat == s.seat or o.general != g.id, "general.taken", f"{g.zh} {g.en} is already at seat {o.seat}",
-                  f"{g.zh}已在{o.seat}号位", "rulebook: 选将")
+        ctx.check(o.seat == s.seat or o.general != g.id, Rule.GENERAL_TAKEN, source="rulebook: 选将", g=g.zh, seat=o.seat,
+                  g_g=g.en)
     offer = ctx.st.offers.get(s.seat)
-    ctx.check(not offer or g.id in offer, "general.offer", f"{g.zh} was not offered to seat {s.seat} (offered: {', '.join(offer or [])})",
-              f"{g.zh}不在{s.seat}号位的候选武将中", "rulebook: 选将")
+    ctx.check(not offer or g.id in offer, Rule.GENERAL_OFFER, source="rulebook: 选将", g=g.zh, seat=s.seat,
+              value_list=', '.join(offer or []))
     s.general = g.id
-    ctx.event("general", f"seat {s.seat} plays {g.en} ({g.zh})", f"{s.seat}号位选择{g.zh}", s.seat)
+    ctx.event("general", say("general", seat=s.seat, g=Words(g.en, g.zh), g_g=g.zh), seat=s.seat)
 
 
 def v_role(ctx: Ctx, a: Action) -> None:
@@ -156,13 +154,12 @@ def v_role(ctx: Ctx, a: Action) -> None:
         _record_role(ctx, s, a.args["role"])
         return
     if st.started:
-        ctx.check(False, "role.hidden", f"seat {s.seat}'s role is hidden until death", f"{s.seat}号位的身份在阵亡前保密", SRC_SETUP)
+        ctx.check(False, Rule.ROLE_HIDDEN, source=SRC_SETUP, seat=s.seat)
     if st.players and s.role == "lord" and not st.started:
-        raise Refused("role.lord", "this seat is the lord; set another seat with 'lord S' first", "该座位是主公",
-                      SRC_SETUP, forceable=False)
+        raise Refused(Rule.ROLE_LORD, source=SRC_SETUP, forceable=False, msg="this_seat_lord")
     check_role(ctx, s.seat, a.args["role"])
     s.role, s.role_public = a.args["role"], False
-    ctx.event("role", f"seat {s.seat}'s role is dealt (hidden)", f"{s.seat}号位的身份已发（保密）", s.seat)
+    ctx.event("role", say("role/seat_role_dealt", seat=s.seat), seat=s.seat)
 
 
 def _record_role(ctx: Ctx, s: Seat, role: str) -> None:
@@ -171,18 +168,19 @@ def _record_role(ctx: Ctx, s: Seat, role: str) -> None:
     if s.role is not None:
         # the refusal names the role only when it is public (a survivor's role stays hidden until revealed)
         shown = s.public_role
-        raise Refused("role.known",
-                      f"seat {s.seat}'s role is already recorded" + (f": {shown}" if shown else
-                                                                     " (hidden: F5 shows the roles)"),
-                      f"{s.seat}号位的身份已记录" + (f"：{oc.ROLE_ZH.get(shown, shown)}" if shown else
-                                                 "（保密：按 F5 显示身份）"), SRC_SETUP, forceable=False)
+        if shown:
+            raise Refused(Rule.ROLE_KNOWN, source=SRC_SETUP, forceable=False, msg="shown", seat=s.seat,
+                          role=Words(shown, oc.ROLE_ZH.get(shown, shown)))
+        raise Refused(Rule.ROLE_KNOWN, source=SRC_SETUP, forceable=False, msg="hidden", seat=s.seat)
     check_role(ctx, s.seat, role)
     s.role, s.role_public = role, True
     se, sz = who(ctx.st, s.seat)
     left = oc.unrecorded(ctx.st)
-    more_en = f"; still unrecorded: {oc.seats_en(left)}" if left else ""
-    more_zh = f"；尚未记录：{'、'.join(map(str, left))}号位" if left else ""
-    ctx.event("role", f"{se} — role: {role}{more_en}", f"{sz}——身份：{oc.ROLE_ZH[role]}{more_zh}", s.seat, role=role)
+    more_en, more_zh = en_zh("table.record_role",
+                             seats=Words(oc.seats_en(left), '、'.join(map(str, left)))) if left else ("", "")
+    ctx.event("role",
+              say("role/role2", src=Words(se, sz), more=Words(more_en, more_zh), role=Words(role, oc.ROLE_ZH[role])),
+              seat=s.seat, role=role)
 
 
 def v_offer(ctx: Ctx, a: Action) -> None:
@@ -196,30 +194,29 @@ def v_offer(ctx: Ctx, a: Action) -> None:
     ids = [g.id for g in gens]
     ctx.st.offers[s.seat] = ids
     # zh lists the Chinese names (曹操、刘备…), en the ids that `general S ID` takes.
-    ctx.event("offer", f"seat {s.seat} is offered {', '.join(ids)}",
-              f"{s.seat}号位候选武将：{'、'.join(g.zh for g in gens)}", s.seat)
+    ctx.event("offer", say("offer", seat=s.seat, ids_list=Words(', '.join(ids), '、'.join(g.zh for g in gens))),
+              seat=s.seat)
 
 
 def v_variant(ctx: Ctx, a: Action) -> None:
     name, on = a.args["name"], a.args.get("on", True)
     if name not in VARIANTS:
-        raise Refused("variant.unknown", f"unknown variant {name!r}; known: {', '.join(VARIANTS)}", f"未知变体{name}",
-                      "docs/rules.md", forceable=False)
+        raise Refused(Rule.VARIANT_UNKNOWN, source="docs/rules.md", forceable=False, name=name,
+                      variants_list=', '.join(VARIANTS))
     (ctx.st.variants.add if on else ctx.st.variants.discard)(name)
-    ctx.event("variant", f"variant {name} {'on' if on else 'off'}", f"变体{name}{'开启' if on else '关闭'}")
+    ctx.event("variant", say("variant", name=name, value=Words('on' if on else 'off', '开启' if on else '关闭')))
 
 
 def v_start(ctx: Ctx, a: Action) -> None:
     st = ctx.st
-    ctx.check(st.players >= MIN_PLAYERS, "setup.players", "set the number of players first ('players N')",
-              "请先设置人数（players N）", SRC_SETUP, forceable=False)
+    ctx.check(st.players >= MIN_PLAYERS, Rule.SETUP_PLAYERS, source=SRC_SETUP, forceable=False, msg="set_number_players")
     lord = st.lord_seat
     if lord is None:
-        raise Refused("setup.lord", "name the lord first ('lord S')", "请先指定主公（lord S）", SRC_SETUP, forceable=False)
+        raise Refused(Rule.SETUP_LORD, source=SRC_SETUP, forceable=False)
     if "no_generals" not in st.variants:
         missing = [s.seat for s in st.seats if s.general is None]
-        ctx.check(not missing, "setup.generals", f"seats without a general: {', '.join(map(str, missing))}",
-                  f"未选武将的座位：{'、'.join(map(str, missing))}", SRC_SETUP)
+        ctx.check(not missing, Rule.SETUP_GENERALS, source=SRC_SETUP,
+                  missing_list=Words(', '.join(map(str, missing)), '、'.join(map(str, missing))))
     table = role_table(st.players, st.variants)
     for s in st.seats:
         s.max_hp = max_hp(s.general, s.role == "lord", st.players, st.variants)
@@ -229,7 +226,6 @@ def v_start(ctx: Ctx, a: Action) -> None:
     st.counters = {}
     le, lz = who(st, lord)
     roles = "/".join(str(table[r]) for r in ROLES)
-    ctx.event("start", f"the game starts: {st.players} players, roles {roles} (lord/loyalist/rebel/renegade); "
-              f"{le} is the lord with {st.seat(lord).max_hp} HP", f"游戏开始：{st.players}人，{lz}为主公，体力{st.seat(lord).max_hp}")
-    ctx.event("turn", f"round 1: {le}'s turn", f"第1轮：{lz}的回合", lord)
+    ctx.event("start", say("start", players=st.players, l_name=Words(le, lz), max_hp=st.seat(lord).max_hp, roles=roles))
+    ctx.event("turn", say("turn/round_turn2", l_name=Words(le, lz)), seat=lord)
     enter(ctx, "start")

@@ -8,8 +8,10 @@ from typing import Any
 from .deck import KINDS
 from .distance import card_kind_of
 from .errors import Refused
+from .messages import Words, en_zh, say
 from .outcome import who
 from .state import SLOTS, Seat
+from .vocab import Rule
 
 SRC_TRICK = "QS standard-cards.cpp; FK standard_cards (trick effects)"
 
@@ -46,13 +48,13 @@ def zones_of(s: Seat, judgement: bool = True) -> list[str]:
 def zone_label(s: Seat, z: str) -> tuple[str, str]:
     """``("hand (4)", "手牌(4)")``, ``("weapon 青釭剑", …)`` or a judgement card's name."""
     if z == "hand":
-        return f"hand ({s.hand})", f"手牌({s.hand})"
+        return en_zh("zones.zone_label/hand", hand=s.hand)
     if z in SLOTS:
         ref = s.equipment[z]
         if ref is None:
-            return f"{z} (empty)", f"{SLOT_ZH[z]}（空）"
+            return en_zh("zones.zone_label/empty", z=Words(z, SLOT_ZH[z]))
         return f"{z} {card_label(ref)}", f"{SLOT_ZH[z]}{card_label(ref)}"
-    return f"judgement {card_label(z)}", f"判定区{card_label(z)}"
+    return en_zh("zones.zone_label/judgement", card_label=card_label(z))
 
 
 def take_zone(ctx: Any, owner: Seat, z: str, gainer: Seat | None, why: str) -> str:
@@ -61,12 +63,12 @@ def take_zone(ctx: Any, owner: Seat, z: str, gainer: Seat | None, why: str) -> s
     st = ctx.st
     if z == "hand":
         owner.hand -= 1
-        name_en, name_zh = "a hand card", "一张手牌"
+        name_en, name_zh = en_zh("zones.take_zone")
     elif z in SLOTS:
         ref = owner.equipment[z]
         if ref is None:
-            raise Refused("pick.zone", f"seat {owner.seat} has nothing in the {z} slot",
-                          f"{owner.seat}号位的{SLOT_ZH[z]}栏没有牌", SRC_TRICK, forceable=False)
+            raise Refused(Rule.PICK_ZONE, source=SRC_TRICK, forceable=False, msg="seat_has_nothing", seat=owner.seat,
+                          z=Words(z, SLOT_ZH[z]))
         owner.equipment[z] = None
         name_en = name_zh = card_label(ref)
     else:
@@ -76,10 +78,13 @@ def take_zone(ctx: Any, owner: Seat, z: str, gainer: Seat | None, why: str) -> s
     if gainer is not None:
         gainer.hand += 1
         ge, gz = who(st, gainer.seat)
-        ctx.event("move", f"{ge} takes {name_en} from {oe} ({why}) (hand {gainer.hand})",
-                  f"{gz}获得{oz}的{name_zh}（{why}）（手牌{gainer.hand}）", gainer.seat)
+        ctx.event(
+            "move", say("move/takes_from_hand", giver=Words(ge, gz), name=Words(name_en, name_zh), other=Words(oe, oz),
+                        why=why, hand=gainer.hand),
+            seat=gainer.seat)
     else:
-        ctx.event("discard_card", f"{oe} loses {name_en} ({why})", f"{oz}的{name_zh}被弃置（{why}）", owner.seat)
+        ctx.event("discard_card", say("discard_card/loses", other=Words(oe, oz), name=Words(name_en, name_zh), why=why),
+                  seat=owner.seat)
     return name_en
 
 

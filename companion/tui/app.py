@@ -32,7 +32,7 @@ from .keys import GAME_ACTIONS, KEYS, Key, make_bindings
 from .protocols import Journaled, SessionLike
 from .quick import QuickMixin, qlabel
 from .scan import ScanMixin
-from .text import header_text, label, line_is_secret, prompt_text, skill_answer_verbs
+from .text import accepts_judge_face, header_text, label, line_is_secret, prompt_text, skill_answer_verbs
 from .widgets.command import FALLBACK_VERBS, CommandBar, CommandSuggester, fallback_completions, last_token
 from .widgets.log import LOG_MAX_LINES, GameLog
 from .widgets.table import SeatCard, SeatTable
@@ -178,13 +178,15 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         self.query_one("#body").set_class(event.size.width >= self.WIDE, "wide")
         # 120×40 and up: the question in a large block above the board (padded, bold: a terminal has one text size)
         self.query_one("#banner").set_class(event.size.width >= self.WIDE and event.size.height >= LARGE_HEIGHT, "-large")
-        self._fit_table()
+        self._fit_table(event.size.width, event.size.height)  # the new size (self.size may still be the old one)
         self.call_after_refresh(self.query_one(GameLog).refold)  # fold the log to its new width (when it changed)
         self.call_after_refresh(self._redraw_banner)  # and the banner
         self.call_after_refresh(self.draw_choices)  # the choices wrap at the new width
 
-    def _fit_table(self) -> None:
-        self.query_one(SeatTable).fit(len(self.state.seats), self.size.height, self.size.width >= self.WIDE)
+    def _fit_table(self, width: int | None = None, height: int | None = None) -> None:
+        width = self.size.width if width is None else width
+        height = self.size.height if height is None else height
+        self.query_one(SeatTable).fit(len(self.state.seats), height, width >= self.WIDE)
 
     # -- drawing --------------------------------------------------------------
     @property
@@ -399,11 +401,24 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             return True
         if self.step_setting(line):  # 'step every phase on|off': a screen setting, not journaled
             return True
+        line = self._face_alone(line)
         before = self.state
         ok = self._submit(line, typed=typed)
         if ok and quiet:
             self.after_answer(before)
         return ok
+
+    def _face_alone(self, line: str) -> str:
+        """A card face alone (``9h``, ``♥9``) at a prompt that takes ``judge FACE`` is that answer: ``judge 9h``."""
+        if not accepts_judge_face(self.state.prompt) or " " in line.strip():
+            return line
+        from companion.rules.deck import CardError, parse_face  # noqa: PLC0415
+
+        try:
+            parse_face(line.strip())
+        except (CardError, ValueError):
+            return line
+        return f"judge {line.strip()}"
 
     def _submit(self, line: str, *, typed: bool = True) -> bool:
         """Send one command line to the session; True when it was applied.

@@ -75,6 +75,8 @@ def palette_entries(app: "CompanionApp") -> list[tuple[str, str, Callable[[], An
     step = bool(getattr(app, "step_every_phase", False))
     untracked = bool(getattr(app, "hands_untracked", False))
     for line, z, e in _SETTINGS:
+        if line.startswith("track") and app.state.started:
+            continue  # a table option at setup: refused once the game has started
         now = (line == "step every phase on") == step if line.startswith("step") else \
             (line == "track hands off") == untracked
         mark = (" ✓" if now else "")

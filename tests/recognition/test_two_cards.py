@@ -1,5 +1,6 @@
 """Two cards (or labels) in view: neither may be accepted silently (newcomer trial, 1 Dec)."""
 import json
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -17,11 +18,11 @@ def _label(suit, rank, px):
     return np.array(qr_image(e, px).convert("RGB"))[:, :, ::-1]
 
 
-def two_cards(a, b, seed=2, gap=80, h=560, labels=False):
-    """Two rendered card faces side by side on one 1280x720 table; labels: each card
-    carries its own QR label (27 mm on a 63 mm card)."""
+def two_cards(a, b, seed=2, gap=80, h=560, labels=False, table=(40, 70, 50)):
+    """Two rendered card faces side by side on one 1280x720 table (BGR colour ``table``);
+    labels: each card carries its own QR label (27 mm on a 63 mm card)."""
     rng = np.random.default_rng(seed)
-    bg = np.full((720, 1280, 3), (40, 70, 50), np.uint8)
+    bg = np.full((720, 1280, 3), table, np.uint8)
     bg = np.clip(bg.astype(int) + rng.integers(-6, 7, bg.shape), 0, 255).astype(np.uint8)
     for k, (rank, suit) in enumerate((a, b)):
         face = render_card(rank, suit, np.random.default_rng(seed * 10 + k)).image.copy()
@@ -190,3 +191,88 @@ def test_voter_first_acceptance_waits_for_clear_frames():
     states = [w.update(clean).state for _ in range(CLEAR_FRAMES)]
     assert states[:-1].count("accepted") == 0 and states[-1] == "accepted"
     assert CLEAR_FRAMES > 3
+
+
+@pytest.mark.parametrize("kind", ["apart", "close", "touching", "overlap", "one_small", "one_turned", "same_bg"])
+def test_rendered_pairs_of_every_kind_are_never_accepted(kind):
+    """card_images.scenes pairs of each kind (seeds never used for tuning): no frame is
+    accepted. A second card whose outline is not found (a table the cards' colour,
+    touching, overlapping) is noticed by its index, found anywhere in the frame."""
+    from card_images import scenes
+    ki = scenes.PAIR_KINDS.index(kind)
+    for k in range(3):
+        sc = scenes.pair_scene(np.random.default_rng(46_000_000 + 1000 * ki + k), kind)
+        r = read_frame(sc.image, qr_mode="off")
+        assert not r.accepted, (kind, k, r.label)
+        if r.note is not None:
+            assert "cards in view" in r.note
+
+
+def test_a_second_index_is_found_without_its_outline():
+    """The second card lies on a sheet the colour of its paper (its outline is not found,
+    nor a card-shaped one around it): its index is found anywhere in the frame, and the
+    note names both cards."""
+    from recognition import reader
+    for k, (a, b) in enumerate((((2, "club"), (10, "heart")), ((13, "spade"), (6, "diamond")))):
+        img = two_cards(a, b, seed=4 + k, gap=120, h=420)
+        x = 640 + 60 + 10  # the second card's left edge
+        face = img[300, x + 40].copy()  # its paper
+        sheet = img.copy()
+        sheet[:, 660:] = face
+        sheet[80:500, x:] = img[80:500, x:]
+        sheet[80:500, x:][np.all(np.abs(img[80:500, x:].astype(int) - (40, 70, 50)) < 12, axis=2)] = face
+        r = read_frame(sheet, qr_mode="off")
+        labels = {Reading(a[1], a[0], 1, True).label, Reading(b[1], b[0], 1, True).label}
+        assert not r.accepted and r.label == Reading(a[1], a[0], 1, True).label, (k, r.label)
+        assert r.note is not None and "two cards in view" in r.note, (k, r.note)
+        other = reader._second_index(sheet, replace(r, accepted=True, note=None), reader.ACCEPT_THRESHOLD)
+        assert other is not None and other.label in labels - {r.label}, (k, other)
+
+
+def test_second_index_search_ignores_the_card_itself_and_the_table():
+    """A single card on each kind of table: the index search finds nothing outside it."""
+    from card_images import scenes
+    from card_images.render import SUITS
+    from recognition import reader
+    looked = 0
+    for i, kind in enumerate(scenes.BACKGROUNDS):
+        for frac in ((0.7, 0.4)[i % 2],):
+            sc = scenes.card_scene(i % 13 + 1, SUITS[i % 4], np.random.default_rng(48_000_000 + 10 * i), kind, frac)
+            r = read_frame(sc.image, qr_mode="off")
+            assert r.note is None, (kind, frac, r.note)
+            if r.quad is not None and r.suit is not None:
+                looked += 1
+                assert reader._second_index(sc.image, r, reader.ACCEPT_THRESHOLD) is None, (kind, frac)
+    assert looked >= 4
+
+
+@pytest.mark.parametrize("kind", ["close", "same_bg"])
+def test_two_card_video_is_never_accepted(kind):
+    """A hand-held camera's frames of two cards (card_images.scenes.pair_video): the camera
+    loop accepts nothing, and says why."""
+    from card_images import scenes
+    frames = scenes.pair_video(np.random.default_rng(49_000_000 + scenes.PAIR_KINDS.index(kind)), kind, 16)
+    texts = []
+    with pytest.raises(CameraError):
+        for st in CameraScanner(_Fake(frames), max_bad_frames=1):
+            assert st.state != "accepted", st.text
+            texts.append(st.text)
+    assert len(texts) == 16 and any("cards in view" in t for t in texts)
+
+
+def test_a_card_outline_with_an_unreadably_small_index_is_a_second_card():
+    """A second card outlined, its index too small to read (glyphs under MIN_GLYPH_PX) but
+    an index all the same (glyphs from NOTICE_GLYPH_PX): a second card in view."""
+    from recognition import reader
+    from recognition.geometry import order_quad
+    img = two_cards((2, "club"), (10, "heart"), h=210, gap=200)
+    w = int(210 * 0.7)
+    card = img[80:290, 740:740 + w].copy()
+    img[80:290, 700:] = (40, 70, 50)
+    sh, sw = int(210 * 0.6), int(w * 0.6)
+    img[300:300 + sh, 800:800 + sw] = cv2.resize(card, (sw, sh), interpolation=cv2.INTER_AREA)
+    q = order_quad(np.float32([[800, 300], [800 + sw, 300], [800 + sw, 300 + sh], [800, 300 + sh]]))
+    assert reader._read_quad(img, q, 0.9).suit is None  # not readable
+    assert reader._notice_quad(img, q, 0.9)  # but an index
+    r = read_frame(img, qr_mode="off")
+    assert not r.accepted and r.label == "♣2" and "two cards in view" in r.note

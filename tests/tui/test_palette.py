@@ -110,3 +110,24 @@ async def test_seat_card_opens_skills_and_distances():
         await pilot.click("#seat-3", offset=(3, 0))  # the top line: the seat as the actor, as before
         await pilot.pause()
         assert app.query_one(CommandBar).value == "3 "
+
+
+async def test_a_face_alone_answers_a_judgement_and_track_hands_is_not_offered_mid_game():
+    """Newcomer trial (issue 16): ``9h`` alone at a judgement is ``judge 9h``; ``track hands`` is a setup option."""
+    s = _session(TABLE + ["place 2 indulgence", "end"])
+    for _ in range(10):  # on to seat 2's judgement of 乐不思蜀
+        p = s.state.prompt
+        if p is not None and p.kind == "judge":
+            break
+        s.submit("discard 2" if p is not None and p.kind == "discard" else "next")
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not any(line.startswith("track") for _n, line, _cb in palette_entries(app))
+        assert s.state.prompt is not None and s.state.prompt.kind == "judge"
+        bar = app.query_one(CommandBar)
+        bar.focus()
+        await pilot.press("9", "h", "enter")
+        await pilot.pause()
+        assert s.state.prompt is None or s.state.prompt.kind != "judge"
+        assert any("judge 9h" in " ".join(e.lines) for e in s.log)

@@ -13,8 +13,10 @@ from ..deck import Face
 from ..distance import card_kind_of
 from ..flow import JUDGED, Action, Ctx, again_data, judgement, responded
 from ..judgement import Judgement
+from ..messages import Words, en_zh, say
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
+from ..vocab import Rule
 from .common import use_equipment, uses
 
 SRC_WEAPON = "QS standard-cards.cpp (weapons, armor); FK standard_cards skills"
@@ -34,11 +36,11 @@ def armor_works(st: GameState, data: dict[str, Any], target: Seat) -> str | None
 
 def nioh_shield(ctx: Ctx, t: int) -> None:
     te, tz = who(ctx.st, t)
-    ctx.event("armor", f"仁王盾: a black 杀 has no effect on {te}", f"仁王盾：黑色杀对{tz}无效", t)
+    ctx.event("armor", say("armor", target=Words(te, tz)), seat=t)
 
 
 
-BAGUA_HINT = ("八卦阵: 'judge FACE' (red counts as 闪)", "八卦阵：可 judge 牌面（红色视为闪）")
+BAGUA_HINT = en_zh("cards.armor.module")
 """The hint an unused 八卦阵 adds to a 闪 question (dropped once it was judged black)."""
 
 
@@ -61,11 +63,11 @@ def v_judge(ctx: Ctx, a: Action) -> None:
     assert top is not None
     t = st.seat(top.seat)
     if top.data.get("ignore_armor") and card_kind_of(t.equipment.get("armor")) == "eight_diagram":
-        ctx.check(False, "judge.none", f"青釭剑 ignores seat {t.seat}'s 八卦阵: no judgement for this 杀",
-                  f"青釭剑无视{t.seat}号位的八卦阵：此杀不能判定", SRC_WEAPON)
-    ctx.check(armor_works(st, top.data, t) == "eight_diagram" and top.data.get("need", "jink") == "jink"
+        ctx.check(False, Rule.JUDGE_NONE, source=SRC_WEAPON, msg="ignores_seat_judgement", seat=t.seat)
+    ctx.check(
+        armor_works(st, top.data, t) == "eight_diagram" and top.data.get("need", "jink") == "jink"
               and not top.data.get("bagua"),
-              "judge.none", f"seat {t.seat} has no unused 八卦阵 to judge for", f"{t.seat}号位没有可用的八卦阵", SRC_JUDGE)
+        Rule.JUDGE_NONE, source=SRC_JUDGE, msg="seat_has_unused", seat=t.seat)
     judgement(ctx, {"kind": "bagua", "subject": "eight_diagram", "seat": t.seat}, face)
 
 
@@ -78,13 +80,13 @@ def _bagua_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
     if j.effect:
         more = top.data.get("jinks", 1) - 1
         if more > 0:
-            st.prompts[-1] = Prompt("respond", top.seat, f"{te}: one more 闪 needed (无双) (jink / take)",
-                                    f"{tz}：还需一张闪（无双）（jink / take）", again_data(top.data, more))
-            ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: one more needed", f"{tz}的八卦阵视为出闪，还需一张", top.seat)
+            st.prompts[-1] = Prompt("respond", top.seat, *en_zh("prompt.respond/one_more_needed", target=Words(te, tz)),
+                                    again_data(top.data, more))
+            ctx.event("jink", say("jink/counts_one_more", target=Words(te, tz)), seat=top.seat)
         else:
             st.prompts.pop()
-            ctx.event("jink", f"{te}'s 八卦阵 counts as 闪: the {top.data.get('cause', '杀')} misses",
-                      f"{tz}的八卦阵视为出闪", top.seat)
+            ctx.event("jink", say("jink/counts_misses", target=Words(te, tz), cause=top.data.get('cause', '杀')),
+                      seat=top.seat)
             responded(ctx, top, True)
     else:
         top.data["bagua"] = True

@@ -11,8 +11,10 @@ from .. import outcome as oc
 from ..distance import card_kind_of, in_range
 from ..errors import Refused
 from ..flow import Action, Ctx, again_data, call, responded, skill_target
+from ..messages import Words, en_zh, say
 from ..outcome import who
 from ..state import Prompt
+from ..vocab import Rule
 from . import tricks as tk
 from . import weapons as eq
 from .common import SRC_PLAY, SRC_RANGE, SRC_WEAPON, Use, check_target, distance_limit, own_play, uses
@@ -34,17 +36,19 @@ def answer_with(ctx: Ctx, u: Use) -> bool:
         tk.duel_slash_played(st)  # the 决斗 prompt counts 杀 cards, not rounds (无双: two a round)
     more = top.data.get("jinks", 1) - 1  # 无双: two 闪 for his 杀, two 杀 each time in his 决斗
     if more > 0:
-        st.prompts[-1] = Prompt("respond", n, f"{ne}: one more {kind.zh} needed (无双) ({kind.id} / take)",
-                                f"{nz}：还需一张{kind.zh}（无双）（{kind.id} / take）", again_data(top.data, more))
-        ctx.event("jink" if kind.id == "jink" else "slash_played", f"{ne} plays {kind.zh} (hand {s.hand}): one more needed (无双)",
-                  f"{nz}打出{kind.zh}（手牌{s.hand}），还需一张（无双）", n)
+        st.prompts[-1] = Prompt(
+                             "respond", n, *en_zh("prompt.respond/one_more_needed_take", who=Words(ne, nz), kind=kind.zh,
+                                       kind_id=kind.id),
+                             again_data(top.data, more))
+        ctx.event("jink" if kind.id == "jink" else "slash_played",
+                  say("cards.basic.answer_with", who=Words(ne, nz), kind=kind.zh, hand=s.hand), seat=n)
         return True
     st.prompts.pop()
     cause = top.data.get("cause", "杀")
     if kind.id == "jink":
-        ctx.event("jink", f"{ne} plays 闪: the {cause} misses (hand {s.hand})", f"{nz}打出闪，{cause}被抵消（手牌{s.hand}）", n)
+        ctx.event("jink", say("jink/plays_misses_hand", who=Words(ne, nz), cause=cause, hand=s.hand), seat=n)
     else:
-        ctx.event("slash_played", f"{ne} plays 杀 against {cause} (hand {s.hand})", f"{nz}打出杀响应{cause}（手牌{s.hand}）", n)
+        ctx.event("slash_played", say("slash_played", who=Words(ne, nz), cause=cause, hand=s.hand), seat=n)
     responded(ctx, top, True)
     return True
 
@@ -63,8 +67,8 @@ def use_slash(ctx: Ctx, u: Use) -> None:
         if victims is not None:
             u.pay()
             ve, vz = who(st, victims[0])
-            ctx.event("use", f"{ne} uses 杀 on {ve} (借刀杀人) (hand {s.hand})", f"{nz}对{vz}使用杀（借刀杀人）（手牌{s.hand}）",
-                      n, card=u.ref, targets=victims)
+            ctx.event("use", say("use/uses_hand4", who=Words(ne, nz), victim=Words(ve, vz), hand=s.hand), seat=n,
+                      card=u.ref, targets=victims)
             eq.slash_at(ctx, n, victims, u.ref, u.face, u.via, u.colour)
             return
     if answer_with(ctx, u):
@@ -73,30 +77,25 @@ def use_slash(ctx: Ctx, u: Use) -> None:
     most, why = eq.max_slash_targets(st, s, u.cost)
     if not 1 <= len(targets) <= most or len(set(targets)) != len(targets):
         if most == 1:
-            raise Refused("slash.target", f"杀 needs exactly one target seat, e.g. '2 slash 5' (given {len(targets)})",
-                          "杀需要一个目标，例如 2 slash 5", SRC_PLAY, forceable=False)
-        raise Refused("slash.target", f"杀 takes 1 to {most} different target seats ({why}); given {targets}",
-                      f"杀可指定1~{most}个不同目标（方天画戟）", SRC_WEAPON, forceable=False)
+            raise Refused(Rule.SLASH_TARGET, source=SRC_PLAY, forceable=False, msg="needs_exactly_one",
+                          n_targets=len(targets))
+        raise Refused(Rule.SLASH_TARGET, source=SRC_WEAPON, forceable=False, msg="takes_different_target", most=most,
+                      why=why, targets=targets)
     for t in targets:
-        ctx.check(t != n, "slash.self", "杀 cannot target yourself", "杀不能以自己为目标", SRC_RANGE, forceable=False)
+        ctx.check(t != n, Rule.SLASH_SELF, source=SRC_RANGE, forceable=False)
         skill_target(ctx, n, t, "slash")
         rc = in_range(st, n, t)
-        ctx.check(rc.ok, "slash.range", rc.en, rc.zh, SRC_RANGE)
+        ctx.check(rc.ok, Rule.SLASH_RANGE, rc.en, rc.zh, SRC_RANGE)
         check_target(ctx, "slash", n, t)
         if u.face is None and u.colour is None and eq.weapon_of(s) != "qinggang_sword" \
                 and card_kind_of(st.seat(t).equipment.get("armor")) == "nioh_shield":
             te_, tz_ = who(st, t)
             eg = f"{n} 杀:♥3+♠5 {t} via spear" if u.via == "spear" else f"{n} 杀:♦7 {t}"
-            ctx.check(False, "slash.colour",
-                      f"{te_} wears 仁王盾 (a black 杀 has no effect): type the 杀's face, e.g. '{eg}' "
-                      f"(force: treat it as red)",
-                      f"{tz_}装备仁王盾（黑色杀无效）：请写出杀的花色点数，例如 {eg}（force：按红色处理）",
-                      SRC_WEAPON)
+            ctx.check(False, Rule.SLASH_COLOUR, source=SRC_WEAPON, eg=eg, target=Words(te_, tz_))
     used = st.counters.get("slash", 0)
     lifts = [r for f in SLASH_LIMIT_LIFTS if (r := f(st, s))]
-    ctx.check(used < 1 or bool(lifts), "slash.limit",
-              f"seat {n} has already used {used} 杀 this play phase (limit 1, no 诸葛连弩 or 咆哮)",
-              f"{n}号位本阶段已使用{used}张杀（上限1）", "RULES_NOTES: Other facts (one 杀 per play phase)")
+    ctx.check(used < 1 or bool(lifts), Rule.SLASH_LIMIT, source="RULES_NOTES: Other facts (one 杀 per play phase)", n=n,
+              used=used)
     st.counters["slash"] = used + 1
     u.pay()
     te = ", ".join(who(st, t)[0] for t in targets)
@@ -105,8 +104,8 @@ def use_slash(ctx: Ctx, u: Use) -> None:
     extra += " (丈八蛇矛: 2 hand cards)" if u.via == "spear" else ""
     if u.faces:
         extra += f" ({'+'.join(map(str, u.faces))}: {'no colour' if u.colour == 'none' else u.colour})"
-    ctx.event("use", f"{ne} uses 杀 on {te}{extra} (hand {s.hand})", f"{nz}对{tz}使用杀（手牌{s.hand}）", n, card=u.ref,
-              targets=list(targets), faces=[str(f) for f in u.faces] or None, colour=u.colour)
+    ctx.event("use", say("use/uses_hand", who=Words(ne, nz), target=Words(te, tz), hand=s.hand, extra=extra), seat=n,
+              card=u.ref, targets=list(targets), faces=[str(f) for f in u.faces] or None, colour=u.colour)
     eq.slash_at(ctx, n, list(targets), u.ref, u.face, u.via, u.colour)
     for t in targets:
         call("slash", ctx, n, t)
@@ -117,11 +116,10 @@ def use_jink(ctx: Ctx, u: Use) -> None:
     """闪: only the answer of a ``respond`` question asking for it (refused ``jink.response`` otherwise)."""
     if answer_with(ctx, u):
         return
-    ctx.check(False, "jink.response", "闪 is only played in answer to a 杀 aimed at you",
-              "闪只能在响应杀时打出", SRC_PLAY)
+    ctx.check(False, Rule.JINK_RESPONSE, source=SRC_PLAY)
     u.pay()
     ne, nz = who(ctx.st, u.n)
-    ctx.event("use", f"{ne} plays 闪 (hand {u.s.hand})", f"{nz}打出闪（手牌{u.s.hand}）", u.n, card=u.ref)
+    ctx.event("use", say("use/plays_hand", who=Words(ne, nz), hand=u.s.hand), seat=u.n, card=u.ref)
 
 
 @uses("peach")
@@ -135,13 +133,11 @@ def use_peach(ctx: Ctx, u: Use) -> None:
         oc.dying_peach(st, ctx.ev, n)
         return
     own_play(ctx, u)
-    ctx.check(not u.targets or u.targets == [n], "peach.target", "outside dying, 桃 heals only yourself",
-              "非濒死时桃只能对自己使用", SRC_PLAY)
-    ctx.check(s.hp < s.max_hp, "peach.full", f"seat {n} is at full HP {s.hp}/{s.max_hp}",
-              f"{n}号位体力已满（{s.hp}/{s.max_hp}）", SRC_PLAY)
+    ctx.check(not u.targets or u.targets == [n], Rule.PEACH_TARGET, source=SRC_PLAY)
+    ctx.check(s.hp < s.max_hp, Rule.PEACH_FULL, source=SRC_PLAY, n=n, hp=s.hp, max_hp=s.max_hp)
     u.pay()
     ne, nz = who(st, n)
-    ctx.event("use", f"{ne} uses 桃 (hand {s.hand})", f"{nz}使用桃（手牌{s.hand}）", n, card=u.ref)
+    ctx.event("use", say("use/uses_hand2", who=Words(ne, nz), hand=s.hand), seat=n, card=u.ref)
     oc.heal(st, ctx.ev, n, 1, "桃")
 
 
@@ -152,16 +148,16 @@ def use_analeptic(ctx: Ctx, u: Use) -> None:
     own_play(ctx, u)
     ne, nz = who(st, n)
     tl = [who(st, t) for t in targets]
-    on_en = f" on {', '.join(t[0] for t in tl)}" if tl else ""
-    on_zh = f"对{'、'.join(t[1] for t in tl)}" if tl else ""
+    on_en, on_zh = en_zh("cards.basic.use_analeptic",
+                         value_list=Words(', '.join(t[0] for t in tl), '、'.join(t[1] for t in tl))) if tl else ("", "")
     for t in targets:
         skill_target(ctx, n, t, kind.id)
     if kind.distance_limit and targets:
         for t in targets:
             distance_limit(ctx, kind, n, t)
     u.pay()
-    ctx.event("use", f"{ne} uses {kind.zh}{on_en} (hand {s.hand})", f"{nz}{on_zh}使用{kind.zh}（手牌{s.hand}）",
-              n, card=u.ref, targets=targets)
+    ctx.event("use", say("use/uses_hand3", who=Words(ne, nz), kind=kind.zh, on=Words(on_en, on_zh), hand=s.hand), seat=n,
+              card=u.ref, targets=targets)
     call("trick", ctx, n, kind)
 
 
@@ -172,8 +168,8 @@ def v_take(ctx: Ctx, a: Action) -> None:
     top = st.prompt
     assert top is not None
     if a.seat is not None and a.seat != top.seat:
-        raise Refused("prompt.seat", f"seat {top.seat} must answer, not seat {a.seat}", f"应由{top.seat}号位响应",
-                      "companion: answer the pending question first", forceable=False)
+        raise Refused(Rule.PROMPT_SEAT, source="companion: answer the pending question first", forceable=False,
+                      msg="seat_must_answer", seat=top.seat, a_seat=a.seat)
     st.prompts.pop()
     src = top.data.get("source")
     if top.data.get("slash"):

@@ -14,8 +14,10 @@ from ..deck import KINDS, CardKind, Face, faces_of, maneuvering_cards, standard_
 from ..distance import card_kind_of, distance, has_skill
 from ..errors import Refused
 from ..flow import Action, Ctx, card_name
+from ..messages import Words, say
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
+from ..vocab import Rule
 
 SRC_PLAY = "rulebook: 出牌阶段"
 SRC_RANGE = "RULES_NOTES: Distance and attack range"
@@ -72,9 +74,8 @@ def uses(*ids: str, owner: str | None = None) -> Callable[[Callable[[Ctx, Use], 
 def own_play(ctx: Ctx, u: Use) -> None:
     """Refuse (``card.phase``, forceable) a card used outside its user's own play phase."""
     st, n, kind = ctx.st, u.n, u.kind
-    ctx.check(st.turn_seat == n and st.phase == "play", "card.phase",
-              f"seat {n}: {kind.zh} is used only in your own play phase (now: seat {st.turn_seat}'s {st.phase} phase)",
-              f"{n}号位：{kind.zh}只能在自己的出牌阶段使用（现在：{st.turn_seat}号位的{st.phase}阶段）", SRC_PLAY)
+    ctx.check(st.turn_seat == n and st.phase == "play", Rule.CARD_PHASE, source=SRC_PLAY, n=n, kind=kind.zh,
+              turn_seat=st.turn_seat, phase=st.phase)
 
 
 def check_face(ctx: Ctx, kind: CardKind, face: Face | None) -> None:
@@ -92,8 +93,8 @@ def check_face(ctx: Ctx, kind: CardKind, face: Face | None) -> None:
     there = list(dict.fromkeys(KINDS[c.kind].zh for c in deck if c.face == face))
     en_is = f" ({face} is {' / '.join(there)})" if there else ""
     zh_is = f"（{face}是{'/'.join(there)}）" if there else ""
-    ctx.check(False, "card.face", f"the deck has no {kind.zh} {face}{en_is}: check the card, or force it",
-              f"牌堆中没有{face}的{kind.zh}{zh_is}：请核对这张牌，或用 force", "RULES_NOTES: Deck; cards.standard_deck")
+    ctx.check(False, Rule.CARD_FACE, source="RULES_NOTES: Deck; cards.standard_deck", msg="deck_has_check", kind=kind.zh,
+              face=face, is_=Words(en_is, zh_is))
 
 
 def two_card_colour(ctx: Ctx, kind: CardKind, via: str | None, face: Face | None, faces: tuple[Face, ...]) -> str | None:
@@ -104,10 +105,8 @@ def two_card_colour(ctx: Ctx, kind: CardKind, via: str | None, face: Face | None
     (forceable) for a face the deck does not have.  Source: QS Spear (the view-as card takes the colour of its
     two subcards, colourless when they differ: ``Card::getColor``); FK ``spear_skill``; issue 13 §4."""
     if faces and via != "spear":
-        raise Refused("card.faces", f"two faces ({'+'.join(map(str, faces))}) are for two cards used as one "
-                      f"(丈八蛇矛: 'S 杀:♥3+♠5 T via spear'); {kind.zh} is one card: write one face",
-                      f"两个牌面（{'+'.join(map(str, faces))}）用于两张牌当一张（丈八蛇矛：S 杀:♥3+♠5 T via spear）；"
-                      f"{kind.zh}是一张牌：请只写一个牌面", SRC_WEAPON, forceable=False)
+        raise Refused(Rule.CARD_FACES, source=SRC_WEAPON, forceable=False, faces_list='+'.join(map(str, faces)),
+                      kind=kind.zh)
     if via != "spear":
         check_face(ctx, kind, face)  # 'S spear' equipping the spear itself
         return None
@@ -115,8 +114,7 @@ def two_card_colour(ctx: Ctx, kind: CardKind, via: str | None, face: Face | None
     mv = "maneuvering" in ctx.st.variants
     deck = {c.face for c in standard_deck() + (maneuvering_cards() if mv else ())}
     for f in typed:
-        ctx.check(f in deck, "card.face", f"the deck has no card {f}: check the card, or force it",
-                  f"牌堆中没有{f}：请核对这张牌，或用 force", "RULES_NOTES: Deck; cards.standard_deck")
+        ctx.check(f in deck, Rule.CARD_FACE, source="RULES_NOTES: Deck; cards.standard_deck", msg="deck_has_card", f=f)
     colours = {f.color for f in typed}
     if not colours:
         return None
@@ -131,9 +129,8 @@ def distance_limit(ctx: Ctx, kind: CardKind, n: int, t: int) -> None:
         return
     d = distance(st, n, t)
     how = f" ({d.explain()})" if d.parts else ""
-    ctx.check(d.value <= kind.distance_limit, "trick.distance",
-              f"seat {n} → seat {t}: distance {d.value}{how} > {kind.distance_limit} ({kind.zh})",
-              f"{n}号位 → {t}号位：距离{d.value} > {kind.distance_limit}（{kind.zh}）", SRC_RANGE)
+    ctx.check(d.value <= kind.distance_limit, Rule.TRICK_DISTANCE, source=SRC_RANGE, n=n, t=t, value=d.value,
+              distance_limit=kind.distance_limit, kind=kind.zh, how=how)
 
 
 def equip(ctx: Ctx, s: Seat, ref: str) -> None:
@@ -144,10 +141,13 @@ def equip(ctx: Ctx, s: Seat, ref: str) -> None:
     s.equipment[slot] = ref
     ne, nz = who(st, s.seat)
     if old:
-        ctx.event("equip", f"{ne} equips {card_name(ref)} ({slot}), replacing {card_name(old)} (discarded)",
-                  f"{nz}装备{card_name(ref)}，替换并弃置{card_name(old)}", s.seat, card=ref, replaced=old)
+        ctx.event(
+            "equip", say("equip/equips_replacing_discarded", who=Words(ne, nz), card_name=card_name(ref),
+                        card_name2=card_name(old), slot=slot),
+            seat=s.seat, card=ref, replaced=old)
     else:
-        ctx.event("equip", f"{ne} equips {card_name(ref)} ({slot})", f"{nz}装备{card_name(ref)}", s.seat, card=ref)
+        ctx.event("equip", say("equip/equips", who=Words(ne, nz), card_name=card_name(ref), slot=slot), seat=s.seat,
+                  card=ref)
 
 
 TARGET_FILTERS: list[Callable[[GameState, int, int, str], tuple[str, str, str, str] | None]] = []
@@ -172,8 +172,8 @@ def use_equipment(ctx: Ctx, u: Use) -> None:
     Never while a question is pending: ``S spear`` / ``S axe`` without that weapon equipped reach here only as
     the words of an answer (a 杀 asked, 贯石斧's discard) and are refused ``prompt.pending``."""
     if u.top is not None:
-        raise Refused("prompt.pending", f"waiting for an answer first — {u.top.en}", f"请先回答：{u.top.zh}",
-                      SRC_PROMPT, forceable=False)
+        raise Refused(Rule.PROMPT_PENDING, source=SRC_PROMPT, forceable=False, msg="waiting_answer_first",
+                      top=Words(u.top.en, u.top.zh))
     own_play(ctx, u)
     u.pay()
     equip(ctx, u.s, u.ref)

@@ -17,8 +17,10 @@ from ..distance import card_kind_of
 from ..errors import Refused
 from ..flow import JUDGED, Action, Ctx, card_name, judgement, push_next_judge, skill_target
 from ..judgement import Judgement
+from ..messages import Words, say
 from ..outcome import who
 from ..state import Seat
+from ..vocab import Rule
 from .common import SRC_AREA, SRC_PLAY, Use, check_target, distance_limit, own_play, uses
 
 HANDLES = frozenset({"indulgence", "lightning", "supply_shortage"})
@@ -35,28 +37,27 @@ def use_delayed(ctx: Ctx, u: Use) -> None:
     st, n, s, kind, targets = ctx.st, u.n, u.s, u.kind, u.targets
     own_play(ctx, u)
     if kind.id == "lightning":
-        ctx.check(not targets or targets == [n], "lightning.target", "闪电 is placed in your own judgement area",
-                  "闪电只能置入自己的判定区", "RULES_NOTES: Judgements (闪电)", forceable=False)
+        ctx.check(not targets or targets == [n], Rule.LIGHTNING_TARGET, source="RULES_NOTES: Judgements (闪电)",
+                  forceable=False)
         t = n
     else:
         if len(targets) != 1:
-            raise Refused("trick.target", f"{kind.zh} needs one target seat", f"{kind.zh}需要一个目标",
-                          SRC_PLAY, forceable=False)
+            raise Refused(Rule.TRICK_TARGET, source=SRC_PLAY, forceable=False, msg="needs_one_target", kind=kind.zh)
         t = targets[0]
-        ctx.check(t != n, "trick.self", f"{kind.zh} targets another seat", f"{kind.zh}只能对其他角色使用", SRC_PLAY)
+        ctx.check(t != n, Rule.TRICK_SELF, source=SRC_PLAY, msg="targets_another_seat", kind=kind.zh)
         skill_target(ctx, n, t, kind.id)
         if kind.distance_limit:
             distance_limit(ctx, kind, n, t)
         check_target(ctx, kind.id, n, t)
     ts = st.seat(t)
-    ctx.check(not any(card_kind_of(c) == kind.id for c in ts.judgement), "judgement.duplicate",
-              f"seat {t} already has {kind.zh} in the judgement area", f"{t}号位判定区已有{kind.zh}", SRC_AREA)
+    ctx.check(not any(card_kind_of(c) == kind.id for c in ts.judgement), Rule.JUDGEMENT_DUPLICATE, source=SRC_AREA,
+              msg="seat_already_has", t=t, kind=kind.zh)
     u.pay()
     ts.judgement.append(u.ref)
     ne, nz = who(st, n)
     te, tz = who(st, t)
-    ctx.event("use", f"{ne} places {kind.zh} in {te}'s judgement area (hand {s.hand})",
-              f"{nz}将{kind.zh}置入{tz}的判定区（手牌{s.hand}）", n, card=u.ref, targets=[t])
+    ctx.event("use", say("use/places_judgement_area", who=Words(ne, nz), kind=kind.zh, target=Words(te, tz), hand=s.hand),
+              seat=n, card=u.ref, targets=[t])
 
 
 def v_judge(ctx: Ctx, a: Action) -> None:
@@ -83,7 +84,8 @@ def _delayed_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
     if kind == "lightning" and not j.effect:
         lightning_moves(ctx, s, ref)
     else:
-        ctx.event("discard_card", f"{card_name(ref)} leaves {ne}'s judgement area", f"{card_name(ref)}离开{nz}的判定区", s.seat)
+        ctx.event("discard_card", say("discard_card/leaves_judgement_area", card_name=card_name(ref), who=Words(ne, nz)),
+                  seat=s.seat)
     push_next_judge(ctx, s)
     if j.effect:
         if kind == "indulgence":
@@ -109,11 +111,11 @@ def lightning_moves(ctx: Ctx, s: Seat, ref: str) -> None:
             break
     if dest is None:
         s.judgement.append(ref)
-        ctx.event("move", "闪电 stays: no other seat can receive it", "闪电留在原处", s.seat)
+        ctx.event("move", say("move/stays_other_seat"), seat=s.seat)
     else:
         st.seat(dest).judgement.append(ref)
         de, dz = who(st, dest)
-        ctx.event("move", f"闪电 moves to {de}", f"闪电移动到{dz}", dest)
+        ctx.event("move", say("move/moves", dest=Words(de, dz)), seat=dest)
 
 
 def nullified_judgement(ctx: Ctx, holder: int, ref: str) -> None:
@@ -125,8 +127,8 @@ def nullified_judgement(ctx: Ctx, holder: int, ref: str) -> None:
     if ref in s.judgement:
         s.judgement.remove(ref)
     ne, nz = who(st, holder)
-    ctx.event("nullified", f"{card_name(ref)} in {ne}'s judgement area is cancelled by 无懈可击",
-              f"{nz}判定区的{card_name(ref)}被无懈可击抵消", holder)
+    ctx.event("nullified", say("nullified/judgement_area_cancelled", card_name=card_name(ref), who=Words(ne, nz)),
+              seat=holder)
     if card_kind_of(ref) == "lightning":
         lightning_moves(ctx, s, ref)
     push_next_judge(ctx, s)

@@ -31,8 +31,10 @@ from ..deck import KINDS
 from ..distance import card_kind_of, in_range
 from ..errors import Refused
 from ..flow import RESPONDED, Action, Ctx, Frame, call, clear_stack, frames, push_next_judge, skill_target, top_frame
+from ..messages import Words, en_zh, say
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
+from ..vocab import Rule
 from ..zones import SLOT_ZH, card_label, has_cards, resolve_zone, take_zone, zone_label, zones_of
 from .common import TARGET_FILTERS, Use, check_target, distance_limit, own_play, uses
 from .delayed import nullified_judgement
@@ -90,11 +92,10 @@ def _order_from(st: GameState, first: int, include_first: bool = True) -> list[i
 def _one_other(ctx: Ctx, n: int, targets: list[int], kind_id: str) -> list[int]:
     k = KINDS[kind_id]
     if len(targets) != 1:
-        raise Refused("trick.target", f"{k.zh} needs one target seat, e.g. '{n} {k.id} 3' (given {len(targets)})",
-                      f"{k.zh}需要一个目标（给出{len(targets)}个）", SRC_TRICK, forceable=False)
+        raise Refused(Rule.TRICK_TARGET, source=SRC_TRICK, forceable=False, msg="needs_one_target_seat", k=k.zh,
+                      n_targets=len(targets), n=n, k_id=k.id)
     t = targets[0]
-    ctx.check(t != n, "trick.self", f"{k.zh} targets another seat, not yourself (seat {n})",
-              f"{k.zh}只能对其他角色使用", SRC_TRICK, forceable=False)
+    ctx.check(t != n, Rule.TRICK_SELF, source=SRC_TRICK, forceable=False, msg="targets_another_seat_yourself", k=k.zh, n=n)
     return [t]
 
 
@@ -103,9 +104,10 @@ def _legal_card_taking(kind_id: str) -> Legal:
         (t,) = _one_other(ctx, n, targets, kind_id)
         ts = ctx.st.seat(t)
         k = KINDS[kind_id]
-        ctx.check(has_cards(ts), f"{kind_id}.empty",
-                  f"seat {t} has no card to take: hand 0, no equipment, no judgement card ({k.zh})",
-                  f"{t}号位没有牌：手牌0，无装备，判定区无牌（{k.zh}）", SRC_TRICK)
+        if kind_id == "snatch":  # the rule ids are the cards' own ("snatch.empty", "dismantlement.empty")
+            ctx.check(has_cards(ts), Rule.SNATCH_EMPTY, source=SRC_TRICK, t=t, card=k.zh)
+        else:
+            ctx.check(has_cards(ts), Rule.DISMANTLEMENT_EMPTY, source=SRC_TRICK, t=t, card=k.zh)
         if k.distance_limit:
             distance_limit(ctx, k, n, t)
         return [t]
@@ -119,8 +121,8 @@ def _legal_duel(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
 def _legal_self(kind_id: str) -> Legal:
     def legal(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
         k = KINDS[kind_id]
-        ctx.check(not targets or targets == [n], "trick.target", f"{k.zh} targets only its user (seat {n}); given {targets}",
-                  f"{k.zh}只能对自己使用", SRC_TRICK, forceable=False)
+        ctx.check(not targets or targets == [n], Rule.TRICK_TARGET, source=SRC_TRICK, forceable=False,
+                  msg="targets_only_user", k=k.zh, n=n, targets=targets)
         return [n]
     return legal
 
@@ -128,29 +130,23 @@ def _legal_self(kind_id: str) -> Legal:
 def _legal_all(others: bool, kind_id: str) -> Legal:
     def legal(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
         k = KINDS[kind_id]
-        ctx.check(not targets, "trick.target",
-                  f"{k.zh} targets {'every other living seat' if others else 'every living seat'} by itself: "
-                  f"write '{n} {k.id}' without seats",
-                  f"{k.zh}不需要指定目标", SRC_TRICK, forceable=False)
+        ctx.check(not targets, Rule.TRICK_TARGET, source=SRC_TRICK, forceable=False, msg="targets_itself_write", k=k.zh,
+                  value='every other living seat' if others else 'every living seat', n=n, k_id=k.id)
         return _order_from(ctx.st, n, include_first=not others)
     return legal
 
 
 def _legal_collateral(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
     if len(targets) != 2:
-        raise Refused("trick.target", "借刀杀人 needs two seats: the one with a weapon, then its 杀 target, "
-                      f"e.g. '{n} collateral 3 5' (given {len(targets)})",
-                      f"借刀杀人需要两个目标：有武器的角色和其杀的目标（给出{len(targets)}个）", SRC_TRICK, forceable=False)
+        raise Refused(Rule.TRICK_TARGET, source=SRC_TRICK, forceable=False, msg="needs_two_seats", n_targets=len(targets),
+                      n=n)
     a, b = targets
     st = ctx.st
-    ctx.check(a != n, "trick.self", "借刀杀人: the first target is another seat", "借刀杀人的第一个目标须为其他角色", SRC_TRICK,
-              forceable=False)
-    ctx.check(st.seat(a).equipment.get("weapon") is not None, "collateral.weapon",
-              f"借刀杀人: seat {a} has no weapon", f"借刀杀人：{a}号位没有武器", SRC_TRICK)
-    ctx.check(a != b, "collateral.range", f"借刀杀人: seat {a} cannot 杀 itself", f"借刀杀人：{a}号位不能杀自己", SRC_TRICK,
-              forceable=False)
+    ctx.check(a != n, Rule.TRICK_SELF, source=SRC_TRICK, forceable=False, msg="first_target_another")
+    ctx.check(st.seat(a).equipment.get("weapon") is not None, Rule.COLLATERAL_WEAPON, source=SRC_TRICK, a=a)
+    ctx.check(a != b, Rule.COLLATERAL_RANGE, source=SRC_TRICK, forceable=False, msg="seat_cannot_itself", a=a)
     rc = in_range(st, a, b)
-    ctx.check(rc.ok, "collateral.range", f"借刀杀人: {rc.en}", f"借刀杀人：{rc.zh}", SRC_TRICK)
+    ctx.check(rc.ok, Rule.COLLATERAL_RANGE, source=SRC_TRICK, msg="text", rc=Words(rc.en, rc.zh))
     return [a]
 
 
@@ -161,7 +157,7 @@ def _eff_ex_nihilo(ctx: Ctx, f: Frame, t: int) -> bool:
     s = ctx.st.seat(t)
     s.hand += 2
     te, tz = who(ctx.st, t)
-    ctx.event("draw", f"{te} draws 2 (无中生有) (hand {s.hand})", f"{tz}摸两张牌（无中生有）（手牌{s.hand}）", t)
+    ctx.event("draw", say("draw/draws_hand", target=Words(te, tz), hand=s.hand), seat=t)
     return True
 
 
@@ -178,13 +174,13 @@ def _eff_respond(need: str) -> Effect:
         ue, uz = who(st, f["user"])
         n = len(f["targets"])
         card_en = "杀" if need == "slash" else "闪"
-        prog_en = f"{k.zh} from {ue}, {f['i']} of {n} answered"
-        prog_zh = f"{uz}的{k.zh}，已响应{f['i']}/{n}"
+        prog_en, prog_zh = en_zh("cards.tricks.eff", k=k.zh, user=Words(ue, uz), i=f['i'], n=n)
         d = oc.expected_damage(st, t, f["user"], k.zh)
         st.prompts.append(Prompt(
-            "respond", t, f"{te}: play {card_en} or take {d} damage — {prog_en} ({'杀' if need == 'slash' else 'jink'} / take)",
-            f"{tz}：打出{card_en}或受到{d}点伤害——{prog_zh}（{'杀' if need == 'slash' else 'jink'} / take）",
-            {"source": f["user"], "card": f["card"], "need": need, "frame": True, "cause": k.zh}))
+                              "respond", t,
+                              *en_zh("prompt.respond/play_take_damage_take", target=Words(te, tz), card=card_en, d=d,
+                                        prog=Words(prog_en, prog_zh), value='杀' if need == 'slash' else 'jink'),
+                              {"source": f["user"], "card": f["card"], "need": need, "frame": True, "cause": k.zh}))
         return False
     return eff
 
@@ -199,9 +195,9 @@ def _duel_prompt(ctx: Ctx, f: Frame) -> None:
     r = f.get("slashes", 0)  # 杀 cards played in this 决斗 (under 无双 two a round), not rounds
     d = oc.expected_damage(st, turn, src, "决斗")
     st.prompts.append(Prompt(
-        "respond", turn, f"{te}: play 杀 or take {d} damage — 决斗 with {oe}, {r} 杀 played so far (杀 / take)",
-        f"{tz}：打出杀或受到{d}点伤害——与{oz}决斗，已打出{r}张杀（杀 / take）",
-        {"source": src, "card": f["card"], "need": "slash", "frame": True, "cause": "决斗", "duel": True}))
+                          "respond", turn,
+                          *en_zh("prompt.respond/play_take_damage", target=Words(te, tz), d=d, other=Words(oe, oz), r=r),
+                          {"source": src, "card": f["card"], "need": "slash", "frame": True, "cause": "决斗", "duel": True}))
 
 
 def duel_slash_played(st: GameState) -> None:
@@ -225,9 +221,8 @@ def _eff_amazing_grace(ctx: Ctx, f: Frame, t: int) -> bool:
     ue, uz = who(st, f["user"])
     left = f["pool"]
     n = len(f["targets"])
-    st.prompts.append(Prompt(
-        "pick", t, f"{te}: pick 1 of the {left} revealed cards (pick [CARD]) — 五谷丰登 from {ue}, {f['i']} of {n} picked",
-        f"{tz}：从{left}张亮出的牌中选择一张（pick [牌]）——{uz}的五谷丰登，已选{f['i']}/{n}", {}))
+    st.prompts.append(Prompt("pick", t,
+                             *en_zh("prompt.pick", target=Words(te, tz), left=left, user=Words(ue, uz), i=f['i'], n=n), {}))
     return False
 
 
@@ -237,7 +232,7 @@ def _eff_zone(ctx: Ctx, f: Frame, t: int) -> bool:
     zs = zones_of(ts)
     if not zs:
         te, tz = who(st, t)
-        ctx.event("skip", f"{te} has no card left: {card_label(f['card'])} has no effect", f"{tz}没有牌：无效果", t)
+        ctx.event("skip", say("skip/has_card_left", target=Words(te, tz), card_label=card_label(f['card'])), seat=t)
         return True
     k = KINDS[f["kind"]]
     ue, uz = who(st, f["user"])
@@ -245,9 +240,10 @@ def _eff_zone(ctx: Ctx, f: Frame, t: int) -> bool:
     labels = [zone_label(ts, z) for z in zs]
     act_en = "discard" if k.id == "dismantlement" else "take"
     st.prompts.append(Prompt(
-        "zone", f["user"], f"{ue}: choose a card of {te} to {act_en} — {', '.join(x[0] for x in labels)} (pick ZONE) — {k.zh}",
-        f"{uz}：选择{tz}的一张牌{'弃置' if k.id == 'dismantlement' else '获得'}——{'、'.join(x[1] for x in labels)}（pick 区域）——{k.zh}",
-        {"target": t}))
+                          "zone", f["user"], *en_zh("prompt.zone", user=Words(ue, uz), target=Words(te, tz), k=k.zh,
+                                    act=Words(act_en, '弃置' if k.id == 'dismantlement' else '获得'),
+                                    value_list=Words(', '.join(x[0] for x in labels), '、'.join(x[1] for x in labels))),
+                          {"target": t}))
     return False
 
 
@@ -258,13 +254,14 @@ def _eff_collateral(ctx: Ctx, f: Frame, t: int) -> bool:
     w = a.equipment.get("weapon")
     ae, az = who(st, t)
     if w is None or not st.seat(b).alive:
-        ctx.event("skip", f"借刀杀人 has no effect on {ae} (no weapon or the 杀 target is dead)", f"借刀杀人对{az}无效果", t)
+        ctx.event("skip", say("skip/has_effect_weapon", asked=Words(ae, az)), seat=t)
         return True
     be, bz = who(st, b)
     ue, uz = who(st, f["user"])
     st.prompts.append(Prompt(
-        "collateral", t, f"{ae}: 杀 {be} ({t} 杀) or give {card_label(w)} to {ue} (pass) — 借刀杀人",
-        f"{az}：对{bz}使用杀（{t} 杀），或将{card_label(w)}交给{uz}（pass）——借刀杀人", {"victim": b, "user": f["user"]}))
+                          "collateral", t, *en_zh("prompt.collateral", asked=Words(ae, az), by=Words(be, bz), t=t,
+                                    card_label=card_label(w), user=Words(ue, uz)),
+                          {"victim": b, "user": f["user"]}))
     return False
 
 
@@ -350,21 +347,18 @@ def _window_prompt(ctx: Ctx, f: Frame, asked: int) -> None:
     ue, uz = who(st, f["user"])
     name = card_label(f["card"])
     if depth == 0:
-        what_en = f"{ue}'s {name} on {te}"
-        what_zh = f"{uz}对{tz}的{name}"
+        what_en, what_zh = en_zh("cards.tricks.window_prompt/text", user=Words(ue, uz), name=name, target=Words(te, tz))
     else:
         be, bz = who(st, f["by"])
-        what_en = f"{be}'s 无懈可击 (chain {depth}) against {name} on {te}"
-        what_zh = f"{bz}对{tz}的{name}的无懈可击（第{depth}张）"
+        what_en, what_zh = en_zh("cards.tricks.window_prompt/chain_against", by=Words(be, bz), depth=depth, name=name,
+                                 target=Words(te, tz))
     prog = f.get("prog_en", "")
     prog_zh = f.get("prog_zh", "")
     # The window is a question to the whole table (any seat may play 无懈可击), not to the seat asked first:
     # it is not addressed to anyone (the trick's user was asked whether to cancel his own trick).
     # ``pass`` still passes for the seat asked (``asked``, the prompt's seat), in seat order.
-    st.prompts.append(Prompt(
-        "nullify", asked,
-        f"无懈可击? {what_en} is about to take effect (S 无懈可击 / pass / pass all){prog}",
-        f"无懈可击？{what_zh}即将生效（S 无懈可击 / pass / pass all）{prog_zh}", {}))
+    st.prompts.append(Prompt("nullify", asked,
+                             *en_zh("prompt.nullify", what=Words(what_en, what_zh), prog=Words(prog, prog_zh)), {}))
 
 
 def _close_window(ctx: Ctx) -> None:
@@ -381,8 +375,7 @@ def _close_window(ctx: Ctx) -> None:
     t = f["targets"][f["i"]]
     te, tz = who(st, t)
     if f.get("depth", 0) % 2 == 1:
-        ctx.event("nullified", f"{card_label(f['card'])} on {te} is cancelled by 无懈可击",
-                  f"{card_label(f['card'])}对{tz}的效果被无懈可击抵消", t)
+        ctx.event("nullified", say("nullified/cancelled", card_label=card_label(f['card']), target=Words(te, tz)), seat=t)
         _set(st, i=f["i"] + 1, stage="window", depth=0, passed=(), by=None)
     else:
         _set(st, stage="effect", depth=0, passed=(), by=None)
@@ -410,8 +403,7 @@ def settle(ctx: Ctx) -> None:
         if f["i"] >= len(f["targets"]):
             st.extra["stack"] = st.extra["stack"][:-1]
             if f["kind"] == "amazing_grace" and f["pool"] > 0:
-                ctx.event("discard_card", f"五谷丰登: {f['pool']} card(s) left over are discarded",
-                          f"五谷丰登：剩余{f['pool']}张牌置入弃牌堆", f["user"])
+                ctx.event("discard_card", say("discard_card/card_left_over", pool=f['pool']), seat=f["user"])
             continue
         t = f["targets"][f["i"]]
         if not st.seat(t).alive or (f["kind"] == "duel" and not st.seat(f["user"]).alive):
@@ -490,8 +482,7 @@ def nullify(ctx: Ctx, s: Seat, ref: str) -> bool:
         st.prompts.pop()
         d = f.get("depth", 0) + 1
         _set(st, depth=d, passed=(), by=s.seat)
-        ctx.event("use", f"{ne} plays 无懈可击 (chain {d}) (hand {s.hand})", f"{nz}打出无懈可击（第{d}张）（手牌{s.hand}）",
-                  s.seat, card=ref)
+        ctx.event("use", say("use/plays_chain_hand", who=Words(ne, nz), d=d, hand=s.hand), seat=s.seat, card=ref)
         return True
     if top is not None and top.kind == "judge":
         s.hand -= 1
@@ -500,8 +491,9 @@ def nullify(ctx: Ctx, s: Seat, ref: str) -> bool:
         st.extra["stack"] = list(st.extra.get("stack") or []) + [{
             "kind": "judge_null", "card": top.data["card"], "user": st.turn_seat, "ask_from": st.turn_seat,
             "target": holder, "depth": 1, "passed": (), "by": s.seat, "targets": (holder,), "i": 0}]
-        ctx.event("use", f"{ne} plays 无懈可击 against {card_label(top.data['card'])} (hand {s.hand})",
-                  f"{nz}对{card_label(top.data['card'])}打出无懈可击（手牌{s.hand}）", s.seat, card=ref)
+        ctx.event("use",
+                  say("use/plays_against_hand", who=Words(ne, nz), card_label=card_label(top.data['card']), hand=s.hand),
+                  seat=s.seat, card=ref)
         return True
     return False
 
@@ -521,17 +513,16 @@ def v_pass(ctx: Ctx, a: Action) -> bool:
         st.prompts.pop()
         if a.args.get("all"):
             if f.get("depth", 0):  # a 无懈可击 was played: nobody answers it (the close says what stands)
-                ctx.event("pass", "no further 无懈可击", "无人再使用无懈可击", None)
+                ctx.event("pass", say("pass/further"), seat=None)
             else:
-                ctx.event("pass", "nobody plays 无懈可击", "无人使用无懈可击", None)
+                ctx.event("pass", say("pass/nobody_plays"), seat=None)
             _close_window(ctx)
             return True
         n = a.seat if a.seat is not None else top.seat
         if not 1 <= n <= len(st.seats) or not st.seat(n).alive:
-            raise Refused("prompt.seat", f"no living seat {n} to pass", f"没有存活的{n}号位", "companion: seats",
-                          forceable=False)
+            raise Refused(Rule.PROMPT_SEAT, source="companion: seats", forceable=False, msg="living_seat_pass", n=n)
         ne, nz = who(st, n)
-        ctx.event("pass", f"{ne}: no 无懈可击", f"{nz}不使用无懈可击", n)
+        ctx.event("pass", say("pass/text", who=Words(ne, nz)), seat=n)
         _set(st, passed=tuple(f.get("passed", ())) + (n,))
         if not _window_candidates(st, _frame(st)):
             _close_window(ctx)
@@ -545,8 +536,9 @@ def v_pass(ctx: Ctx, a: Action) -> bool:
         u.hand += 1
         ae, az = who(st, top.seat)
         ue, uz = who(st, u.seat)
-        ctx.event("give", f"{ae} gives {card_label(w)} to {ue} (借刀杀人) (hand {u.hand})",
-                  f"{az}将{card_label(w)}交给{uz}（借刀杀人）（手牌{u.hand}）", u.seat)
+        ctx.event("give",
+                  say("give/gives_hand", asked=Words(ae, az), card_label=card_label(w), user=Words(ue, uz), hand=u.hand),
+                  seat=u.seat)
         _advance(ctx)
         return True
     return False
@@ -562,11 +554,10 @@ def v_pick(ctx: Ctx, a: Action) -> None:
     top = st.prompt
     what: list[str] = list(a.args.get("what") or [])
     if top is None or top.kind not in ("pick", "zone") and not top.kind.startswith("weapon."):
-        raise Refused("pick.none", "nothing to pick now", "现在没有需要选择的牌", "companion: answer the pending question",
-                      forceable=False)
+        raise Refused(Rule.PICK_NONE, source="companion: answer the pending question", forceable=False)
     if a.seat is not None and a.seat != top.seat:
-        raise Refused("prompt.seat", f"seat {top.seat} picks, not seat {a.seat}", f"应由{top.seat}号位选择",
-                      "companion: answer the pending question", forceable=False)
+        raise Refused(Rule.PROMPT_SEAT, source="companion: answer the pending question", forceable=False,
+                      msg="seat_picks_seat", seat=top.seat, a_seat=a.seat)
     if top.kind.startswith("weapon."):
         weapon_pick(ctx, top, what)
         return
@@ -578,8 +569,10 @@ def v_pick(ctx: Ctx, a: Action) -> None:
         card = what[0] if what else None
         ne, nz = who(st, s.seat)
         nm = card_label(card) if card else "a card"
-        ctx.event("draw", f"{ne} picks {nm} (五谷丰登) (hand {s.hand})",
-                  f"{nz}选择{card_label(card) if card else '一张牌'}（五谷丰登）（手牌{s.hand}）", s.seat, card=card)
+        ctx.event(
+            "draw", say("draw/picks_hand", who=Words(ne, nz), hand=s.hand,
+                        nm=Words(nm, card_label(card) if card else '一张牌')),
+            seat=s.seat, card=card)
         _set(st, pool=f["pool"] - 1)
         _advance(ctx)
         return
@@ -591,8 +584,8 @@ def v_pick(ctx: Ctx, a: Action) -> None:
         have = ", ".join(zone_label(t, x)[0] for x in zones_of(t))
         have_zh = "、".join(zone_label(t, x)[1] for x in zones_of(t))
         word_zh = "手牌" if word == "hand" else SLOT_ZH.get(word, card_label(word) if word else "?")
-        raise Refused("pick.zone", f"seat {t.seat} has no card in {word or '?'}: choose one of {have}",
-                      f"{t.seat}号位的{word_zh}没有牌：可选{have_zh}", SRC_TRICK, forceable=False)
+        raise Refused(Rule.PICK_ZONE, source=SRC_TRICK, forceable=False, msg="seat_has_card", seat=t.seat,
+                      have=Words(have, have_zh), value=Words(word or '?', word_zh))
     st.prompts.pop()
     gainer = st.seat(f["user"]) if f["kind"] == "snatch" else None
     take_zone(ctx, t, z, gainer, card_label(f["card"]))
@@ -608,8 +601,7 @@ def collateral_slash(ctx: Ctx, s: Seat, a: Action) -> list[int] | None:
         return None
     b = top.data["victim"]
     targets = a.args.get("targets") or [b]
-    ctx.check(targets == [b], "collateral.target", f"借刀杀人: seat {s.seat}'s 杀 must go to seat {b}",
-              f"借刀杀人：{s.seat}号位的杀必须以{b}号位为目标", SRC_TRICK, forceable=False)
+    ctx.check(targets == [b], Rule.COLLATERAL_TARGET, source=SRC_TRICK, forceable=False, seat=s.seat, b=b)
     st.prompts.pop()
     _advance(ctx)
     return [b]
@@ -650,12 +642,10 @@ def use_nullification(ctx: Ctx, u: Use) -> None:
     if nullify(ctx, s, u.ref):
         call("trick", ctx, n, kind)
         return
-    ctx.check(False, "nullification.window",
-              "无懈可击 is played only against a trick about to take effect, and none is waiting now",
-              "无懈可击只能在锦囊即将生效时打出，现在没有待生效的锦囊", "rulebook: 无懈可击; FK standard_cards nullification")
+    ctx.check(False, Rule.NULLIFICATION_WINDOW, source="rulebook: 无懈可击; FK standard_cards nullification")
     u.pay()
     ne, nz = who(ctx.st, n)
-    ctx.event("use", f"{ne} plays 无懈可击 (hand {s.hand})", f"{nz}打出无懈可击（手牌{s.hand}）", n, card=u.ref)
+    ctx.event("use", say("use/plays_hand2", who=Words(ne, nz), hand=s.hand), seat=n, card=u.ref)
     call("trick", ctx, n, kind)
 
 
@@ -673,8 +663,10 @@ def use_trick(ctx: Ctx, u: Use) -> None:
     u.pay()
     ne, nz = who(st, n)
     tl = [who(st, t) for t in order]
-    ctx.event("use", f"{ne} uses {kind.zh} on {', '.join(t[0] for t in tl)} (hand {s.hand})",
-              f"{nz}对{'、'.join(t[1] for t in tl)}使用{kind.zh}（手牌{s.hand}）", n, card=u.ref, targets=list(targets) or order)
+    ctx.event(
+        "use", say("use/uses_hand5", who=Words(ne, nz), kind=kind.zh, hand=s.hand,
+                    value_list=Words(', '.join(t[0] for t in tl), '、'.join(t[1] for t in tl))),
+        seat=n, card=u.ref, targets=list(targets) or order)
     call("trick", ctx, n, kind)
 
 

@@ -31,8 +31,10 @@ from ..distance import card_kind_of
 from ..errors import Refused
 from ..flow import RESPONDED, Action, Ctx
 from ..generals import GENERALS
+from ..messages import Words, en_zh, say
 from ..outcome import who
 from ..state import SLOTS, GameState, Prompt, Seat
+from ..vocab import Rule
 from ..zones import SLOT_ZH, take_zone, zone_label
 from .armor import SRC_WEAPON, armor_works, nioh_shield
 from .common import use_equipment, uses
@@ -87,21 +89,20 @@ def convert(ctx: Ctx, s: Seat, kind_id: str, args: dict[str, Any]) -> tuple[str,
     if kind_id == "spear" and weapon_of(s) == "spear":
         kind_id, via = "slash", "spear"
     if via == "spear":
-        ctx.check(weapon_of(s) == "spear", "spear.none", f"seat {s.seat} has no 丈八蛇矛 equipped",
-                  f"{s.seat}号位没有装备丈八蛇矛", SRC_WEAPON, forceable=False)
-        ctx.check(s.hand >= 2, "spear.hand", f"丈八蛇矛 needs 2 hand cards; seat {s.seat} has {s.hand}",
-                  f"丈八蛇矛需要两张手牌：{s.seat}号位有{s.hand}张", SRC_WEAPON)
+        ctx.check(weapon_of(s) == "spear", Rule.SPEAR_NONE, source=SRC_WEAPON, forceable=False, seat=s.seat)
+        ctx.check(s.hand >= 2, Rule.SPEAR_HAND, source=SRC_WEAPON, seat=s.seat, hand=s.hand)
         return kind_id, 2, "spear"
     if using:
         old = s.equipment.get(using) if using in SLOTS else None
         if not old:
-            raise Refused("using.empty", f"seat {s.seat} has nothing in the {using} slot to use as {_zh(kind_id)}",
-                          f"{s.seat}号位的{SLOT_ZH.get(using, using)}栏没有牌", SRC_WEAPON, forceable=False)
+            raise Refused(Rule.USING_EMPTY, source=SRC_WEAPON, forceable=False, seat=s.seat, using=using, zh_=_zh(kind_id),
+                          get=SLOT_ZH.get(using, using))
         s.equipment[using] = None
         ne, nz = who(ctx.st, s.seat)
-        ctx.event("unequip", f"{ne} uses the equipped {_zh(card_kind_of(old))} as {_zh(kind_id)}: it leaves the {using} slot "
-                  "(no range or distance from it for this use)",
-                  f"{nz}将装备的{_zh(card_kind_of(old))}当{_zh(kind_id)}使用（不再计算其距离）", s.seat)
+        ctx.event(
+            "unequip", say("unequip/uses_equipped_leaves", who=Words(ne, nz), zh_=_zh(card_kind_of(old)), zh_2=_zh(kind_id),
+                        using=using),
+            seat=s.seat)
         return kind_id, 0, f"using:{using}"
     return kind_id, 1, via
 
@@ -139,12 +140,14 @@ def slash_at(ctx: Ctx, n: int, targets: list[int], ref: str, face: Face | None, 
         te, tz = who(st, t)
         data = {"source": n, "card": ref, "slash": True, "need": "jink", "ignore_armor": ignore, "cause": "杀"}
         if ignore and ts.equipment.get("armor"):
-            ctx.event("weapon", f"青釭剑: {te}'s armor is ignored", f"青釭剑：无视{tz}的防具", n)
+            ctx.event("weapon", say("weapon/armor_ignored", target=Words(te, tz)), seat=n)
         shield = armor_works(st, data, ts) == "nioh_shield" and color == "black"
         if not shield:
             d = oc.expected_damage(st, t, n, "杀")
-            st.prompts.append(Prompt("respond", t, f"{te}: play 闪 or take {d} damage from {ne}'s 杀 (jink / take)",
-                                     f"{tz}：打出闪或受到{nz}的杀造成的{d}点伤害（jink / take）", data))
+            st.prompts.append(Prompt(
+                                  "respond", t, *en_zh("prompt.respond/play_take_damage_from", target=Words(te, tz), d=d,
+                                            who=Words(ne, nz)),
+                                  data))
         # 雌雄双股剑 acts when the 杀 is aimed (TargetSpecified), before 仁王盾 cancels a black 杀 as it takes
         # effect (QS DoubleSword / RenwangShield; FK double_swords_skill / nioh_shield_skill; issue 13 §3)
         swords = w == "double_swords" and _double_swords(ctx, s, ts, shield)
@@ -164,14 +167,11 @@ def _double_swords(ctx: Ctx, s: Seat, ts: Seat, shield: bool) -> bool:
     te, tz = who(st, ts.seat)
     if ts.hand == 0:
         s.hand += 1
-        ctx.event("draw", f"雌雄双股剑: {te} has no hand card, {ne} draws 1 (hand {s.hand})",
-                  f"雌雄双股剑：{tz}没有手牌，{nz}摸一张牌（手牌{s.hand}）", s.seat)
+        ctx.event("draw", say("draw/has_hand_card", target=Words(te, tz), who=Words(ne, nz), hand=s.hand), seat=s.seat)
         return False
-    st.prompts.append(Prompt(
-        "weapon.double_swords", ts.seat,
-        f"{te}: 雌雄双股剑 of {ne} — discard 1 hand card (discard 1) or {ne} draws 1 (pass)",
-        f"{tz}：{nz}的雌雄双股剑——弃置一张手牌（discard 1）或令其摸一张牌（pass）",
-        {"user": s.seat, "nioh": ts.seat if shield else None}))
+    st.prompts.append(Prompt("weapon.double_swords", ts.seat,
+                             *en_zh("prompt.weapon.double_swords", target=Words(te, tz), who=Words(ne, nz)),
+                             {"user": s.seat, "nioh": ts.seat if shield else None}))
     return True
 
 
@@ -188,11 +188,12 @@ def after_dodge(ctx: Ctx, data: dict[str, Any], t: int) -> None:
     ne, nz = who(st, n)
     te, tz = who(st, t)
     if w == "blade" and s.hand >= 1:
-        st.prompts.append(Prompt("weapon.blade", n, f"{ne}: 青龙偃月刀 — 杀 {te} again ({n} 杀) or pass",
-                                 f"{nz}：青龙偃月刀——可以再对{tz}使用一张杀（{n} 杀）或 pass", {"target": t}))
+        st.prompts.append(Prompt("weapon.blade", n,
+                                 *en_zh("prompt.weapon.blade", who=Words(ne, nz), target=Words(te, tz), n=n),
+                                 {"target": t}))
     elif w == "axe" and s.hand >= 2:  # hand cards (equipment discards are entered with 'unequip')
-        st.prompts.append(Prompt("weapon.axe", n, f"{ne}: 贯石斧 — discard 2 cards to make the 杀 hit {te} (discard 2) or pass",
-                                 f"{nz}：贯石斧——弃置两张牌令杀依然命中{tz}（discard 2）或 pass", {**data, "target": t}))
+        st.prompts.append(Prompt("weapon.axe", n, *en_zh("prompt.weapon.axe", who=Words(ne, nz), target=Words(te, tz)),
+                                 {**data, "target": t}))
 
 
 def slash_hit(ctx: Ctx, data: dict[str, Any], t: int) -> None:
@@ -206,15 +207,14 @@ def slash_hit(ctx: Ctx, data: dict[str, Any], t: int) -> None:
     te, tz = who(st, t)
     if src is not None and w == "ice_sword" and not data.get("ice_done") and (ts.hand > 0 or any(ts.equipment.values())):
         st.prompts.append(Prompt("weapon.ice_sword", src,
-                                 f"{ne}: 寒冰剑 — instead of the damage, discard 2 of {te}'s cards (pick ZONE [ZONE]) or pass",
-                                 f"{nz}：寒冰剑——防止伤害，改为弃置{tz}两张牌（pick 区域 [区域]）或 pass",
+                                 *en_zh("prompt.weapon.ice_sword", who=Words(ne, nz), target=Words(te, tz)),
                                  {**data, "target": t, "ice_done": True}))
         return
     if (src is not None and w == "kylin_bow" and not data.get("kylin_done")
             and (ts.equipment.get("plus_horse") or ts.equipment.get("minus_horse"))):
         horses = " / ".join(sl for sl in ("plus_horse", "minus_horse") if ts.equipment.get(sl))
-        st.prompts.append(Prompt("weapon.kylin_bow", src, f"{ne}: 麒麟弓 — discard a horse of {te} (pick {horses}) or pass",
-                                 f"{nz}：麒麟弓——弃置{tz}的一匹马（pick {horses}）或 pass",
+        st.prompts.append(Prompt("weapon.kylin_bow", src,
+                                 *en_zh("prompt.weapon.kylin_bow", who=Words(ne, nz), target=Words(te, tz), horses=horses),
                                  {**data, "target": t, "kylin_done": True}))
         return
     oc.deal_damage(st, ctx.ev, t, 1, src, "normal", "杀")
@@ -250,14 +250,14 @@ def weapon_pass(ctx: Ctx, top: Prompt) -> None:
         u = st.seat(top.data["user"])
         u.hand += 1
         ue, uz = who(st, u.seat)
-        ctx.event("draw", f"雌雄双股剑: {ue} draws 1 (hand {u.hand})", f"雌雄双股剑：{uz}摸一张牌（手牌{u.hand}）", u.seat)
+        ctx.event("draw", say("draw/draws_hand2", user=Words(ue, uz), hand=u.hand), seat=u.seat)
         if top.data.get("nioh") is not None:
             nioh_shield(ctx, top.data["nioh"])
     elif k in ("weapon.ice_sword", "weapon.kylin_bow"):
-        ctx.event("pass", f"{pe} does not use {_zh(k[7:])}", f"{pz}不发动{_zh(k[7:])}", top.seat)
+        ctx.event("pass", say("pass/does_use", asked=Words(pe, pz), zh_=_zh(k[7:])), seat=top.seat)
         slash_hit(ctx, top.data, top.data["target"])
     else:
-        ctx.event("pass", f"{pe} does not use {_zh(k[7:])}", f"{pz}不发动{_zh(k[7:])}", top.seat)
+        ctx.event("pass", say("pass/does_use", asked=Words(pe, pz), zh_=_zh(k[7:])), seat=top.seat)
 
 
 def weapon_discard(ctx: Ctx, top: Prompt, n: int, k: int) -> None:
@@ -267,24 +267,22 @@ def weapon_discard(ctx: Ctx, top: Prompt, n: int, k: int) -> None:
     st = ctx.st
     need = 1 if top.kind == "weapon.double_swords" else 2
     wz = _zh(top.kind[7:])
-    ctx.check(n == top.seat, "weapon.discard", f"{wz}: seat {top.seat} discards, not seat {n}",
-              f"{wz}：应由{top.seat}号位弃牌，而不是{n}号位", SRC_WEAPON, forceable=False)
-    ctx.check(k == need, "weapon.discard",
-              f"{wz}: discard exactly {need} card{'s' if need > 1 else ''} ('discard {need}'), not {k} — or pass",
-              f"{wz}：须弃置恰好{need}张牌（discard {need}），不是{k}张——或 pass", SRC_WEAPON, forceable=False)
+    ctx.check(n == top.seat, Rule.WEAPON_DISCARD, source=SRC_WEAPON, forceable=False, msg="seat_discards_seat", wielder=wz,
+              seat=top.seat, n=n)
+    ctx.check(k == need, Rule.WEAPON_DISCARD, source=SRC_WEAPON, forceable=False, msg="discard_exactly_card", wielder=wz,
+              need=need, k=k, value='s' if need > 1 else '')
     s = st.seat(n)
-    ctx.check(s.hand >= k, "hand.count", f"seat {n} has only {oc.hand_cards(s.hand)}, cannot discard {k}",
-              f"{n}号位只有{s.hand}张手牌", SRC_WEAPON, forceable=False)
+    ctx.check(s.hand >= k, Rule.HAND_COUNT, source=SRC_WEAPON, forceable=False, msg="seat_has_only", n=n,
+              hand_cards=oc.hand_cards(s.hand), k=k, hand=s.hand)
     s.hand -= k
     st.prompts.pop()
     ne, nz = who(st, n)
-    ctx.event("discard", f"{ne} discards {k} ({_zh(top.kind[7:])}) (hand {s.hand})",
-              f"{nz}弃置{k}张牌（{_zh(top.kind[7:])}）（手牌{s.hand}）", n)
+    ctx.event("discard", say("discard/discards_hand", who=Words(ne, nz), k=k, zh_=_zh(top.kind[7:]), hand=s.hand), seat=n)
     if top.kind == "weapon.double_swords" and top.data.get("nioh") is not None:
         nioh_shield(ctx, top.data["nioh"])
     if top.kind == "weapon.axe":
         te, tz = who(st, top.data["target"])
-        ctx.event("weapon", f"贯石斧: the 杀 hits {te} anyway", f"贯石斧：杀依然命中{tz}", n)
+        ctx.event("weapon", say("weapon/hits_anyway", target=Words(te, tz)), seat=n)
         slash_hit(ctx, top.data, top.data["target"])
 
 
@@ -300,20 +298,19 @@ def weapon_use(ctx: Ctx, s: Seat, kind_id: str, ref: str, face: Face | None, a: 
         return True
     t = top.data["target"]
     tg = list(a.args.get("targets") or [t])
-    ctx.check(tg == [t], "blade.target", f"青龙偃月刀: the new 杀 goes to seat {t}", f"青龙偃月刀：杀的目标须为{t}号位",
-              SRC_WEAPON, forceable=False)
+    ctx.check(tg == [t], Rule.BLADE_TARGET, source=SRC_WEAPON, forceable=False, t=t)
     cost = 1
     via = a.args.get("via")
     if kind_id == "spear" or via == "spear":
         kind_id, cost, via = convert(ctx, s, kind_id, a.args)
-    ctx.check(s.hand >= cost, "hand.empty", f"seat {s.seat} has {oc.hand_cards(s.hand)}", f"{s.seat}号位手牌不足",
-              "companion: hand count")
+    ctx.check(s.hand >= cost, Rule.HAND_EMPTY, source="companion: hand count", msg="seat_has", seat=s.seat,
+              hand_cards=oc.hand_cards(s.hand))
     st.prompts.pop()
     s.hand -= cost
     ne, nz = who(st, s.seat)
     te, tz = who(st, t)
-    ctx.event("use", f"{ne} uses 杀 on {te} again (青龙偃月刀) (hand {s.hand})", f"{nz}发动青龙偃月刀，再对{tz}使用杀（手牌{s.hand}）",
-              s.seat, card=ref, targets=[t])
+    ctx.event("use", say("use/uses_again_hand", who=Words(ne, nz), target=Words(te, tz), hand=s.hand), seat=s.seat,
+              card=ref, targets=[t])
     slash_at(ctx, s.seat, [t], ref, face, via)
     return True
 
@@ -327,8 +324,8 @@ def weapon_pick(ctx: Ctx, top: Prompt, what: list[str]) -> None:
     if top.kind == "weapon.kylin_bow":
         horses = [sl for sl in ("plus_horse", "minus_horse") if t.equipment.get(sl)]
         z = what[0] if what else (horses[0] if len(horses) == 1 else "")
-        ctx.check(z in horses, "pick.zone", f"麒麟弓: choose one of {', '.join(horses)}", f"麒麟弓：请选择{'、'.join(horses)}",
-                  SRC_WEAPON, forceable=False)
+        ctx.check(z in horses, Rule.PICK_ZONE, source=SRC_WEAPON, forceable=False, msg="choose_one",
+                  horses_list=Words(', '.join(horses), '、'.join(horses)))
         st.prompts.pop()
         take_zone(ctx, t, z, None, "麒麟弓")
         slash_hit(ctx, top.data, t.seat)
@@ -347,11 +344,11 @@ def weapon_pick(ctx: Ctx, top: Prompt, what: list[str]) -> None:
     zs = (["hand"] if t.hand else []) + [sl for sl in SLOTS if t.equipment.get(sl)]
     have = ", ".join(zone_label(t, z)[0] for z in zs)
     have_zh = "、".join(zone_label(t, z)[1] for z in zs)
-    ctx.check(ok, "pick.zone", f"寒冰剑: choose {want} card(s) of seat {t.seat} from {have} (got {' '.join(picks)})",
-              f"寒冰剑：请选择{t.seat}号位的{want}张牌：{have_zh}", SRC_WEAPON, forceable=False)
+    ctx.check(ok, Rule.PICK_ZONE, source=SRC_WEAPON, forceable=False, msg="choose_card_seat", want=want, seat=t.seat,
+              have=Words(have, have_zh), picks_list=' '.join(picks))
     st.prompts.pop()
     te, tz = who(st, t.seat)
-    ctx.event("weapon", f"寒冰剑: the damage to {te} is prevented", f"寒冰剑：防止对{tz}的伤害", top.seat)
+    ctx.event("weapon", say("weapon/damage_prevented", target=Words(te, tz)), seat=top.seat)
     for z in picks:
         take_zone(ctx, t, z, None, "寒冰剑")
 

@@ -54,10 +54,11 @@ from ..errors import Event, Refused
 from ..flow import HOOKS, JUDGED, Action, Ctx, judgement, top_frame
 from ..generals import GENERALS, SKILL_INDEX, SKILLS, Gender
 from ..judgement import Judgement
+from ..messages import Words, append_en_zh, en_zh, say
 from ..names import norm
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
-from ..vocab import Kingdom
+from ..vocab import Kingdom, Rule
 
 SRC_SKILL = "standard_generals.json (FK standard, original texts)"
 
@@ -100,8 +101,10 @@ def skill_names(sid: str) -> tuple[str, str]:
     return f"{k.zh} {k.en}", k.zh
 
 
-def refuse(rule: str, en: str, zh: str, source: str = SRC_SKILL, forceable: bool = False) -> Refused:
-    return Refused(rule, en, zh, source, forceable=forceable)
+def refuse(rule: str, en: str | None = None, zh: str = "", source: str = SRC_SKILL, forceable: bool = False,
+            *, msg: str | None = None, **params: Any) -> Refused:
+    """A skill's refusal: ``Refused(rule, source=SRC_SKILL, forceable=False, msg=…, **params)`` by default."""
+    return Refused(rule, en, zh, source, forceable=forceable, msg=msg, **params)
 
 
 def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: str = "yes / no",
@@ -111,8 +114,10 @@ def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: s
     ske, skz = skill_names(sid)
     data.setdefault("skill", sid)
     data.setdefault("step", "ask")
-    ctx.st.prompts.append(Prompt("skill", owner, f"{ne}'s {ske}: {what_en} — {choice_en}",
-                                 f"{nz}的{skz}：{what_zh}——{choice_zh}", data))
+    ctx.st.prompts.append(Prompt(
+                              "skill", owner, *en_zh("prompt.skill/text", who=Words(ne, nz), sk_name=Words(ske, skz),
+                                        what=Words(what_en, what_zh), choice=Words(choice_en, choice_zh)),
+                              data))
 
 
 def log_event(ctx: Ctx, kind: str, n: int | None, en: str, zh: str, **data: Any) -> None:
@@ -123,7 +128,8 @@ def draw_cards(ctx: Ctx, n: int, k: int, why_en: str, why_zh: str) -> None:
     s = ctx.st.seat(n)
     s.hand += k
     ne, nz = who(ctx.st, n)
-    log_event(ctx, "draw", n, f"{ne} draws {k} ({why_en}) (hand {s.hand})", f"{nz}摸{k}张牌（{why_zh}）（手牌{s.hand}）")
+    log_event(ctx, "draw", n,
+              *en_zh("skills.base.draw_cards", who=Words(ne, nz), k=k, why=Words(why_en, why_zh), hand=s.hand))
 
 
 def gain_judged(ctx: Ctx, n: int, face: Face, sid: str) -> None:
@@ -132,8 +138,7 @@ def gain_judged(ctx: Ctx, n: int, face: Face, sid: str) -> None:
     s.hand += 1
     ne, nz = who(ctx.st, n)
     skz = SKILLS[sid].zh
-    log_event(ctx, "draw", n, f"{ne} gains the judgement card {face} ({skz}) (hand {s.hand})",
-        f"{nz}获得判定牌{face}（{skz}）（手牌{s.hand}）")
+    log_event(ctx, "draw", n, *en_zh("skills.base.gain_judged", who=Words(ne, nz), face=face, sk_name=skz, hand=s.hand))
 
 
 def int_arg(tok: str | None, what: str, sid: str) -> int:
@@ -145,15 +150,15 @@ def int_arg(tok: str | None, what: str, sid: str) -> int:
         ske, skz = skill_names(sid)
         got = f"not {tok!r}" if tok is not None else "missing"
         what_zh = {"seat": "座位号", "count": "张数"}.get(what, "参数")
-        raise refuse("skill.args", f"{ske}: {what} must be a number ({got})",
-                      f"{skz}：{what_zh}应为数字", forceable=False) from None
+        raise refuse(Rule.SKILL_ARGS, forceable=False, msg="must_number", sk_name=Words(ske, skz),
+                     what=Words(what, what_zh), got=got) from None
 
 
 def living(ctx: Ctx, t: int, sid: str) -> Seat:
     st = ctx.st
     if not 1 <= t <= len(st.seats) or not st.seat(t).alive:
         ske, skz = skill_names(sid)
-        raise refuse("skill.target", f"{ske}: seat {t} is not a living seat", f"{skz}：{t}号位不是存活角色")
+        raise refuse(Rule.SKILL_TARGET, msg="seat_living_seat", sk_name=Words(ske, skz), t=t)
     return st.seat(t)
 
 
@@ -162,8 +167,9 @@ def suit_arg(tok: str | None, sid: str) -> Suit:
         return parse_face(f"{tok}1").suit
     except (CardError, TypeError):
         ske, skz = skill_names(sid)
-        raise refuse("skill.args", f"{ske}: {tok!r} is not a suit (♠ ♥ ♣ ♦)" if tok is not None else
-                      f"{ske}: the suit is missing (♠ ♥ ♣ ♦)", f"{skz}：{tok or ''}不是花色") from None
+        if tok is None:
+            raise refuse(Rule.SKILL_ARGS, msg="suit_missing", sk_name=Words(ske, skz)) from None
+        raise refuse(Rule.SKILL_ARGS, msg="not_a_suit", sk_name=Words(ske, skz), tok=tok) from None
 
 
 def face_arg(tok: str | None, sid: str) -> Face:
@@ -171,8 +177,8 @@ def face_arg(tok: str | None, sid: str) -> Face:
         return parse_face(tok or "")
     except CardError:
         ske, skz = skill_names(sid)
-        raise refuse("skill.args", f"{ske}: write the card face, e.g. ♥5" + (f" (got {tok!r})" if tok else ""),
-                      f"{skz}：请写牌面，例如♥5") from None
+        got = Words(en_zh("skills.base.face_arg/got", tok=tok)[0], "") if tok else ""
+        raise refuse(Rule.SKILL_ARGS, msg="write_the_face", sk_name=Words(ske, skz), got=got) from None
 
 
 def kingdom_of(st: GameState, n: int) -> Kingdom | None:
@@ -262,14 +268,14 @@ def answers(p: Prompt, a: Action) -> bool:
 def answer(ctx: Ctx, p: Prompt, a: Action) -> None:
     """Answer the top ``skill`` prompt ``p`` with ``a``."""
     if a.seat is not None and a.seat != p.seat and a.verb in ("skill", "yes", "no", "pick"):
-        raise refuse("prompt.seat", f"seat {p.seat} answers this, not seat {a.seat}", f"应由{p.seat}号位回答")
+        raise refuse(Rule.PROMPT_SEAT, msg="seat_answers_this", seat=p.seat, a_seat=a.seat)
     ans = STEPS[f"{p.data['skill']}:{p.data.get('step', 'ask')}"]
     extra = a.args.get("args") if a.verb == "skill" else None
     if extra and not ans.takes_args:
         sid = p.data["skill"]
         ske, skz = skill_names(sid)
-        raise refuse("skill.args", f"{ske} takes no arguments here ({' '.join(extra)!r}): answer 'yes' / '{sid}' or 'no'",
-                      f"{skz}此处不带参数：请回答 yes / {sid} 或 no")
+        raise refuse(Rule.SKILL_ARGS, msg="takes_arguments_here", sk_name=Words(ske, skz), sid=sid,
+                     extra_list=' '.join(extra))
     ans.fn(ctx, p, a)
 
 
@@ -277,14 +283,16 @@ def declined(ctx: Ctx, p: Prompt) -> None:
     ctx.st.prompts.pop()
     ske, skz = skill_names(p.data["skill"])
     ne, nz = who(ctx.st, p.seat)
-    log_event(ctx, "decline", p.seat, f"{ne} does not use {ske}", f"{nz}不发动{skz}", skill=p.data["skill"])
+    log_event(ctx, "decline", p.seat, *en_zh("skills.base.declined", who=Words(ne, nz), sk_name=Words(ske, skz)),
+              skill=p.data["skill"])
 
 
 def used(ctx: Ctx, n: int, sid: str, en: str = "", zh: str = "") -> None:
     ske, skz = skill_names(sid)
     ne, nz = who(ctx.st, n)
-    log_event(ctx, "skill", n, f"{ne} uses {ske}" + (f": {en}" if en else ""), f"{nz}发动{skz}" + (f"：{zh}" if zh else ""),
-        skill=sid)
+    what_en, what_zh = en_zh("skills.base.used/what", what=Words(en, zh))
+    ctx.event("skill", say("skill/uses", who=Words(ne, nz), sk_name=Words(ske, skz),
+                           what=Words(what_en if en else "", what_zh if zh else "")), seat=n, skill=sid)
 
 
 ACTIVE_SYNTAX: dict[str, tuple[int, int | None, str, str, str]] = {
@@ -304,12 +312,13 @@ def _syntax(sid: str, n: int, args: list[str]) -> None:
     lo, hi, usage, what, example = ACTIVE_SYNTAX[sid]
     ske, skz = skill_names(sid)
     if len(args) < lo:
-        raise refuse("skill.args", f"{sid} needs {what}: '{n} {sid} {example}' ({ske}: 'S {sid} {usage}')",
-                      f"{skz}需要参数：{n} {sid} {example}（S {sid} {usage}）")
+        raise refuse(Rule.SKILL_ARGS, msg="needs", sid=sid, n=n, example=example, sk_name=Words(ske, skz), usage=usage,
+                     what=what)
     if hi is not None and len(args) > hi:
-        form = f"'S {sid} {usage}'" if usage else f"'S {sid}' (no arguments)"
-        raise refuse("skill.args", f"{ske}: unexpected {' '.join(args[hi:])!r} — {sid} is written {form}",
-                      f"{skz}：多余的参数{' '.join(args[hi:])}——写法 S {sid} {usage}".rstrip())
+        form = Words(*en_zh("skills.base.syntax/form", sid=sid, usage=usage)) if usage else \
+            Words(*en_zh("skills.base.syntax/form_bare", sid=sid))
+        raise refuse(Rule.SKILL_ARGS, msg="unexpected_words", sk_name=Words(ske, skz), extra=" ".join(args[hi:]), sid=sid,
+                     form=form)
 
 
 def _not_owner(st: GameState, n: int, sid: str) -> tuple[str, str]:
@@ -318,17 +327,13 @@ def _not_owner(st: GameState, n: int, sid: str) -> tuple[str, str]:
     ske, skz = skill_names(sid)
     ne, nz = who(st, n)
     if not s.alive:
-        return f"{ne} is dead: cannot use {ske}", f"{nz}已阵亡"
+        return en_zh("skills.base.not_owner/dead_cannot_use", who=Words(ne, nz), sk_name=ske)
     if not has_skill(st, s, sid):
         lord = " (a lord skill: only the lord has it)" if SKILLS[sid].lord_skill and st.lord_seat != n else ""
-        return f"{ne} does not have {ske}{lord}", f"{nz}没有{skz}"
+        return en_zh("skills.base.not_owner/does_have", who=Words(ne, nz), sk_name=Words(ske, skz), lord=lord)
     if sid in WHILE_DYING:  # only under the variant faq_dying_skills
-        return (f"{ne} is dying: under the variant faq_dying_skills a dying general has lost his skills until a 桃 "
-                f"brings him back to 1 HP (old FAQ, rulebook 003; only 桃 saves yourself): cannot use {ske}",
-                f"{nz}处于濒死状态：变体faq_dying_skills下濒死角色的技能无效，只有桃才能自救（旧FAQ）")
-    return (f"{ne} is dying: a dying general has lost his skills until a 桃 brings him back to 1 HP "
-            f"(old FAQ, rulebook 003; only 桃 saves yourself): cannot use {ske}",
-            f"{nz}处于濒死状态：濒死角色的技能无效，直到用桃回复至1点体力（旧FAQ）")
+        return en_zh("skills.base.not_owner/dying_under_variant", who=Words(ne, nz), sk_name=ske)
+    return en_zh("skills.base.not_owner/dying_dying_general", who=Words(ne, nz), sk_name=ske)
 
 
 def _viewas_form(sid: str, n: int | None, args: list[str]) -> tuple[str, str]:
@@ -363,12 +368,12 @@ def verb(ctx: Ctx, a: Action) -> None:
     ske, skz = skill_names(sid)
     if top is not None and top.kind == "skill" and top.data["skill"] == sid:
         if not answers(top, a):
-            raise refuse("prompt.answer", f"answer this question as it says — {top.en}", f"请按询问回答：{top.zh}")
+            raise refuse(Rule.PROMPT_ANSWER, msg="answer_this_question", top=Words(top.en, top.zh))
         answer(ctx, top, a)
         return
     if a.seat is not None and not 1 <= a.seat <= len(st.seats):
-        raise refuse("seat.unknown", f"no seat {a.seat}: the table has seats 1..{len(st.seats)}",
-                      f"没有{a.seat}号位：座位为1..{len(st.seats)}", "companion: seats are numbered 1..N in the order of play")
+        raise refuse(Rule.SEAT_UNKNOWN, source="companion: seats are numbered 1..N in the order of play",
+                     msg="seat_table_has", seat=a.seat, n_seats=len(st.seats))
     if a.seat is not None and st.seat(a.seat).alive and not has_skill(st, st.seat(a.seat), sid):
         why_en, why_zh = _not_owner(st, a.seat, sid)
         ctx.check(False, "skill.none", why_en, why_zh, SRC_SKILL)
@@ -382,22 +387,21 @@ def verb(ctx: Ctx, a: Action) -> None:
         return
     if sid in VIEW_AS and sid not in ACTIVE:
         form_en, form_zh = _viewas_form(sid, a.seat, args)
-        raise refuse("skill.form", f"{ske} turns a card into another ({VIEW_AS[sid].en}): write the card it becomes, "
-                                    f"e.g. '{form_en}'", f"{skz}（{VIEW_AS[sid].zh}）：请写出当作的牌，例如 {form_zh}")
+        raise refuse(Rule.SKILL_FORM, sk_name=Words(ske, skz), view_as_sid=Words(VIEW_AS[sid].en, VIEW_AS[sid].zh),
+                     form=Words(form_en, form_zh))
     if sid not in ACTIVE:
-        raise refuse("skill.when", f"{ske} is not used by command now: {SKILLS[sid].summary_en}",
-                      f"{skz}现在不能发动：{SKILLS[sid].summary_zh}")
+        raise refuse(Rule.SKILL_WHEN, msg="used_command_now", sk_name=Words(ske, skz),
+                     summary_en=Words(SKILLS[sid].summary_en, SKILLS[sid].summary_zh))
     who_uses = a.seat if a.seat is not None else st.turn_seat
     if who_uses is None:
-        raise refuse("skill.seat", f"who uses {ske}? write the seat first, e.g. '2 {sid}'", f"谁发动{skz}？请先写座位号")
+        raise refuse(Rule.SKILL_SEAT, sk_name=Words(ske, skz), sid=sid)
     n = who_uses
     _syntax(sid, n, args)
     if not usable(st, n, sid):
         why_en, why_zh = _not_owner(st, n, sid)
         ctx.check(False, "skill.none", why_en, why_zh, SRC_SKILL)
-    ctx.check(st.turn_seat == n and st.phase == "play" and not st.prompts, "skill.phase",
-              f"{ske} is used in your own play phase (now: seat {st.turn_seat}'s {st.phase} phase)",
-              f"{skz}只能在自己的出牌阶段发动", SRC_SKILL)
+    ctx.check(st.turn_seat == n and st.phase == "play" and not st.prompts, Rule.SKILL_PHASE, source=SRC_SKILL,
+              sk_name=Words(ske, skz), turn_seat=st.turn_seat, phase=st.phase)
     ACTIVE[sid](ctx, n, args)
 
 
@@ -405,8 +409,7 @@ def once(ctx: Ctx, n: int, sid: str) -> None:
     """Once per play phase: refuse a second use."""
     key = f"skill:{sid}"
     ske, skz = skill_names(sid)
-    ctx.check(not ctx.st.counters.get(key), "skill.once", f"{ske} is used once per play phase: already used",
-              f"{skz}每阶段限一次：本阶段已发动过", SRC_SKILL)
+    ctx.check(not ctx.st.counters.get(key), Rule.SKILL_ONCE, source=SRC_SKILL, sk_name=Words(ske, skz))
     ctx.st.counters[key] = 1
 
 
@@ -458,8 +461,8 @@ def _slot_face(ctx: Ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str,
         faces = " / ".join(map(str, copies))
         k = KINDS.get(kid)
         name = k.zh if k else kid
-        ctx.check(False, "viewas.face", f"{name} is {faces} in the standard deck: it cannot be used for {ske} ({va.en})",
-                  f"{name}在标准牌堆中为{faces}：不能用于{skz}（{va.zh}）", "RULES_NOTES: Deck; " + SRC_SKILL)
+        ctx.check(False, Rule.VIEWAS_FACE, source="RULES_NOTES: Deck; " + SRC_SKILL, msg="standard_deck_cannot", name=name,
+                  faces=faces, sk_name=Words(ske, skz), va=Words(va.en, va.zh))
     return None, True
 
 
@@ -484,26 +487,25 @@ def _for_the_lord(ctx: Ctx, a: Action, top: Prompt | None, sid: str, n: int, kin
                   f"{skz}：须由其他{want.zh}势力角色替主公出{card_zh}，主公本人不能发动——请先写出牌的座位：{form}"
                   + (f"（{want.zh}势力：{'、'.join(map(str, helpers))}号位）" if helpers else f"（没有其他存活的{want.zh}势力角色）"),
                   SRC_SKILL)
-    ctx.check(lord is not None and usable(st, lord, sid), "viewas.lord",
-              f"{ske} works only for a living lord who has it", f"{skz}只对拥有此技能的主公有效", SRC_SKILL)
+    ctx.check(lord is not None and usable(st, lord, sid), Rule.VIEWAS_LORD, source=SRC_SKILL, sk_name=Words(ske, skz))
     if lord is None:  # forced past viewas.lord: there is no lord to give the card for
-        raise refuse("viewas.lord", f"{ske} works only for a living lord who has it", f"{skz}只对拥有此技能的主公有效")
-    ctx.check(kingdom_of(st, n) == want, "viewas.kingdom",
-              f"seat {n} is not {want.zh}: only other {want.zh} seats may give a card for {ske}",
-              f"{n}号位不是{want.zh}势力", SRC_SKILL)
+        raise refuse(Rule.VIEWAS_LORD, sk_name=Words(ske, skz))
+    ctx.check(kingdom_of(st, n) == want, Rule.VIEWAS_KINGDOM, source=SRC_SKILL, n=n, want=want.zh, sk_name=ske)
     if sid == "hujia":
-        ctx.check(top is not None and top.kind == "respond" and top.seat == lord, "viewas.when",
-                  "护驾: only when the lord must play 闪", "护驾：仅在主公需要出闪时", SRC_SKILL)
+        ctx.check(top is not None and top.kind == "respond" and top.seat == lord, Rule.VIEWAS_WHEN, source=SRC_SKILL,
+                  msg="only_when_lord")
     else:
-        ctx.check(st.turn_seat == lord or (top is not None and top.seat == lord), "viewas.when",
-                  "激将: only when the lord uses or plays 杀", "激将：仅在主公需要使用或打出杀时", SRC_SKILL)
+        ctx.check(st.turn_seat == lord or (top is not None and top.seat == lord), Rule.VIEWAS_WHEN, source=SRC_SKILL,
+                  msg="only_when_lord_uses")
     payer, actor = st.seat(n), st.seat(lord)
-    ctx.check(payer.hand >= 1, "hand.empty", f"seat {n} has 0 hand cards", f"{n}号位没有手牌", "companion: hand count")
+    ctx.check(payer.hand >= 1, Rule.HAND_EMPTY, source="companion: hand count", msg="seat_has_hand", n=n)
     payer.hand = max(0, payer.hand - 1)
     actor.hand += 1
     pe, pz = who(st, n)
     ae, az = who(st, lord)
-    log_event(ctx, "viewas", n, f"{pe} gives a {kind.zh} for {ae} ({ske})", f"{pz}为{az}打出{kind.zh}（{skz}）",
+    log_event(
+        ctx, "viewas", n, *en_zh("skills.base.view_as/gives", asked=Words(pe, pz), kind=kind.zh, asked2=Words(ae, az),
+                     sk_name=Words(ske, skz)),
         skill=sid, card=str(face) if face else None, as_kind=kind.id, payer=n)
     return lord, n
 
@@ -521,25 +523,26 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
     va = VIEW_AS.get(sid)
     ske, skz = skill_names(sid) if sid in SKILLS else (sid, sid)
     if va is None:
-        raise refuse("viewas.unknown", f"{ske} does not turn a card into another", f"{skz}不是转化类技能")
+        raise refuse(Rule.VIEWAS_UNKNOWN, sk_name=Words(ske, skz))
     n = a.seat
     if n is None and top is not None:
         n = top.seat
     if n is None:
-        raise refuse("use.seat", "write the seat first", "请先写座位号")
+        raise refuse(Rule.USE_SEAT, msg="write_seat_first")
     living(ctx, n, sid)
-    ctx.check(kind.id in va.as_kinds, "viewas.kind", f"{ske} turns {va.en}, not into {kind.zh}",
-              f"{skz}：{va.zh}，不能当{kind.zh}", SRC_SKILL)
+    ctx.check(kind.id in va.as_kinds, Rule.VIEWAS_KIND, source=SRC_SKILL, sk_name=Words(ske, skz), va=Words(va.en, va.zh),
+              kind=kind.zh)
     if sid in ("hujia", "jijiang"):
         return _for_the_lord(ctx, a, top, sid, n, kind, face, ske, skz)
     if va.own_turn is False and has_skill(st, st.seat(n), sid):
         # in his own turn 急救 is not available, dying or not: that is the reason given (issue 13 §1)
-        ctx.check(st.turn_seat != n, "viewas.turn", f"{ske} is used only outside your own turn",
-                  f"{skz}只能在回合外发动", SRC_SKILL)
+        ctx.check(st.turn_seat != n, Rule.VIEWAS_TURN, source=SRC_SKILL, sk_name=Words(ske, skz))
     if not usable(st, n, sid):
         why_en, why_zh = _not_owner(st, n, sid)
-        ctx.check(False, "viewas.skill", why_en,
-                  f"{why_zh}：不能发动{skz}" if has_skill(st, st.seat(n), sid) else why_zh, SRC_SKILL + "; " + SRC_FAQ)
+        if has_skill(st, st.seat(n), sid):
+            ctx.check(False, Rule.VIEWAS_SKILL, source=SRC_SKILL + "; " + SRC_FAQ, msg="cannot_use", why=Words(why_en, why_zh),
+                      sk_name=skz)
+        ctx.check(False, Rule.VIEWAS_SKILL, why_en, why_zh, SRC_SKILL + "; " + SRC_FAQ)  # texts from the catalogue
     slot = a.args.get("using")
     slot_ref = st.seat(n).equipment.get(slot) if slot else None
     on_word = False
@@ -548,11 +551,12 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
         if face is None:
             face, on_word = _slot_face(ctx, slot_ref, sid, kind.id, va, ske, skz)
     # 龙胆 has no colour condition (standard_generals.json: any 杀 as 闪, any 闪 as 杀): no face is asked for
-    ctx.check(face is not None or on_word or not va.needs_face, "viewas.face", f"{ske}: write the face of the card used, e.g. {kind.zh}:♥5",
-              f"{skz}：请写出所用牌的牌面，例如{kind.zh}:♥5", SRC_SKILL)
+    ctx.check(face is not None or on_word or not va.needs_face, Rule.VIEWAS_FACE, source=SRC_SKILL, msg="write_face_card",
+              sk_name=Words(ske, skz), kind=kind.zh)
     if face is not None:
         ok = va.check(face) and (sid != "longdan" or _LONGDAN_FROM[kind.id](face))
-        ctx.check(ok, "viewas.face", f"{face} cannot be used for {ske}: {va.en}", f"{face}不能用于{skz}：{va.zh}", SRC_SKILL)
+        ctx.check(ok, Rule.VIEWAS_FACE, source=SRC_SKILL, msg="cannot_used", face=face, sk_name=Words(ske, skz),
+                  va=Words(va.en, va.zh))
     ne, nz = who(st, n)
     shown = str(face) if face is not None else ""
     if slot_ref:  # the equipped card by name: 赤兔♥5
@@ -562,8 +566,11 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
         shown = f"{KINDS['jink' if kind.id == 'slash' else 'slash'].zh}{shown}"
     note_en = note_zh = ""
     if on_word:
-        note_en, note_zh = " — face not recorded: taken on the moderator's word", "——牌面未记录：以主持人所记为准"
-    log_event(ctx, "viewas", n, f"{ne} uses {shown} as {kind.zh} ({ske}){note_en}", f"{nz}将{shown}当{kind.zh}使用（{skz}）{note_zh}",
+        note_en, note_zh = en_zh("skills.base.view_as/face_recorded_taken")
+    log_event(
+        ctx, "viewas", n,
+        *en_zh("skills.base.view_as/uses", who=Words(ne, nz), shown=shown, kind=kind.zh, sk_name=Words(ske, skz),
+                     note=Words(note_en, note_zh)),
         skill=sid, card=str(face) if face else None, as_kind=kind.id)
     return n, n
 
@@ -585,7 +592,7 @@ def equipment_slots(ctx: Ctx, s: Seat, words: list[str], sid: str) -> list[str]:
     for w in words:
         if w not in s.equipment or s.equipment.get(w) is None or w in out:
             ske, skz = skill_names(sid)
-            raise refuse("skill.args", f"{ske}: seat {s.seat} has nothing in slot {w!r}", f"{skz}：{s.seat}号位该栏没有装备")
+            raise refuse(Rule.SKILL_ARGS, msg="seat_has_nothing", sk_name=Words(ske, skz), seat=s.seat, w=w)
         out.append(w)
     return out
 
@@ -607,7 +614,8 @@ def hints(ctx: Ctx, before: GameState) -> None:
     if p is None or p.kind != "respond" or p.data.get("hinted"):
         return
     need = p.data.get("need", "jink")
-    en, zh = [], []
+    en: list[str] = []
+    zh: list[str] = []
     for sid, want, card in (("hujia", Kingdom.WEI, "jink"), ("jijiang", Kingdom.SHU, "slash")):
         if need == card and usable(st, p.seat, sid) and st.lord_seat == p.seat:
             order = [n for n in owners_from(st, p.seat) if n != p.seat and kingdom_of(st, n) == want and st.seat(n).hand > 0]
@@ -616,13 +624,13 @@ def hints(ctx: Ctx, before: GameState) -> None:
                 seats = ", ".join(map(str, order))
                 who_en = f"seats {seats} may give {KINDS[card].zh} in this order" if len(order) > 1 else \
                     f"seat {seats} may give {KINDS[card].zh}"
-                en.append(f"{ske}: {who_en} ('S {card} via {sid}')")
-                zh.append(f"{skz}：{'、'.join(map(str, order))}号位可依次替出{KINDS[card].zh}")
+                append_en_zh(
+                    en, zh, en_zh("skills.base.hints/via", sk_name=Words(ske, skz), who=who_en, card=card, sid=sid,
+                                           order_list='、'.join(map(str, order)), kinds_card=KINDS[card].zh))
     me = st.seat(p.seat)
     if p.data.get("slash") and usable(st, p.seat, "liuli") and (me.hand > 0 or any(me.equipment.values())):
         ske, skz = skill_names("liuli")
-        en.append(f"{ske}: 'liuli T [SLOT]' discards a hand card (or SLOT's equipment) and passes the 杀 on")
-        zh.append(f"{skz}：可用 liuli T [装备栏] 弃置一张牌并转移此杀")
+        append_en_zh(en, zh, en_zh("skills.base.hints/liuli_t_slot", sk_name=Words(ske, skz)))
     if need == "jink" and not p.data.get("bagua") and armor_works(st, p.data, st.seat(p.seat)) == "eight_diagram":
         en.append(BAGUA_HINT[0])
         zh.append(BAGUA_HINT[1])

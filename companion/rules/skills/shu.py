@@ -17,8 +17,10 @@ from ..deck import KINDS, CardKind, CardType
 from ..distance import has_skill
 from ..flow import Action, Ctx, on
 from ..judgement import Judgement
+from ..messages import Words, en_zh
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
+from ..vocab import Rule
 from .base import (
     SKILL_JUDGED,
     VIEW_AS,
@@ -51,21 +53,21 @@ def _rende(ctx: Ctx, n: int, args: list[str]) -> None:
     # 仁德: 出牌阶段，你可以将任意张手牌交给其他角色，当你于此阶段给出第二张牌时，你回复1点体力。
     st = ctx.st
     if len(args) != 2:
-        raise refuse("skill.args", "仁德: 'S rende T N' gives N hand cards to seat T", "仁德：S rende T N")
+        raise refuse(Rule.SKILL_ARGS)
     t, k = int_arg(args[0], "seat", "rende"), int_arg(args[1], "count", "rende")
     o = living(ctx, t, "rende")
     me = st.seat(n)
     if t == n or k < 1:
-        raise refuse("skill.target", "仁德 gives at least one card to another seat", "仁德须将至少一张牌交给其他角色")
-    ctx.check(me.hand >= k, "hand.count", f"seat {n} has only {oc.hand_cards(me.hand)}", f"{n}号位只有{me.hand}张手牌",
-              "companion: hand count")
+        raise refuse(Rule.SKILL_TARGET, msg="gives_least_one")
+    ctx.check(me.hand >= k, Rule.HAND_COUNT, source="companion: hand count", msg="seat_has_only2", n=n,
+              hand_cards=Words(oc.hand_cards(me.hand), me.hand))
     before = st.counters.get("rende", 0)
     me.hand = max(0, me.hand - k)
     o.hand += k
     st.counters["rende"] = before + k
     te, tz = who(st, t)
-    used(ctx, n, "rende", f"gives {k} to {te} (hands {me.hand}, {o.hand}; {before + k} given this phase)",
-         f"交给{tz}{k}张牌")
+    used(ctx, n, "rende",
+         *en_zh("skills.shu.rende", k=k, target=Words(te, tz), hand=me.hand, o_hand=o.hand, before_plus_k=before + k))
     if before < 2 <= before + k and me.hp < me.max_hp:
         oc.heal(st, ctx.ev, n, 1, "仁德")
 
@@ -75,13 +77,12 @@ def _guanxing(ctx: Ctx, s: Seat) -> None:
     # 观星: 准备阶段，你可以观看牌堆顶的X张牌（X为存活角色数且至多为5），然后以任意顺序置于牌堆顶或牌堆底。
     if usable(ctx.st, s, "guanxing"):
         x = min(5, len(ctx.st.alive))
-        ask(ctx, s.seat, "guanxing", f"look at the top {x} cards and put them back on top or bottom in any order",
-             f"观看牌堆顶{x}张牌，以任意顺序置于牌堆顶或底", x=x)
+        ask(ctx, s.seat, "guanxing", *en_zh("skills.shu.guanxing", x=x), x=x)
 
 
 @accepted("guanxing")
 def _guanxing_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
-    used(ctx, p.seat, "guanxing", f"looks at {p.data['x']} cards (no count changes)", f"观看{p.data['x']}张牌")
+    used(ctx, p.seat, "guanxing", *en_zh("skills.shu.guanxing_ans", x=p.data['x']))
 
 
 @on("target", "kongcheng")
@@ -89,8 +90,7 @@ def _kongcheng(st: GameState, user: int, target: int, kind: str) -> tuple[str, s
     # 空城: 锁定技，若你没有手牌，你不能成为杀或决斗的目标。
     if kind in ("slash", "duel") and st.seat(target).hand == 0 and usable(st, target, "kongcheng"):
         k = KINDS[kind]
-        return (f"{skill_names('kongcheng')[0]}: seat {target} has no hand cards and cannot be the target of {k.zh}",
-                f"空城：{target}号位没有手牌，不能成为{k.zh}的目标")
+        return en_zh("skills.shu.kongcheng", target=target, k=k.zh, skill_names0=skill_names('kongcheng')[0])
     return None
 
 
@@ -99,14 +99,13 @@ def _tieqi(ctx: Ctx, user: int, target: int) -> None:
     # 铁骑: 当你使用杀指定一个目标后，你可以判定：若为红色，该角色不能使用闪。
     if usable(ctx.st, user, "tieqi"):
         te, tz = who(ctx.st, target)
-        ask(ctx, user, "tieqi", f"judge: if red, {te} cannot play 闪 against this 杀", f"判定：若为红色，{tz}不能使用闪",
-             target=target)
+        ask(ctx, user, "tieqi", *en_zh("skills.shu.tieqi", target=Words(te, tz)), target=target)
 
 
 @accepted("tieqi")
 def _tieqi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
-    ask(ctx, p.seat, "tieqi", "flip a judgement card", "请翻开判定牌", "judge FACE", "judge 牌面", step="judge",
-         target=p.data["target"])
+    ask(ctx, p.seat, "tieqi", *en_zh("skills.shu.tieqi_ans"), "judge FACE", "judge 牌面", step="judge",
+        target=p.data["target"])
 
 
 def _tieqi_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
@@ -119,7 +118,7 @@ def _tieqi_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
                 and p.data.get("slash", True):
             del st.prompts[i]
             te, tz = who(st, p.seat)
-            log_event(ctx, "skill", p.seat, f"{te} cannot play 闪 (铁骑): the 杀 hits", f"{tz}不能使用闪（铁骑），杀命中")
+            log_event(ctx, "skill", p.seat, *en_zh("skills.shu.tieqi_judged", target=Words(te, tz)))
             eq.slash_hit(ctx, p.data, p.seat)
             return
 
@@ -131,7 +130,7 @@ SKILL_JUDGED["tieqi"] = _tieqi_judged
 def _jizhi(ctx: Ctx, user: int, kind: CardKind) -> None:
     # 集智: 当你使用非延时锦囊牌时，你可以摸一张牌。
     if kind.type == CardType.TRICK and usable(ctx.st, user, "jizhi"):
-        ask(ctx, user, "jizhi", f"draw 1 for using {kind.zh}", f"因使用{kind.zh}摸一张牌")
+        ask(ctx, user, "jizhi", *en_zh("skills.shu.jizhi", kind=kind.zh))
 
 
 @accepted("jizhi")
@@ -153,8 +152,7 @@ def kongcheng_duel(ctx: Ctx, before: GameState) -> None:
         return
     st.prompts.pop()
     pe, pz = who(st, p.seat)
-    log_event(ctx, "skill", p.seat, f"{pe} has no hand card: 空城 — the 决斗 ends without damage",
-        f"{pz}没有手牌：空城——决斗结束，不受伤害", skill="kongcheng")
+    log_event(ctx, "skill", p.seat, *en_zh("skills.shu.kongcheng_duel", asked=Words(pe, pz)), skill="kongcheng")
     tk.responded(ctx, p, False)
     tk.settle(ctx)
 
@@ -170,10 +168,10 @@ def _lift_paoxiao(st: GameState, seat: Seat) -> str | None:
 SLASH_LIMIT_LIFTS.append(_lift_paoxiao)
 
 
-VIEW_AS["wusheng"] = ViewAs(("slash",), lambda f: f.color == "red", "a red card as 杀", "红色牌当杀")
+VIEW_AS["wusheng"] = ViewAs(("slash",), lambda f: f.color == "red", *en_zh("skills.shu.module/red_card"))
 
 
-VIEW_AS["longdan"] = ViewAs(("slash", "jink"), lambda f: True, "杀 as 闪 and 闪 as 杀", "杀当闪、闪当杀", needs_face=False)
+VIEW_AS["longdan"] = ViewAs(("slash", "jink"), lambda f: True, *en_zh("skills.shu.module/text"), needs_face=False)
 
 
-VIEW_AS["jijiang"] = ViewAs(("slash",), lambda f: True, "a Shu seat gives 杀 for the lord", "蜀势力角色替主公出杀")
+VIEW_AS["jijiang"] = ViewAs(("slash",), lambda f: True, *en_zh("skills.shu.module/shu_seat_gives"))

@@ -14,8 +14,10 @@ from .. import zones as zn
 from ..deck import KINDS, Face
 from ..flow import REPLACE_JUDGEMENT, Action, Ctx, deferred_judgement_effect, draw_phase, finish_judgement, on, top_frame
 from ..judgement import JUDGEMENTS, Judgement
+from ..messages import Words, en_zh
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
+from ..vocab import Rule
 from .base import (
     SKILL_JUDGED,
     VIEW_AS,
@@ -60,14 +62,13 @@ def _jianxiong(ctx: Ctx, victim: int, amount: int, source: int | None, cause: st
     if cause == "决斗" and f is not None and f.get("kind") == "duel" and f.get("lijian"):
         return
     if cause in _CARD_NAMES and usable(ctx.st, victim, "jianxiong"):
-        ask(ctx, victim, "jianxiong", f"take the card that caused the damage ({cause})",
-             f"获得造成伤害的牌（{cause}）", cause=cause)
+        ask(ctx, victim, "jianxiong", *en_zh("skills.wei.jianxiong", cause=cause), cause=cause)
 
 
 @accepted("jianxiong")
 def _jianxiong_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
-    used(ctx, p.seat, "jianxiong", f"takes {p.data['cause']}", f"获得{p.data['cause']}")
-    draw_cards(ctx, p.seat, 1, f"奸雄 takes {p.data['cause']}", f"奸雄获得{p.data['cause']}")
+    used(ctx, p.seat, "jianxiong", *en_zh("skills.wei.jianxiong_ans/takes", cause=p.data['cause']))
+    draw_cards(ctx, p.seat, 1, *en_zh("skills.wei.jianxiong_ans/takes2", cause=p.data['cause']))
 
 
 @on("damaged", "fankui")
@@ -80,8 +81,8 @@ def _fankui(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str) 
     if not src.alive or (src.hand == 0 and not any(src.equipment.values())):
         return
     se, sz = who(st, source)
-    ask(ctx, victim, "fankui", f"take one card of {se}", f"获得{sz}的一张牌",
-         "fankui [hand|SLOT] / no", "fankui [手牌|装备栏] / no", source=source)
+    ask(ctx, victim, "fankui", *en_zh("skills.wei.fankui", src=Words(se, sz)), *en_zh("skills.wei.fankui/fankui_hand_slot"),
+        source=source)
 
 
 @step("fankui", verbs=("yes", "no", "skill", "pick"), takes_args=True)
@@ -98,8 +99,7 @@ def _fankui_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     else:
         words = [zn.ZONE_WORDS.get(w.casefold(), w) for w in (a.args.get("args", []) if a.verb == "skill" else [])]
     if len(words) > 1:
-        raise refuse("skill.args", f"反馈 takes one card: name one zone, e.g. 'fankui hand' (not {' '.join(words)!r})",
-                      "反馈只获得一张牌：请只写一个区域，例如 fankui hand")
+        raise refuse(Rule.SKILL_ARGS, msg="takes_one_card", words_list=' '.join(words))
     src = st.seat(p.data["source"])
     me = st.seat(p.seat)
     word = words[0] if words else "hand"
@@ -109,10 +109,10 @@ def _fankui_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
         have = ", ".join(zn.zone_label(src, x)[0] for x in zs)
         have_zh = "、".join(zn.zone_label(src, x)[1] for x in zs)
         word_zh = "手牌" if word == "hand" else zn.SLOT_ZH.get(word, word)
-        raise refuse("skill.args", f"反馈: seat {src.seat} has no card in {word!r}: choose one of {have}",
-                      f"反馈：{src.seat}号位的{word_zh}没有牌：可选{have_zh}")
+        raise refuse(Rule.SKILL_ARGS, msg="seat_has_card", seat=src.seat, word=Words(word, word_zh),
+                     have=Words(have, have_zh))
     st.prompts.pop()
-    used(ctx, p.seat, "fankui", f"takes a card from seat {src.seat}", f"获得{src.seat}号位的一张牌")
+    used(ctx, p.seat, "fankui", *en_zh("skills.wei.fankui_ans", seat=src.seat))
     zn.take_zone(ctx, src, z, me, "反馈")
 
 
@@ -128,9 +128,9 @@ def _tiandu(ctx: Ctx, job: dict[str, Any], j: Judgement) -> bool:
         return False
     je, jz = job_name(job)
     # The same words as the skill summary of companion/data/generals.toml (F7): result determined, before its effect.
-    ask(ctx, n, "tiandu", f"take the judgement card {j.face} ({je}: {'effect' if j.effect else 'no effect'}) "
-                           f"— its result is determined, before its effect", f"获得判定牌{j.face}（{jz}）——判定结果确定后、其效果执行前",
-         face=j.face, job=dict(job))
+    ask(ctx, n, "tiandu",
+        *en_zh("skills.wei.tiandu", face=j.face, j_name=Words(je, jz), value='effect' if j.effect else 'no effect'),
+        face=j.face, job=dict(job))
     return True
 
 
@@ -155,15 +155,13 @@ def _guicai_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
         return
     args = a.args.get("args", [])
     if len(args) != 1:
-        raise refuse("skill.args", "鬼才 replaces the judgement card with one hand card: 'guicai FACE', e.g. 'guicai ♥5'",
-                      "鬼才：guicai 牌面，例如 guicai ♥5")
+        raise refuse(Rule.SKILL_ARGS, msg="replaces_judgement_card")
     face = face_arg(args[0], "guicai")
     s = st.seat(p.seat)
-    ctx.check(s.hand >= 1, "hand.empty", f"seat {p.seat} has 0 hand cards", f"{p.seat}号位没有手牌", "companion: hand count")
+    ctx.check(s.hand >= 1, Rule.HAND_EMPTY, source="companion: hand count", msg="seat_has_hand_cards", seat=p.seat)
     st.prompts.pop()
     s.hand = max(0, s.hand - 1)
-    used(ctx, p.seat, "guicai", f"replaces {p.data['face']} with {face} (hand {s.hand})",
-         f"以{face}代替{p.data['face']}（手牌{s.hand}）")
+    used(ctx, p.seat, "guicai", *en_zh("skills.wei.guicai_ans", face=p.data['face'], face2=face, hand=s.hand))
     finish_judgement(ctx, job, face)
 
 
@@ -173,15 +171,14 @@ def _ganglie(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str)
     if source is None or source == victim or not ctx.st.seat(source).alive or not usable(ctx.st, victim, "ganglie"):
         return
     se, sz = who(ctx.st, source)
-    ask(ctx, victim, "ganglie", f"judge: unless a heart, {se} discards 2 hand cards or takes 1 damage",
-         f"判定：若不为红桃，{sz}弃置两张手牌或受到1点伤害", source=source)
+    ask(ctx, victim, "ganglie", *en_zh("skills.wei.ganglie", src=Words(se, sz)), source=source)
 
 
 @accepted("ganglie")
 def _ganglie_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     used(ctx, p.seat, "ganglie")
-    ask(ctx, p.seat, "ganglie", "flip a judgement card", "请翻开判定牌", "judge FACE", "judge 牌面",
-         step="judge", source=p.data["source"])
+    ask(ctx, p.seat, "ganglie", *en_zh("skills.shu.tieqi_ans"), "judge FACE", "judge 牌面", step="judge",
+        source=p.data["source"])
 
 
 def _ganglie_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
@@ -192,12 +189,11 @@ def _ganglie_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
     s = st.seat(src)
     if s.hand < 2:
         se, sz = who(st, src)
-        log_event(ctx, "skill", src, f"{se} has fewer than 2 hand cards: takes the 刚烈 damage", f"{sz}手牌不足两张，受到刚烈伤害")
+        log_event(ctx, "skill", src, *en_zh("skills.wei.ganglie_judged", src=Words(se, sz)))
         oc.deal_damage(st, ctx.ev, src, 1, job["seat"], "normal", "刚烈")
         return
     se, sz = who(st, src)
-    st.prompts.append(Prompt("skill", src, f"{se}: 刚烈 — discard 2 hand cards or take 1 damage (discard 2 / take)",
-                             f"{sz}：刚烈——弃置两张手牌或受到1点伤害（discard 2 / take）",
+    st.prompts.append(Prompt("skill", src, *en_zh("prompt.skill/discard_hand_cards", src=Words(se, sz)),
                              {"skill": "ganglie", "step": "choice", "owner": job["seat"]}))
 
 
@@ -211,12 +207,11 @@ def _ganglie_choice(ctx: Ctx, p: Prompt, a: Action) -> None:
     if a.verb == "discard":
         k = int(a.args["n"])
         if k != 2 or (a.seat is not None and a.seat != p.seat):
-            raise refuse("skill.args", f"刚烈: seat {p.seat} discards exactly 2 hand cards (or take)",
-                          f"刚烈：{p.seat}号位须弃置两张手牌（或受到伤害）")
+            raise refuse(Rule.SKILL_ARGS, msg="seat_discards_exactly", seat=p.seat)
         st.prompts.pop()
         s.hand = max(0, s.hand - 2)
         se, sz = who(st, p.seat)
-        log_event(ctx, "discard", p.seat, f"{se} discards 2 for 刚烈 (hand {s.hand})", f"{sz}因刚烈弃置两张手牌（手牌{s.hand}）")
+        log_event(ctx, "discard", p.seat, *en_zh("skills.wei.ganglie_choice", src=Words(se, sz), hand=s.hand))
         return
     st.prompts.pop()
     owner = p.data["owner"]
@@ -228,8 +223,7 @@ def _tuxi(ctx: Ctx, s: Seat) -> bool:
     # 突袭: 摸牌阶段，你可以放弃摸牌，改为获得至多两名其他角色的各一张手牌。
     st = ctx.st
     if usable(st, s, "tuxi") and any(st.seat(n).hand > 0 for n in st.alive if n != s.seat):
-        ask(ctx, s.seat, "tuxi", "instead of drawing, take a hand card from up to two other seats",
-             "放弃摸牌，改为获得至多两名其他角色的各一张手牌", "tuxi T [T2] / no", "tuxi 座位 [座位] / no")
+        ask(ctx, s.seat, "tuxi", *en_zh("skills.wei.tuxi"), *en_zh("skills.wei.tuxi/tuxi_t_t"))
         return True
     return False
 
@@ -243,27 +237,25 @@ def _tuxi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
         return
     ts = [int_arg(t, "seat", "tuxi") for t in a.args.get("args", [])]
     if not 1 <= len(ts) <= 2 or len(set(ts)) != len(ts):
-        raise refuse("skill.args", "突袭: name one or two different seats, e.g. 'tuxi 3 5'", "突袭：请指定一至两名其他角色")
+        raise refuse(Rule.SKILL_ARGS, msg="name_one_two")
     for t in ts:
         o = living(ctx, t, "tuxi")
         if t == p.seat or o.hand < 1:
-            raise refuse("skill.target", f"突袭: seat {t} must be another seat with a hand card",
-                          f"突袭：{t}号位须为有手牌的其他角色")
+            raise refuse(Rule.SKILL_TARGET, msg="seat_must_another", t=t)
     st.prompts.pop()
     me = st.seat(p.seat)
     for t in ts:
         st.seat(t).hand = max(0, st.seat(t).hand - 1)
         me.hand += 1
-    used(ctx, p.seat, "tuxi", f"takes a hand card from seat(s) {', '.join(map(str, ts))} instead of drawing (hand {me.hand})",
-         f"获得{'、'.join(map(str, ts))}号位各一张手牌（手牌{me.hand}）")
+    used(ctx, p.seat, "tuxi",
+         *en_zh("skills.wei.tuxi_ans", hand=me.hand, ts_list=Words(', '.join(map(str, ts)), '、'.join(map(str, ts)))))
 
 
 @on("draw", "luoyi")
 def _luoyi(ctx: Ctx, s: Seat) -> bool:
     # 裸衣: 摸牌阶段，你可以少摸一张牌，然后本回合你的杀或决斗造成的伤害+1。
     if usable(ctx.st, s, "luoyi"):
-        ask(ctx, s.seat, "luoyi", "draw 1 fewer; your 杀 and 决斗 deal +1 damage this turn",
-             "少摸一张牌，本回合杀或决斗造成的伤害+1")
+        ask(ctx, s.seat, "luoyi", *en_zh("skills.wei.luoyi"))
         return True
     return False
 
@@ -276,7 +268,7 @@ def _draw_as_usual(ctx: Ctx, p: Prompt) -> None:
 def _luoyi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     st = ctx.st
     st.counters["luoyi"] = p.seat
-    used(ctx, p.seat, "luoyi", "+1 damage from 杀 and 决斗 this turn", "本回合杀或决斗伤害+1")
+    used(ctx, p.seat, "luoyi", *en_zh("skills.wei.luoyi_ans"))
     draw_phase(ctx, st.seat(p.seat), -1)
 
 
@@ -302,10 +294,9 @@ def _yiji(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str) ->
 def _yiji_ask(ctx: Ctx, victim: int, i: int, times: int) -> None:
     if i > times or not usable(ctx.st, victim, "yiji"):
         return
-    of_en = f" ({i} of {times})" if times > 1 else ""
-    of_zh = f"（第{i}/{times}次）" if times > 1 else ""
-    ask(ctx, victim, "yiji", f"look at the top 2 cards and give them out (keep the rest){of_en}",
-         f"观看牌堆顶两张牌并任意分配{of_zh}", "yiji [T N …] / no", "yiji [座位 张数 …] / no", n=2, i=i, times=times)
+    of_en, of_zh = en_zh("skills.wei.yiji_ask/text", i=i, times=times) if times > 1 else ("", "")
+    ask(ctx, victim, "yiji", *en_zh("skills.wei.yiji_ask/look_top_cards", of=Words(of_en, of_zh)),
+        *en_zh("skills.wei.yiji_ask"), n=2, i=i, times=times)
 
 
 @step("yiji", takes_args=True)
@@ -319,10 +310,10 @@ def _yiji_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     k = p.data["n"]
     args = a.args.get("args", []) if a.verb == "skill" else []
     if len(args) % 2:
-        raise refuse("skill.args", "遗计: give as pairs of seat and count, e.g. 'yiji 3 1 5 1'", "遗计：按“座位 张数”分配")
+        raise refuse(Rule.SKILL_ARGS, msg="give_pairs_seat")
     gifts = [(int_arg(args[i], "seat", "yiji"), int_arg(args[i + 1], "count", "yiji")) for i in range(0, len(args), 2)]
     if sum(c for _, c in gifts) > k or any(c < 0 for _, c in gifts):
-        raise refuse("skill.args", f"遗计 gives out {k} cards, not more", f"遗计只分配{k}张牌")
+        raise refuse(Rule.SKILL_ARGS, msg="gives_out_cards", k=k)
     for t, _c in gifts:
         living(ctx, t, "yiji")
     st.prompts.pop()
@@ -332,8 +323,8 @@ def _yiji_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     me.hand += k - sum(c for _, c in gifts)
     given = ", ".join(f"{c} to seat {t}" for t, c in gifts)
     given_zh = "，".join(f"{c}张给{t}号位" for t, c in gifts)
-    used(ctx, p.seat, "yiji", f"{k} cards: {given or 'keeps all'} (hand {me.hand})",
-         f"{k}张牌：{given_zh or '全部自己获得'}（手牌{me.hand}）")
+    used(ctx, p.seat, "yiji",
+         *en_zh("skills.wei.yiji_ans", k=k, hand=me.hand, value=Words(given or 'keeps all', given_zh or '全部自己获得')))
     _yiji_ask(ctx, p.seat, i + 1, times)
 
 
@@ -341,12 +332,12 @@ def _yiji_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
 def _luoshen(ctx: Any, s: Seat) -> None:
     # 洛神: 准备阶段，你可以判定：若为黑色，你获得此牌，且可以重复此流程。
     if usable(ctx.st, s, "luoshen"):
-        ask(ctx, s.seat, "luoshen", "judge: a black card is gained and you may judge again", "判定：黑色则获得并可重复")
+        ask(ctx, s.seat, "luoshen", *en_zh("skills.wei.luoshen"))
 
 
 @accepted("luoshen")
 def _luoshen_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
-    ask(ctx, p.seat, "luoshen", "flip a judgement card", "请翻开判定牌", "judge FACE", "judge 牌面", step="judge")
+    ask(ctx, p.seat, "luoshen", *en_zh("skills.shu.tieqi_ans"), "judge FACE", "judge 牌面", step="judge")
 
 
 def _luoshen_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
@@ -369,9 +360,8 @@ def _guicai(ctx: Ctx, job: dict[str, Any], face: Face) -> bool:
     for n in owners(st, "guicai"):
         if st.seat(n).hand >= 1:
             je, jz = job_name(job)
-            ask(ctx, n, "guicai", f"replace the judgement card {face} for {je} with a hand card",
-                f"可打出一张手牌代替{jz}的判定牌{face}", "guicai FACE / no", "guicai 牌面 / no",
-                step="guicai", job=dict(job), face=face)
+            ask(ctx, n, "guicai", *en_zh("skills.wei.guicai", face=face, j_name=Words(je, jz)), "guicai FACE / no",
+                "guicai 牌面 / no", step="guicai", job=dict(job), face=face)
             return True
     return False
 
@@ -379,7 +369,7 @@ def _guicai(ctx: Ctx, job: dict[str, Any], face: Face) -> bool:
 REPLACE_JUDGEMENT.append(_guicai)
 
 
-VIEW_AS["qingguo"] = ViewAs(("jink",), lambda f: f.color == "black", "a black hand card as 闪", "黑色手牌当闪")
+VIEW_AS["qingguo"] = ViewAs(("jink",), lambda f: f.color == "black", *en_zh("skills.wei.module/black_hand_card"))
 
 
-VIEW_AS["hujia"] = ViewAs(("jink",), lambda f: True, "a Wei seat gives 闪 for the lord", "魏势力角色替主公出闪")
+VIEW_AS["hujia"] = ViewAs(("jink",), lambda f: True, *en_zh("skills.wei.module/wei_seat_gives"))

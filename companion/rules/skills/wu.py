@@ -12,9 +12,10 @@ from .. import zones as zn
 from ..deck import KINDS, Suit
 from ..distance import in_range
 from ..flow import Action, Ctx, on, target_refusal
+from ..messages import Words, en_zh
 from ..outcome import who
 from ..state import SLOTS, GameState, Prompt, Seat
-from ..vocab import Kingdom
+from ..vocab import Kingdom, Rule
 from .base import (
     RESPONSES,
     SRC_SKILL,
@@ -57,23 +58,23 @@ def _zhiheng(ctx: Ctx, n: int, args: list[str]) -> None:
     me = st.seat(n)
     slots = equipment_slots(ctx, me, args[1:], "zhiheng")  # equipment among the N cards: 'zhiheng 3 weapon'
     if k < 1 or len(slots) > k:
-        raise refuse("skill.args", "制衡 discards at least one card; N counts the named equipment too",
-                      "制衡至少弃置一张牌（N包括所列装备）")
-    ctx.check(me.hand >= k - len(slots), "hand.count", f"seat {n} has only {oc.hand_cards(me.hand)}",
-              f"{n}号位只有{me.hand}张手牌", "companion: hand count")
+        raise refuse(Rule.SKILL_ARGS, msg="discards_least_one")
+    ctx.check(me.hand >= k - len(slots), Rule.HAND_COUNT, source="companion: hand count", msg="seat_has_only2", n=n,
+              hand_cards=Words(oc.hand_cards(me.hand), me.hand))
     once(ctx, n, "zhiheng")
     for sl in slots:
         me.equipment[sl] = None
     me.hand += len(slots)   # hand cards discarded k - len(slots), k drawn
-    used(ctx, n, "zhiheng", f"discards {k}{' incl. ' + ', '.join(slots) if slots else ''} and draws {k} (hand {me.hand})",
-         f"弃置{k}张并摸{k}张（手牌{me.hand}）")
+    used(
+        ctx, n, "zhiheng",
+        *en_zh("skills.wu.zhiheng", k=k, hand=me.hand, value_plus_slots_list=' incl. ' + ', '.join(slots) if slots else ''))
 
 
 @active("kurou")
 def _kurou(ctx: Ctx, n: int, args: list[str]) -> None:
     # 苦肉: 出牌阶段，你可以失去1点体力，然后摸两张牌。  (a dying 黄盖 draws only once saved)
     st = ctx.st
-    used(ctx, n, "kurou", "loses 1 HP, then draws 2", "失去1点体力，然后摸两张牌")
+    used(ctx, n, "kurou", *en_zh("skills.wu.kurou"))
     oc.lose_hp(st, ctx.ev, n, 1)
     if st.seat(n).hp >= 1:
         draw_cards(ctx, n, 2, "苦肉", "苦肉")
@@ -88,20 +89,17 @@ def _jieyin(ctx: Ctx, n: int, args: list[str]) -> None:
     t = int_arg(args[0] if args else None, "seat", "jieyin")
     o = living(ctx, t, "jieyin")
     me = st.seat(n)
-    ctx.check(t != n and is_male(st, t), "skill.target", f"结姻: seat {t} must be a male general", f"结姻：{t}号位须为男性角色",
-              SRC_SKILL)
-    ctx.check(o.hp < o.max_hp, "skill.target", f"结姻: seat {t} is not hurt ({o.hp}/{o.max_hp})", f"结姻：{t}号位未受伤", SRC_SKILL)
+    ctx.check(t != n and is_male(st, t), Rule.SKILL_TARGET, source=SRC_SKILL, msg="seat_must_male", t=t)
+    ctx.check(o.hp < o.max_hp, Rule.SKILL_TARGET, source=SRC_SKILL, msg="seat_hurt2", t=t, hp=o.hp, max_hp=o.max_hp)
     once(ctx, n, "jieyin")
-    ctx.check(me.hand >= 2, "hand.count", f"结姻 discards 2 hand cards: seat {n} has {me.hand}", "结姻须弃置两张手牌",
-              SRC_SKILL)
+    ctx.check(me.hand >= 2, Rule.HAND_COUNT, source=SRC_SKILL, msg="discards_hand_cards", n=n, hand=me.hand)
     me.hand = max(0, me.hand - 2)
     te, tz = who(st, t)
     if me.hp < me.max_hp:
-        used(ctx, n, "jieyin", f"discards 2 (hand {me.hand}); both recover 1", "弃置两张手牌，双方各回复1点体力")
+        used(ctx, n, "jieyin", *en_zh("skills.wu.jieyin/discards_hand_both", hand=me.hand))
         oc.heal(st, ctx.ev, n, 1, "结姻")
     else:  # at full HP she recovers nothing: only the real recovery is logged
-        used(ctx, n, "jieyin", f"discards 2 (hand {me.hand}); {te} recovers 1 (she is at full HP)",
-             f"弃置两张手牌，{tz}回复1点体力（自己体力已满）")
+        used(ctx, n, "jieyin", *en_zh("skills.wu.jieyin/discards_hand_recovers", target=Words(te, tz), hand=me.hand))
     oc.heal(st, ctx.ev, t, 1, "结姻")
 
 
@@ -110,21 +108,20 @@ def _fanjian(ctx: Ctx, n: int, args: list[str]) -> None:
     # 反间: 出牌阶段限一次，令一名其他角色选择一种花色，然后获得你的一张手牌并展示之，若此牌花色与其所选不同，你对其造成1点伤害。
     st = ctx.st
     if len(args) != 3:
-        raise refuse("skill.args", "反间: 'S fanjian T SUIT FACE' — T names SUIT, takes your card FACE",
-                      "反间：S fanjian 目标 所选花色 牌面")
+        raise refuse(Rule.SKILL_ARGS, msg="fanjian_t_suit")
     t = int_arg(args[0], "seat", "fanjian")
     o = living(ctx, t, "fanjian")
     suit = suit_arg(args[1], "fanjian")
     face = face_arg(args[2], "fanjian")
     me = st.seat(n)
     if t == n:
-        raise refuse("skill.target", "反间 targets another seat", "反间须指定其他角色")
-    ctx.check(me.hand >= 1, "hand.empty", "反间 needs a hand card", "反间须有手牌", SRC_SKILL)
+        raise refuse(Rule.SKILL_TARGET, msg="targets_another_seat")
+    ctx.check(me.hand >= 1, Rule.HAND_EMPTY, source=SRC_SKILL, msg="needs_hand_card")
     once(ctx, n, "fanjian")
     me.hand = max(0, me.hand - 1)
     o.hand += 1
     te, tz = who(st, t)
-    used(ctx, n, "fanjian", f"{te} names {suit.symbol} and takes {face}", f"{tz}选择{suit.symbol}并获得{face}")
+    used(ctx, n, "fanjian", *en_zh("skills.wu.fanjian", target=Words(te, tz), symbol=suit.symbol, face=face))
     if face.suit != suit:
         oc.deal_damage(st, ctx.ev, t, 1, n, "normal", "反间")
 
@@ -150,7 +147,7 @@ def _qianxun(st: GameState, user: int, target: int, kind: str) -> tuple[str, str
     # 谦逊: 锁定技，你不能成为顺手牵羊和乐不思蜀的目标。
     if kind in ("snatch", "indulgence") and usable(st, target, "qianxun"):
         k = KINDS[kind]
-        return (f"{skill_names('qianxun')[0]}: seat {target} cannot be the target of {k.zh}", f"谦逊：{target}号位不能成为{k.zh}的目标")
+        return en_zh("skills.wu.qianxun", target=target, k=k.zh, skill_names0=skill_names('qianxun')[0])
     return None
 
 
@@ -161,48 +158,46 @@ def _liuli(ctx: Ctx, p: Prompt, n: int, args: list[str]) -> None:
     # QSanguosha LiuliCard: the range is checked without the discarded card).
     st = ctx.st
     if p.seat != n or p.data.get("card_kind", "slash") != "slash" or "source" not in p.data:
-        raise refuse("skill.when", "流离 is used when you are the target of a 杀", "流离须在成为杀的目标时发动")
+        raise refuse(Rule.SKILL_WHEN, msg="used_when_you")
     if not args or len(args) > 2:
-        raise refuse("skill.args", f"流离 needs a target seat and, to discard equipment, its slot: "
-                                    f"'{n} liuli T [SLOT]' (SLOT: {', '.join(SLOTS)})",
-                      f"流离：{n} liuli 目标 [装备栏]")
+        raise refuse(Rule.SKILL_ARGS, msg="needs_target_seat", n=n, slots_list=', '.join(SLOTS))
     t = int_arg(args[0], "seat", "liuli")
     living(ctx, t, "liuli")
     src = p.data["source"]
     me = st.seat(n)
     if t in (n, src):
-        raise refuse("skill.target", f"流离: seat {t} is you or the 杀's user", "流离：不能转移给自己或杀的使用者")
+        raise refuse(Rule.SKILL_TARGET, msg="seat_you_user", t=t)
     slot = zn.ZONE_WORDS.get(args[1].casefold()) if len(args) > 1 else None
     if len(args) > 1 and slot not in SLOTS:
-        raise refuse("skill.args", f"流离: unknown slot {args[1]!r} ({', '.join(SLOTS)})",
-                      f"流离：未知装备栏{args[1]}（{'、'.join(zn.SLOT_ZH.values())}）")
+        raise refuse(Rule.SKILL_ARGS, msg="unknown_slot", args1=args[1],
+                     slots_list=Words(', '.join(SLOTS), '、'.join(zn.SLOT_ZH.values())))
     ref = me.equipment.get(slot) if slot else None
     if slot:
         if ref is None:
-            raise refuse("skill.args", f"流离: nothing in slot {slot}", f"流离：{zn.SLOT_ZH[slot]}栏没有装备")
+            raise refuse(Rule.SKILL_ARGS, msg="nothing_slot", slot=Words(slot, zn.SLOT_ZH[slot]))
         me.equipment[slot] = None  # gone before the range is measured (refusals drop this state)
     else:
-        ctx.check(me.hand >= 1, "hand.empty", "流离 discards a card: no hand card (name an equipment slot)",
-                  "流离须弃置一张牌", SRC_SKILL)
+        ctx.check(me.hand >= 1, Rule.HAND_EMPTY, source=SRC_SKILL, msg="discards_card_hand")
     rc = in_range(st, n, t)
-    without_en = f" without the discarded {zn.card_label(ref)}" if ref else ""
-    without_zh = f"（不计弃置的{zn.card_label(ref)}）" if ref else ""
-    ctx.check(rc.ok, "skill.range", f"流离: {rc.en}{without_en}", f"流离：{rc.zh}{without_zh}",
-              SRC_SKILL + "; docs/commands.md (using SLOT: the card leaves its slot first)")
+    without_en, without_zh = en_zh("skills.wu.liuli/without_discarded", card_label=zn.card_label(ref)) if ref else ("", "")
+    ctx.check(rc.ok, Rule.SKILL_RANGE, source=SRC_SKILL + "; docs/commands.md (using SLOT: the card leaves its slot first)",
+              rc=Words(rc.en, rc.zh), without=Words(without_en, without_zh))
     r = target_refusal(st, src, t, "slash")
     ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
     if not slot:
         me.hand = max(0, me.hand - 1)
     te, tz = who(st, t)
     se, sz = who(st, src)
-    what_en, what_zh = (f"discards {oc.card_words(ref)}", f"弃置{oc.card_words(ref)}") if ref else \
-        (f"discards a hand card (hand {me.hand})", f"弃置一张手牌（手牌{me.hand}）")
-    used(ctx, n, "liuli", f"{what_en} and passes the 杀 to {te}; {se} stays its user",
-         f"{what_zh}，将杀转移给{tz}")
+    what_en, what_zh = en_zh("skills.wu.liuli/discards", card_words=oc.card_words(ref)) if ref else \
+        en_zh("skills.wu.liuli/discards_hand_card", hand=me.hand)
+    used(ctx, n, "liuli",
+         *en_zh("skills.wu.liuli/passes_stays_user", what=Words(what_en, what_zh), target=Words(te, tz), src=se))
     data = {k: v for k, v in p.data.items() if k not in ("bagua", "hinted")}
     d = oc.expected_damage(st, t, src, "杀")
-    st.prompts[-1] = Prompt("respond", t, f"{te}: play 闪 or take {d} damage from {se}'s 杀 (jink / take)",
-                            f"{tz}：打出闪或受到{sz}的杀造成的{d}点伤害（jink / take）", data)
+    st.prompts[-1] = Prompt(
+                         "respond", t, *en_zh("prompt.respond/play_take_damage_from_jink", target=Words(te, tz), d=d,
+                                   src=Words(se, sz)),
+                         data)
 
 
 RESPONSES["liuli"] = _liuli
@@ -222,11 +217,11 @@ def card_loss(ctx: Ctx, before: GameState) -> None:
         # asked once the card in resolution is done (old FAQ: 陆逊's last 决斗 first resolves)
         if s.flags.get("lianying") and not st.extra.get("stack") and usable(st, s, "lianying"):
             del s.flags["lianying"]
-            ask(ctx, s.seat, "lianying", "you lost your last hand card: draw 1", "失去最后的手牌：摸一张牌")
+            ask(ctx, s.seat, "lianying", *en_zh("skills.wu.card_loss/you_lost_your"))
         lost = sum(1 for k, v in b.equipment.items() if v and s.equipment.get(k) != v)
         if lost and usable(st, s, "xiaoji"):
-            ask(ctx, s.seat, "xiaoji", f"you lost {lost} equipment card(s): draw {2 * lost}",
-                 f"失去{lost}张装备区的牌：摸{2 * lost}张牌", n=2 * lost)
+            ask(ctx, s.seat, "xiaoji",
+                *en_zh("skills.wu.card_loss/you_lost_equipment", lost=lost, value_times_lost=2 * lost), n=2 * lost)
 
 
 @accepted("lianying")
@@ -245,7 +240,7 @@ def _yingzi_note(st: GameState, s: Seat) -> str | None:
     return " (英姿 +1)" if usable(st, s, "yingzi") else None
 
 
-VIEW_AS["qixi"] = ViewAs(("dismantlement",), lambda f: f.color == "black", "a black card as 过河拆桥", "黑色牌当过河拆桥")
+VIEW_AS["qixi"] = ViewAs(("dismantlement",), lambda f: f.color == "black", *en_zh("skills.wu.module/black_card"))
 
 
-VIEW_AS["guose"] = ViewAs(("indulgence",), lambda f: f.suit == Suit.DIAMOND, "a ♦ card as 乐不思蜀", "方块牌当乐不思蜀")
+VIEW_AS["guose"] = ViewAs(("indulgence",), lambda f: f.suit == Suit.DIAMOND, *en_zh("skills.wu.module/card"))

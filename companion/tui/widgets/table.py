@@ -68,9 +68,9 @@ class SeatCard(Static):
         return t
 
 
-CHROME = 7
-"""Lines around the body, as commonly: header, question (2), choices, message, command bar, footer."""
-LOG_LINES = 4
+CHROME = 8
+"""Lines around the body, as commonly: header, question (2), choices (2), message, command bar, footer."""
+LOG_LINES = 5
 """Lines of log kept under the table (when the log is not beside it)."""
 MIN_CARD, MAX_CARD = 4, 12
 """A seat card's height in lines (:meth:`SeatTable.fit`)."""
@@ -101,7 +101,7 @@ class SeatTable(Grid):
     def fit(self, seats: int, height: int, wide: bool | None = None) -> None:
         """Size the rows for ``seats`` on a terminal of ``height`` lines: three rows of seats (7+ players) on a
         short terminal have no blank line between them; a card gets the lines its row can have when the
-        header, a two-line question, a line of choices, a message, the command bar and the footer
+        header, a two-line question, two lines of choices, a message, the command bar and the footer
         (``CHROME`` lines) are shown and, below the table (not ``wide``), ``LOG_LINES`` of log — at least
         ``MIN_CARD`` (80×24 with 10 seats: 4), at most ``MAX_CARD`` (120×40: 9, tall cards).  Fixed row
         heights: a card's layout (``text.seat_card``) follows its height, never the other way round."""

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Paired timing of two versions of the reader and the classical peer, interleaved in one process.
+
+    git archive <commit> | tar -x -C /tmp/old       # the version to compare with
+    python bench/reader_paired.py /tmp/old [--frames 200] [--cpu]
+
+Per round, in alternating order: the old and this checkout's index path
+(``read_frame(qr_mode="off")``), the classical peer (``bench/classical_peer.py``), and each
+version's camera loop frame (MJPG decode of a q85 JPEG, then every third frame the label
+search, else the index path), on the bench's 40 timing frames (seeds 5 010 000+i), one
+thread each (OpenCV and BLAS). The old ``recognition`` package is imported as a copy named
+``recog_old`` (its imports are relative). --cpu: thread CPU time instead of wall time (less
+sensitive to other work on a shared machine). Prints medians, ratios to the peer and the
+camera loop as a share of a 30 fps frame.
+"""
+import os
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import argparse  # noqa: E402
+import shutil  # noqa: E402
+import statistics  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+ap.add_argument("old", type=Path, help="a checkout of the version to compare with")
+ap.add_argument("--frames", type=int, default=200)
+ap.add_argument("--cpu", action="store_true", help="thread CPU time instead of wall time")
+args = ap.parse_args()
+tmp = Path(tempfile.mkdtemp())
+shutil.copytree(args.old / "recognition", tmp / "recog_old")
+sys.path[:0] = [str(ROOT), str(tmp), str(ROOT / "bench")]
+
+import classical_peer  # noqa: E402
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+from recog_old import reader as old  # noqa: E402
+
+from card_images.render import SUITS, synth_photo  # noqa: E402
+from recognition import reader as new  # noqa: E402
+
+cv2.setNumThreads(1)
+frames = [synth_photo(i % 13 + 1, SUITS[(i // 13) % 4], np.random.default_rng(5_010_000 + i)).image for i in range(40)]
+jpgs = [cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 85])[1] for f in frames]
+
+
+def loop(mod, k):
+    g = cv2.imdecode(jpgs[k % 40], cv2.IMREAD_COLOR)
+    if k % 3 == 0:
+        mod.read_label(g, qr_part=k // 3)
+    else:
+        mod.read_frame(g, qr_mode="off")
+
+
+fns = {"old index": lambda k: old.read_frame(frames[k % 40], qr_mode="off"),
+       "new index": lambda k: new.read_frame(frames[k % 40], qr_mode="off"),
+       "peer": lambda k: classical_peer.read_frame(frames[k % 40]),
+       "old loop": lambda k: loop(old, k), "new loop": lambda k: loop(new, k),
+       "decode": lambda k: cv2.imdecode(jpgs[k % 40], cv2.IMREAD_COLOR)}
+for f in fns.values():
+    f(0)
+clock = time.thread_time if args.cpu else time.perf_counter
+ts: dict[str, list[float]] = {k: [] for k in fns}
+for k in range(args.frames):
+    for name in (list(fns) if k % 2 == 0 else list(fns)[::-1]):
+        t0 = clock()
+        fns[name](k)
+        ts[name].append((clock() - t0) * 1000)
+shutil.rmtree(tmp, ignore_errors=True)
+m = {k: statistics.median(v) for k, v in ts.items()}
+load = os.getloadavg()
+print(f"{'CPU' if args.cpu else 'wall'} ms, median of {args.frames}, load {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
+for k, v in m.items():
+    print(f"  {k}: {v:.2f}")
+print(f"  index / peer: old {m['old index'] / m['peer']:.2f}x, new {m['new index'] / m['peer']:.2f}x; camera loop incl. "
+      f"decode: old {100 * m['old loop'] / (1000 / 30):.1f}%, new {100 * m['new loop'] / (1000 / 30):.1f}% of a 30 fps frame")

@@ -1,0 +1,239 @@
+"""The message catalogue: every sentence the rules say, keyed, in each language.
+
+The rules raise and log typed values (a rule id or an event kind and the numbers); the words live in
+``companion/data/messages/<lang>.toml`` (``en.toml``, ``zh.toml``), one file per language, one table per
+kind of message:
+
+* ``[refused]`` keyed by rule id (``"slash.range"``), or ``"<rule id>/<case>"`` when one rule refuses in
+  more than one way (``"role.known/hidden"``);
+* ``[event]`` keyed by event kind (``"phase"``), or ``"<kind>/<case>"`` (``"skip/skips_draw_phase"``);
+* ``[text]`` the other sentences: questions, range terms, outcomes (``"prompt.discard"``).
+
+A text is a :meth:`str.format` template with named placeholders: ``"seat {seat} is dead"`` /
+``"{seat}号位已阵亡"``.  Every language has every key with the same placeholders
+(tests/test_messages.py).  A third language is one more file.  Why TOML and not gettext:
+docs/messages.md.
+
+Rendering is lazy and cached: a :class:`Message` holds the key and the values and formats its template
+the first time a language's text is asked for, so an action whose log line nobody reads costs a dict.
+A value may itself be bilingual (a :class:`Words` pair, e.g. a seat's name ``"seat 2 (Guan Yu)"`` /
+``"2号位（关羽）"``, or another :class:`Message`): it is rendered in the language of the text around it.
+"""
+
+from __future__ import annotations
+
+import ast
+import string
+import tomllib
+from collections.abc import Callable
+from importlib import resources
+from typing import Any, Final
+
+__all__ = ["LANGS", "SECTIONS", "Message", "Words", "catalogue", "en_zh", "en_zh_many", "append_en_zh", "say", "text", "render"]
+
+LANGS: Final = ("en", "zh")
+"""The languages the UI speaks; each has ``companion/data/messages/<lang>.toml``."""
+SECTIONS: Final = ("refused", "event", "text")
+
+_CATALOGUES: dict[str, dict[str, dict[str, str]]] = {}
+_FMT = string.Formatter()
+
+
+def catalogue(lang: str) -> dict[str, dict[str, str]]:
+    """The catalogue of ``lang``: ``{section: {key: template}}``, read once from the package data.
+
+    Raises ``FileNotFoundError`` for a language without a file, ``tomllib.TOMLDecodeError`` for a file
+    that is not TOML."""
+    cat = _CATALOGUES.get(lang)
+    if cat is None:
+        raw = resources.files("companion").joinpath("data", "messages", f"{lang}.toml").read_bytes()
+        data = tomllib.loads(raw.decode("utf-8"))
+        cat = {sec: dict(data.get(sec, {})) for sec in SECTIONS}
+        _CATALOGUES[lang] = cat
+    return cat
+
+
+class Words:
+    """A bilingual value already in words: ``Words("seat 2 (Guan Yu)", "2号位（关羽）")``.
+
+    For names and phrases computed from data (a general's name, a card's Chinese name, a list of seats);
+    either side may be any value ``str.format`` takes (a number, None).  A language other than ``zh`` gets
+    the ``en`` side."""
+
+    __slots__ = ("_en", "_zh")
+
+    def __init__(self, en: object, zh: object) -> None:
+        self._en = en
+        self._zh = zh
+
+    def side(self, lang: str) -> object:
+        """The value for ``lang``, as given (formatted by the text around it)."""
+        return self._zh if lang == "zh" else self._en
+
+    def text(self, lang: str) -> str:
+        return str(self.side(lang))
+
+    @property
+    def en(self) -> str:
+        return str(self._en)
+
+    @property
+    def zh(self) -> str:
+        return str(self._zh)
+
+    def __str__(self) -> str:
+        return self.en
+
+    def __repr__(self) -> str:
+        return f"Words({self._en!r}, {self._zh!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Words) and (self._en, self._zh) == (other._en, other._zh)
+
+    def __hash__(self) -> int:
+        return hash((self._en, self._zh))
+
+
+def _value(v: object, lang: str) -> object:
+    if isinstance(v, Words):
+        return v._zh if lang == "zh" else v._en
+    return v.text(lang) if isinstance(v, Message) else v
+
+
+_Render = Callable[[dict[str, Any]], str]
+_COMPILED: dict[tuple[str, str], tuple[str | _Render, str | _Render]] = {}
+"""(section, key) → the en and zh texts, each a string (no placeholders) or a compiled f-string taking the values:
+formatting a message costs what the f-string it replaced cost (``str.format`` parses its template every time)."""
+
+
+def _compile(tmpl: str, lang: str) -> str | _Render:
+    """``"{who}: discard {k}"`` → ``lambda p: f"{p['who']}: discard {p['k']}"`` for ``lang``, where a bilingual
+    value (Words, Message) gives its ``lang`` side; a template without placeholders → its text."""
+    parts: list[ast.expr] = []
+    side = "_zh" if lang == "zh" else "_en"
+    for lit, name, spec, conv in _FMT.parse(tmpl):
+        if lit:
+            parts.append(ast.Constant(lit))
+        if name is None:
+            continue
+        if not name.isidentifier() or (spec and "{" in spec):
+            return lambda p: tmpl.format_map({k: _value(v, lang) for k, v in p.items()})  # {a.b}, {0}: str.format
+        # (v._en if (t := type(v := p[name])) is W else v.text(lang) if t is M else v)
+        v, t = ast.Name("v", ast.Load()), ast.Name("t", ast.Load())
+        get = ast.NamedExpr(ast.Name("v", ast.Store()), ast.Subscript(ast.Name("p", ast.Load()), ast.Constant(name), ast.Load()))
+        typ = ast.NamedExpr(ast.Name("t", ast.Store()), ast.Call(ast.Name("type", ast.Load()), [get], []))
+        value = ast.IfExp(
+            ast.Compare(typ, [ast.Is()], [ast.Name("W", ast.Load())]), ast.Attribute(v, side, ast.Load()),
+            ast.IfExp(ast.Compare(t, [ast.Is()], [ast.Name("M", ast.Load())]),
+                      ast.Call(ast.Attribute(v, "text", ast.Load()), [ast.Constant(lang)], []), v))
+        parts.append(ast.FormattedValue(value, ord(conv) if conv else -1,
+                                        ast.JoinedStr([ast.Constant(spec)]) if spec else None))
+    if not any(isinstance(x, ast.FormattedValue) for x in parts):
+        return "".join(str(x.value) for x in parts if isinstance(x, ast.Constant))
+    args = ast.arguments(posonlyargs=[], args=[ast.arg("p"), ast.arg("W"), ast.arg("M")], vararg=None, kwonlyargs=[],
+                         kw_defaults=[], kwarg=None, defaults=[ast.Name("Words", ast.Load()), ast.Name("Message", ast.Load())])
+    expr = ast.fix_missing_locations(ast.Expression(ast.Lambda(args, ast.JoinedStr(parts))))
+    fn: _Render = eval(compile(expr, "<message>", "eval"))
+    return fn
+
+
+def _pair(section: str, key: str) -> tuple[str | _Render, str | _Render]:
+    pr = _COMPILED.get((section, key))
+    if pr is None:
+        en = catalogue("en")[section][key]
+        pr = (_compile(en, "en"), _compile(catalogue("zh")[section].get(key, en), "zh"))
+        _COMPILED[(section, key)] = pr
+    return pr
+
+
+def render(lang: str, section: str, key: str, params: dict[str, Any]) -> str:
+    """The text of ``section``/``key`` in ``lang`` with ``params`` put in.
+
+    A key missing from ``lang``'s file falls back to English; a key missing there too raises ``KeyError``
+    (tests/test_messages.py proves every key the code uses exists)."""
+    if lang == "en" or lang == "zh":
+        e, z = _COMPILED.get((section, key)) or _pair(section, key)
+        f = z if lang == "zh" else e
+        return f if type(f) is str else f(params)  # type: ignore[operator]
+    cat = catalogue(lang)[section]
+    tmpl = cat.get(key) or catalogue("en")[section][key]
+    return tmpl.format_map({k: _value(v, lang) for k, v in params.items()})
+
+
+class Message:
+    """A keyed message and its values: ``Message("event", "phase", {"name": Words(...), "phase": ...})``.
+
+    ``text(lang)`` renders it (cached per language); ``en`` and ``zh`` are the two languages the UI shows.
+    Equal when key and values are equal."""
+
+    __slots__ = ("section", "key", "params", "_en", "_zh")
+
+    def __init__(self, section: str, key: str, params: dict[str, Any]) -> None:
+        self.section = section
+        self.key = key
+        self.params = params
+        self._en: str | None = None
+        self._zh: str | None = None
+
+    def text(self, lang: str) -> str:
+        if lang == "en":
+            if self._en is None:
+                self._en = render("en", self.section, self.key, self.params)
+            return self._en
+        if lang == "zh":
+            if self._zh is None:
+                self._zh = render("zh", self.section, self.key, self.params)
+            return self._zh
+        return render(lang, self.section, self.key, self.params)
+
+    @property
+    def en(self) -> str:
+        return self._en if self._en is not None else self.text("en")
+
+    @property
+    def zh(self) -> str:
+        return self._zh if self._zh is not None else self.text("zh")
+
+    def __str__(self) -> str:
+        return self.en
+
+    def __repr__(self) -> str:
+        return f"Message({self.section!r}, {self.key!r}, {self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Message) and (self.section, self.key) == (other.section, other.key)
+                and self.params == other.params)
+
+    __hash__ = None  # type: ignore[assignment]  # params is a dict
+
+
+def say(key: str, /, **params: Any) -> Message:
+    """An event's sentence: the ``[event]`` entry ``key`` (``"phase"``, ``"skip/skips_draw_phase"``) with ``params``."""
+    return Message("event", key, params)
+
+
+def text(key: str, /, **params: Any) -> Message:
+    """Any other sentence: the ``[text]`` entry ``key`` with ``params``."""
+    return Message("text", key, params)
+
+
+def en_zh(key: str, /, **params: Any) -> tuple[str, str]:
+    """The ``[text]`` entry ``key`` rendered now, as the ``(en, zh)`` pair that the places which keep both
+    texts as strings take (a question's ``Prompt.en``/``Prompt.zh``, a range term)."""
+    e, z = _COMPILED.get(("text", key)) or _pair("text", key)
+    if type(e) is str and type(z) is str:
+        return e, z
+    return (e if type(e) is str else e(params), z if type(z) is str else z(params))  # type: ignore[operator]
+
+
+def en_zh_many(key1: str, key2: str, /) -> tuple[str, str, str, str]:
+    """The ``[text]`` entries ``key1`` and ``key2`` (texts without values), the English ones first, then the
+    Chinese ones: ``(en1, en2, zh1, zh2)``, the order in which a judgement rule keeps its two outcomes."""
+    (e1, z1), (e2, z2) = en_zh(key1), en_zh(key2)
+    return e1, e2, z1, z2
+
+
+def append_en_zh(en: list[str], zh: list[str], pair: tuple[str, str]) -> None:
+    """Append an ``(en, zh)`` pair (from :func:`en_zh`) to the two lists a sentence is assembled in."""
+    en.append(pair[0])
+    zh.append(pair[1])
