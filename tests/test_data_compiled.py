@@ -6,13 +6,13 @@ import tomllib
 
 import pytest
 
-from companion.rules import _data_compiled, datafiles
+from companion.rules import compiled_data, datafiles
 
 
 @pytest.mark.parametrize("name", datafiles.FILES)
 def test_compiled_data_is_the_toml(name):
     raw = datafiles.read_bytes(name)
-    size, crc, data = _data_compiled.DATA[name]
+    size, crc, data = compiled_data.DATA[name]
     assert data == tomllib.loads(raw.decode("utf-8")), "stale: run python -m companion.rules.datafiles"
     assert (size, crc) == datafiles._stamp(raw), "stale: run python -m companion.rules.datafiles"
     assert datafiles.load(name) is data  # used as it is
@@ -24,9 +24,9 @@ def test_an_edited_toml_is_parsed_not_taken_from_the_compiled_module(monkeypatch
     edited = raw + b"\n# an edit after the module was built\n"
     monkeypatch.setattr(datafiles, "read_bytes", lambda filename: edited)
     got = datafiles.load(name)
-    assert got == tomllib.loads(edited.decode("utf-8")) and got is not _data_compiled.DATA[name][2]
+    assert got == tomllib.loads(edited.decode("utf-8")) and got is not compiled_data.DATA[name][2]
 
 
 def test_the_generated_source_is_the_module():
     from pathlib import Path
-    assert datafiles.build() == Path(_data_compiled.__file__).read_text(encoding="utf-8")
+    assert datafiles.build() == Path(compiled_data.__file__).read_text(encoding="utf-8")
