@@ -20,8 +20,9 @@ TEN = ["players 10", "name 1 Alexandra", "name 2 Bartholomew", "lord 1", "genera
 
 
 @pytest.fixture(scope="module")
-def ten():
-    s = Session.new(None)
+def ten(tmp_path_factory):
+    # module scope: the autouse per-test user dirs are not in force yet, so the journal gets its own tmp file
+    s = Session.new(tmp_path_factory.mktemp("ten") / "journal.sqlite3")
     for line in TEN:
         s.submit(line)
     return s.state
