@@ -35,7 +35,7 @@ from .scan import ScanMixin
 from .text import accepts_judge_face, header_text, label, line_is_secret, prompt_text, skill_answer_verbs
 from .widgets.command import FALLBACK_VERBS, CommandBar, CommandSuggester, fallback_completions, last_token
 from .widgets.log import LOG_MAX_LINES, GameLog
-from .widgets.table import SeatCard, SeatTable
+from .widgets.table import LOG_MIN, SeatCard, SeatTable
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "GameLog", "LOG_MAX_LINES", "SeatCard",
            "fallback_completions"]
@@ -186,7 +186,35 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def _fit_table(self, width: int | None = None, height: int | None = None) -> None:
         width = self.size.width if width is None else width
         height = self.size.height if height is None else height
-        self.query_one(SeatTable).fit(len(self.state.seats), height, width >= self.WIDE)
+        table = self.query_one(SeatTable)
+        state, lang, reveal = self.state, self.lang, self.reveal
+        left = table.fit(len(state.seats), height, width >= self.WIDE, chrome=self._chrome_lines(width),
+                         fits=lambda h: table.cards_fit(h, state, lang, reveal))
+        # still short of LOG_MIN (a card that does not fit in fewer lines): the log gives up its title line
+        self.query_one(GameLog).set_class(left < LOG_MIN, "-bare")
+
+    def fit_table(self) -> None:
+        """Size the seat cards for the screen as it is now (the question, the choices and the message
+        as drawn): the log under the table keeps ``LOG_MIN`` lines (``SeatTable.fit``)."""
+        if self.size.width and self.size.height:
+            self._fit_table()
+
+    def _chrome_lines(self, width: int) -> int:
+        """The lines taken outside the board and the log as drawn now: header, question (up to 2),
+        choices (up to 2), the scan line, the message (up to 2), command bar and footer."""
+        from .widgets.choices import ChoicesBar  # noqa: PLC0415
+
+        inner = max(20, width - 2)  # their padding: 0 1
+        lines = 3  # header, command bar, footer
+        if self._ptext and self._drawn_banner:
+            lines += min(2, len(Text(self._drawn_banner).wrap(self.console, inner)))
+        lines += self.query_one(ChoicesBar).lines
+        if self.query_one("#scan-line").has_class("-on"):
+            lines += 1
+        msg = self.message
+        if msg:
+            lines += min(2, len(Text(msg).wrap(self.console, inner)))
+        return lines
 
     # -- drawing --------------------------------------------------------------
     @property
@@ -240,6 +268,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if self._partial is not None and not bar.value.startswith(self._partial.before):
             self._partial = None  # the partial choice's line was edited away or submitted
         self.draw_choices()
+        self.fit_table()  # a long question, choices or message may squeeze the log (LOG_MIN)
 
     def _banner_text(self, ptext: str) -> str:
         """The prompt as the banner shows it: word-wrapped, but when the text after "⚠" is one
@@ -298,6 +327,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             msg.update(Text(text))
         msg.set_class(error, "-error")
         msg.set_class(not text, "-empty")
+        self.fit_table()  # a two-line message may squeeze the log (LOG_MIN)
 
     @property
     def message(self) -> str:

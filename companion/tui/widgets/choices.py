@@ -91,6 +91,8 @@ class ChoicesBar(Static):
         self.plain = ""
         self._spans: list[tuple[int, int, int]] = []
         self._markup: str | None = None
+        self.lines = 0
+        """Lines drawn (0 when hidden)."""
 
     def on_click(self, event: Click) -> None:
         off = event.get_content_offset(self)
@@ -112,4 +114,5 @@ class ChoicesBar(Static):
         self._markup = markup
         self.update(markup)
         self._spans = spans
+        self.lines = markup.count("\n") + 1 if self.choices else 0
         self.set_class(not self.choices, "-none")
