@@ -450,6 +450,14 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             return line
         return f"judge {line.strip()}"
 
+    def refusal_text(self, r: Refused, *, typed: bool = True) -> str:
+        """A refusal as the message line says it: its words, rule and source (and, typed, the force hint)."""
+        lang = self.lang
+        words = r.zh if lang == "zh" else r.en
+        src = f"; {r.source}" if r.source else ""
+        hint = " " + label("force_hint", lang) if typed and getattr(r, "forceable", False) else ""
+        return f"✗ {label('refused', lang)}: {words} [{r.rule}{src}]{hint}"
+
     def _submit(self, line: str, *, typed: bool = True) -> bool:
         """Send one command line to the session; True when it was applied.
 
@@ -460,10 +468,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         try:
             self.session.submit(line)
         except Refused as r:
-            words = r.zh if lang == "zh" else r.en
-            src = f"; {r.source}" if r.source else ""
-            hint = " " + label("force_hint", lang) if typed and getattr(r, "forceable", False) else ""
-            self.say(f"✗ {label('refused', lang)}: {words} [{r.rule}{src}]{hint}", error=True)
+            self.say(self.refusal_text(r, typed=typed), error=True)
             self.refresh_view()
             return False
         except CommandError as e:

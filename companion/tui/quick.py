@@ -47,6 +47,7 @@ QUICK_LABELS: dict[str, tuple[str, str]] = {
     "choice_needs_seats": ("请输入座位号（可选：{options}），然后 Enter", "type the seats ({options}), then Enter"),
     "choice_needs_any": ("请补全命令，然后 Enter", "complete the command, then Enter"),
     "choice_none": ("没有第{n}项", "no choice {n}"),
+    "choice_spent": ("现在不能：{label}", "not possible now: {label}"),
     "passed": ("跳过无需决定的阶段：{phases} → {now}", "passed (nothing to decide): {phases} → {now}"),
     "step_on": ("逐阶段推进：F2 只进入下一个阶段", "step every phase: F2 goes one phase at a time"),
     "step_off": ("自动推进：F2 跳过无需决定的阶段", "quiet phases pass by themselves: F2 stops where the table decides"),
@@ -60,6 +61,11 @@ STEP_WORDS = {"step every phase on": True, "step every phase off": False, "step 
 """Typed settings words (not command-language lines: never journaled)."""
 
 _PHASE_ZH = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}
+
+
+def _ident(c: Any) -> tuple:
+    """What makes two listings' choices the same choice (its line and what it fills in, its kind, its seat)."""
+    return (c.key, c.verb, c.line, c.before, c.after, c.seat)
 
 
 def qlabel(key: str, lang: str, **kw: Any) -> str:
@@ -82,16 +88,21 @@ class QuickMixin(_Host):
         def _drop_scan(self) -> None: ...
         def open_skills(self, seat: int | None) -> None: ...
         def open_distances(self, seat: int | None) -> None: ...
+        def refusal_text(self, r: Refused, *, typed: bool = True) -> str: ...
+        journaled: Any
 
     step_every_phase: bool = False
     _picked: int | None = None  # the choice a lone number in the bar points at (Enter picks it)
     _partial: Any = None  # the partial Choice whose line is in the bar
     _run: tuple[Any, int] | None = None  # (state after the run, journal entries in it)
+    _slots: tuple[Any, list[Any], set[int]] | None = None  # (play phase, its numbered choices, spent ones)
 
     # -- choices --------------------------------------------------------------
     def current_choices(self) -> list[Any]:
         """The choices as numbered on screen: ``choices(state)``; with nothing pending, without
-        ``next`` / ``end`` (F2 and the typed word) and at most 9 (one digit each)."""
+        ``next`` / ``end`` (F2 and the typed word) and at most 9 (one digit each).  In a play phase the
+        numbers stay where they were when the phase began (:meth:`_stable`): a choice no longer possible
+        keeps its number, greyed (``spent``)."""
         from companion.rules.choices import choices  # noqa: PLC0415 - the dashboard opens without it
 
         try:
@@ -99,15 +110,83 @@ class QuickMixin(_Host):
         except Exception:  # noqa: BLE001 - a listing must never stop the game
             return []
         if self.state.prompt is None:
-            chs = [c for c in chs if c.key not in ("next", "end")][:9]
+            chs = [c for c in chs if c.key not in ("next", "end")]
+            chs = self._stable(chs)[:9]
         return chs
+
+    @property
+    def spent(self) -> frozenset[int]:
+        """The numbers (0-based) of the play phase's choices no longer possible now, kept greyed in place."""
+        slots = self._slots
+        return frozenset(slots[2]) if slots is not None and slots[0] == self._phase_key() else frozenset()
+
+    def _phase_key(self) -> tuple | None:
+        st = self.state
+        if not st.started or st.over or st.prompt is not None or st.phase != "play":
+            return None
+        return (getattr(self.journaled, "game_id", None), len(st.seats), st.round, st.turn_seat)
+
+    def _stable(self, chs: list[Any]) -> list[Any]:
+        """Play-phase choices numbered as when the phase began (a moderator's fingers remember that 1 is
+        杀): a choice that is no longer possible (the 杀 used up, 桃 at full HP, a skill used once this
+        phase, no target left) keeps its place, marked spent — picking it says the engine's refusal
+        (:meth:`explain_spent`); a choice that became possible takes the next free number.  Outside a
+        play phase (a question, another phase) the list is as ``choices`` gives it."""
+        key = self._phase_key()
+        if key is None:
+            return chs
+        ident = _ident
+        slots = self._slots
+        if slots is None or slots[0] != key:
+            self._slots = (key, list(chs), set())
+            return chs
+        now = {ident(c): c for c in chs}
+        out: list[Any] = []
+        spent: set[int] = set()
+        for old in slots[1]:
+            c = now.pop(ident(old), None)
+            if c is None:
+                spent.add(len(out))
+                out.append(old)
+            else:
+                out.append(c)
+        out += [c for c in chs if ident(c) in now]
+        self._slots = (key, out, spent)
+        return out
+
+    def explain_spent(self, c: Any) -> None:
+        """A spent choice picked: the engine's refusal of its line, with its rule (nothing is applied:
+        the line is tried on a copy of the state); a line the engine would take goes into the bar."""
+        from .app import CommandBar  # noqa: PLC0415
+
+        script = getattr(self, "script", None)
+        tries = [c.line] if c.complete else [c.before + str(o) + c.after for o in c.options[:1]] + [c.before + "1" + c.after]
+        for line in tries:
+            if script is None:
+                break
+            try:
+                script.execute(self.state, line)
+            except Refused as r:
+                self.say(self.refusal_text(r, typed=False), error=True)
+                return
+            except CommandError:
+                continue
+            except Exception:  # noqa: BLE001 - an explanation must never stop the game
+                break
+            bar = self.query_one(CommandBar)  # the engine would take it (a rule the listing is stricter on)
+            bar.value = c.before + c.after if not c.complete else c.line
+            bar.cursor_position = len(c.before) if not c.complete else len(bar.value)
+            bar.focus()
+            return
+        self.say(qlabel("choice_spent", self.lang, label=c.label(self.lang)), error=True)
 
     def draw_choices(self) -> None:
         from .widgets.choices import ChoicesBar  # noqa: PLC0415
 
         bar = self.query_one(ChoicesBar)
         p = self.state.prompt
-        bar.show(self.current_choices(), self.lang, self._picked, window=p is not None and p.kind == "nullify")
+        bar.show(self.current_choices(), self.lang, self._picked, window=p is not None and p.kind == "nullify",
+                 spent=self.spent)
 
     @property
     def choices_text(self) -> str:
@@ -149,6 +228,9 @@ class QuickMixin(_Host):
             self.say(qlabel("choice_none", self.lang, n=i + 1), error=True)
             return
         c = chs[i]
+        if i in self.spent:
+            self.explain_spent(c)
+            return
         bar = self.query_one(CommandBar)
         if c.complete:
             self._partial = None
