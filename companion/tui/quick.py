@@ -44,6 +44,11 @@ QUICK_LABELS: dict[str, tuple[str, str]] = {
     "choice_needs_face": ("请输入牌面（如 ♥5、10h），然后 Enter", "type the card face (e.g. ♥5, 10h), then Enter"),
     "choice_needs_seat": ("请输入座位号（可选：{options}）或点击座位，然后 Enter",
                           "type the seat ({options}) or click its card, then Enter"),
+    "choice_seat_at_once": ("按座位号（可选：{options}）或点击座位：立即生效",
+                            "press the seat's number ({options}) or click its card: applied at once"),
+    "choice_seat_some_enter": ("按座位号（可选：{options}）或点击座位：立即生效；{wait} 需再按 Enter",
+                               "press the seat's number ({options}) or click its card: applied at once; "
+                               "{wait} then Enter"),
     "choice_needs_seats": ("请输入座位号（可选：{options}），然后 Enter", "type the seats ({options}), then Enter"),
     "choice_needs_any": ("请补全命令，然后 Enter", "complete the command, then Enter"),
     "choice_none": ("没有第{n}项", "no choice {n}"),
@@ -61,6 +66,11 @@ STEP_WORDS = {"step every phase on": True, "step every phase off": False, "step 
 """Typed settings words (not command-language lines: never journaled)."""
 
 _PHASE_ZH = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}
+
+
+def _starting(options: Any, digit: str) -> list[int]:
+    """The legal seats whose number starts with ``digit``."""
+    return [o for o in options if str(o).startswith(digit)]
 
 
 def _ident(c: Any) -> tuple:
@@ -240,12 +250,23 @@ class QuickMixin(_Host):
         bar.value = c.before + c.after
         bar.cursor_position = len(c.before)
         self._partial = c
-        opts = " ".join(map(str, c.options))
-        key = {"face": "choice_needs_face", "seat": "choice_needs_seat", "target": "choice_needs_seat",
-               "seats": "choice_needs_seats"}.get(c.needs, "choice_needs_any")
-        self.say(qlabel(key, self.lang, options=opts or "…"))
+        self.say(self._partial_hint(c))
         self.draw_choices()
         bar.focus()
+
+    def _partial_hint(self, c: Any) -> str:
+        """What to type for a partial choice, saying what really happens: a seat's digit that no other legal
+        seat starts with applies at once (:meth:`_complete_partial`); the others (1 when 10 is legal) wait
+        for Enter; faces, several seats and words wait for Enter."""
+        opts = " ".join(map(str, c.options))
+        if c.needs in ("seat", "target") and c.options:
+            wait = [str(o) for o in c.options if len(str(o)) > 1 or len(_starting(c.options, str(o)[0])) > 1]
+            if not wait:
+                return qlabel("choice_seat_at_once", self.lang, options=opts)
+            return qlabel("choice_seat_some_enter", self.lang, options=opts, wait=" ".join(wait))
+        key = {"face": "choice_needs_face", "seat": "choice_needs_seat", "target": "choice_needs_seat",
+               "seats": "choice_needs_seats"}.get(c.needs, "choice_needs_any")
+        return qlabel(key, self.lang, options=opts or "…")
 
     def _complete_partial(self, ch: str, bar: Any) -> bool:
         """A digit typed into a partial choice's bar: submit at once when it names the only legal seat."""
@@ -253,7 +274,7 @@ class QuickMixin(_Host):
         if not (ch.isdigit() and c.needs in ("seat", "target") and c.options
                 and bar.value == c.before + c.after and bar.cursor_position == len(c.before)):
             return False
-        starting = [o for o in c.options if str(o).startswith(ch)]
+        starting = _starting(c.options, ch)
         if str(int(ch)) not in map(str, c.options) or len(starting) != 1:
             return False  # 1 of 10: wait for the rest and Enter
         return self._submit_partial(c, int(ch), bar)
