@@ -54,6 +54,13 @@ LARGE_HEIGHT = 36
 """Lines from which (with ``WIDE`` columns) the question is drawn large."""
 
 
+_COMMON_VERBS = ("next", "end", "take", "pass", "judge", "discard", "damage", "heal", "lose", "draw", "give",
+                 "hand", "equip", "place", "remove", "reveal", "yes", "no", "pick", "skill", "use")
+"""An unknown command's short list during a game, the moderator's most used first (F1 has all)."""
+_SETUP_VERBS = ("players", "name", "lord", "general", "offer", "deal", "variant", "track", "start", "swap", "role")
+"""… and before ``start``."""
+
+
 def _palette_provider():
     """The command palette's provider, imported when the palette first opens (not at first paint)."""
     from .commands import DashboardCommands  # noqa: PLC0415
@@ -450,6 +457,25 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             return line
         return f"judge {line.strip()}"
 
+    def _fitted(self, text: str, e: CommandError) -> str:
+        """An unknown command's message in the message line's two lines: the whole verb list when it fits,
+        else the common verbs that fit and "F1 lists all" (the help screen has every verb)."""
+        head = getattr(e, "unknown", None)
+        script = self.script
+        inner = max(20, (self.size.width or 80) - 2)
+        if head is None or script is None or len(Text(text).wrap(self.console, inner)) <= 2:
+            return text
+        verbs = list(script.VERBS)
+        order = [v for v in (_COMMON_VERBS if self.state.started else _SETUP_VERBS) if v in verbs]
+        sep = "、" if self.lang == "zh" else ", "
+        shown: list[str] = []
+        for v in order:
+            line = f"✗ {label('unknown_command', self.lang, head=head, n=len(verbs), verbs=sep.join(shown + [v]))}"
+            if len(Text(line).wrap(self.console, inner)) > 2:
+                break
+            shown.append(v)
+        return f"✗ {label('unknown_command', self.lang, head=head, n=len(verbs), verbs=sep.join(shown))}"
+
     def refusal_text(self, r: Refused, *, typed: bool = True) -> str:
         """A refusal as the message line says it: its words, rule and source (and, typed, the force hint)."""
         lang = self.lang
@@ -473,7 +499,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             return False
         except CommandError as e:
             text = e.zh if lang == "zh" and getattr(e, "zh", None) else str(e)
-            self.say(f"✗ {label('bad_command', lang)}: {text}", error=True)
+            self.say(self._fitted(f"✗ {label('bad_command', lang)}: {text}", e), error=True)
             return False
         except JournalError as e:  # disk full, read-only, another window: said as what it is
             self.say(f"✗ {e.text(lang)}", error=True)

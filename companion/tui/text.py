@@ -109,6 +109,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "redo_done": ("已重做一步", "redid one step"),
     "refused": ("拒绝", "refused"),
     "bad_command": ("无法读取命令", "cannot read command"),
+    "unknown_command": ("未知命令“{head}”；F1 列出全部{n}个命令，常用：{verbs}",
+                        "unknown command '{head}' — F1 lists all {n}; common: {verbs}"),
     "force_hint": ("（规则不允许；前加 force 可强制执行）", "(prefix with force to override)"),
     "roles_shown": ("身份已公开显示 — 按 F5 隐藏", "roles shown — press F5 to hide"),
     "roles_hidden": ("身份已隐藏", "roles hidden"),
