@@ -32,7 +32,8 @@ from .keys import GAME_ACTIONS, KEYS, Key, make_bindings
 from .protocols import Journaled, SessionLike
 from .quick import QuickMixin, qlabel
 from .scan import ScanMixin
-from .text import accepts_judge_face, header_text, label, line_is_secret, prompt_text, skill_answer_verbs
+from .text import (accepts_judge_face, header_text, label, line_is_secret, prompt_text, redact_line,
+                   skill_answer_verbs)
 from .widgets.command import FALLBACK_VERBS, CommandBar, CommandSuggester, fallback_completions, last_token
 from .widgets.log import LOG_MAX_LINES, GameLog
 from .widgets.table import LOG_MIN, SeatCard, SeatTable
@@ -103,6 +104,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         self._scan = None  # the running F6 scan (at most one: companion/tui/scan.py)
         self._preview_key = None  # the judgement whose scanned card's preview is held
         self._filled = None  # (bar text a scan filled in, its judgement)
+        self._slots: dict[tuple, tuple[list, set[int]]] = {}  # play phase → its numbered choices, spent ones
 
     # -- bindings / language --------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -523,8 +525,35 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
                  + label("internal_tail", self.lang, path=path or "?"), error=True)
         self.refresh_view()
 
+    def _live_top(self) -> int | None:
+        """Seq of the last live journal entry (what an undo would undo), None when there is none."""
+        if self.journaled is not None:
+            return self.journaled.tip or None
+        live = [e.seq for e in self.session.log if not e.undone]
+        return live[-1] if live else None
+
+    def _entry_words(self, seq: int | None, before: GameState) -> str:
+        """``#17 1 杀 2``: entry ``seq`` as an undo / redo message names it; a line naming a hidden role
+        (before or after the step) shows ``••`` as the log does (``redact_line``)."""
+        if seq is None:
+            return ""
+        if self.journaled is not None:
+            found = [e for e in self.journaled.log_since(seq - 1) if e.seq == seq]
+        else:
+            found = [e for e in self.session.log if e.seq == seq]
+        if not found:
+            return f"#{seq}"
+        out = []
+        for line in found[0].lines:
+            hidden = redact_line(line, before, reveal=self.reveal)
+            out.append(hidden if hidden != line else redact_line(line, self.state, reveal=self.reveal))
+        return f"#{seq} " + " ; ".join(out)
+
     def _step(self, name: str) -> None:
-        """Undo or redo through the session; a journal failure is said, the screen keeps the journaled state."""
+        """Undo or redo through the session, and say which entry; a journal failure is said, the screen keeps
+        the journaled state."""
+        before = self.state
+        seq = self._live_top() if name == "undo" else None
         try:
             ok = self.session.undo() if name == "undo" else self.session.redo()
         except JournalError as e:
@@ -536,11 +565,17 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             return
         if ok:
             self._drop_scan()
-        done, nothing = ("undo_done", "nothing_undo") if name == "undo" else ("redo_done", "nothing_redo")
-        self.say(label(done if ok else nothing, self.lang), error=not ok)
+            if name == "redo":
+                seq = self._live_top()
+            self.say(label("undid_entry" if name == "undo" else "redid_entry", self.lang,
+                           entry=self._entry_words(seq, before)))
+        else:
+            self.say(label("nothing_undo" if name == "undo" else "nothing_redo", self.lang), error=True)
         self.refresh_view()
 
     def action_undo(self) -> None:
+        before = self.state
+        top = self._live_top()
         try:
             n = self.undo_run()  # right after a quiet-phase run: the whole run
         except JournalError as e:
@@ -552,12 +587,31 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             return
         if n:
             self._drop_scan()
-            self.say(qlabel("run_undone", self.lang, n=n))
+            first = self._live_top()
+            self.say(qlabel("run_undone", self.lang, n=n, first=self._entry_words((first or 0) + 1, before),
+                            last=self._entry_words(top, before)))
             self.refresh_view()
             return
         self._step("undo")
 
     def action_redo(self) -> None:
+        before = self.state
+        first = (self._live_top() or 0) + 1
+        try:
+            n = self.redo_run()  # right after a run was undone: the whole run again
+        except JournalError as e:
+            self.say(f"✗ {e.text(self.lang)}", error=True)
+            self.refresh_view()
+            return
+        except Exception as e:  # noqa: BLE001 - a bug must not close the moderator's game
+            self._internal(e, "redo")
+            return
+        if n:
+            self._drop_scan()
+            self.say(qlabel("run_redone", self.lang, n=n, first=self._entry_words(first, before),
+                            last=self._entry_words(self._live_top(), before)))
+            self.refresh_view()
+            return
         self._step("redo")
 
     def _fatal_error(self) -> None:

@@ -56,7 +56,8 @@ QUICK_LABELS: dict[str, tuple[str, str]] = {
     "passed": ("跳过无需决定的阶段：{phases} → {now}", "passed (nothing to decide): {phases} → {now}"),
     "step_on": ("逐阶段推进：F2 只进入下一个阶段", "step every phase: F2 goes one phase at a time"),
     "step_off": ("自动推进：F2 跳过无需决定的阶段", "quiet phases pass by themselves: F2 stops where the table decides"),
-    "run_undone": ("已撤销 {n} 步（整段自动推进）", "undid {n} steps (the whole run)"),
+    "run_redone": ("已重做 {n} 步（整段自动推进：{first} … {last}）", "redid {n} steps (the whole run: {first} … {last})"),
+    "run_undone": ("已撤销 {n} 步（整段自动推进：{first} … {last}）", "undid {n} steps (the whole run: {first} … {last})"),
     "seat_actor": ("{n}号位：输入牌或技能 · 点武将名看技能 · 右键看距离",
                    "seat {n}: type the card or skill · click its general for skills · right-click for distances"),
 }
@@ -100,12 +101,13 @@ class QuickMixin(_Host):
         def open_distances(self, seat: int | None) -> None: ...
         def refusal_text(self, r: Refused, *, typed: bool = True) -> str: ...
         journaled: Any
+        _slots: dict[tuple, tuple[list[Any], set[int]]]
 
     step_every_phase: bool = False
     _picked: int | None = None  # the choice a lone number in the bar points at (Enter picks it)
     _partial: Any = None  # the partial Choice whose line is in the bar
     _run: tuple[Any, int] | None = None  # (state after the run, journal entries in it)
-    _slots: tuple[Any, list[Any], set[int]] | None = None  # (play phase, its numbered choices, spent ones)
+    _redo_run: tuple[Any, int] | None = None  # (state after a run was undone, its entries)
 
     # -- choices --------------------------------------------------------------
     def current_choices(self) -> list[Any]:
@@ -127,8 +129,9 @@ class QuickMixin(_Host):
     @property
     def spent(self) -> frozenset[int]:
         """The numbers (0-based) of the play phase's choices no longer possible now, kept greyed in place."""
-        slots = self._slots
-        return frozenset(slots[2]) if slots is not None and slots[0] == self._phase_key() else frozenset()
+        key = self._phase_key()
+        slots = self._slots.get(key) if key is not None else None
+        return frozenset(slots[1]) if slots is not None else frozenset()
 
     def _phase_key(self) -> tuple | None:
         st = self.state
@@ -138,31 +141,50 @@ class QuickMixin(_Host):
 
     def _stable(self, chs: list[Any]) -> list[Any]:
         """Play-phase choices numbered as when the phase began (a moderator's fingers remember that 1 is
-        杀): a choice that is no longer possible (the 杀 used up, 桃 at full HP, a skill used once this
-        phase, no target left) keeps its place, marked spent — picking it says the engine's refusal
-        (:meth:`explain_spent`); a choice that became possible takes the next free number.  Outside a
-        play phase (a question, another phase) the list is as ``choices`` gives it."""
+        杀): the numbering is that of the phase's first listing with its per-phase counters cleared (the
+        杀 and the once-a-phase skills not used yet: the same after an undo or a resume mid-phase); a
+        choice that is no longer possible (the 杀 used up, 桃 at full HP, a skill used, no target left)
+        keeps its place, marked spent — picking it says the engine's refusal (:meth:`explain_spent`); a
+        choice that became possible takes the next free number.  Outside a play phase (a question,
+        another phase) the list is as ``choices`` gives it."""
         key = self._phase_key()
         if key is None:
             return chs
-        ident = _ident
-        slots = self._slots
-        if slots is None or slots[0] != key:
-            self._slots = (key, list(chs), set())
-            return chs
-        now = {ident(c): c for c in chs}
+        if self._slots.get(key) is None:
+            self._slots[key] = (self._fresh_phase(chs), set())
+            while len(self._slots) > 16:  # the phases an undo may go back to; older ones are forgotten
+                del self._slots[next(iter(self._slots))]
+        order = self._slots[key][0]
+        now = {_ident(c): c for c in chs}
         out: list[Any] = []
         spent: set[int] = set()
-        for old in slots[1]:
-            c = now.pop(ident(old), None)
+        for old in order:
+            c = now.pop(_ident(old), None)
             if c is None:
                 spent.add(len(out))
                 out.append(old)
             else:
                 out.append(c)
-        out += [c for c in chs if ident(c) in now]
-        self._slots = (key, out, spent)
+        out += [c for c in chs if _ident(c) in now]
+        self._slots[key] = (out, spent)
         return out
+
+    def _fresh_phase(self, chs: list[Any]) -> list[Any]:
+        """The play phase's choices as at its start: ``choices`` on a copy with the per-phase counters
+        (``GameState.counters``: the 杀 used, the skills used) cleared, then what is possible only now."""
+        from companion.rules.choices import choices  # noqa: PLC0415
+
+        st = self.state
+        if not st.counters:
+            return list(chs)
+        fresh = st.clone()
+        fresh.counters = {}
+        try:
+            first = [c for c in choices(fresh) if c.key not in ("next", "end")]
+        except Exception:  # noqa: BLE001 - a listing must never stop the game
+            return list(chs)
+        seen = {_ident(c) for c in first}
+        return first + [c for c in chs if _ident(c) not in seen]
 
     def explain_spent(self, c: Any) -> None:
         """A spent choice picked: the engine's refusal of its line, with its rule (nothing is applied:
@@ -417,9 +439,25 @@ class QuickMixin(_Host):
         """ctrl+z right after a run: undo all of it; returns the entries undone (0: not after a run)."""
         run = self._run
         self._run = None
+        self._redo_run = None
         if run is None or run[0] is not self.state:
             return 0
         n = 0
         while n < run[1] and self.session.undo():
             n += 1
+        if n:
+            self._redo_run = (self.state, n)
+        return n
+
+    def redo_run(self) -> int:
+        """ctrl+y right after a run was undone: redo all of it; returns the entries redone (0: not then)."""
+        run = self._redo_run
+        self._redo_run = None
+        if run is None or run[0] is not self.state:
+            return 0
+        n = 0
+        while n < run[1] and self.session.redo():
+            n += 1
+        if n:
+            self._run = (self.state, n)
         return n

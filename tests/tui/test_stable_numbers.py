@@ -65,3 +65,22 @@ async def test_a_choice_that_becomes_possible_takes_a_free_number():
         await pilot.pause()
         after = _lines(app)
         assert after[:len(before)] == before[:len(after)] and i in app.spent
+
+
+async def test_numbers_survive_an_undo_back_into_the_phase():
+    s = Session.new(None)
+    for line in SIX + ["1 杀 2", "take"]:  # the 杀 already used when the dashboard opens (a resume mid-phase)
+        s.submit(line)
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        first = _lines(app)
+        assert first[0] == "1 杀" and 0 in app.spent  # numbered as at the phase's start: 1 is 杀, greyed
+        await pilot.press("f2")  # to seat 2's play phase, then the whole run undone
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.state.turn_seat == 1 and _lines(app) == first and 0 in app.spent
+        await pilot.press("ctrl+z", "ctrl+z")  # take, 1 杀 2 undone: the 杀 is possible again, still number 1
+        await pilot.pause()
+        assert _lines(app) == first and app.spent == frozenset()
