@@ -32,8 +32,7 @@ from .keys import GAME_ACTIONS, KEYS, Key, make_bindings
 from .protocols import Journaled, SessionLike
 from .quick import QuickMixin, qlabel
 from .scan import ScanMixin
-from .text import (accepts_judge_face, header_text, label, line_is_secret, prompt_text, redact_line,
-                   skill_answer_verbs)
+from .text import accepts_judge_face, header_text, label, line_is_secret, prompt_text, redact_line, skill_answer_verbs
 from .widgets.command import FALLBACK_VERBS, CommandBar, CommandSuggester, fallback_completions, last_token
 from .widgets.log import LOG_MAX_LINES, GameLog
 from .widgets.table import LOG_MIN, SeatCard, SeatTable
@@ -549,19 +548,23 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             out.append(hidden if hidden != line else redact_line(line, self.state, reveal=self.reveal))
         return f"#{seq} " + " ; ".join(out)
 
-    def _step(self, name: str) -> None:
-        """Undo or redo through the session, and say which entry; a journal failure is said, the screen keeps
-        the journaled state."""
-        before = self.state
-        seq = self._live_top() if name == "undo" else None
+    def _guarded(self, fn: Any, where: str) -> Any:
+        """``fn()``, or None after saying a journal failure (the screen keeps the journaled state) or a bug."""
         try:
-            ok = self.session.undo() if name == "undo" else self.session.redo()
+            return fn()
         except JournalError as e:
             self.say(f"✗ {e.text(self.lang)}", error=True)
             self.refresh_view()
-            return
         except Exception as e:  # noqa: BLE001 - a bug must not close the moderator's game
-            self._internal(e, name)
+            self._internal(e, where)
+        return None
+
+    def _step(self, name: str) -> None:
+        """Undo or redo one entry through the session, and say which."""
+        before = self.state
+        seq = self._live_top() if name == "undo" else None
+        ok = self._guarded(self.session.undo if name == "undo" else self.session.redo, name)
+        if ok is None:
             return
         if ok:
             self._drop_scan()
@@ -573,46 +576,33 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             self.say(label("nothing_undo" if name == "undo" else "nothing_redo", self.lang), error=True)
         self.refresh_view()
 
-    def action_undo(self) -> None:
+    def _whole_run(self, name: str) -> bool:
+        """ctrl+z right after a quiet-phase run undoes all of it, ctrl+y right after that redoes it
+        (``QuickMixin.undo_run`` / ``redo_run``); True when it did, and said so by its first and last entry."""
         before = self.state
         top = self._live_top()
-        try:
-            n = self.undo_run()  # right after a quiet-phase run: the whole run
-        except JournalError as e:
-            self.say(f"✗ {e.text(self.lang)}", error=True)
-            self.refresh_view()
-            return
-        except Exception as e:  # noqa: BLE001 - a bug must not close the moderator's game
-            self._internal(e, "undo")
-            return
-        if n:
-            self._drop_scan()
-            first = self._live_top()
-            self.say(qlabel("run_undone", self.lang, n=n, first=self._entry_words((first or 0) + 1, before),
-                            last=self._entry_words(top, before)))
-            self.refresh_view()
-            return
-        self._step("undo")
+        n = self._guarded(self.undo_run if name == "undo" else self.redo_run, name)
+        if n is None:
+            return True
+        if not n:
+            return False
+        self._drop_scan()
+        if name == "undo":
+            first, last = (self._live_top() or 0) + 1, top
+        else:
+            first, last = (top or 0) + 1, self._live_top()
+        self.say(qlabel("run_undone" if name == "undo" else "run_redone", self.lang, n=n,
+                        first=self._entry_words(first, before), last=self._entry_words(last, before)))
+        self.refresh_view()
+        return True
+
+    def action_undo(self) -> None:
+        if not self._whole_run("undo"):
+            self._step("undo")
 
     def action_redo(self) -> None:
-        before = self.state
-        first = (self._live_top() or 0) + 1
-        try:
-            n = self.redo_run()  # right after a run was undone: the whole run again
-        except JournalError as e:
-            self.say(f"✗ {e.text(self.lang)}", error=True)
-            self.refresh_view()
-            return
-        except Exception as e:  # noqa: BLE001 - a bug must not close the moderator's game
-            self._internal(e, "redo")
-            return
-        if n:
-            self._drop_scan()
-            self.say(qlabel("run_redone", self.lang, n=n, first=self._entry_words(first, before),
-                            last=self._entry_words(self._live_top(), before)))
-            self.refresh_view()
-            return
-        self._step("redo")
+        if not self._whole_run("redo"):
+            self._step("redo")
 
     def _fatal_error(self) -> None:
         """Textual's last resort for an unhandled exception prints a traceback with every local variable
