@@ -349,7 +349,9 @@ def _check_existing(path: Path, *, recover: bool) -> bool:
         if version < 1:
             raise JournalError(f"{path}: unknown journal schema version {version}. It was not modified.", path,
                                kind="foreign", zh=f"{path}：未知的日志格式 {version}。文件未被修改。")
-        problems = [r[0] for r in con.execute("PRAGMA quick_check(20)")]
+        # One row of quick_check can hold many "\n"-separated faults (a damaged page gave 101 lines): one line.
+        problems = [ln for r in con.execute("PRAGMA quick_check(20)") for ln in str(r[0]).splitlines()
+                    if ln.strip() and not ln.startswith("***")] or ["no result"]
         if problems != ["ok"]:
             more = f", and {len(problems) - 1} more" if len(problems) > 1 else ""
             raise JournalError(f"{path} is corrupt (SQLite integrity check: {_one_line(problems[0], 100)}{more}). "

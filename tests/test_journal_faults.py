@@ -146,21 +146,33 @@ def test_games_on_an_empty_file_writes_nothing(tmp_path):
     assert p.read_bytes() == b"" and sorted(os.listdir(tmp_path)) == ["j.sqlite3"]
 
 
-def test_page_damage_is_one_line(tmp_path):
+def test_page_damage_is_one_line(tmp_path, capsys):
+    """A flipped byte in page 2 (the cell count of the ``meta`` table's b-tree page: 3 → 252) made
+    ``PRAGMA quick_check`` return one row of 101 lines, printed whole."""
     p = tmp_path / "j.sqlite3"
     with Journal(p) as j:
         g = j.new_game()
         for i in range(300):
             j.append(g, [f"add {i} " + "x" * 100], parent=i)
     data = bytearray(p.read_bytes())
-    for k in range(4096 + 8, 4096 + 200):  # the b-tree page's cell pointers: quick_check finds many faults
-        data[k] ^= 0x5A
+    page = int.from_bytes(data[16:18], "big")
+    assert data[page] == 0x0D and int.from_bytes(data[page + 3:page + 5], "big") == 3  # a leaf page of 3 rows
+    data[page + 4] ^= 0xFF
     p.write_bytes(bytes(data))
+    con = sqlite3.connect(f"{p.as_uri()}?mode=ro&immutable=1", uri=True)
+    dump = "\n".join(r[0] for r in con.execute("PRAGMA quick_check"))
+    con.close()
+    assert dump.count("\n") > 50  # what SQLite says: the finding's many-line dump
     with pytest.raises(JournalError) as ei:
         Journal(p)
     msg = str(ei.value)
-    assert "\n" not in msg and len(msg) < 400 and "not modified" in msg
-    assert p.read_bytes() == bytes(data)
+    assert "\n" not in msg and len(msg) < 400 and "corrupt" in msg and "not modified" in msg
+    from companion.cli import main
+
+    assert main(["games", "--db", str(p)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "corrupt" in err and "Traceback" not in err
+    assert p.read_bytes() == bytes(data) and sorted(os.listdir(tmp_path)) == ["j.sqlite3"]
 
 
 def test_foreign_wal_database_gets_no_files_beside_it(tmp_path):
