@@ -563,6 +563,8 @@ class Journal:
                        "或用 --db 选择可写的文件")
             if _check_existing(p, recover=True):
                 _create(p, replace=True)
+            else:
+                _sweep_temporaries(p)  # of a creation killed after naming the journal
         else:
             try:
                 p.parent.mkdir(parents=True, exist_ok=True)
