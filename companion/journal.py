@@ -386,6 +386,16 @@ def _fsync_dir(d: Path) -> None:
         os.close(fd)
 
 
+def _rollback(con: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if any (an interrupt just after COMMIT leaves none: a ROLLBACK then
+    said "cannot rollback - no transaction is active" instead of the interrupt); never raises."""
+    try:
+        if con.in_transaction:
+            con.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass
+
+
 def _init_schema(con: sqlite3.Connection) -> None:
     # One transaction: the file is either without tables or a complete journal.
     con.execute("BEGIN IMMEDIATE")
@@ -399,7 +409,7 @@ def _init_schema(con: sqlite3.Connection) -> None:
         con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         con.execute("COMMIT")
     except BaseException:
-        con.execute("ROLLBACK")
+        _rollback(con)
         raise
 
 
@@ -645,7 +655,7 @@ class Journal:
                 con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             con.execute("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            _rollback(con)
             raise
 
     # -- housekeeping -----------------------------------------------------------
@@ -690,16 +700,12 @@ class Journal:
             try:
                 result = fn(con)
             except BaseException:
-                con.execute("ROLLBACK")
+                _rollback(con)
                 raise
             con.execute("COMMIT")
             return result
         except sqlite3.Error as e:
-            try:
-                if con.in_transaction:
-                    con.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
+            _rollback(con)
             raise _write_error(e, self.path, doing) from None
 
     def _read(self, sql: str, args=()) -> list[tuple]:

@@ -27,11 +27,14 @@ def _db_file(database, uri: bool) -> str:
 def kill_at_journal_unlink(k: int, *, how: str = "sigkill") -> list[int]:
     """From now on, in this process, die at the ``k``-th deletion of a ``-journal`` by an SQLite statement
     (``k`` = 0: never).  ``how``: ``"sigkill"`` (a real SIGKILL to itself, like strace's injection) or
-    ``"exit"`` (``os._exit(9)``).  Returns the counter (``[deletions so far]``), for a run with ``k`` = 0."""
+    ``"exit"`` (``os._exit(9)``) or ``"raise"`` (KeyboardInterrupt, as ctrl-c there would: the code's own
+    clean-up runs).  Returns the counter (``[deletions so far]``), for a run with ``k`` = 0."""
     real = sqlite3.connect
     count = [0]
 
     def die() -> None:
+        if how == "raise":
+            raise KeyboardInterrupt
         if how == "sigkill":
             os.kill(os.getpid(), signal.SIGKILL)
         os._exit(9)
