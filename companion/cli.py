@@ -228,7 +228,7 @@ def cmd_replay(args) -> int:
             state = e.session.state.to_dict() if getattr(e, "session", None) is not None else None
             import json  # noqa: PLC0415 - only for --json
 
-        print(json.dumps({"error": {"file": str(args.file), "line": e.lineno, "text": e.line,
+            print(json.dumps({"error": {"file": str(args.file), "line": e.lineno, "text": e.line,
                                         "reason": e.reason}, **(state or {})}, ensure_ascii=False, indent=2))
         return 1
     if args.json:
