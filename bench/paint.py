@@ -136,12 +136,16 @@ asyncio.run(main(KEYS))
 
 
 def journal_of(n: int, cache: Path) -> Path:
-    """A journal holding one game of ``n`` entries (built once, then reused)."""
-    db = cache / f"paint-{n}.sqlite3"
-    if db.exists():
-        return db
+    """A journal holding one game of ``n`` entries (built once per version of the rules, then reused: its
+    checkpoints are those of the rules under test, as in a game played with them — after an upgrade the first
+    resume of an older game replays more, which is not what this bench measures)."""
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "bench"))
+    from companion.snapshot import rules_fingerprint  # noqa: PLC0415
+
+    db = cache / f"paint-{n}-{rules_fingerprint()[:12]}.sqlite3"
+    if db.exists():
+        return db
     import engine  # noqa: PLC0415
 
     from companion.session import Session  # noqa: PLC0415
