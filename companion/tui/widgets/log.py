@@ -5,14 +5,36 @@ redraw the visible window only (issue 15: key-to-paint does not depend on the ga
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual.events import Resize
 from textual.geometry import Size
-from textual.widgets import RichLog
 
 from companion.tui.text import event_words, fold_cells, hidden_roles, label, redact_line
+
+
+def _rich_log() -> type:
+    """Textual's RichLog, imported without ``attrs``: RichLog imports ``rich.pretty``, which imports ``attrs``
+    (when installed: aiohttp needs it) only to pretty-print attrs objects, which the log never shows; that
+    import was ≈ 10 % of the dashboard's first paint (issue 15).  ``attr`` is hidden for that one import when
+    nothing has loaded it yet, and is importable as ever right after."""
+    hide = "attr" not in sys.modules and "rich.pretty" not in sys.modules
+    if hide:
+        sys.modules["attr"] = None  # type: ignore[assignment]  # an ImportError for rich.pretty's try
+    try:
+        from textual.widgets import RichLog  # noqa: PLC0415
+    finally:
+        if hide:
+            del sys.modules["attr"]
+    return RichLog
+
+
+if TYPE_CHECKING:
+    from textual.widgets import RichLog
+else:
+    RichLog = _rich_log()
 
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
