@@ -284,7 +284,6 @@ def _equip(kind_name: str | None, slot: str, default: str, opt: str, item_seat: 
 
 def build_table(args):
     """The GameState described by the ``distance`` options.  Raises _UsageError."""
-    from .rules.generals import UnknownGeneralError, general  # noqa: PLC0415
     from .rules.state import GameState, Seat  # noqa: PLC0415
 
     n = args.players
@@ -300,6 +299,8 @@ def build_table(args):
     for seat, kind in _pairs(args.weapon, n, "--weapon", value_needed=True):
         state.seat(seat).equipment["weapon"] = _equip(kind, "weapon", "", "--weapon", seat)
     for seat, name in _pairs(args.general, n, "--general", value_needed=True):
+        from .rules.generals import UnknownGeneralError, general  # noqa: PLC0415 - only with --general
+
         try:
             state.seat(seat).general = general(name).id
         except UnknownGeneralError as e:
@@ -326,7 +327,6 @@ def cmd_distance(args) -> int:
     """Print the distance / attack-range matrix of a table described on the command line."""
     from .rules.deck import KINDS  # noqa: PLC0415
     from .rules.distance import attack_range, card_kind_of, in_range  # noqa: PLC0415
-    from .rules.generals import GENERALS  # noqa: PLC0415
 
     state = build_table(args)
     if args.json:
@@ -342,6 +342,8 @@ def cmd_distance(args) -> int:
     for s in state.seats:
         bits = []
         if s.general:
+            from .rules.generals import GENERALS  # noqa: PLC0415 - only with --general
+
             g = GENERALS[s.general]
             bits.append(g.zh if zh else f"{g.zh} {g.en}")
         for slot in ("weapon", "minus_horse", "plus_horse"):
