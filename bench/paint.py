@@ -23,7 +23,9 @@ and a fresh process of the dashboard, so both see the same machine load.
   mounts its two widgets and paints.
 
 Both run headless at 100x30.  Prints median, p95 and the spread of the
-per-round medians, with the load average; writes nothing.  Journals are
+per-round medians of the wall clock and of the process's CPU time (less
+sensitive to the load of a shared machine, and blind to the fsync a journaled
+command waits for), with the load average; writes nothing.  Journals are
 built once per size in the temporary directory (``--cache DIR``).
 """
 
@@ -51,12 +53,12 @@ from textual.widgets import Input, Static
 
 async def hit(app, done):
     # Enter, as the terminal driver delivers it; seconds until the screen has repainted with its effect
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     app.post_message(events.Key("enter", "\r"))
     while not done():
         await app.wait_for_refresh()
     await app.wait_for_refresh()
-    return time.perf_counter() - t
+    return f"{time.perf_counter() - t} {time.process_time() - c}"
 
 class Bare(App):
     def compose(self):
@@ -70,7 +72,7 @@ async def main(keys):
     app = Bare()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        print("first", time.perf_counter() - t0)
+        print("first", time.perf_counter() - t0, time.process_time())
         box = app.query_one("#in", Input)
         for _ in range(keys):
             box.value = "next"
@@ -93,12 +95,12 @@ from textual import events
 
 async def hit(app, done):
     # Enter, as the terminal driver delivers it; seconds until the screen has repainted with its effect
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     app.post_message(events.Key("enter", "\r"))
     while not done():
         await app.wait_for_refresh()
     await app.wait_for_refresh()
-    return time.perf_counter() - t
+    return f"{time.perf_counter() - t} {time.process_time() - c}"
 
 def next_line(state):
     p = state.prompt
@@ -116,7 +118,7 @@ async def main(keys):
     app.step_every_phase = True  # one command per key: a quiet phase does not run on (issue 16)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        print("first", time.perf_counter() - t0)
+        print("first", time.perf_counter() - t0, time.process_time())
         # one journal entry per key, as before the quiet phases passed by themselves (issue 16): a `next` that
         # passes several quiet phases is several committed entries, and would not be one key's paint
         app.step_every_phase = True
@@ -134,12 +136,16 @@ asyncio.run(main(KEYS))
 
 
 def journal_of(n: int, cache: Path) -> Path:
-    """A journal holding one game of ``n`` entries (built once, then reused)."""
-    db = cache / f"paint-{n}.sqlite3"
-    if db.exists():
-        return db
+    """A journal holding one game of ``n`` entries (built once per version of the rules, then reused: its
+    checkpoints are those of the rules under test, as in a game played with them — after an upgrade the first
+    resume of an older game replays more, which is not what this bench measures)."""
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "bench"))
+    from companion.snapshot import rules_fingerprint  # noqa: PLC0415
+
+    db = cache / f"paint-{n}-{rules_fingerprint()[:12]}.sqlite3"
+    if db.exists():
+        return db
     import engine  # noqa: PLC0415
 
     from companion.session import Session  # noqa: PLC0415
@@ -162,17 +168,20 @@ def journal_of(n: int, cache: Path) -> Path:
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run(code: str, keys: int, argv: list[str] | None = None) -> dict[str, list[float]]:
+def run(code: str, keys: int, argv: list[str] | None = None) -> dict[str, list[tuple[float, float]]]:
+    """``{"first": [(wall ms, CPU ms)], "key": [...]}`` of one fresh child (CPU: the process's, since it started
+    for ``first``, during the key for ``key``)."""
     src = (code.replace("ROOT)", repr(str(ROOT)) + ")", 1).replace("SIZE)", repr(SIZE) + ")", 1)
            .replace("KEYS)", f"{keys})").replace("ARGV)", repr(argv or []) + ")"))
     out = subprocess.run([sys.executable, "-c", src], capture_output=True, text=True, cwd=ROOT, env=ENV)
     if out.returncode:
         raise SystemExit(f"bench child failed:\n{out.stderr[-2000:]}")
-    got: dict[str, list[float]] = {"first": [], "key": []}
+    got: dict[str, list[tuple[float, float]]] = {"first": [], "key": []}
     for ln in out.stdout.splitlines():
         what, _, v = ln.partition(" ")
         if what in got:
-            got[what].append(float(v) * 1000)
+            wall, cpu = v.split()
+            got[what].append((float(wall) * 1000, float(cpu) * 1000))
     return got
 
 
@@ -183,7 +192,7 @@ def pct(values: list[float], q: float) -> float:
 
 def line(name: str, ms: list[float], rounds: list[float]) -> str:
     spread = f"round medians {min(rounds):.1f}–{max(rounds):.1f}" if len(rounds) > 1 else ""
-    return (f"{name:34} median {statistics.median(ms):7.1f} ms  p95 {pct(ms, 0.95):7.1f} ms  "
+    return (f"{name:40} median {statistics.median(ms):7.1f} ms  p95 {pct(ms, 0.95):7.1f} ms  "
             f"(n={len(ms)}; {spread})")
 
 
@@ -212,8 +221,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             db = journal_of(n, a.cache)
             argv_c = lambda db=db: ["resume", "--db", str(db), "--game", "1"]  # noqa: E731
-        bare: list[list[float]] = []
-        comp: list[list[float]] = []
+        bare: list[list[tuple[float, float]]] = []
+        comp: list[list[tuple[float, float]]] = []
         for _ in range(rounds):
             argv_n = argv_c()
             if n and a.what == "keys":  # keys append entries: work on a copy of the journal
@@ -222,15 +231,16 @@ def main(argv: list[str] | None = None) -> int:
                 argv_n[2] = str(copy)
             bare.append(run(BARE, keys)["first" if a.what == "first" else "key"])
             comp.append(run(COMPANION, keys, argv_n)["first" if a.what == "first" else "key"])
-        flat_b = [x for r in bare for x in r]
-        flat_c = [x for r in comp for x in r]
         label = "key-to-paint" if a.what == "keys" else "first paint"
         game = f"{n} entries" if n else "new game"
-        print(line(f"{label}, bare Textual app", flat_b, [statistics.median(r) for r in bare]))
-        print(line(f"{label}, dashboard, {game}", flat_c, [statistics.median(r) for r in comp]))
-        ratios = [statistics.median(c) / statistics.median(b) for b, c in zip(bare, comp, strict=True)]
-        print(f"{'':34} ratio dashboard / bare per round: " + ", ".join(f"{r:.2f}" for r in ratios)
-              + f"  (median {statistics.median(ratios):.2f})")
+        for i, kind in ((0, "wall"), (1, "CPU")):
+            b = [[x[i] for x in r] for r in bare]
+            c = [[x[i] for x in r] for r in comp]
+            print(line(f"{label} {kind}, bare Textual app", [x for r in b for x in r], [statistics.median(r) for r in b]))
+            print(line(f"{label} {kind}, dashboard, {game}", [x for r in c for x in r], [statistics.median(r) for r in c]))
+            ratios = [statistics.median(y) / statistics.median(x) for x, y in zip(b, c, strict=True)]
+            print(f"{'':34} ratio dashboard / bare per round: " + ", ".join(f"{r:.2f}" for r in ratios)
+                  + f"  (median {statistics.median(ratios):.2f})")
     print(f"load average after {load()}")
     return 0
 

@@ -24,6 +24,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 __all__ = ["main", "build_parser"]
 
@@ -287,7 +288,6 @@ def _equip(kind_name: str | None, slot: str, default: str, opt: str, item_seat: 
 
 def build_table(args):
     """The GameState described by the ``distance`` options.  Raises _UsageError."""
-    from .rules.generals import UnknownGeneralError, general  # noqa: PLC0415
     from .rules.state import GameState, Seat  # noqa: PLC0415
 
     n = args.players
@@ -303,6 +303,8 @@ def build_table(args):
     for seat, kind in _pairs(args.weapon, n, "--weapon", value_needed=True):
         state.seat(seat).equipment["weapon"] = _equip(kind, "weapon", "", "--weapon", seat)
     for seat, name in _pairs(args.general, n, "--general", value_needed=True):
+        from .rules.generals import UnknownGeneralError, general  # noqa: PLC0415 - only with --general
+
         try:
             state.seat(seat).general = general(name).id
         except UnknownGeneralError as e:
@@ -329,7 +331,6 @@ def cmd_distance(args) -> int:
     """Print the distance / attack-range matrix of a table described on the command line."""
     from .rules.deck import KINDS  # noqa: PLC0415
     from .rules.distance import attack_range, card_kind_of, in_range  # noqa: PLC0415
-    from .rules.generals import GENERALS  # noqa: PLC0415
 
     state = build_table(args)
     if args.json:
@@ -345,6 +346,8 @@ def cmd_distance(args) -> int:
     for s in state.seats:
         bits = []
         if s.general:
+            from .rules.generals import GENERALS  # noqa: PLC0415 - only with --general
+
             g = GENERALS[s.general]
             bits.append(g.zh if zh else f"{g.zh} {g.en}")
         for slot in ("weapon", "minus_horse", "plus_horse"):
@@ -462,6 +465,61 @@ _LIGHT_COMMANDS = frozenset({"resume", "new", "games", "check", "replay", "dista
 _GLOBAL_VALUES = frozenset({"--db", "--game", "--lang", "--camera"})
 
 
+def _light_command(argv: list[str] | None) -> str | None:
+    """The light command ``argv`` names (``distance``, ``resume``…), or None: the help, the version, no command,
+    the reader's commands or an unknown one, whose parsing (or error) needs every subcommand."""
+    if argv is None:
+        return None
+    it = iter(argv)
+    for a in it:
+        if a in ("-h", "--help", "--version"):
+            return None
+        if a in _GLOBAL_VALUES:
+            next(it, None)
+            continue
+        if a.startswith("-"):
+            continue
+        return a if a in _LIGHT_COMMANDS else None
+    return None
+
+
+class _Unbuilt:
+    """Stands for a subparser that ``build_parser`` leaves out: its options go nowhere."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    set_defaults = add_argument
+
+
+def _columns() -> int:
+    """The terminal's width for the help, as ``shutil.get_terminal_size`` finds it (``COLUMNS``, else the
+    terminal of stdout, else 80), without importing shutil (and with it bz2 and lzma): argparse makes a
+    formatter for every option it adds, and its own formatter imports shutil for the width."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns or 80) - 2  # argparse's own margin
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    return argparse.HelpFormatter(prog, width=_columns())
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser with the :func:`_formatter` (its subparsers are of this class too)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _formatter)
+        super().__init__(*args, **kwargs)
+
+
 def _needs_reader(argv: list[str] | None) -> bool:
     """Whether parsing ``argv`` needs the card reader's subcommands (``scan``, ``labels``): for them, for the
     top-level help (it lists every command) and for an unknown command (its error lists them); not for the
@@ -485,7 +543,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The argparse parser of ``companion`` (each subcommand sets ``func(args) -> int``).  Given the
     ``argv`` it will parse, the card reader's subcommands are left out when it does not need them
     (``_needs_reader``: an import less at the dashboard's start and for ``distance``)."""
-    ap = argparse.ArgumentParser(
+    ap = _Parser(
         prog=PROG, description="Moderator's companion for live games of 三国杀 (Sanguosha), standard edition. "
                                "Without a command: open the dashboard on the latest unfinished game.")
     ap.add_argument("--version", action=_Version)
@@ -498,12 +556,17 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                     help="webcam for the scan key F6: index or device path (default 0), or a video file to rehearse with")
     ap.set_defaults(func=cmd_resume, command=None)
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
+    only = _light_command(argv)
+
+    def add(name: str, **kw: Any) -> argparse.ArgumentParser | _Unbuilt:
+        # a light command builds its own subparser only (issue 15: `companion distance` starts in ~1.5 ms less)
+        return sub.add_parser(name, **kw) if only is None or only == name else _Unbuilt()
 
     def db_opt(p):
         p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
                        help="journal file (default: the user data dir)")
 
-    p = sub.add_parser("resume", help="dashboard on the latest unfinished game (default)",
+    p = add("resume", help="dashboard on the latest unfinished game (default)",
                        description="Open the dashboard on game --game, or on the latest unfinished game "
                                    "(a new one when there is none).")
     db_opt(p)
@@ -515,7 +578,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                     help="webcam for the scan key F6: index or device path (default 0), or a video file to rehearse with")
     p.set_defaults(func=cmd_resume)
 
-    p = sub.add_parser("new", help="dashboard on a new game", description="Start a new game in the dashboard.")
+    p = add("new", help="dashboard on a new game", description="Start a new game in the dashboard.")
     db_opt(p)
     p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="dashboard language")
     p.add_argument("--title", default="", help="a name for the game (shown by `companion games`)")
@@ -523,12 +586,12 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                     help="webcam for the scan key F6: index or device path (default 0), or a video file to rehearse with")
     p.set_defaults(func=cmd_new)
 
-    p = sub.add_parser("games", help="list the games of the journal", description="List the journal's games.")
+    p = add("games", help="list the games of the journal", description="List the journal's games.")
     db_opt(p)
     p.add_argument("--json", action="store_true", help="a JSON list")
     p.set_defaults(func=cmd_games)
 
-    p = sub.add_parser("check", help="replay games from their first entry and compare the checkpoints",
+    p = add("check", help="replay games from their first entry and compare the checkpoints",
                        description="Replay every game of the journal (or --game) from its first entry, the "
                                    "source of truth, and compare each stored checkpoint with it. Exit 1 when "
                                    "one differs.")
@@ -536,7 +599,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--game", type=int, metavar="ID", default=argparse.SUPPRESS, help="game id")
     p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("replay", help="run a script headless and print the log",
+    p = add("replay", help="run a script headless and print the log",
                        description="Run a command script (one action per line, # comments) without the "
                                    "dashboard. Exit 1 at the first refused line (FILE:LINE: refused: reason).")
     p.add_argument("file", metavar="FILE")
@@ -544,7 +607,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the log (default en)")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("distance", help="distance and attack-range matrix of a table",
+    p = add("distance", help="distance and attack-range matrix of a table",
                        description="Distances between living seats, attack ranges and who is in range. "
                                    "Options may be repeated and take comma lists (--dead 3,5).")
     p.add_argument("--players", type=int, required=True, metavar="N", help="number of seats (2..10)")
@@ -557,7 +620,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the reasons")
     p.set_defaults(func=cmd_distance)
 
-    p = sub.add_parser("judge", help="outcome of one judgement",
+    p = add("judge", help="outcome of one judgement",
                        description="Whether a judged card or skill takes effect for a flipped CARD "
                                    "(♠7, S7, spade 7, 黑桃7, ♥Q, H12, ♦10, 方块A).")
     p.add_argument("subject", metavar="SUBJECT", help="indulgence, lightning, supply_shortage, eight_diagram, ...")
@@ -566,7 +629,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the explanation")
     p.set_defaults(func=cmd_judge)
 
-    p = sub.add_parser("serve", help="the players' view of a game on the local network, read-only",
+    p = add("serve", help="the players' view of a game on the local network, read-only",
                        description="Serve the public view of a journal's game (the latest unfinished one, or --game) "
                                    "to phones and a TV on the local network, following the journal read-only. "
                                    "The first line on stdout is the page's URL with its token. By default it binds "

@@ -736,7 +736,7 @@ class Session:
         live state, the cache, a checkpoint, or the start), or None when an entry no longer
         applies (its events are then None).  Replays at most CHECKPOINT_EVERY live entries, plus
         the undone branch ``seq`` is on."""
-        chain: list[EntryRow] = []  # newest first
+        chain: list[tuple[EntryRow, int | None]] = []  # newest first, with the live chain's depth (None: off it)
         s = seq
         st = None
         while st is None:
@@ -755,15 +755,15 @@ class Session:
                         e = self._step_entry(step)
                         if not e.intact:  # damaged: never replayed as something else
                             return None
-                        chain.append(e)
+                        chain.append((e, i + 1))
                         i -= 1
                 break
             row = self._row(s)
             if row is None or not row.intact:  # a damaged entry is never executed, not even for the log
                 return None
-            chain.append(row)
+            chain.append((row, None))
             s = row.parent
-        for e in reversed(chain):
+        for e, depth in reversed(chain):
             try:
                 applied = self._run(st, e.lines)
             except Exception:  # noqa: BLE001 - an undone entry the rules now refuse: no events
@@ -772,6 +772,10 @@ class Session:
             st = applied.state
             self._remember_events(e.seq, list(applied.events))
             self._remember_state(e.seq, st)
+            if depth is not None and depth % CHECKPOINT_EVERY == 0:
+                # a checkpoint's place with none for these rules (a journal written by other rules: after an
+                # upgrade): written now, so that the next replay below the tip starts here, not at the start
+                self._save_checkpoint(e.seq, st)
         return st
 
     def state_after(self, seq: int) -> GameState | None:

@@ -113,3 +113,31 @@ def test_help_and_unknown_commands_still_name_the_reader_commands(capsys):
     assert main(["sacn"]) == 2
     err = capsys.readouterr().err
     assert "invalid choice: 'sacn'" in err and "'scan'" in err and "'labels'" in err
+
+
+def test_dashboard_start_does_not_import_attrs_and_attrs_still_imports(tmp_path):
+    """The log pane's RichLog is imported without ``attrs`` (rich.pretty would load it to pretty-print attrs
+    objects; companion/tui/widgets/log.py), and ``attrs`` itself still imports afterwards (aiohttp needs it)."""
+    pytest.importorskip("attr")
+    rc, mods = _loaded(DASHBOARD.format(db=str(tmp_path / "j.sqlite3"), heavy=("attr", "attrs")))
+    assert mods == []
+    after = "import companion.tui.app, attr, rich.pretty, json; print(json.dumps([0, [attr.define.__module__]]))"
+    assert _loaded(after) == (0, ["attr._next_gen"])
+
+
+def test_the_commands_light_path_loads_no_toml_parser_once_cached(tmp_path):
+    """`companion distance` takes the message catalogue from its parse cache (companion/rules/messages.py):
+    no tomllib (nor the datetime it imports) once a first run has written the cache; nor shutil (argparse's
+    help width, companion/cli.py) or importlib.resources.  The catalogue is a copy in tmp_path."""
+    import shutil
+
+    src = ROOT / "companion" / "data" / "messages"
+    for f in src.glob("*.toml"):
+        shutil.copy(f, tmp_path / f.name)
+    setup = ("import sys; sys.dont_write_bytecode = False\n"
+             f"import companion.rules.messages as m; from pathlib import Path; m._DIR = Path({str(tmp_path)!r})\n")
+    code = setup + CLI.format(argv=["distance", "--players", "5"], heavy=("tomllib", "shutil", "importlib.resources"))
+    rc, mods = _loaded(code)
+    assert rc == 0 and mods == ["tomllib"]  # the first run parses and writes the cache
+    assert len(list((tmp_path / "__pycache__").glob("*.marshal"))) == 2
+    assert _loaded(code) == (0, [])

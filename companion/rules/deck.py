@@ -347,8 +347,16 @@ KINDS: dict[str, CardKind] = _load_kinds()
 """All card kinds (standard and maneuvering) by id, in ``cards.toml`` order."""
 
 _NAME_INDEX: dict[str, CardKind] = build_index(KINDS.values(), "cards.toml")
-_STANDARD: tuple[Card, ...] = _load_cards("standard")
-_MANEUVERING: tuple[Card, ...] = _load_cards("maneuvering")
+_CARDS: dict[str, tuple[Card, ...]] = {}
+
+
+def _cards(section: str) -> tuple[Card, ...]:
+    """``deck.toml``'s ``standard`` or ``maneuvering`` cards, built on first use (not at import: issue 15,
+    the 160 faces cost a command that never deals, such as ``companion distance``)."""
+    cards = _CARDS.get(section)
+    if cards is None:
+        cards = _CARDS[section] = _load_cards(section)
+    return cards
 
 
 def standard_deck(ex: bool = True) -> tuple[Card, ...]:
@@ -357,8 +365,8 @@ def standard_deck(ex: bool = True) -> tuple[Card, ...]:
     Source: FreeKill ``standard_cards`` (标+EX), EX split as in QSanguosha-v2.
     """
     if ex:
-        return _STANDARD
-    return tuple(c for c in _STANDARD if not c.ex)
+        return _cards("standard")
+    return tuple(c for c in _cards("standard") if not c.ex)
 
 
 _FACES: dict[tuple[str, bool], frozenset[Face]] = {}
@@ -370,7 +378,7 @@ def faces_of(kind_id: str, maneuvering: bool = False) -> frozenset[Face]:
     Computed once per kind (the card checks run on every typed face)."""
     key = (kind_id, maneuvering)
     if key not in _FACES:
-        deck = _STANDARD + (_MANEUVERING if maneuvering else ())
+        deck = _cards("standard") + (_cards("maneuvering") if maneuvering else ())
         _FACES[key] = frozenset(c.face for c in deck if c.kind == kind_id)
     return _FACES[key]
 
@@ -380,4 +388,4 @@ def maneuvering_cards() -> tuple[Card, ...]:
 
     Source: FreeKill ``maneuvering`` package.
     """
-    return _MANEUVERING
+    return _cards("maneuvering")

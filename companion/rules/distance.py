@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import overload
 
 from .deck import KINDS
-from .generals import GENERALS
 from .messages import Words, en_zh
 from .state import GameState, Seat
 
@@ -111,6 +110,8 @@ def has_skill(state: GameState, seat: Seat, skill_id: str) -> bool:
     """
     if not seat.alive or seat.general is None or "no_generals" in state.variants:
         return False
+    from .generals import GENERALS  # noqa: PLC0415 - only once a seat has a general (`companion distance` often has none)
+
     g = GENERALS.get(seat.general)
     if g is None:
         return False

@@ -22,7 +22,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Paste, Resize
 from textual.reactive import var
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from companion.journal import JournalError
 from companion.rules.errors import CommandError, Refused
@@ -34,6 +34,7 @@ from .quick import QuickMixin, qlabel
 from .scan import ScanMixin
 from .text import accepts_judge_face, header_text, label, line_is_secret, prompt_text, redact_line, skill_answer_verbs
 from .widgets.command import FALLBACK_VERBS, CommandBar, CommandSuggester, fallback_completions, last_token
+from .widgets.footer import KeyFooter
 from .widgets.log import LOG_MAX_LINES, GameLog
 from .widgets.table import LOG_MIN, SeatCard, SeatTable
 
@@ -149,7 +150,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
                 suggester=CommandSuggester(self),
                 select_on_focus=False,
             )
-        yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's help (80 columns)
+        yield KeyFooter(compact=True, show_command_palette=False)  # ctrl+p is in F1's help (80 columns)
 
     def on_mount(self) -> None:
         self.refresh_view()

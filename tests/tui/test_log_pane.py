@@ -139,3 +139,42 @@ async def test_the_pane_keeps_a_bounded_number_of_lines():
         assert len(pane(app)) <= LOG_MAX_LINES
         text = app.log_text().splitlines()
         assert len(text) <= LOG_MAX_LINES and text[-2].startswith(f"#{session.tip} ")
+
+
+async def test_after_a_command_the_pane_shows_its_end_and_the_scrollbar_its_length():
+    """The new lines are scrolled to at once and the scrollbar is given the pane's new length by the pane
+    itself (GameLog._sync_scrollbar; its _size_updated then skips Textual's repeat of it): the thumb must still
+    say where the pane is."""
+    session = Session.replay_lines([f"add {i}" for i in range(1, 200)], **fe.KW)
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        rlog = app.query_one(GameLog)
+        for n in (5, 6, 7):
+            before = rlog.virtual_size.height
+            await type_line(pilot, f"add {n}")
+            await settle(pilot)
+            assert rlog.virtual_size.height == before + 2  # the entry's title and its event
+            assert rlog.max_scroll_y > 0 and rlog.scroll_y == rlog.max_scroll_y  # at the end
+            bar = rlog.vertical_scrollbar
+            assert bar.window_virtual_size == rlog.virtual_size.height
+            assert bar.window_size == rlog.scrollable_content_region.height
+            assert bar.position == rlog.scroll_y
+            assert pane(app)[-2] == f"#{session.tip} add {n}"
+        await pilot.resize_terminal(100, 24)  # a new height: Textual's own update of the scrollbar
+        await settle(pilot)
+        assert rlog.vertical_scrollbar.window_size == rlog.scrollable_content_region.height
+        assert rlog.vertical_scrollbar.window_virtual_size == rlog.virtual_size.height
+        assert rlog.outer_size == rlog.region.size and rlog.scroll_y <= rlog.max_scroll_y
+
+
+def test_the_overridden_textual_method_is_still_there():
+    """GameLog._size_updated overrides a private method of Textual's ScrollView (8.2.8): it must still exist
+    with the arguments it is called with, or the pane would silently fall back to Textual's own."""
+    import inspect
+
+    from textual.scroll_view import ScrollView
+
+    params = list(inspect.signature(ScrollView._size_updated).parameters)
+    assert params == ["self", "size", "virtual_size", "container_size", "layout"]
+    assert GameLog._size_updated is not ScrollView._size_updated

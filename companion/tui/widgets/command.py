@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
@@ -124,7 +125,12 @@ class CommandBar(Input):
             event.prevent_default()
             submit = getattr(self.app, "submit_bar", None)
             if callable(submit):
-                submit(self, self.value)
+                # one frame paints the command: without the batch, the screen's update timer could run between
+                # this bar's repaint and those of the widgets the command changed (each widget hands its repaint to
+                # the screen from its own task), and the rest waited for the next frame (issue 15: key-to-paint)
+                with self.app.batch_update():
+                    submit(self, self.value)
+                    await asyncio.sleep(0)  # the changed widgets' tasks run: their repaints reach the screen
             else:
                 await self.action_submit()
             return

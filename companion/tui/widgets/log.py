@@ -5,13 +5,36 @@ redraw the visible window only (issue 15: key-to-paint does not depend on the ga
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual.events import Resize
-from textual.widgets import RichLog
+from textual.geometry import Size
 
 from companion.tui.text import event_words, fold_cells, hidden_roles, label, redact_line
+
+
+def _rich_log() -> type:
+    """Textual's RichLog, imported without ``attrs``: RichLog imports ``rich.pretty``, which imports ``attrs``
+    (when installed: aiohttp needs it) only to pretty-print attrs objects, which the log never shows; that
+    import was ≈ 10 % of the dashboard's first paint (issue 15).  ``attr`` is hidden for that one import when
+    nothing has loaded it yet, and is importable as ever right after."""
+    hide = "attr" not in sys.modules and "rich.pretty" not in sys.modules
+    if hide:
+        sys.modules["attr"] = None  # type: ignore[assignment]  # an ImportError for rich.pretty's try
+    try:
+        from textual.widgets import RichLog  # noqa: PLC0415
+    finally:
+        if hide:
+            del sys.modules["attr"]
+    return RichLog
+
+
+if TYPE_CHECKING:
+    from textual.widgets import RichLog
+else:
+    RichLog = _rich_log()
 
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
@@ -42,6 +65,7 @@ class GameLog(RichLog):
         self._lines = 0
         self._sig: tuple | None = None  # signature() of what is drawn
         self._at: Any = None  # mark() of what is drawn
+        self._synced: tuple[Size, Size, Size] | None = None  # what _sync_scrollbar gave the scrollbar
 
     @property
     def host(self) -> CompanionApp:
@@ -205,7 +229,12 @@ class GameLog(RichLog):
         if not lines:
             return
         parts = [Text(part, style=style) for line, style in lines for part in fold_cells(line, width)]
-        self.write(Text("\n").join(parts))
+        # scrolled now, not after the next refresh as RichLog's auto_scroll does: the new lines are painted in
+        # the frame that paints the command's other changes (one frame per key, not two)
+        self.write(Text("\n").join(parts), scroll_end=False)
+        if self.auto_scroll:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self._sync_scrollbar()
         for line, _style in lines:
             self._plain.append(line)
             self._folded.append(len(fold_cells(line, width)))
@@ -216,6 +245,25 @@ class GameLog(RichLog):
                 self._lines -= self._folded[drop]
                 drop += 1
             del self._plain[:drop], self._folded[:drop]
+
+    def _sync_scrollbar(self) -> None:
+        """Give the scrollbar the pane's new length now, so that it is repainted in the frame that paints the
+        new lines, and mark the size as seen by ``_size_updated`` (the layout pass after a write)."""
+        if not self.show_vertical_scrollbar or self.virtual_size.height <= self.scrollable_content_region.height:
+            self._synced = None  # the scrollbar may appear: Textual's own update lays it out
+            return
+        self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
+        self._synced = (self.outer_size, self.virtual_size, self.container_size)
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        """Textual's ScrollView (8.2.8) compares the compositor's virtual size (the viewport) with the pane's
+        own, which differ for every RichLog, so every layout pass repaints the scrollbar once more, a frame
+        after the one that painted the command (≈ 17–35 ms more per key, issue 15).  Skipped when the pane's
+        size and length are those ``_sync_scrollbar`` already gave the scrollbar; else Textual's own."""
+        if self._synced is not None and self._synced == (size, self.virtual_size, container_size):
+            return False
+        self._synced = None
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def text(self) -> str:
         """The pane as plain text (what was written to it)."""
