@@ -496,6 +496,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             self.session.submit(line)
         except Refused as r:
             self.say(self.refusal_text(r, typed=typed), error=True)
+            self.hand_asked(r, line)  # light mode: a yes / no question instead (companion/tui/quick.py)
             self.refresh_view()
             return False
         except CommandError as e:
@@ -632,6 +633,9 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def action_skill_answer(self, word: str) -> None:
         """F8 / F9: answer the pending skill question with yes / no (one key)."""
         top = self.state.prompt
+        if top is None and self._ask is not None and self._ask[0] is self.state:  # light mode's hand question
+            self.action_choose(0 if word == "yes" else 1)
+            return
         if top is None or top.kind != "skill":
             self.say("现在没有技能询问" if self.lang == "zh" else "no skill question now", error=True)
             return
