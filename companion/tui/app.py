@@ -396,7 +396,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         secret = line_is_secret(line, self.state)
         if not secret:
             bar.remember(line)
-        if self.submit_line(line) or secret:
+        if self.submit_line(line) or secret or self.asking:  # asked (light mode): sent again after the answer
             bar.value = ""
         else:
             bar.select_all()  # kept to correct, but the next typed key replaces it

@@ -140,6 +140,11 @@ class QuickMixin(_Host):
         and the line is sent again (``flow.skill_target``)."""
         self._ask = (self.state, r.seat, line) if r.rule == "hand.ask" and r.seat is not None else None
 
+    @property
+    def asking(self) -> bool:
+        """A hand.ask question is up (light mode): its yes / no are the choices; the bar is left empty for them."""
+        return self._ask is not None and self._ask[0] is self.state
+
     def _ask_choices(self, seat: int, line: str) -> list[Any]:
         from companion.rules.choices import Choice  # noqa: PLC0415
 
@@ -332,7 +337,7 @@ class QuickMixin(_Host):
     def _submit_partial(self, c: Any, seat: int, bar: Any) -> bool:
         line = c.before + str(seat) + c.after
         self._partial = None
-        if self.submit_line(line, typed=False):
+        if self.submit_line(line, typed=False) or self.asking:  # asked: the line is sent again after the answer
             bar.value = ""
         else:
             bar.value = line
