@@ -159,7 +159,7 @@ class QuickMixin(_Host):
     def spent(self) -> frozenset[int]:
         """The numbers (0-based) of the play phase's choices no longer possible now, kept greyed in place."""
         key = self._phase_key()
-        slots = self._slots.get(key) if key is not None else None
+        slots = self._slots.get(key) if key is not None and not self.asking else None  # asked: its own yes / no
         return frozenset(slots[1]) if slots is not None else frozenset()
 
     def _phase_key(self) -> tuple | None:

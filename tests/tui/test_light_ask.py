@@ -39,3 +39,20 @@ async def test_kongcheng_is_asked_with_one_key(answer, lines, asked, tmp_path):
             assert "空城" in app.message and "skill.target" in app.message
     again = Session.resume(tmp_path / "j.sqlite3", s.game_id)  # the answer replays from the journal
     assert again.state.to_dict(reveal=True) == s.state.to_dict(reveal=True)
+
+
+async def test_the_question_is_not_greyed_after_the_slash_numbers(tmp_path):
+    """Asked after a spent play choice (the first 杀 used): its yes / no are its own, never greyed."""
+    s = Session.new(tmp_path / "j.sqlite3")
+    for line in ASK:
+        s.submit(line)
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await type_line(pilot, "1 杀 4")  # the one 杀 of the phase: number 1 is spent from now on
+        await type_line(pilot, "4 take")
+        assert 0 in app.spent
+        await type_line(pilot, "1 决斗 2")  # 决斗 on 诸葛亮: asked too (空城 covers 决斗)
+        assert app.choices_text.startswith("1 yes") and app.spent == frozenset()
+        await type_line(pilot, "1")
+        assert [ln for e in s.log[-2:] for ln in e.lines] == ["hand 2 1", "1 决斗 2"]
