@@ -171,9 +171,13 @@ def cmd_check(args) -> int:
         raise _UsageError(f"check: no journal at {path}")
     fp = rules_fingerprint()
     bad = 0
-    with Journal(path) as j:
+    # read-only: a check writes nothing (a 0-byte file stays empty, a damaged entry is not set aside) and
+    # runs while a dashboard writes the journal, or on a read-only one
+    with Journal(path, readonly=True) as j:
         game_id = getattr(args, "game", None)
         games = [j.game(game_id)] if game_id is not None else j.games()
+        if not games:
+            print(f"no games in {path}")
         for g in games:
             full = Session.resume(j, g.id, checkpoints=False)
             if full.problem is not None:  # a damaged entry, or one that no longer replays
@@ -228,7 +232,7 @@ def cmd_replay(args) -> int:
             state = e.session.state.to_dict() if getattr(e, "session", None) is not None else None
             import json  # noqa: PLC0415 - only for --json
 
-        print(json.dumps({"error": {"file": str(args.file), "line": e.lineno, "text": e.line,
+            print(json.dumps({"error": {"file": str(args.file), "line": e.lineno, "text": e.line,
                                         "reason": e.reason}, **(state or {})}, ensure_ascii=False, indent=2))
         return 1
     if args.json:

@@ -360,7 +360,7 @@ def _check_existing(path: Path, *, recover: bool) -> bool:
     except sqlite3.DatabaseError as e:
         kind = _kind_of(e)
         if kind in ("full", "io", "busy", "readonly"):
-            what = {"full": "the disk is full or an I/O error occurred", "io": "disk I/O error",
+            what = {"full": "the disk is full", "io": "disk full or I/O error",
                     "busy": "it is locked by another program", "readonly": "it cannot be read"}[kind]
             raise JournalError(f"cannot read journal {path}: {what} ({_one_line(e)}); the file was not modified — "
                                "free disk space / check the disk and try again", path, kind=kind,
@@ -602,9 +602,13 @@ class Journal:
                 self._con.close()
                 self._con = None
             kind = _kind_of(e)
-            raise JournalError(f"cannot use journal {p}: {_one_line(e)}"
-                               + (" (the disk is full: free some space and try again)" if kind == "full" else ""),
-                               p, kind=kind, zh=f"无法使用日志 {p}：{_one_line(e)}") from None
+            hint = {"full": (" (the disk is full: free some space and try again; the file was not modified)",
+                             "（磁盘已满：请腾出空间后重试；文件未被修改）"),
+                    "io": (" (disk full or I/O error: free some disk space or check the disk and try again; the file "
+                           "was not modified)", "（磁盘已满或读写错误：请腾出空间或检查磁盘后重试；文件未被修改）")}
+            en, zh = hint.get(kind, ("", ""))
+            raise JournalError(f"cannot use journal {p}: {_one_line(e)}{en}", p, kind=kind,
+                               zh=f"无法使用日志 {p}：{_one_line(e)}{zh}") from None
 
     @staticmethod
     def _check_kind(p: Path) -> None:

@@ -574,3 +574,51 @@ def test_entry_hash_chains_to_the_parent():
     assert entry_hash("x", 1, 1, 0, False, "t", "add 1") != a
     assert entry_hash(None, 1, 1, 1, False, "t", "add 1") != a
     assert len(a) == 64
+
+
+_REAL_HOLDER = textwrap.dedent("""
+    import sys, time
+    from companion.session import Session
+    s = Session.resume(sys.argv[1])
+    s.submit("players 4")
+    print("ready", flush=True)
+    time.sleep(60)
+""")
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX")
+def test_companion_check_only_reads(tmp_path, capsys):
+    """`companion check` opened the journal for writing: it wrote a whole journal into a 0-byte file (§6's
+    finding for `games`), set a damaged entry's successors aside, and was refused while a dashboard was
+    open ("open in another companion window")."""
+    from companion.cli import main
+
+    empty = tmp_path / "empty.sqlite3"
+    empty.write_bytes(b"")
+    assert main(["check", "--db", str(empty)]) == 0 and "no games" in capsys.readouterr().out
+    assert empty.read_bytes() == b"" and sorted(os.listdir(tmp_path)) == ["empty.sqlite3"]
+
+    p = tmp_path / "w" / "j.sqlite3"
+    s = Session.new(p)  # the real command language: `check` replays with it
+    for line in ("players 4", "name 2 Bo", "name 3 Cy", "name 4 Di"):
+        s.submit(line)
+    s.close()
+    _damage(p, "UPDATE entries SET lines = 'name 3 Cx' WHERE seq = 3")
+    before = p.read_bytes(), _files(p.parent)
+    assert main(["check", "--db", str(p)]) == 1
+    out = capsys.readouterr().out
+    assert "entry 3" in out and "damaged" in out
+    assert (p.read_bytes(), _files(p.parent)) == before  # nothing written, nothing set aside
+    with Journal(p) as j:
+        assert [e.undone for e in j.entries(1)] == [False] * 4
+
+    q = tmp_path / "open" / "j.sqlite3"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-c", _REAL_HOLDER, str(q)], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        assert main(["check", "--db", str(q)]) == 0  # while a window writes it
+        assert "1 entries" in capsys.readouterr().out
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)

@@ -53,6 +53,23 @@ def test_counts_no_game_reaches_are_refused():
     assert ei.value.rule == "hand.count"
 
 
+def test_a_draw_the_deck_cannot_give_is_refused_forceable():
+    """§5's paste became "draw 3 33" three times (hand 100): each hand stays under 108, but the table cannot
+    hold more cards than the deck's 108 (4 seats hold 16 at the start)."""
+    s = Session.replay_lines(SETUP)
+    s.submit("draw 3 33")
+    s.submit("draw 3 33")
+    before, entries = s.state.to_dict(reveal=True), len(s.log)
+    with pytest.raises(Refused) as ei:
+        s.submit("draw 3 33")  # 82 held + 33 > 108; the hand would be 103
+    e = ei.value
+    assert e.rule == "hand.count" and e.forceable and "82" in e.en and "108" in e.en and "82" in e.zh
+    assert s.state.to_dict(reveal=True) == before and len(s.log) == entries
+    s.submit("draw 3 26")  # exactly the deck
+    s.submit("force draw 3 1")  # the moderator's other counts may be the wrong ones
+    assert s.state.seat(3).hand == 4 + 33 + 33 + 26 + 1
+
+
 def test_force_next_while_dying_asks_for_peach_again():
     s = Session.replay_lines(SETUP)
     s.submit(f"damage 2 {s.state.seat(2).hp}")

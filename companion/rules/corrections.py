@@ -1,6 +1,7 @@
 """The moderator's corrections: what happened at the table without a card being played through the companion
 (damage, healing, HP lost, cards drawn or given, a hand count, max HP, equipment and judgement-area cards put or
-taken).  Each still checks what cannot be (a hand of 0..108 cards, max HP 1..10, no two same delayed tricks).
+taken).  Each still checks what cannot be (a hand of 0..108 cards, a draw the deck cannot give, max HP 1..10, no two same
+delayed tricks).
 
 Sources: RULES_NOTES: Deck (108 cards), Other facts (no two cards of the same name in one area); rulebook 体力牌.
 """
@@ -50,9 +51,19 @@ def v_draw(ctx: Ctx, a: Action) -> None:
     k = int(a.args["n"])
     ctx.check(0 < k and s.hand + k <= DECK_SIZE, Rule.HAND_COUNT, source="RULES_NOTES: Deck (108 cards)", forceable=False,
               msg="seat_cannot_draw", seat=s.seat, k=k, deck_size=DECK_SIZE, hand=s.hand)
+    held = cards_on_the_table(ctx.st.seats)
+    # forceable, unlike a hand over the deck: the other counts at the table may be the ones that are wrong
+    ctx.check(held + k <= DECK_SIZE, Rule.HAND_COUNT, source="RULES_NOTES: Deck (108 cards)", msg="table_cannot_draw",
+              seat=s.seat, k=k, deck_size=DECK_SIZE, held=held)
     s.hand += k
     ne, nz = who(ctx.st, s.seat)
     ctx.event("draw", say("draw/draws_hand3", who=Words(ne, nz), n=a.args['n'], hand=s.hand), seat=s.seat)
+
+
+def cards_on_the_table(seats: list[Seat]) -> int:
+    """Cards out of the draw and discard piles: every hand, equipment slot and judgement area (a draw can
+    take at most ``DECK_SIZE`` minus these; RULES_NOTES: Deck (108 cards))."""
+    return sum(x.hand + sum(1 for c in x.equipment.values() if c) + len(x.judgement) for x in seats)
 
 
 def v_give(ctx: Ctx, a: Action) -> None:
