@@ -1,7 +1,7 @@
-"""Time ``choices(state)`` on the states of a real game (tests/data/game6.sgs and cards.sgs).
+"""Time ``choices(state)`` on the states of real games (tests/data: game6, cards, skills8, skills8b).
 
 Run: ``python bench/choices.py``.  Prints the median and p99 in microseconds, over every state
-of the two transcripts (each timed 50 times), and the slowest kind of state.  Target: a few
+of the transcripts (each timed 50 times), and the slowest kind of state.  Target: a few
 hundred microseconds at most (issue 16)."""
 
 from __future__ import annotations
@@ -17,13 +17,22 @@ sys.path.insert(0, str(ROOT))
 from companion.rules.choices import choices  # noqa: E402
 from companion.session import Session  # noqa: E402
 
+TRANSCRIPTS = ("game6.sgs", "cards.sgs", "skills8.sgs", "skills8b.sgs")
+"""Ordinary cards (game6, cards) and the generals' skills (skills8, skills8b: 流离, 国色, 激将 …)."""
+
 
 def states():
+    """Every state after an accepted line (the session's own replay: comments and expected refusals skipped)."""
     out = []
-    for name in ("game6.sgs", "cards.sgs"):
-        lines = (ROOT / "tests" / "data" / name).read_text(encoding="utf-8").splitlines()
-        s = Session.replay_lines(lines)
-        out += [st for st in s._states.values() if st.started and not st.over]
+    for name in TRANSCRIPTS:
+        s = Session.replay_lines([])
+        for raw in (ROOT / "tests" / "data" / name).read_text(encoding="utf-8").splitlines():
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            s.submit(line)
+            if s.state.started and not s.state.over:
+                out.append(s.state)
     return out
 
 

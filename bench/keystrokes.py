@@ -12,7 +12,9 @@ Run: ``python bench/keystrokes.py``.  Each scenario is played twice through the 
 It prints one line per scenario and way, e.g. ``ordinary turn: 6 keys, 4 commands (fast; 5 phases
 passed by themselves)``.  A command is a key that submitted a line (its journal entry); phases passed by
 themselves are the further ``next`` entries the dashboard added after it (F2 in the play phase submits
-``end``, which carries the turn through its own remaining phases in one entry).  Every scenario checks
+``end``, which carries the turn through its own remaining phases in one entry).  The fast way also says
+the longest answer to a question that needed no card face and no seat (issue 16: ≤ 2 keys).  The
+last scenario is light mode's 空城 question (``track hands off``: asked yes / no, one key).  Every scenario checks
 that both ways end in the same game state, so the fast way is the same game.
 """
 
@@ -43,17 +45,30 @@ class Run:
         self.commands = 0
         self.passed = 0
         self.start = len(app.session.log)
+        self.answers: list[tuple[int, bool]] = []  # (keys, needed a face or seats) of each answer to a question
+        self._since = 0  # keys since the last command
+        self._asked = False  # a question was pending when those keys began
+        self._filled = False  # a partial choice (a face, a seat) was in the bar meanwhile
 
     async def press(self, *keys: str) -> None:
         for k in keys:
             self.keys += 1
+            if self._since == 0:
+                self._asked = self.app.state.prompt is not None or self.app._ask is not None
+                self._filled = False
+            self._since += 1
             n = self._live()
             await self.pilot.press(k)
             await self.pilot.pause()
+            self._filled = self._filled or self.app._partial is not None
             added = self._live() - n
-            if added > 0:  # the key's own line, and the phases the dashboard passed after it
+            if added > 0:  # the key's own line, and the phases the dashboard passed after it (its `next` lines)
                 self.commands += 1
-                self.passed += added - 1
+                later = [e for e in self.app.session.log[-added:][1:] if not getattr(e, "undone", False)]
+                self.passed += sum(1 for e in later if list(e.lines) == ["next"])
+                if self._asked:
+                    self.answers.append((self._since, self._filled))
+                self._since = 0
 
     def _live(self) -> int:
         return sum(1 for e in self.app.session.log[self.start:] if not getattr(e, "undone", False))
@@ -64,8 +79,12 @@ class Run:
     def counts(self) -> tuple[int, int, int]:
         return self.keys, self.commands, self.passed
 
+    def longest_answer(self) -> int:
+        """The most keys an answer to a question took that needed no card face and no seat (target: ≤ 2)."""
+        return max((k for k, filled in self.answers if not filled), default=0)
 
-async def play(setup: list[str], fast: bool, body) -> tuple[tuple[int, int, int], dict]:
+
+async def play(setup: list[str], fast: bool, body) -> tuple[tuple[int, int, int], dict, int]:
     # its own journal file: the user's default journal may be open in a dashboard (its lock)
     session = Session.new(Path(tempfile.mkdtemp(prefix="keystrokes-")) / "journal.sqlite3")
     for line in setup:
@@ -78,7 +97,7 @@ async def play(setup: list[str], fast: bool, body) -> tuple[tuple[int, int, int]
         await body(run, fast)
         counts = run.counts()
         final = session.state.to_dict(reveal=True)
-    return counts, final
+    return counts, final, run.longest_answer()
 
 
 # --------------------------------------------------------------------------- scenarios
@@ -151,6 +170,23 @@ async def indulgence(run: Run, fast: bool) -> None:
         await run.press("f2")  # seat 3 play
 
 
+async def light_kongcheng(run: Run, fast: bool) -> None:
+    """Light mode (``track hands off``): seat 1's 杀 on 诸葛亮 asks whether he holds a hand card (空城); he does,
+    and takes the damage."""
+    if fast:
+        await run.press("1", "enter", "2")  # 杀 → seat 2: asked (hand.ask) — 1 yes · 2 no
+        await run.press("1", "enter")  # yes: 'hand 2 1', then the 杀 again
+        await run.press("2", "enter")  # take 1 damage
+    else:
+        await run.type("hand 2 1")  # the refusal says what to type first
+        await run.type("1 sha 2")
+        await run.type("take")
+
+
+LIGHT = ["players 4", "track hands off", "lord 1", "general 1 孙权", "general 2 诸葛亮", "general 3 陆逊",
+         "general 4 吕布", "start", "next", "next", "next"]
+
+
 def to_play(extra: list[str]) -> list[str]:
     """The six-seat table, seat 1 in its play phase, then ``extra`` corrections."""
     return SIX + ["next", "next", "next"] + extra
@@ -162,6 +198,7 @@ SCENARIOS = [
     ("archery attack", to_play([]), archery),
     ("peach rescue", to_play(["lose 2 3"]), peach),
     ("indulgence judgement", to_play(["place 2 乐不思蜀", "hand 1 5", "hand 2 2"]), indulgence),
+    ("light-mode 空城 question", LIGHT, light_kongcheng),
 ]
 
 
@@ -175,14 +212,15 @@ async def main() -> None:
                 await body(run, f)
                 holder["rescue"] = getattr(run, "rescue_keys", None)
 
-            counts, final = await play(setup, fast, wrapped)
-            results[fast] = (counts, final, holder.get("rescue"))
+            counts, final, longest = await play(setup, fast, wrapped)
+            results[fast] = (counts, final, holder.get("rescue"), longest)
         same = results[False][1] == results[True][1]
         for fast in (False, True):
-            (keys, cmds, passed), _, rescue = results[fast]
+            (keys, cmds, passed), _, rescue, longest = results[fast]
             way = "fast" if fast else "typed"
             more = f"; {passed} phases passed by themselves" if passed else ""
             more += f"; the rescue itself: {rescue} keys" if rescue is not None else ""
+            more += f"; longest answer without a face or seat: {longest} keys" if fast and longest else ""
             print(f"{name}: {keys} keys, {cmds} commands ({way}{more})")
         if not same:
             print(f"  ! {name}: the two ways ended in different states")

@@ -13,6 +13,7 @@ from companion.rules.deck import parse_face
 from companion.rules.errors import CommandError, Refused
 from companion.rules.generals import GENERALS
 from companion.rules.skills.base import VIEW_AS
+from companion.rules.state import GameState
 from companion.script import execute, parse
 
 FACES = ("♥5", "♠7", "♣Q", "♦A")
@@ -23,9 +24,9 @@ CORRECTIONS = ("equip {s} eight_diagram", "equip {s} crossbow", "equip {s} qingg
                "damage {s} 1 from {t}", "hand {s} 0", "hand {s} 6", "lose {s} 1", "heal {s} 1")
 
 
-def _game(rng: random.Random):
-    n = rng.randint(4, 8)
-    gens = rng.sample(sorted(GENERALS), n)
+def _game(rng: random.Random, first: tuple[str, ...] = ()):
+    n = rng.randint(max(4, len(first)), 8)
+    gens = list(first) + rng.sample(sorted(set(GENERALS) - set(first)), n - len(first))
     lines = [f"players {n}", "lord 1"] + [f"general {i + 1} {g}" for i, g in enumerate(gens)] + ["start"]
     st = None
     from companion.rules.state import GameState
@@ -47,6 +48,9 @@ def filled(c: Choice, rng: random.Random, st) -> str:
         return c.before + rng.choice(faces) + c.after
     if c.needs in ("seat", "target", "seats") and c.options:
         return c.before + str(rng.choice(c.options)) + c.after
+    if c.needs == "face_seat" and c.options:  # 奇袭 / 国色: a face the skill accepts, then a target
+        faces = tuple(f for f in FACES + ("♠3", "♦9") if VIEW_AS[c.params["skill"]].check(parse_face(f)))
+        return c.before + rng.choice(faces) + " " + str(rng.choice(c.options)) + c.after
     return ""  # card names, skill words, two seats: left to the moderator
 
 
@@ -111,12 +115,57 @@ def _check(st, rng):
     return chs
 
 
+VIEW_AS_TABLE = ("liubei", "daqiao", "ganning", "guanyu", "zhangfei")
+"""The lord 刘备 (激将 in his play phase, with Shu seats to give the 杀), 大乔 (流离, 国色), 甘宁 (奇袭)."""
+
+
 @settings(max_examples=30, deadline=None)
 @given(hs.integers(0, 10**9))
 @example(86)  # a 桃园结义 window with 陆逊's 连营 question behind it: 'yes' was listed and refused
 def test_choices_accepted_and_complete(seed):
+    _random_game(seed, ())
+
+
+@settings(max_examples=15, deadline=None)
+@given(hs.integers(0, 10**9))
+def test_choices_accepted_and_complete_with_liuli_qixi_guose_jijiang(seed):
+    _random_game(seed, VIEW_AS_TABLE)
+
+
+def test_liuli_qixi_guose_jijiang_are_listed_and_accepted():
+    """Each of them listed where it applies, and every legal completion of it accepted by the engine."""
+    rng = random.Random(5)
+    st = GameState()
+    for ln in ["players 5", "lord 1"] + [f"general {i + 1} {g}" for i, g in enumerate(VIEW_AS_TABLE)] + ["start"]:
+        st = execute(st, ln).state
+    seen: set[str] = set()
+    while len(seen) < 4 and st.round <= 3:
+        if st.phase == "play" and st.prompt is None and st.turn_seat == 1 and not st.counters.get("slash"):
+            for c in _check(st, rng):
+                if c.params.get("skill") == "jijiang":
+                    seen.add("jijiang")
+                    assert _accepts(st, c.before + str(c.options[0]) + c.after) is not None
+            lord_slash = execute(st, "1 杀 2").state if _accepts(st, "1 杀 2") else None
+            if lord_slash is not None and lord_slash.prompt is not None:
+                if any(c.params.get("skill") == "liuli" for c in _check(lord_slash, rng)):
+                    seen.add("liuli")
+        if st.phase == "play" and st.prompt is None and st.turn_seat in (2, 3):
+            for c in _check(st, rng):
+                if c.params.get("skill") in ("qixi", "guose"):
+                    seen.add(c.params["skill"])
+                    for o in c.options:
+                        face = "♠3" if c.params["skill"] == "qixi" else "♦9"
+                        assert _accepts(st, f"{c.before}{face} {o}{c.after}") is not None, (c.before, o)
+        s = st.seat(st.turn_seat)
+        if st.phase == "play":
+            st = execute(st, f"hand {s.seat} {min(s.hand, max(s.hp, 0))}").state
+        st = execute(st, "next").state
+    assert seen == {"liuli", "qixi", "guose", "jijiang"}, seen
+
+
+def _random_game(seed: int, first: tuple[str, ...]) -> None:
     rng = random.Random(seed)
-    st, roles = _game(rng)
+    st, roles = _game(rng, first)
     for _ in range(70):
         if st.over:
             break

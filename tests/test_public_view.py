@@ -98,6 +98,8 @@ def _check_words(view: dict, state) -> int:
     public = {s.public_role for s in state.seats if s.public_role is not None}
     if view["game"]["winner"]:
         public.add(view["game"]["winner"]["id"])
+        if view["game"]["winner"]["id"] == "lord":  # "the lord and the loyalists win" names a side, not a seat
+            public.add("loyalist")
     checked = 0
     for seat in _hidden(state):
         if seat.role in public:

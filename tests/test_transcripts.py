@@ -153,7 +153,30 @@ def test_cards():
     ])
 
 
-@pytest.mark.parametrize("name", ["game6.sgs", "renegade.sgs", "cards.sgs"])
+def test_light():
+    """A whole game in light mode (issue 16 §5): 空城 asked (``hand.ask``) and answered with ``hand 2 1`` /
+    ``hand 2 0``, 连营 asked "if that was your last hand card", a discard recorded as said; no hand count
+    anywhere in the log."""
+    st, events, refusals, actions = replay("light.sgs")
+    assert actions >= 80
+    assert [r.rule for r in refusals] == ["hand.ask", "skill.target", "skill.target", "skill.target", "hand.ask"]
+    assert "空城" in refusals[1].en and all(r.seat == 2 for r in refusals if r.rule == "hand.ask")
+    said = [e for e in events if e.kind == "hand"]
+    assert [("holds no hand card" in e.en) for e in said] == [False, True, False]
+    assert any(e.kind == "draw" and "连营" in e.en for e in events)
+    assert [e.data.get("skill") for e in events if e.kind == "decline"].count("lianying") == 1
+    assert any(e.kind == "discard" and e.seat == 1 for e in events)
+    assert not any(re.search(r"\(hand \d+\)|hand cards?\b.*\d|\d+ hand card", e.en) for e in events
+                   if e.kind != "hand"), [e.en for e in events if "hand" in e.en]
+    _check(st, {"players": 4, "round": 3, "turn_seat": 4, "over": True, "winner": "lord"}, [
+        {"seat": 1, "general": "sunquan", "role": "lord", "alive": True, "hp": 3},
+        _seat(2, general="zhugeliang", role="rebel", max_hp=3),
+        _seat(3, general="luxun", role="renegade", max_hp=3),
+        {"seat": 4, "general": "lvbu", "alive": True, "hp": 3, "max_hp": 4},
+    ])
+
+
+@pytest.mark.parametrize("name", ["game6.sgs", "renegade.sgs", "cards.sgs", "light.sgs"])
 def test_transcript_through_companion_replay_json(name, tmp_path):
     """`companion replay FILE --json` (a real process) ends in the state checked above, field by field."""
     import json

@@ -3,10 +3,10 @@
 Each :class:`Choice` is a line of the command language (docs/commands.md), so a choice picked
 with a key or a click is journaled exactly like the same line typed.  A choice is *complete*
 (``needs == ""``: submit ``line`` as it is) or *partial* (``needs`` names what is missing —
-``"face"`` a judgement card, ``"seat"`` / ``"seats"`` / ``"target"`` seats, ``"card"`` a card
-name, ``"args"`` a skill's words): the dashboard fills the command bar with ``before + after``,
-puts the cursor after ``before`` and waits for the rest.  ``options`` lists the seats that are
-legal for a missing seat (empty when any living seat or when not a seat).
+``"face"`` a judgement card, ``"seat"`` / ``"seats"`` / ``"target"`` seats, ``"face_seat"`` a card's
+face then a target seat (``♠3 6``), ``"card"`` a card name, ``"args"`` a skill's words): the dashboard
+fills the command bar with ``before + after``, puts the cursor after ``before`` and waits for the rest.
+``options`` lists the seats that are legal for a missing seat (empty when any living seat or when not a seat).
 
 What is listed (the rules are the engine's; each is named where the engine applies it):
 
@@ -26,9 +26,10 @@ What is listed (the rules are the engine's; each is named where the engine appli
 * another phase with nothing pending: ``next`` and ``end``.
 
 View-as answers are listed after ``take`` (the common answers keep their numbers): 武圣 / 倾国 with the
-card's face, 龙胆, 护驾 / 激将 by a Wei / Shu seat for the lord, 急救 at a 桃 round; 酒 in the play phase with
-variant ``maneuvering``.  Not listed: 流离, the view-as tricks (奇袭 / 国色) and 激将 in the lord's play phase,
-typed corrections, 兵粮寸断.  The moderator types those as before.
+card's face, 龙胆, 护驾 / 激将 by a Wei / Shu seat for the lord, 急救 at a 桃 round, then 流离 (``liuli T``,
+the seats in range); in the play phase 奇袭 / 国色 (a face and a target: ``needs == "face_seat"``), 激将 by
+each Shu seat for the lord, and 酒 with variant ``maneuvering``.  Not listed: typed corrections, 兵粮寸断,
+流离 discarding an equipment card, 奇袭 / 国色 with an equipped card (``using SLOT``).  The moderator types those as before.
 
 Pure: no I/O; it reads the state and, for a window's step behind, applies ``pass all`` to a
 clone (the engine never mutates its input).  Cost: a few tens of microseconds
@@ -134,10 +135,27 @@ def _respond(st: GameState, p: Prompt) -> list[Choice]:
             out.append(_p("judge ", "", "face", "bagua", *en_zh("choices.respond/eight_diagram_judge"), "judge", n))
     if need == "slash" and card_kind_of(st.seat(n).equipment.get("weapon")) == "spear" and _hand(st, n) >= 2:
         out.append(_c(f"{n} spear", "spear", *en_zh("choices.respond/spear_hand_cards"), "use", n, card="spear"))
+    liuli = _liuli(st, p, n)
     dmg = _damage_words(p)
     out.append(_c("take", "take", *(en_zh("choices.respond/take_damage", dmg=dmg) if dmg else en_zh("choices.respond/take")),
                   "take", n, n=dmg))
-    return out + _view_as_answers(st, p, n, need)
+    return out + _view_as_answers(st, p, n, need) + liuli
+
+
+def _liuli(st: GameState, p: Prompt, n: int) -> list[Choice]:
+    """流离 (大乔): the 杀's target discards a hand card and passes the 杀 to another seat in its attack range,
+    not the 杀's user (``skills.wu._liuli``; standard_generals.json).  ``liuli T`` — the seats in range that the
+    user's 杀 may go to; a discarded equipment card (``liuli T SLOT``) is typed (its range leaves with it)."""
+    src = p.data.get("source")
+    if not p.data.get("slash") or src is None or not sk.usable(st, n, "liuli") or _hand(st, n) < 1:
+        return []
+    seats = tuple(t for t in st.alive if t not in (n, src) and in_range(st, n, t).ok
+                  and target_refusal(st, src, t, "slash") is None)
+    if not seats:
+        return []
+    name = SKILLS["liuli"]
+    return [_p("liuli ", "", "target", "skill_args", *en_zh("choices.skill/liuli", name=Words(name.en, name.zh)), "skill",
+               n, seats, skill="liuli")]
 
 
 _VIEW_AS_EN = {"wusheng": "a red card as Slash", "qingguo": "a black hand card as Jink", "jijiu": "a red card as Peach",
@@ -147,8 +165,13 @@ _VIEW_AS_EN = {"wusheng": "a red card as Slash", "qingguo": "a black hand card a
 
 def _va_labels(sid: str, card: str) -> tuple[str, str]:
     va, name = sk.VIEW_AS[sid], SKILLS[sid]
-    other = "jink" if card == "slash" else "slash"
-    en = _VIEW_AS_EN[sid].format(card=_en(card), other=_en(other))
+    other = "jink" if card == "slash" else "slash"  # 龙胆's other card
+    if sid == "qixi":
+        en = en_zh("choices.view_as/qixi")[0]
+    elif sid == "guose":
+        en = en_zh("choices.view_as/guose")[0]
+    else:
+        en = _VIEW_AS_EN[sid].format(card=_en(card), other=_en(other))
     zh = f"{_zh(other)}当{_zh(card)}" if sid == "longdan" else va.zh
     return en_zh("choices.va_labels", name=Words(name.en, name.zh), en_=Words(en, zh))
 
@@ -473,6 +496,7 @@ def _play(st: GameState, n: int) -> list[Choice]:
         c = _active(st, n, sid)
         if c is not None:
             out.append(c)
+    out += _play_view_as(st, n)
     if s.hand >= 1:
         for kind in _TARGETED:
             ts = _trick_targets(st, n, kind)
@@ -492,6 +516,34 @@ def _play(st: GameState, n: int) -> list[Choice]:
         out.append(_p(f"{n} ", "", "card", "equip", *en_zh("choices.play/equipment"), "use", n))
     out.append(_c("next", "next", *en_zh("choices.choices/next_phase"), "next"))
     return out + _end(st)
+
+
+def _play_view_as(st: GameState, n: int) -> list[Choice]:
+    """In seat ``n``'s play phase: 奇袭 (甘宁: a black card as 过河拆桥) and 国色 (大乔: a ♦ card as 乐不思蜀) —
+    ``S 过河拆桥:FACE T via qixi``, the face and the target typed (``skills.VIEW_AS``: the engine checks the
+    colour / suit; a hand card — an equipped one is typed with ``using SLOT``, docs/commands.md); 激将 for
+    the lord (刘备): another Shu seat gives the
+    杀 the lord uses, ``H 杀 T via jijiang`` (one choice per Shu seat with a hand card; the target from
+    the lord's range and 杀 limit).  Source: standard_generals.json (FK standard, original texts)."""
+    s = st.seat(n)
+    out: list[Choice] = []
+    for sid, kind in (("qixi", "dismantlement"), ("guose", "indulgence")):
+        if not sk.usable(st, n, sid) or s.hand < 1:  # an equipped card is typed: '… via qixi using SLOT'
+            continue
+        ts = _trick_targets(st, n, kind)
+        if ts:
+            z = KINDS[kind].zh
+            en, zh = _va_labels(sid, kind)
+            out.append(_p(f"{n} {z}:", f" via {sid}", "face_seat", "view_as", en, zh, "use", n, ts, card=kind, skill=sid))
+    if st.lord_seat == n and sk.usable(st, n, "jijiang"):
+        ts = _slash_targets(st, n)
+        if ts:
+            en, zh = _va_labels("jijiang", "slash")
+            for h in sk.owners_from(st, n):
+                if h != n and sk.kingdom_of(st, h) == Kingdom.SHU and _hand(st, h) >= 1:
+                    out.append(_p(f"{h} {_zh('slash')} ", " via jijiang", "target", "view_as", *en_zh("choices.dying/seat", h=h,
+                                  en_=Words(en, zh)), "use", h, ts, card="slash", skill="jijiang"))
+    return out
 
 
 def _hurt(st: GameState, t: int) -> bool:

@@ -14,7 +14,7 @@ from .deck import CardType, card_kind
 from .distance import card_kind_of
 from .errors import Refused
 from .flow import Action, Ctx, card_name, card_ref, push_discard, seat_at
-from .messages import Words, say
+from .messages import Words, en_zh, say
 from .outcome import who
 from .state import Seat
 from .vocab import Rule
@@ -89,6 +89,13 @@ def v_hand(ctx: Ctx, a: Action) -> None:
               msg="hand_holds_cards", deck_size=DECK_SIZE, n=n)
     s.hand = n
     ne, nz = who(ctx.st, s.seat)
+    if not ctx.st.hands_tracked:
+        # light mode: no count is kept; 'hand S 0' / 'hand S N' says whether the seat holds a hand card, the
+        # answer to a hand.ask question (engine._untracked_hands keeps it until the seat gains / loses a card)
+        said = en_zh("corrections.hand/light_none", who=Words(ne, nz)) if n == 0 else \
+            en_zh("corrections.hand/light_has", who=Words(ne, nz))
+        ctx.event("hand", *said, seat=s.seat, light=n > 0)
+        return
     ctx.event("hand", say("hand", who=Words(ne, nz), hand=s.hand), seat=s.seat)
     _maybe_discard_prompt(ctx, s)
 

@@ -253,7 +253,7 @@ def apply(state: GameState, action: Action) -> Applied:
     if st.started and not st.over and st.turn_seat is not None:
         _turn_goes_on(ctx)
     if not st.hands_tracked:
-        return Applied(st, _untracked_hands(st, ctx.ev))
+        return Applied(st, _untracked_hands(st, ctx.ev, state, action))
     return Applied(st, ctx.ev)
 
 
@@ -266,10 +266,28 @@ no refusal reads a count (``flow.HAND_RULES``).  Not shown anywhere (seat cards,
 _HAND_WORDS = (re.compile(r" ?\(hand -?\d+\)"), re.compile(r"（手牌-?\d+）"))
 
 
-def _untracked_hands(st: GameState, events: list[Event]) -> list[Event]:
-    """Light mode: hold the hand counts (:data:`UNTRACKED_HAND`) and take them out of the log's sentences."""
+def _untracked_hands(st: GameState, events: list[Event], before: GameState, action: Action) -> list[Event]:
+    """Light mode: hold the hand counts (:data:`UNTRACKED_HAND`) and take them out of the log's sentences.
+
+    What the table said of a seat (``hand S 0``: no hand card, ``hand S N``: holds one; the answer to a
+    ``hand.ask`` question) is kept in ``Seat.flags["light_hand"]`` (``"none"`` / ``"has"``) until it may no
+    longer hold: "none" until the seat gains a card (its count held at 0 meanwhile, so 空城 applies, and
+    过河拆桥 / 顺手牵羊 / 反馈 / 突袭 find no hand), "has" until it loses one."""
+    said = action.verb == "hand" and action.seat is not None
     for s in st.seats:
-        s.hand = UNTRACKED_HAND
+        fact = s.flags.get("light_hand")
+        was = before.seat(s.seat).hand if s.seat <= len(before.seats) else UNTRACKED_HAND
+        if said and s.seat == action.seat:
+            fact = "none" if int(action.args["n"]) == 0 else "has"
+        elif fact == "none" and s.hand > was:
+            fact = None  # it gained a card
+        elif fact == "has" and s.hand < was:
+            fact = None  # it lost one: it may have been the last
+        if fact is None:
+            s.flags.pop("light_hand", None)
+        else:
+            s.flags["light_hand"] = fact
+        s.hand = 0 if fact == "none" or not s.alive else UNTRACKED_HAND  # the dead discarded everything
     out = []
     for e in events:
         en, zh = _HAND_WORDS[0].sub("", e.en), _HAND_WORDS[1].sub("", e.zh)

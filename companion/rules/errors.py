@@ -32,6 +32,9 @@ class Refused(Exception):
     ``force`` cannot override (e.g. a seat number that does not exist).
     """
 
+    seat: int | None = None
+    """The seat a ``hand.ask`` refusal asks about (light mode: does it hold a hand card?); else None."""
+
     def __init__(self, rule: str, en: str | Message | Words | None = None, zh: str = "", source: str = "", *,
                  forceable: bool = True, msg: str | None = None, **params: Any) -> None:
         self.rule = rule

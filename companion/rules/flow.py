@@ -46,7 +46,8 @@ class Applied:
     events: list[Event]
 
 
-HAND_RULES = frozenset({"hand.empty", "hand.count", "discard.limit", "spear.hand"})
+HAND_RULES = frozenset({"hand.empty", "hand.count", "discard.limit", "spear.hand", "discard.none", "discard.excess",
+                        "discard.count"})
 """Refusals that read a hand count: not checked in light mode (``track hands off``: the variant
 ``untracked_hands``; the companion does not know the hands, the players do — issue 16 §5)."""
 
@@ -147,8 +148,22 @@ def target_refusal(st: GameState, user: int, target: int, kind: str) -> tuple[st
 SRC_SKILL = "standard_generals.json (FK standard, original texts)"
 
 
+SRC_LIGHT = "issue 16 §5 (light mode: the companion asks where a rule needs to know whether a seat has a hand card)"
+
+
 def skill_target(ctx: Ctx, n: int, t: int, kind: str) -> None:
-    """Refuse (``skill.target``) a target a skill forbids for ``kind`` (空城, 谦逊)."""
+    """Refuse (``skill.target``) a target a skill forbids for ``kind`` (空城, 谦逊).
+
+    Light mode (hands not tracked): where the skill depends on whether ``t`` holds a hand card and the table
+    has not said (``hand_ask`` hooks: 空城), refuse ``hand.ask`` with ``Refused.seat`` = ``t`` — the dashboard
+    asks yes / no, journals the answer as ``hand T 1`` / ``hand T 0`` and sends the line again.  A forced line
+    goes past the question (the seat is taken to hold a card)."""
+    if not ctx.st.hands_tracked and not ctx.forced:
+        sk = first("hand_ask", ctx.st, n, t, kind)
+        if sk:
+            ask = Refused(Rule.HAND_ASK, source=SRC_LIGHT, seat=t, sk=sk)
+            ask.seat = t
+            raise ask
     r = target_refusal(ctx.st, n, t, kind)
     ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
 

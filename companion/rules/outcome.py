@@ -302,8 +302,11 @@ def _discard_everything(st: GameState, ev: list[Event], victim: int) -> None:
     s.equipment = dict.fromkeys(s.equipment)
     s.judgement = []
     more = Words(*en_zh("outcome.discard_all/more", cards=Words(", ".join(lost), "、".join(lost)))) if lost else ""
-    ev.append(Event("discard_all", say("discard_all", victim=Words(ve, vz), hand=Words(hand_cards(hand), hand), more=more),
-                    seat=victim, data={"cards": lost_ids}))
+    if not st.hands_tracked:  # light mode: the companion does not know how many (issue 16 §5)
+        text = say("discard_all/light", victim=Words(ve, vz), more=more)
+    else:
+        text = say("discard_all", victim=Words(ve, vz), hand=Words(hand_cards(hand), hand), more=more)
+    ev.append(Event("discard_all", text, seat=victim, data={"cards": lost_ids}))
 
 
 class WinReason(StrEnum):

@@ -95,6 +95,7 @@ class Rule(StrEnum):
     GENERAL_UNKNOWN = "general.unknown"
     GIVE_SELF = "give.self"
     HAND_COUNT = "hand.count"
+    HAND_ASK = "hand.ask"
     HAND_EMPTY = "hand.empty"
     JINK_RESPONSE = "jink.response"
     JUDGE_NONE = "judge.none"

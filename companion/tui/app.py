@@ -397,7 +397,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         secret = line_is_secret(line, self.state)
         if not secret:
             bar.remember(line)
-        if self.submit_line(line) or secret:
+        if self.submit_line(line) or secret or self.asking:  # asked (light mode): sent again after the answer
             bar.value = ""
         else:
             bar.select_all()  # kept to correct, but the next typed key replaces it
@@ -497,6 +497,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             self.session.submit(line)
         except Refused as r:
             self.say(self.refusal_text(r, typed=typed), error=True)
+            self.hand_asked(r, line)  # light mode: a yes / no question instead (companion/tui/quick.py)
             self.refresh_view()
             return False
         except CommandError as e:
@@ -633,6 +634,9 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def action_skill_answer(self, word: str) -> None:
         """F8 / F9: answer the pending skill question with yes / no (one key)."""
         top = self.state.prompt
+        if top is None and self._ask is not None and self._ask[0] is self.state:  # light mode's hand question
+            self.action_choose(0 if word == "yes" else 1)
+            return
         if top is None or top.kind != "skill":
             self.say("现在没有技能询问" if self.lang == "zh" else "no skill question now", error=True)
             return

@@ -49,9 +49,13 @@ QUICK_LABELS: dict[str, tuple[str, str]] = {
     "choice_seat_some_enter": ("按座位号（可选：{options}）或点击座位：立即生效；{wait} 需再按 Enter",
                                "press the seat's number ({options}) or click its card: applied at once; "
                                "{wait} then Enter"),
+    "choice_needs_face_seat": ("请输入牌面和目标座位（如 ♠3 {first}；可选：{options}），然后 Enter",
+                               "type the card face and the target seat (e.g. ♠3 {first}; seats: {options}), then Enter"),
     "choice_needs_seats": ("请输入座位号（可选：{options}），然后 Enter", "type the seats ({options}), then Enter"),
     "choice_needs_any": ("请补全命令，然后 Enter", "complete the command, then Enter"),
     "choice_none": ("没有第{n}项", "no choice {n}"),
+    "hand_yes": ("有：{n}号位有手牌", "yes: seat {n} holds a hand card"),
+    "hand_no": ("没有：{n}号位没有手牌", "no: seat {n} has no hand card"),
     "choice_spent": ("现在不能：{label}", "not possible now: {label}"),
     "passed": ("跳过无需决定的阶段：{phases} → {now}", "passed (nothing to decide): {phases} → {now}"),
     "step_on": ("逐阶段推进：F2 只进入下一个阶段", "step every phase: F2 goes one phase at a time"),
@@ -108,6 +112,7 @@ class QuickMixin(_Host):
     _partial: Any = None  # the partial Choice whose line is in the bar
     _run: tuple[Any, int] | None = None  # (state after the run, journal entries in it)
     _redo_run: tuple[Any, int] | None = None  # (state after a run was undone, its entries)
+    _ask: tuple[Any, int, str] | None = None  # (state, seat, line) of a hand.ask refusal: its yes / no choices
 
     # -- choices --------------------------------------------------------------
     def current_choices(self) -> list[Any]:
@@ -121,16 +126,40 @@ class QuickMixin(_Host):
             chs = choices(self.state)
         except Exception:  # noqa: BLE001 - a listing must never stop the game
             return []
+        ask = self._ask
+        if ask is not None and ask[0] is self.state:
+            return self._ask_choices(ask[1], ask[2])
         if self.state.prompt is None:
             chs = [c for c in chs if c.key not in ("next", "end")]
             chs = self._stable(chs)[:9]
         return chs
 
+    def hand_asked(self, r: Refused, line: str) -> None:
+        """A line refused ``hand.ask`` (light mode: a rule needs to know whether seat ``r.seat`` holds a hand
+        card — 空城): the choices become its yes / no; the answer is journaled as ``hand S 1`` / ``hand S 0``
+        and the line is sent again (``flow.skill_target``)."""
+        self._ask = (self.state, r.seat, line) if r.rule == "hand.ask" and r.seat is not None else None
+
+    @property
+    def asking(self) -> bool:
+        """A hand.ask question is up (light mode): its yes / no are the choices; the bar is left empty for them."""
+        return self._ask is not None and self._ask[0] is self.state
+
+    def _ask_choices(self, seat: int, line: str) -> list[Any]:
+        from companion.rules.choices import Choice  # noqa: PLC0415
+
+        out = []
+        for n, key in ((1, "hand_yes"), (0, "hand_no")):
+            zh, en = QUICK_LABELS[key]
+            out.append(Choice(f"hand {seat} {n}", key, en.format(n=seat), zh.format(n=seat), "hand", seat,
+                              params={"then": line}))
+        return out
+
     @property
     def spent(self) -> frozenset[int]:
         """The numbers (0-based) of the play phase's choices no longer possible now, kept greyed in place."""
         key = self._phase_key()
-        slots = self._slots.get(key) if key is not None else None
+        slots = self._slots.get(key) if key is not None and not self.asking else None  # asked: its own yes / no
         return frozenset(slots[1]) if slots is not None else frozenset()
 
     def _phase_key(self) -> tuple | None:
@@ -266,8 +295,12 @@ class QuickMixin(_Host):
         bar = self.query_one(CommandBar)
         if c.complete:
             self._partial = None
+            self._ask = None
             if self.submit_line(c.line, typed=False):
                 bar.value = ""
+                then = c.params.get("then")  # a hand.ask answer: the line it was asked for, sent again
+                if then and self.submit_line(then, typed=False):
+                    bar.value = ""
             return
         bar.value = c.before + c.after
         bar.cursor_position = len(c.before)
@@ -287,8 +320,8 @@ class QuickMixin(_Host):
                 return qlabel("choice_seat_at_once", self.lang, options=opts)
             return qlabel("choice_seat_some_enter", self.lang, options=opts, wait=" ".join(wait))
         key = {"face": "choice_needs_face", "seat": "choice_needs_seat", "target": "choice_needs_seat",
-               "seats": "choice_needs_seats"}.get(c.needs, "choice_needs_any")
-        return qlabel(key, self.lang, options=opts or "…")
+               "seats": "choice_needs_seats", "face_seat": "choice_needs_face_seat"}.get(c.needs, "choice_needs_any")
+        return qlabel(key, self.lang, options=opts or "…", first=c.options[0] if c.options else "")
 
     def _complete_partial(self, ch: str, bar: Any) -> bool:
         """A digit typed into a partial choice's bar: submit at once when it names the only legal seat."""
@@ -304,7 +337,7 @@ class QuickMixin(_Host):
     def _submit_partial(self, c: Any, seat: int, bar: Any) -> bool:
         line = c.before + str(seat) + c.after
         self._partial = None
-        if self.submit_line(line, typed=False):
+        if self.submit_line(line, typed=False) or self.asking:  # asked: the line is sent again after the answer
             bar.value = ""
         else:
             bar.value = line

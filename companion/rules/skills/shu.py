@@ -94,6 +94,16 @@ def _kongcheng(st: GameState, user: int, target: int, kind: str) -> tuple[str, s
     return None
 
 
+@on("hand_ask", "kongcheng")
+def _kongcheng_ask(st: GameState, user: int, target: int, kind: str) -> Words | None:
+    # Light mode: 空城 depends on whether 诸葛亮 holds a hand card, which the companion does not know: asked
+    # (flow.skill_target) unless the table said it (``hand T 0`` / ``hand T 1``: Seat.flags["light_hand"]).
+    if kind in ("slash", "duel") and usable(st, target, "kongcheng") and not st.seat(target).flags.get("light_hand"):
+        ske, skz = skill_names("kongcheng")
+        return Words(ske, skz)
+    return None
+
+
 @on("slash", "tieqi")
 def _tieqi(ctx: Ctx, user: int, target: int) -> None:
     # 铁骑: 当你使用杀指定一个目标后，你可以判定：若为红色，该角色不能使用闪。

@@ -214,10 +214,14 @@ def card_loss(ctx: Ctx, before: GameState) -> None:
         b = before.seat(s.seat)
         if usable(st, s, "lianying") and b.hand > 0 and s.hand == 0 and b.alive:
             s.flags["lianying"] = True
+        elif usable(st, s, "lianying") and not st.hands_tracked and s.hand < b.hand and b.alive:
+            # light mode: the companion does not know whether that was the last hand card — it asks (issue 16 §5)
+            s.flags["lianying"] = "light"
         # asked once the card in resolution is done (old FAQ: 陆逊's last 决斗 first resolves)
         if s.flags.get("lianying") and not st.extra.get("stack") and usable(st, s, "lianying"):
-            del s.flags["lianying"]
-            ask(ctx, s.seat, "lianying", *en_zh("skills.wu.card_loss/you_lost_your"))
+            light = s.flags.pop("lianying") == "light"
+            ask(ctx, s.seat, "lianying", *(en_zh("skills.wu.card_loss/light_last_card") if light
+                                           else en_zh("skills.wu.card_loss/you_lost_your")))
         lost = sum(1 for k, v in b.equipment.items() if v and s.equipment.get(k) != v)
         if lost and usable(st, s, "xiaoji"):
             ask(ctx, s.seat, "xiaoji",
