@@ -9,7 +9,18 @@ import cv2
 import numpy as np
 
 from . import qr
-from .geometry import CARD_H, CARD_W, CORNER_H, CORNER_W, card_candidates, detect_copy, edge_candidates, warp_corner
+from .geometry import (
+    CARD_H,
+    CARD_W,
+    CORNER_H,
+    CORNER_W,
+    card_candidates,
+    detect_copy,
+    edge_candidates,
+    fallback_candidates,
+    holds_brighter_card,
+    warp_corner,
+)
 from .glyphs import bowl_tail, glyph_features, ink_map, prepare, segment_index, segment_index_layouts
 from .model import default_models
 
@@ -190,7 +201,8 @@ def whole_frame_parts(h: int, w: int) -> list[tuple[slice, slice, float]]:
 
 
 def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast",
-               max_candidates: int = 5, qr_part: int | None = None, second_card_edges: bool = True) -> Reading:
+               max_candidates: int = 5, qr_part: int | None = None, second_card_edges: bool = True,
+               fallback: bool = True) -> Reading:
     """Read a card from a BGR frame (H, W, 3) uint8.
 
     Looks for a QR sleeve label first (qr_mode "off", "fast" or "thorough", see
@@ -200,7 +212,9 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
     card is found, search only part ``qr_part`` (cyclically) of the frame (``whole_frame_parts``;
     the camera loop cycles through them); None searches the whole frame at full
     resolution. second_card_edges: when a card is accepted, also look for a second card
-    among closed-edge outlines (~0.3 ms more). Never raises on odd content: returns a Reading with accepted=False
+    among closed-edge outlines (~0.3 ms more). fallback: when nothing is accepted, also try
+    ``geometry.fallback_candidates`` (finer grey levels, the darkest channel; ~2-4 ms more on
+    such frames: a camera loop may pass it on every few frames only). Never raises on odd content: returns a Reading with accepted=False
     (and suit/rank None when nothing could be read).
     """
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
@@ -214,21 +228,31 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         if lab is not None:
             return lab
     done: list[tuple] = []  # (candidate, its Reading)
-    best = _read_candidates(frame, cands, threshold, done, Reading(None, None, 0.0, False))
+    best = _read_candidates(frame, cands, threshold, done, Reading(None, None, 0.0, False), gray)
     if not best.accepted:  # closed edges: a card on a table as light as it, or barely brighter
         more = edge_candidates(gray, max_candidates, small, [c.outline() for c in cands])
         cands = cands + more
-        best = _read_candidates(frame, more, threshold, done, best)
+        best = _read_candidates(frame, more, threshold, done, best, gray)
+    if not best.accepted and fallback:  # finer levels, cut corners, the darkest channel
+        more = fallback_candidates(frame, gray, small, max_candidates, [c.outline() for c in cands])
+        cands = cands + more
+        best = _read_candidates(frame, more, threshold, done, best, gray)
     if best.accepted:
         best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small)
     return best
 
 
-def _read_candidates(frame: np.ndarray, pool: list, threshold: float, done: list, best: Reading) -> Reading:
+def _read_candidates(frame: np.ndarray, pool: list, threshold: float, done: list, best: Reading,
+                     gray: np.ndarray | None = None) -> Reading:
     """Read the candidates of pool in order until one is accepted; each (candidate, Reading)
     is appended to done. Returns the most confident reading, best included (a reading with
-    a quad wins over a quadless best)."""
+    a quad wins over a quadless best). gray (the grey frame): a candidate that holds another
+    one of pool or done with a brighter inside (``geometry.holds_brighter_card``: the card
+    merged with the table) is not read."""
     for cand in pool:
+        if gray is not None and holds_brighter_card(
+                cand.quad(), [o.outline() for o in pool if o is not cand] + [c.outline() for c, _ in done], gray):
+            continue
         r = _read_quad(frame, cand.quad(), threshold)
         done.append((cand, r))
         if r.confidence > best.confidence or best.quad is None:
