@@ -146,7 +146,7 @@ def _score_quad(q: np.ndarray, cnt_area: float, img_area: float,
 
 # Outlines are card-shaped up to this long:short ratio (1.9 before issue 18): a card whose
 # index-less corner is cut off by the frame's edge, or seen at a slant, is longer.
-MAX_ASPECT = 2.4
+MAX_ASPECT = 1.9
 
 
 def _percentiles_of(hist: np.ndarray, qs) -> list[int]:
@@ -283,13 +283,19 @@ def _outline_again(gray: np.ndarray, q: np.ndarray, level: int | None) -> np.nda
 def detect_copy(gray: np.ndarray) -> tuple[np.ndarray, float]:
     """The grey frame (H, W) downscaled to DETECT_LONG_SIDE and blurred 3x3, and its scale."""
     w = gray.shape[1]
-    # halve with INTER_AREA (fast for exact halves), then a small linear step
-    while max(gray.shape) >= 2 * DETECT_LONG_SIDE:
-        gray = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA)
-    if max(gray.shape) > DETECT_LONG_SIDE:
-        f = DETECT_LONG_SIDE / max(gray.shape)
-        gray = cv2.resize(gray, (round(gray.shape[1] * f), round(gray.shape[0] * f)), interpolation=cv2.INTER_LINEAR)
+    gray = _downscale(gray)
     return cv2.blur(gray, (3, 3)), gray.shape[1] / w
+
+
+def _downscale(img: np.ndarray) -> np.ndarray:
+    """img (H, W[, C]) with its long side brought to DETECT_LONG_SIDE: halved with INTER_AREA
+    (fast for exact halves), then a small linear step."""
+    while max(img.shape[:2]) >= 2 * DETECT_LONG_SIDE:
+        img = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    if max(img.shape[:2]) > DETECT_LONG_SIDE:
+        f = DETECT_LONG_SIDE / max(img.shape[:2])
+        img = cv2.resize(img, (round(img.shape[1] * f), round(img.shape[0] * f)), interpolation=cv2.INTER_LINEAR)
+    return img
 
 
 def edge_candidates(gray: np.ndarray, max_candidates: int = 4, small: tuple | None = None,
@@ -468,12 +474,9 @@ def fallback_candidates(frame: np.ndarray, gray: np.ndarray, small: tuple, max_c
     g, s = small
     coarse = set(_levels(g))  # searched by card_candidates already
     found = [(*x, gray) for x in _level_outlines(g, [t for t in _levels(g, True) if t not in coarse], True)]
-    h, w = g.shape
-    bgr = frame
-    while max(bgr.shape[:2]) >= 2 * DETECT_LONG_SIDE:  # as detect_copy, on the colour frame
-        bgr = cv2.resize(bgr, (bgr.shape[1] // 2, bgr.shape[0] // 2), interpolation=cv2.INTER_AREA)
-    if bgr.shape[:2] != (h, w):
-        bgr = cv2.resize(bgr, (w, h), interpolation=cv2.INTER_LINEAR)
+    bgr = _downscale(frame)  # as detect_copy, on the colour frame
+    if bgr.shape[:2] != g.shape:
+        bgr = cv2.resize(bgr, (g.shape[1], g.shape[0]), interpolation=cv2.INTER_LINEAR)
     d = cv2.blur(darkest_channel(bgr), (3, 3))
     full_d = _Lazy(lambda: darkest_channel(frame))
     found += [(*x, full_d) for x in _level_outlines(d, _levels(d, True), True)]

@@ -82,3 +82,30 @@ def test_fallback_can_be_left_out():
     for fb in (True, False):
         r = read_frame(frame, qr_mode="off", fallback=fb)
         assert not r.accepted and r.suit is None
+
+
+def test_glyph_boxes_must_fit_the_rank_read():
+    """A rank box wider than any rendered glyph of that rank (a "3" merged with a frame line
+    read as "8") is not accepted; a "10" or a "K" may be wide; a suit box must be suit-shaped."""
+    from recognition.glyphs import IndexGlyphs
+    from recognition.reader import _boxes_fit
+
+    def g(rank_wh, suit_wh):
+        m = np.zeros((4, 4), np.uint8)
+        return IndexGlyphs(m, m, 0.0, (0, 0, *rank_wh), (0, 30, *suit_wh))
+
+    assert _boxes_fit(g((15, 25), (20, 20)), 8)
+    assert not _boxes_fit(g((29, 26), (20, 20)), 8)
+    assert _boxes_fit(g((29, 26), (20, 20)), 10) and _boxes_fit(g((29, 26), (20, 20)), 13)
+    assert not _boxes_fit(g((15, 25), (40, 20)), 8) and not _boxes_fit(g((15, 25), (8, 20)), 8)
+
+
+def test_voter_never_counts_a_reading_refused_by_a_rule():
+    """An index reading refused by a rule (accepted False) despite a confidence above the
+    threshold never becomes an acceptance on video."""
+    from recognition.camera import FrameVoter
+    from recognition.reader import Reading
+    v = FrameVoter(frames_needed=2, clear_frames=2)
+    assert all(v.update(Reading("club", 8, 0.95, False, "index")).state != "accepted" for _ in range(20))
+    states = [v.update(Reading("club", 8, 0.95, True, "index")).state for _ in range(3)]
+    assert "accepted" in states
