@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,7 +66,8 @@ class Run:
 
 
 async def play(setup: list[str], fast: bool, body) -> tuple[tuple[int, int, int], dict]:
-    session = Session.new(None)
+    # its own journal file: the user's default journal may be open in a dashboard (its lock)
+    session = Session.new(Path(tempfile.mkdtemp(prefix="keystrokes-")) / "journal.sqlite3")
     for line in setup:
         session.submit(line)
     app = CompanionApp(session, lang="en")

@@ -349,7 +349,9 @@ def _check_existing(path: Path, *, recover: bool) -> bool:
         if version < 1:
             raise JournalError(f"{path}: unknown journal schema version {version}. It was not modified.", path,
                                kind="foreign", zh=f"{path}：未知的日志格式 {version}。文件未被修改。")
-        problems = [r[0] for r in con.execute("PRAGMA quick_check(20)")]
+        # One row of quick_check can hold many "\n"-separated faults (a damaged page gave 101 lines): one line.
+        problems = [ln for r in con.execute("PRAGMA quick_check(20)") for ln in str(r[0]).splitlines()
+                    if ln.strip() and not ln.startswith("***")] or ["no result"]
         if problems != ["ok"]:
             more = f", and {len(problems) - 1} more" if len(problems) > 1 else ""
             raise JournalError(f"{path} is corrupt (SQLite integrity check: {_one_line(problems[0], 100)}{more}). "
@@ -384,6 +386,16 @@ def _fsync_dir(d: Path) -> None:
         os.close(fd)
 
 
+def _rollback(con: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if any (an interrupt just after COMMIT leaves none: a ROLLBACK then
+    said "cannot rollback - no transaction is active" instead of the interrupt); never raises."""
+    try:
+        if con.in_transaction:
+            con.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass
+
+
 def _init_schema(con: sqlite3.Connection) -> None:
     # One transaction: the file is either without tables or a complete journal.
     con.execute("BEGIN IMMEDIATE")
@@ -397,7 +409,7 @@ def _init_schema(con: sqlite3.Connection) -> None:
         con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         con.execute("COMMIT")
     except BaseException:
-        con.execute("ROLLBACK")
+        _rollback(con)
         raise
 
 
@@ -561,6 +573,8 @@ class Journal:
                        "或用 --db 选择可写的文件")
             if _check_existing(p, recover=True):
                 _create(p, replace=True)
+            else:
+                _sweep_temporaries(p)  # of a creation killed after naming the journal
         else:
             try:
                 p.parent.mkdir(parents=True, exist_ok=True)
@@ -641,7 +655,7 @@ class Journal:
                 con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             con.execute("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            _rollback(con)
             raise
 
     # -- housekeeping -----------------------------------------------------------
@@ -686,16 +700,12 @@ class Journal:
             try:
                 result = fn(con)
             except BaseException:
-                con.execute("ROLLBACK")
+                _rollback(con)
                 raise
             con.execute("COMMIT")
             return result
         except sqlite3.Error as e:
-            try:
-                if con.in_transaction:
-                    con.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
+            _rollback(con)
             raise _write_error(e, self.path, doing) from None
 
     def _read(self, sql: str, args=()) -> list[tuple]:

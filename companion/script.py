@@ -521,7 +521,9 @@ def parse(line: str) -> Action | None:
         close += [f"skill {h}" for h in _close_skills(head) if h.split()[0] not in close]
         hint = f" — did you mean {', '.join(close)}?" if close else f"; verbs: {', '.join(VERBS)}"
         hint_zh = f"——是否想输入：{'、'.join(close)}？" if close else f"；命令有：{'、'.join(VERBS)}"
-        raise CommandError(f"unknown command {head!r}{hint}", "", f"未知命令“{head}”{hint_zh}") from None
+        err = CommandError(f"unknown command {head!r}{hint}", "", f"未知命令“{head}”{hint_zh}")
+        err.unknown = head  # the dashboard says it in the room it has (a short list, "F1 lists all")
+        raise err from None
     return _card_action(None, toks, forced, text)
 
 

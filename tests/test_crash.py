@@ -2,8 +2,10 @@
 
 Deterministic and independent of load: a forked child counts the C calls made from companion/journal.py
 (``sys.setprofile``) and dies with ``os._exit`` at the k-th one — before an ``os.link``, between
-``BEGIN`` and ``COMMIT``, inside ``_create``'s rename… — for k over the whole run.  After each death:
-every journal opens, and every action the child acknowledged (it writes "ack" to a pipe after a call
+``BEGIN`` and ``COMMIT``, inside ``_create``'s rename… — for k over the whole run; and, inside SQLite's
+own calls, at the k-th deletion of a rollback journal (``-journal``: the last step of a commit, where §3's
+kill bricked a new journal; ``crash_support.kill_at_journal_unlink``).  After each death: every journal
+opens (and opens again), and every action the child acknowledged (it writes "ack" to a pipe after a call
 returned) is in it; the one action in flight is either wholly there or not at all.
 """
 
@@ -13,6 +15,7 @@ import os
 import sys
 from pathlib import Path
 
+import crash_support
 import fake_engine as fe
 import pytest
 
@@ -36,14 +39,18 @@ def _die_at(k: int):
     return hook, count
 
 
-def _in_child(fn, k: int) -> tuple[int, list[str]]:
-    """Run ``fn(ack)`` in a forked child killed at C call ``k`` (0: never); returns (calls made or -1, acks)."""
+def _in_child(fn, k: int, at: str = "call") -> tuple[int, list[str]]:
+    """Run ``fn(ack)`` in a forked child killed at moment ``k`` (0: never) — the k-th C call of journal.py
+    (``at="call"``) or the k-th deletion of a ``-journal`` (``at="unlink"``); returns (moments the whole run
+    has, or -1 when killed; acks)."""
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child
         os.close(r)
         out = os.fdopen(w, "w", buffering=1)
-        hook, count = _die_at(k)
+        hook, count = _die_at(k if at == "call" else 0)
+        if at == "unlink":
+            count = crash_support.kill_at_journal_unlink(k, how="exit")
 
         def ack(msg: str) -> None:
             sys.setprofile(None)
@@ -68,21 +75,33 @@ def _in_child(fn, k: int) -> tuple[int, list[str]]:
     return calls, lines
 
 
-def test_kill_at_every_moment_of_creation_leaves_no_journal_or_a_valid_one(tmp_path):
+def _opens_empty_twice(db: Path) -> None:
+    """The journal opens, takes a game, and opens again (§3: the first open rolled the hot -journal back,
+    leaving a file every later open refused as "another application (application_id 0x0)")."""
+    with Journal(db) as j:
+        assert j.games() == [] and j.new_game() == 1
+    with Journal(db) as j:
+        assert [g.id for g in j.games()] == [1]
+
+
+@pytest.mark.parametrize("at", ["call", "unlink"])
+def test_kill_at_every_moment_of_creation_leaves_no_journal_or_a_valid_one(tmp_path, at):
     def create(db):
         return lambda ack: (Journal(db).close(), ack("created"))
 
-    total, _ = _in_child(create(tmp_path / "probe.sqlite3"), 0)
-    assert total > 10
+    total, _ = _in_child(create(tmp_path / "probe.sqlite3"), 0, at)
+    assert total > (10 if at == "call" else 0)
     for k in range(1, total + 1):
         db = tmp_path / f"j{k}.sqlite3"
-        _, acks = _in_child(create(db), k)
-        if acks:
-            assert db.exists()
-        with Journal(db) as j:  # opens: the kill left nothing, or a whole empty journal
-            assert j.games() == [] and j.new_game() == 1
-        leftovers = [p.name for p in tmp_path.iterdir() if p.name.startswith(f".j{k}.sqlite3.")]
+        _, acks = _in_child(create(db), k, at)
+        assert acks == []  # killed before Journal() returned
+        _opens_empty_twice(db)
+        leftovers = list(tmp_path.glob(f".j{k}.sqlite3.*"))
         assert len(leftovers) <= 2  # a temporary of the killed creation (swept after a minute), never the path
+        for p in leftovers:
+            os.utime(p, (0, 0))
+        Journal(db).close()  # an open sweeps the temporaries older than a minute
+        assert list(tmp_path.glob(f".j{k}.sqlite3.*")) == []
 
 
 OPS = ["add 1", "add 2", "undo", "add 3", "undo", "redo", "add 4", "undo", "undo", "redo", "add 5", "redo",
@@ -129,50 +148,45 @@ def test_kill_at_every_moment_of_submit_undo_redo_loses_no_acknowledged_action(t
         _, acks = _in_child(_play(db), k)
         s = Session.resume(db, **fe.KW)  # every journal opens
         try:
-            assert s.problem is None
-            got = fe.total(s.state)
-            acked = sum(_model(acks)[0])
+            got = fe.total(s.state), [int(e.lines[0].split()[1]) for e in s.log if not e.undone]
+            acked = _model(acks)[0]
             nxt = OPS[len(acks)] if len(acks) < len(OPS) else None
-            maybe = sum(_model([*acks, nxt])[0]) if nxt is not None else acked
-            assert got in (acked, maybe), (k, acks, got)
+            maybe = _model([*acks, nxt])[0] if nxt is not None else acked
+            assert got in ((sum(acked), acked), (sum(maybe), maybe)), (k, acks, got)
+            assert s.problem is None  # nothing set aside
             s.submit("add 100")  # and goes on
         finally:
             s.close()
 
 
-CREATE_LOOP = """
+CREATE_AND_DIE = """
 import sys
-from pathlib import Path
+import crash_support
 from companion.journal import Journal
-d = Path(sys.argv[1])
-i = 0
-while True:
-    Journal(d / f"c{i}.sqlite3").close()
-    print("ack", i, flush=True)
-    i += 1
+crash_support.kill_at_journal_unlink(int(sys.argv[1]))
+Journal().close()  # the default path (XDG_DATA_HOME: the test's own dir)
+print("created", flush=True)
 """
 
 
 @pytest.mark.skipif(not hasattr(os, "kill"), reason="POSIX signals")
-def test_sigkill_inside_sqlite_calls_of_creation(tmp_path):
-    """The profile hook cannot stop the process inside one SQLite call (a COMMIT's unlink of -journal, where
-    the old creation bricked the file): real SIGKILLs while journals are created one after another."""
+def test_sigkill_at_the_unlink_of_the_rollback_journal_on_the_default_path(tmp_path, capsys):
+    """§3's reproduction (``strace -e inject=unlink:signal=SIGKILL`` on ``companion``'s first start), in a
+    fresh interpreter that sends itself a real SIGKILL where SQLite deletes the ``-journal``: afterwards
+    ``companion games`` and every later start open the journal (they used to refuse it for good)."""
     import signal
     import subprocess
 
+    from companion.cli import main
+    from companion.journal import default_path
+
     root = Path(__file__).resolve().parents[1]
-    env = dict(os.environ, PYTHONPATH=str(root))
-    for round_ in range(3):
-        d = tmp_path / f"r{round_}"
-        d.mkdir()
-        p = subprocess.Popen([sys.executable, "-c", CREATE_LOOP, str(d)], stdout=subprocess.PIPE, text=True, env=env)
-        try:
-            for _ in range(5 + 7 * round_):  # a different moment each round, whatever the machine's speed
-                assert p.stdout.readline().startswith("ack")
-            p.send_signal(signal.SIGKILL)
-        finally:
-            p.kill()
-            p.wait(timeout=10)
-        for f in sorted(d.glob("c*.sqlite3")):
-            with Journal(f) as j:
-                assert j.new_game() >= 1
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), str(root / "tests")]))
+    p = subprocess.run([sys.executable, "-c", CREATE_AND_DIE, "1"], capture_output=True, text=True, env=env,
+                       timeout=60)
+    assert p.returncode == -signal.SIGKILL and "created" not in p.stdout, p.stderr
+    assert default_path().parent.is_dir()
+    assert main(["games"]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    _opens_empty_twice(default_path())
+    assert main(["games"]) == 0 and "1" in capsys.readouterr().out

@@ -71,6 +71,9 @@ class CommandError(ValueError):
     command words: ``座位 牌[:牌面] [目标 …]``), ``hint`` when none was given.
     """
 
+    unknown: str | None = None
+    """The unknown command word, when that is the error (the dashboard then says it in the room it has)."""
+
     def __init__(self, message: str, hint: str = "", zh: str = "", hint_zh: str = "") -> None:
         self.hint = hint
         self.en = message + (f" — usage: {hint}" if hint else "")

@@ -32,10 +32,10 @@ from .keys import GAME_ACTIONS, KEYS, Key, make_bindings
 from .protocols import Journaled, SessionLike
 from .quick import QuickMixin, qlabel
 from .scan import ScanMixin
-from .text import accepts_judge_face, header_text, label, line_is_secret, prompt_text, skill_answer_verbs
+from .text import accepts_judge_face, header_text, label, line_is_secret, prompt_text, redact_line, skill_answer_verbs
 from .widgets.command import FALLBACK_VERBS, CommandBar, CommandSuggester, fallback_completions, last_token
 from .widgets.log import LOG_MAX_LINES, GameLog
-from .widgets.table import SeatCard, SeatTable
+from .widgets.table import LOG_MIN, SeatCard, SeatTable
 
 __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "GameLog", "LOG_MAX_LINES", "SeatCard",
            "fallback_completions"]
@@ -52,6 +52,13 @@ def _load_script() -> ModuleType | None:
 
 LARGE_HEIGHT = 36
 """Lines from which (with ``WIDE`` columns) the question is drawn large."""
+
+
+_COMMON_VERBS = ("next", "end", "take", "pass", "judge", "discard", "damage", "heal", "lose", "draw", "give",
+                 "hand", "equip", "place", "remove", "reveal", "yes", "no", "pick", "skill", "use")
+"""An unknown command's short list during a game, the moderator's most used first (F1 has all)."""
+_SETUP_VERBS = ("players", "name", "lord", "general", "offer", "deal", "variant", "track", "start", "swap", "role")
+"""… and before ``start``."""
 
 
 def _palette_provider():
@@ -96,6 +103,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         self._scan = None  # the running F6 scan (at most one: companion/tui/scan.py)
         self._preview_key = None  # the judgement whose scanned card's preview is held
         self._filled = None  # (bar text a scan filled in, its judgement)
+        self._slots: dict[tuple, tuple[list, set[int]]] = {}  # play phase → its numbered choices, spent ones
 
     # -- bindings / language --------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -186,7 +194,35 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def _fit_table(self, width: int | None = None, height: int | None = None) -> None:
         width = self.size.width if width is None else width
         height = self.size.height if height is None else height
-        self.query_one(SeatTable).fit(len(self.state.seats), height, width >= self.WIDE)
+        table = self.query_one(SeatTable)
+        state, lang, reveal = self.state, self.lang, self.reveal
+        left = table.fit(len(state.seats), height, width >= self.WIDE, chrome=self._chrome_lines(width),
+                         fits=lambda h: table.cards_fit(h, state, lang, reveal))
+        # still short of LOG_MIN (a card that does not fit in fewer lines): the log gives up its title line
+        self.query_one(GameLog).set_class(left < LOG_MIN, "-bare")
+
+    def fit_table(self) -> None:
+        """Size the seat cards for the screen as it is now (the question, the choices and the message
+        as drawn): the log under the table keeps ``LOG_MIN`` lines (``SeatTable.fit``)."""
+        if self.size.width and self.size.height:
+            self._fit_table()
+
+    def _chrome_lines(self, width: int) -> int:
+        """The lines taken outside the board and the log as drawn now: header, question (up to 2),
+        choices (up to 2), the scan line, the message (up to 2), command bar and footer."""
+        from .widgets.choices import ChoicesBar  # noqa: PLC0415
+
+        inner = max(20, width - 2)  # their padding: 0 1
+        lines = 3  # header, command bar, footer
+        if self._ptext and self._drawn_banner:
+            lines += min(2, len(Text(self._drawn_banner).wrap(self.console, inner)))
+        lines += self.query_one(ChoicesBar).lines
+        if self.query_one("#scan-line").has_class("-on"):
+            lines += 1
+        msg = self.message
+        if msg:
+            lines += min(2, len(Text(msg).wrap(self.console, inner)))
+        return lines
 
     # -- drawing --------------------------------------------------------------
     @property
@@ -240,6 +276,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if self._partial is not None and not bar.value.startswith(self._partial.before):
             self._partial = None  # the partial choice's line was edited away or submitted
         self.draw_choices()
+        self.fit_table()  # a long question, choices or message may squeeze the log (LOG_MIN)
 
     def _banner_text(self, ptext: str) -> str:
         """The prompt as the banner shows it: word-wrapped, but when the text after "⚠" is one
@@ -298,6 +335,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             msg.update(Text(text))
         msg.set_class(error, "-error")
         msg.set_class(not text, "-empty")
+        self.fit_table()  # a two-line message may squeeze the log (LOG_MIN)
 
     @property
     def message(self) -> str:
@@ -420,6 +458,33 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             return line
         return f"judge {line.strip()}"
 
+    def _fitted(self, text: str, e: CommandError) -> str:
+        """An unknown command's message in the message line's two lines: the whole verb list when it fits,
+        else the common verbs that fit and "F1 lists all" (the help screen has every verb)."""
+        head = getattr(e, "unknown", None)
+        script = self.script
+        inner = max(20, (self.size.width or 80) - 2)
+        if head is None or script is None or len(Text(text).wrap(self.console, inner)) <= 2:
+            return text
+        verbs = list(script.VERBS)
+        order = [v for v in (_COMMON_VERBS if self.state.started else _SETUP_VERBS) if v in verbs]
+        sep = "、" if self.lang == "zh" else ", "
+        shown: list[str] = []
+        for v in order:
+            line = f"✗ {label('unknown_command', self.lang, head=head, n=len(verbs), verbs=sep.join(shown + [v]))}"
+            if len(Text(line).wrap(self.console, inner)) > 2:
+                break
+            shown.append(v)
+        return f"✗ {label('unknown_command', self.lang, head=head, n=len(verbs), verbs=sep.join(shown))}"
+
+    def refusal_text(self, r: Refused, *, typed: bool = True) -> str:
+        """A refusal as the message line says it: its words, rule and source (and, typed, the force hint)."""
+        lang = self.lang
+        words = r.zh if lang == "zh" else r.en
+        src = f"; {r.source}" if r.source else ""
+        hint = " " + label("force_hint", lang) if typed and getattr(r, "forceable", False) else ""
+        return f"✗ {label('refused', lang)}: {words} [{r.rule}{src}]{hint}"
+
     def _submit(self, line: str, *, typed: bool = True) -> bool:
         """Send one command line to the session; True when it was applied.
 
@@ -430,15 +495,12 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         try:
             self.session.submit(line)
         except Refused as r:
-            words = r.zh if lang == "zh" else r.en
-            src = f"; {r.source}" if r.source else ""
-            hint = " " + label("force_hint", lang) if typed and getattr(r, "forceable", False) else ""
-            self.say(f"✗ {label('refused', lang)}: {words} [{r.rule}{src}]{hint}", error=True)
+            self.say(self.refusal_text(r, typed=typed), error=True)
             self.refresh_view()
             return False
         except CommandError as e:
             text = e.zh if lang == "zh" and getattr(e, "zh", None) else str(e)
-            self.say(f"✗ {label('bad_command', lang)}: {text}", error=True)
+            self.say(self._fitted(f"✗ {label('bad_command', lang)}: {text}", e), error=True)
             return False
         except JournalError as e:  # disk full, read-only, another window: said as what it is
             self.say(f"✗ {e.text(lang)}", error=True)
@@ -462,42 +524,85 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
                  + label("internal_tail", self.lang, path=path or "?"), error=True)
         self.refresh_view()
 
-    def _step(self, name: str) -> None:
-        """Undo or redo through the session; a journal failure is said, the screen keeps the journaled state."""
+    def _live_top(self) -> int | None:
+        """Seq of the last live journal entry (what an undo would undo), None when there is none."""
+        if self.journaled is not None:
+            return self.journaled.tip or None
+        live = [e.seq for e in self.session.log if not e.undone]
+        return live[-1] if live else None
+
+    def _entry_words(self, seq: int | None, before: GameState) -> str:
+        """``#17 1 杀 2``: entry ``seq`` as an undo / redo message names it; a line naming a hidden role
+        (before or after the step) shows ``••`` as the log does (``redact_line``)."""
+        if seq is None:
+            return ""
+        if self.journaled is not None:
+            found = [e for e in self.journaled.log_since(seq - 1) if e.seq == seq]
+        else:
+            found = [e for e in self.session.log if e.seq == seq]
+        if not found:
+            return f"#{seq}"
+        out = []
+        for line in found[0].lines:
+            hidden = redact_line(line, before, reveal=self.reveal)
+            out.append(hidden if hidden != line else redact_line(line, self.state, reveal=self.reveal))
+        return f"#{seq} " + " ; ".join(out)
+
+    def _guarded(self, fn: Any, where: str) -> Any:
+        """``fn()``, or None after saying a journal failure (the screen keeps the journaled state) or a bug."""
         try:
-            ok = self.session.undo() if name == "undo" else self.session.redo()
+            return fn()
         except JournalError as e:
             self.say(f"✗ {e.text(self.lang)}", error=True)
             self.refresh_view()
-            return
         except Exception as e:  # noqa: BLE001 - a bug must not close the moderator's game
-            self._internal(e, name)
+            self._internal(e, where)
+        return None
+
+    def _step(self, name: str) -> None:
+        """Undo or redo one entry through the session, and say which."""
+        before = self.state
+        seq = self._live_top() if name == "undo" else None
+        ok = self._guarded(self.session.undo if name == "undo" else self.session.redo, name)
+        if ok is None:
             return
         if ok:
             self._drop_scan()
-        done, nothing = ("undo_done", "nothing_undo") if name == "undo" else ("redo_done", "nothing_redo")
-        self.say(label(done if ok else nothing, self.lang), error=not ok)
+            if name == "redo":
+                seq = self._live_top()
+            self.say(label("undid_entry" if name == "undo" else "redid_entry", self.lang,
+                           entry=self._entry_words(seq, before)))
+        else:
+            self.say(label("nothing_undo" if name == "undo" else "nothing_redo", self.lang), error=True)
         self.refresh_view()
 
+    def _whole_run(self, name: str) -> bool:
+        """ctrl+z right after a quiet-phase run undoes all of it, ctrl+y right after that redoes it
+        (``QuickMixin.undo_run`` / ``redo_run``); True when it did, and said so by its first and last entry."""
+        before = self.state
+        top = self._live_top()
+        n = self._guarded(self.undo_run if name == "undo" else self.redo_run, name)
+        if n is None:
+            return True
+        if not n:
+            return False
+        self._drop_scan()
+        if name == "undo":
+            first, last = (self._live_top() or 0) + 1, top
+        else:
+            first, last = (top or 0) + 1, self._live_top()
+        self.say(qlabel("run_undone" if name == "undo" else "run_redone", self.lang, n=n,
+                        first=self._entry_words(first, before), last=self._entry_words(last, before)))
+        self.refresh_view()
+        return True
+
     def action_undo(self) -> None:
-        try:
-            n = self.undo_run()  # right after a quiet-phase run: the whole run
-        except JournalError as e:
-            self.say(f"✗ {e.text(self.lang)}", error=True)
-            self.refresh_view()
-            return
-        except Exception as e:  # noqa: BLE001 - a bug must not close the moderator's game
-            self._internal(e, "undo")
-            return
-        if n:
-            self._drop_scan()
-            self.say(qlabel("run_undone", self.lang, n=n))
-            self.refresh_view()
-            return
-        self._step("undo")
+        if not self._whole_run("undo"):
+            self._step("undo")
 
     def action_redo(self) -> None:
-        self._step("redo")
+        if not self._whole_run("redo"):
+            self._step("redo")
 
     def _fatal_error(self) -> None:
         """Textual's last resort for an unhandled exception prints a traceback with every local variable

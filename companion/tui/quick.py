@@ -44,13 +44,20 @@ QUICK_LABELS: dict[str, tuple[str, str]] = {
     "choice_needs_face": ("请输入牌面（如 ♥5、10h），然后 Enter", "type the card face (e.g. ♥5, 10h), then Enter"),
     "choice_needs_seat": ("请输入座位号（可选：{options}）或点击座位，然后 Enter",
                           "type the seat ({options}) or click its card, then Enter"),
+    "choice_seat_at_once": ("按座位号（可选：{options}）或点击座位：立即生效",
+                            "press the seat's number ({options}) or click its card: applied at once"),
+    "choice_seat_some_enter": ("按座位号（可选：{options}）或点击座位：立即生效；{wait} 需再按 Enter",
+                               "press the seat's number ({options}) or click its card: applied at once; "
+                               "{wait} then Enter"),
     "choice_needs_seats": ("请输入座位号（可选：{options}），然后 Enter", "type the seats ({options}), then Enter"),
     "choice_needs_any": ("请补全命令，然后 Enter", "complete the command, then Enter"),
     "choice_none": ("没有第{n}项", "no choice {n}"),
+    "choice_spent": ("现在不能：{label}", "not possible now: {label}"),
     "passed": ("跳过无需决定的阶段：{phases} → {now}", "passed (nothing to decide): {phases} → {now}"),
     "step_on": ("逐阶段推进：F2 只进入下一个阶段", "step every phase: F2 goes one phase at a time"),
     "step_off": ("自动推进：F2 跳过无需决定的阶段", "quiet phases pass by themselves: F2 stops where the table decides"),
-    "run_undone": ("已撤销 {n} 步（整段自动推进）", "undid {n} steps (the whole run)"),
+    "run_redone": ("已重做 {n} 步（整段自动推进：{first} … {last}）", "redid {n} steps (the whole run: {first} … {last})"),
+    "run_undone": ("已撤销 {n} 步（整段自动推进：{first} … {last}）", "undid {n} steps (the whole run: {first} … {last})"),
     "seat_actor": ("{n}号位：输入牌或技能 · 点武将名看技能 · 右键看距离",
                    "seat {n}: type the card or skill · click its general for skills · right-click for distances"),
 }
@@ -60,6 +67,16 @@ STEP_WORDS = {"step every phase on": True, "step every phase off": False, "step 
 """Typed settings words (not command-language lines: never journaled)."""
 
 _PHASE_ZH = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}
+
+
+def _starting(options: Any, digit: str) -> list[int]:
+    """The legal seats whose number starts with ``digit``."""
+    return [o for o in options if str(o).startswith(digit)]
+
+
+def _ident(c: Any) -> tuple:
+    """What makes two listings' choices the same choice (its line and what it fills in, its kind, its seat)."""
+    return (c.key, c.verb, c.line, c.before, c.after, c.seat)
 
 
 def qlabel(key: str, lang: str, **kw: Any) -> str:
@@ -82,16 +99,22 @@ class QuickMixin(_Host):
         def _drop_scan(self) -> None: ...
         def open_skills(self, seat: int | None) -> None: ...
         def open_distances(self, seat: int | None) -> None: ...
+        def refusal_text(self, r: Refused, *, typed: bool = True) -> str: ...
+        journaled: Any
+        _slots: dict[tuple, tuple[list[Any], set[int]]]
 
     step_every_phase: bool = False
     _picked: int | None = None  # the choice a lone number in the bar points at (Enter picks it)
     _partial: Any = None  # the partial Choice whose line is in the bar
     _run: tuple[Any, int] | None = None  # (state after the run, journal entries in it)
+    _redo_run: tuple[Any, int] | None = None  # (state after a run was undone, its entries)
 
     # -- choices --------------------------------------------------------------
     def current_choices(self) -> list[Any]:
         """The choices as numbered on screen: ``choices(state)``; with nothing pending, without
-        ``next`` / ``end`` (F2 and the typed word) and at most 9 (one digit each)."""
+        ``next`` / ``end`` (F2 and the typed word) and at most 9 (one digit each).  In a play phase the
+        numbers stay where they were when the phase began (:meth:`_stable`): a choice no longer possible
+        keeps its number, greyed (``spent``)."""
         from companion.rules.choices import choices  # noqa: PLC0415 - the dashboard opens without it
 
         try:
@@ -99,15 +122,103 @@ class QuickMixin(_Host):
         except Exception:  # noqa: BLE001 - a listing must never stop the game
             return []
         if self.state.prompt is None:
-            chs = [c for c in chs if c.key not in ("next", "end")][:9]
+            chs = [c for c in chs if c.key not in ("next", "end")]
+            chs = self._stable(chs)[:9]
         return chs
+
+    @property
+    def spent(self) -> frozenset[int]:
+        """The numbers (0-based) of the play phase's choices no longer possible now, kept greyed in place."""
+        key = self._phase_key()
+        slots = self._slots.get(key) if key is not None else None
+        return frozenset(slots[1]) if slots is not None else frozenset()
+
+    def _phase_key(self) -> tuple | None:
+        st = self.state
+        if not st.started or st.over or st.prompt is not None or st.phase != "play":
+            return None
+        return (getattr(self.journaled, "game_id", None), len(st.seats), st.round, st.turn_seat)
+
+    def _stable(self, chs: list[Any]) -> list[Any]:
+        """Play-phase choices numbered as when the phase began (a moderator's fingers remember that 1 is
+        杀): the numbering is that of the phase's first listing with its per-phase counters cleared (the
+        杀 and the once-a-phase skills not used yet: the same after an undo or a resume mid-phase); a
+        choice that is no longer possible (the 杀 used up, 桃 at full HP, a skill used, no target left)
+        keeps its place, marked spent — picking it says the engine's refusal (:meth:`explain_spent`); a
+        choice that became possible takes the next free number.  Outside a play phase (a question,
+        another phase) the list is as ``choices`` gives it."""
+        key = self._phase_key()
+        if key is None:
+            return chs
+        if self._slots.get(key) is None:
+            self._slots[key] = (self._fresh_phase(chs), set())
+            while len(self._slots) > 16:  # the phases an undo may go back to; older ones are forgotten
+                del self._slots[next(iter(self._slots))]
+        order = self._slots[key][0]
+        now = {_ident(c): c for c in chs}
+        out: list[Any] = []
+        spent: set[int] = set()
+        for old in order:
+            c = now.pop(_ident(old), None)
+            if c is None:
+                spent.add(len(out))
+                out.append(old)
+            else:
+                out.append(c)
+        out += [c for c in chs if _ident(c) in now]
+        self._slots[key] = (out, spent)
+        return out
+
+    def _fresh_phase(self, chs: list[Any]) -> list[Any]:
+        """The play phase's choices as at its start: ``choices`` on a copy with the per-phase counters
+        (``GameState.counters``: the 杀 used, the skills used) cleared, then what is possible only now."""
+        from companion.rules.choices import choices  # noqa: PLC0415
+
+        st = self.state
+        if not st.counters:
+            return list(chs)
+        fresh = st.clone()
+        fresh.counters = {}
+        try:
+            first = [c for c in choices(fresh) if c.key not in ("next", "end")]
+        except Exception:  # noqa: BLE001 - a listing must never stop the game
+            return list(chs)
+        seen = {_ident(c) for c in first}
+        return first + [c for c in chs if _ident(c) not in seen]
+
+    def explain_spent(self, c: Any) -> None:
+        """A spent choice picked: the engine's refusal of its line, with its rule (nothing is applied:
+        the line is tried on a copy of the state); a line the engine would take goes into the bar."""
+        from .app import CommandBar  # noqa: PLC0415
+
+        script = getattr(self, "script", None)
+        tries = [c.line] if c.complete else [c.before + str(o) + c.after for o in c.options[:1]] + [c.before + "1" + c.after]
+        for line in tries:
+            if script is None:
+                break
+            try:
+                script.execute(self.state, line)
+            except Refused as r:
+                self.say(self.refusal_text(r, typed=False), error=True)
+                return
+            except CommandError:
+                continue
+            except Exception:  # noqa: BLE001 - an explanation must never stop the game
+                break
+            bar = self.query_one(CommandBar)  # the engine would take it (a rule the listing is stricter on)
+            bar.value = c.before + c.after if not c.complete else c.line
+            bar.cursor_position = len(c.before) if not c.complete else len(bar.value)
+            bar.focus()
+            return
+        self.say(qlabel("choice_spent", self.lang, label=c.label(self.lang)), error=True)
 
     def draw_choices(self) -> None:
         from .widgets.choices import ChoicesBar  # noqa: PLC0415
 
         bar = self.query_one(ChoicesBar)
         p = self.state.prompt
-        bar.show(self.current_choices(), self.lang, self._picked, window=p is not None and p.kind == "nullify")
+        bar.show(self.current_choices(), self.lang, self._picked, window=p is not None and p.kind == "nullify",
+                 spent=self.spent)
 
     @property
     def choices_text(self) -> str:
@@ -149,6 +260,9 @@ class QuickMixin(_Host):
             self.say(qlabel("choice_none", self.lang, n=i + 1), error=True)
             return
         c = chs[i]
+        if i in self.spent:
+            self.explain_spent(c)
+            return
         bar = self.query_one(CommandBar)
         if c.complete:
             self._partial = None
@@ -158,12 +272,23 @@ class QuickMixin(_Host):
         bar.value = c.before + c.after
         bar.cursor_position = len(c.before)
         self._partial = c
-        opts = " ".join(map(str, c.options))
-        key = {"face": "choice_needs_face", "seat": "choice_needs_seat", "target": "choice_needs_seat",
-               "seats": "choice_needs_seats"}.get(c.needs, "choice_needs_any")
-        self.say(qlabel(key, self.lang, options=opts or "…"))
+        self.say(self._partial_hint(c))
         self.draw_choices()
         bar.focus()
+
+    def _partial_hint(self, c: Any) -> str:
+        """What to type for a partial choice, saying what really happens: a seat's digit that no other legal
+        seat starts with applies at once (:meth:`_complete_partial`); the others (1 when 10 is legal) wait
+        for Enter; faces, several seats and words wait for Enter."""
+        opts = " ".join(map(str, c.options))
+        if c.needs in ("seat", "target") and c.options:
+            wait = [str(o) for o in c.options if len(str(o)) > 1 or len(_starting(c.options, str(o)[0])) > 1]
+            if not wait:
+                return qlabel("choice_seat_at_once", self.lang, options=opts)
+            return qlabel("choice_seat_some_enter", self.lang, options=opts, wait=" ".join(wait))
+        key = {"face": "choice_needs_face", "seat": "choice_needs_seat", "target": "choice_needs_seat",
+               "seats": "choice_needs_seats"}.get(c.needs, "choice_needs_any")
+        return qlabel(key, self.lang, options=opts or "…")
 
     def _complete_partial(self, ch: str, bar: Any) -> bool:
         """A digit typed into a partial choice's bar: submit at once when it names the only legal seat."""
@@ -171,7 +296,7 @@ class QuickMixin(_Host):
         if not (ch.isdigit() and c.needs in ("seat", "target") and c.options
                 and bar.value == c.before + c.after and bar.cursor_position == len(c.before)):
             return False
-        starting = [o for o in c.options if str(o).startswith(ch)]
+        starting = _starting(c.options, ch)
         if str(int(ch)) not in map(str, c.options) or len(starting) != 1:
             return False  # 1 of 10: wait for the rest and Enter
         return self._submit_partial(c, int(ch), bar)
@@ -314,9 +439,25 @@ class QuickMixin(_Host):
         """ctrl+z right after a run: undo all of it; returns the entries undone (0: not after a run)."""
         run = self._run
         self._run = None
+        self._redo_run = None
         if run is None or run[0] is not self.state:
             return 0
         n = 0
         while n < run[1] and self.session.undo():
             n += 1
+        if n:
+            self._redo_run = (self.state, n)
+        return n
+
+    def redo_run(self) -> int:
+        """ctrl+y right after a run was undone: redo all of it; returns the entries redone (0: not then)."""
+        run = self._redo_run
+        self._redo_run = None
+        if run is None or run[0] is not self.state:
+            return 0
+        n = 0
+        while n < run[1] and self.session.redo():
+            n += 1
+        if n:
+            self._run = (self.state, n)
         return n

@@ -271,7 +271,11 @@ class ScanMixin(_Host):
         if text is not None:
             head = "扫描：" if self.lang == "zh" else "scan: "
             line.update(Text(f"{head}{text}  ·  {label('scan_esc', self.lang)}", no_wrap=True, overflow="ellipsis"))
-        line.set_class(text is not None, "-on")
+        if line.has_class("-on") != (text is not None):
+            line.set_class(text is not None, "-on")
+            refit = getattr(self, "fit_table", None)
+            if callable(refit):
+                refit()  # one more line above the message: the log keeps LOG_MIN (SeatTable.fit)
 
     @property
     def scan_line(self) -> str:

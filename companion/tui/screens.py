@@ -31,6 +31,11 @@ class TypingGoesToTheBar(ModalScreen[None]):
             event.stop()
             event.prevent_default()
             self._pass_to_bar(event.character)
+        elif event.key in ("ctrl+z", "ctrl+y"):  # undo / redo are not lost either: the dialog closes, they run
+            event.stop()
+            event.prevent_default()
+            self.dismiss(None)
+            self.app.call_after_refresh(self.app.run_action, "undo" if event.key == "ctrl+z" else "redo")
 
     def on_paste(self, event: events.Paste) -> None:
         if event.text:

@@ -27,12 +27,16 @@ _WINDOW = ("空Enter=无人出 · ", "Enter=nobody · ")
 _SEP = " · "
 
 
-def _items(chs: list[Any], lang: str, picked: int | None) -> list[tuple[str, str]]:
-    """``(markup, plain)`` of each choice; ``picked`` (the number in the command bar) highlighted."""
+def _items(chs: list[Any], lang: str, picked: int | None, spent: frozenset[int] = frozenset()) -> list[tuple[str, str]]:
+    """``(markup, plain)`` of each choice; ``picked`` (the number in the command bar) highlighted;
+    ``spent`` ones (no longer possible in this play phase, kept in place) greyed and struck through."""
     out = []
     for i, c in enumerate(chs):
         key = str(i + 1) if i < MAX_KEYS else "·"
         lab = c.label(lang) + ("…" if c.needs and not c.label(lang).endswith("…") else "")
+        if i in spent:
+            out.append((f"[dim]{key} [strike]{escape(lab)}[/strike][/dim]", f"{key} {lab}"))
+            continue
         style = "bold reverse" if i == picked else "bold"
         text = f"[{style}]{key}[/{style}] {escape(lab)}"
         if i == picked:
@@ -42,7 +46,7 @@ def _items(chs: list[Any], lang: str, picked: int | None) -> list[tuple[str, str
 
 
 def layout(chs: list[Any], lang: str, picked: int | None = None, window: bool = False,
-           width: int = 78, lines: int = 2) -> tuple[str, list[tuple[int, int, int]]]:
+           width: int = 78, lines: int = 2, spent: frozenset[int] = frozenset()) -> tuple[str, list[tuple[int, int, int]]]:
     """The choices as Textual markup, wrapped between choices at ``width`` cells onto at most ``lines``
     lines (a choice that does not fit is not drawn; its number still works), and the ``(line, start,
     end)`` cells of each drawn choice, for clicks."""
@@ -51,7 +55,7 @@ def layout(chs: list[Any], lang: str, picked: int | None = None, window: bool = 
     rows: list[list[str]] = [[f"[dim italic]{escape(hint)}[/dim italic]"]]
     x = cell_len(hint)
     spans: list[tuple[int, int, int]] = []
-    for markup, plain in _items(chs, lang, picked):
+    for markup, plain in _items(chs, lang, picked, spent):
         w = cell_len(plain)
         gap = cell_len(_SEP) if x > 0 and spans and spans[-1][0] == len(rows) - 1 else 0
         if x + gap + w > width:
@@ -89,8 +93,12 @@ class ChoicesBar(Static):
         super().__init__("", **kw)
         self.choices: list[Any] = []
         self.plain = ""
+        self.spent: frozenset[int] = frozenset()
+        """The choices (0-based) drawn greyed: no longer possible in this play phase, kept in place."""
         self._spans: list[tuple[int, int, int]] = []
         self._markup: str | None = None
+        self.lines = 0
+        """Lines drawn (0 when hidden)."""
 
     def on_click(self, event: Click) -> None:
         off = event.get_content_offset(self)
@@ -102,14 +110,17 @@ class ChoicesBar(Static):
                 self.app.action_choose(i)  # type: ignore[attr-defined]
                 return
 
-    def show(self, chs: list[Any], lang: str, picked: int | None = None, window: bool = False) -> None:
+    def show(self, chs: list[Any], lang: str, picked: int | None = None, window: bool = False,
+             spent: frozenset[int] = frozenset()) -> None:
         self.choices = list(chs)
+        self.spent = spent
         self.plain = plain_text(self.choices, lang)
         width = max(20, (self.app.size.width or 80) - 2)  # the padding: 0 1
-        markup, spans = layout(self.choices, lang, picked, window, width) if self.choices else ("", [])
+        markup, spans = layout(self.choices, lang, picked, window, width, spent=spent) if self.choices else ("", [])
         if markup == self._markup:
             return  # unchanged: no repaint (the dashboard redraws only what changed)
         self._markup = markup
         self.update(markup)
         self._spans = spans
+        self.lines = markup.count("\n") + 1 if self.choices else 0
         self.set_class(not self.choices, "-none")

@@ -35,6 +35,7 @@ class GameLog(RichLog):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._drawn_width = 0
+        self._drawn_height = 0  # the pane's height at its last resize
         self._drawn_want = 0  # how many lines the last redraw wanted (twice the height it had)
         self._plain: list[str] = []  # the pane's lines, unfolded (text())
         self._folded: list[int] = []  # how many pane lines each of them took
@@ -50,6 +51,9 @@ class GameLog(RichLog):
         width = self.scrollable_content_region.width - 1
         if width >= 20 and width != self._drawn_width:
             self.app.call_after_refresh(self.refold)
+        elif event.size.height != self._drawn_height:  # squeezed or given lines back (SeatTable.fit): newest shown
+            self.app.call_after_refresh(self.scroll_end, animate=False)
+        self._drawn_height = event.size.height
 
     def refold(self) -> None:
         """After a resize: redraw only when the width changed or the pane now holds more lines than the

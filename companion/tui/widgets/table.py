@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -74,6 +75,12 @@ LOG_LINES = 5
 """Lines of log kept under the table (when the log is not beside it)."""
 MIN_CARD, MAX_CARD = 4, 12
 """A seat card's height in lines (:meth:`SeatTable.fit`)."""
+SQUEEZED_CARD = 3
+"""The height a card may shrink to when the question, the choices and a message all take two lines
+(80×24, 10 seats) and would leave the log fewer than ``LOG_MIN`` lines — only when every seat's card
+still fits in it (nothing cut)."""
+LOG_MIN = 3
+"""Log lines kept visible under the table whatever the question and the message take."""
 
 
 class SeatTable(Grid):
@@ -84,6 +91,7 @@ class SeatTable(Grid):
         self._seat_count = -1
         self._want: tuple[GameState, str, bool] | None = None  # what the last draw asked for
         self.card_height = 5
+        self._fits_at: tuple[tuple, bool] | None = None  # cards_fit's last answer
 
     def draw(self, state: GameState, lang: str, reveal: bool) -> None:
         """Show ``state`` on the cards (only those whose text changed are repainted)."""
@@ -98,13 +106,20 @@ class SeatTable(Grid):
         for card in self.query(SeatCard):
             card.show(state, lang, reveal)
 
-    def fit(self, seats: int, height: int, wide: bool | None = None) -> None:
+    def fit(self, seats: int, height: int, wide: bool | None = None, *, chrome: int = CHROME,
+            fits: Callable[[int], bool] | None = None) -> int:
         """Size the rows for ``seats`` on a terminal of ``height`` lines: three rows of seats (7+ players) on a
         short terminal have no blank line between them; a card gets the lines its row can have when the
         header, a two-line question, two lines of choices, a message, the command bar and the footer
         (``CHROME`` lines) are shown and, below the table (not ``wide``), ``LOG_LINES`` of log — at least
         ``MIN_CARD`` (80×24 with 10 seats: 4), at most ``MAX_CARD`` (120×40: 9, tall cards).  Fixed row
-        heights: a card's layout (``text.seat_card``) follows its height, never the other way round."""
+        heights: a card's layout (``text.seat_card``) follows its height, never the other way round.
+
+        ``chrome``: the lines the screen's other parts take as drawn now.  When they leave the log under
+        the table fewer than ``LOG_MIN`` lines (a two-line question, two lines of choices and a two-line
+        message at 80×24 with 10 seats), the cards take ``SQUEEZED_CARD`` lines if ``fits(h)`` says every
+        card fits in ``h`` lines.  Returns the log lines left under the table (its title line not counted;
+        ``wide``: the log is beside the table, returns ``LOG_LINES``)."""
         rows = max(1, ring_layout(seats)[0])
         tight = rows >= 3 and height < 34
         self.set_class(tight, "-tight")
@@ -113,10 +128,40 @@ class SeatTable(Grid):
         gap = 0 if tight else 1
         room = height - CHROME - (2 if wide else LOG_LINES) - gap * (rows - 1)  # wide: the question's padding
         card = max(MIN_CARD, min(MAX_CARD, room // rows))
+        left = LOG_LINES
+        if not wide:
+            left = height - chrome - 1 - gap * (rows - 1) - rows * card  # 1: the log's title line
+            while left < LOG_MIN and card > SQUEEZED_CARD and fits is not None and fits(card - 1):
+                card -= 1
+                left += rows
         self.card_height = card
-        self.styles.grid_rows = str(card)
+        self.styles.grid_rows = str(card)  # Textual repaints only a changed style
         for cell in self.children:
             cell.styles.height = card
+        return left
+
+    def cards_fit(self, height: int, state: GameState, lang: str, reveal: bool) -> bool:
+        """True when every seat's card fits in ``height`` lines at its width (``text.seat_card``: nothing cut)."""
+        from rich.cells import cell_len  # noqa: PLC0415
+
+        cards = list(self.query(SeatCard))
+        if not cards or len(cards) != len(state.seats):
+            return False
+        key = (id(state), lang, reveal, height, tuple(c.size.width for c in cards))
+        if self._fits_at is not None and self._fits_at[0] == key:
+            return self._fits_at[1]
+        ok = True
+        for c in cards:
+            width = max(c.size.width, 8)
+            seat = state.seat(c.seat_no)
+            mark = "⚠" if state.prompt is not None and state.prompt.seat == seat.seat else (
+                "▶" if state.turn_seat == seat.seat and seat.alive else "")
+            lines = seat_card(seat, lang, width, height, reveal=reveal, state=state, mark=mark)
+            if len(lines) > height or any(sum(cell_len(x) for x, _ in ln) > width for ln in lines):
+                ok = False
+                break
+        self._fits_at = (key, ok)
+        return ok
 
     async def _rebuild(self) -> None:
         await self.remove_children()
@@ -131,6 +176,10 @@ class SeatTable(Grid):
         if cells:
             await self.mount_all(cells)
         state, lang, reveal = self._want  # the newest draw's (a command may have come meanwhile)
-        self.fit(len(state.seats), self.app.size.height, self.app.size.width >= getattr(self.app, "WIDE", 120))
+        refit = getattr(self.app, "fit_table", None)  # the app knows what the rest of the screen takes
+        if callable(refit):
+            refit()
+        else:
+            self.fit(len(state.seats), self.app.size.height, self.app.size.width >= getattr(self.app, "WIDE", 120))
         for card in self.query(SeatCard):
             card.show(state, lang, reveal)

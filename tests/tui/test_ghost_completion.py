@@ -1,0 +1,33 @@
+"""The ghost completion in the command bar is drawn unlike typed text (newcomer trial, 2 Dec: `1 桃` and
+the ghost `园结义` looked like one typed word): italic, in its own colour."""
+
+from __future__ import annotations
+
+from companion.session import Session
+from companion.tui.app import CommandBar, CompanionApp
+
+SIX = ["players 6", "lord 1", "general 1 孙权", "general 2 关羽", "general 3 张飞", "general 4 赵云",
+       "general 5 甘宁", "general 6 黄盖", "start", "next", "next", "next"]
+
+
+async def test_the_ghost_completion_is_italic_and_coloured_apart():
+    s = Session.new(None)
+    for line in SIX:
+        s.submit(line)
+    app = CompanionApp(s, lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(CommandBar)
+        bar.focus()
+        await pilot.press("1", "space", "桃")
+        for _ in range(20):  # the suggester runs in a worker
+            await pilot.pause()
+            if "园" in "".join(seg.text for seg in bar.render_line(0)):
+                break
+        segs = [seg for seg in bar.render_line(0) if seg.text.strip()]
+        typed = [seg for seg in segs if "桃" in seg.text and "园" not in seg.text]
+        ghost = [seg for seg in segs if "园" in seg.text or "结义" in seg.text]
+        assert typed and ghost, [seg.text for seg in segs]
+        assert all(seg.style.italic for seg in ghost)
+        assert not any(seg.style.italic for seg in typed)
+        assert {seg.style.color for seg in ghost}.isdisjoint({seg.style.color for seg in typed})
