@@ -243,7 +243,7 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         late = best.accepted and any(r is best for _, r in done[n:])
     if best.accepted:
         best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small)
-    if best.accepted and late and best.quad is not None:
+    if best.accepted and late:
         best = _another_outline(frame, cands, best)
     return best
 
@@ -262,6 +262,8 @@ def _another_outline(frame: np.ndarray, cands: list, best: Reading) -> Reading:
     when its outline reaches out of the frame (a quad from the long sides of a patch of table
     cut by the frame, holding the card and maybe a second one not outlined)."""
     card = best.quad
+    if card is None:
+        return best
     h, w = frame.shape[:2]
     m = LATE_OUTSIDE * max(h, w)
     if (card[:, 0].min() < -m or card[:, 1].min() < -m or card[:, 0].max() > w - 1 + m
