@@ -124,8 +124,10 @@ class FrameVoter:
         elif self._note_hold > 0:
             self._note_hold -= 1
             held = True
+        # an index reading refused by a rule despite its confidence (one small corner, glyph boxes
+        # that do not fit the rank, an outline reaching out of the frame) is not confident either
         confident = key is not None and note is None and not held \
-            and (reading.source == "qr" or reading.confidence >= self.threshold)
+            and (reading.source == "qr" or (reading.accepted and reading.confidence >= self.threshold))
         if not confident:
             self._streak = 0
             self._streak_key = None

@@ -9,7 +9,18 @@ import cv2
 import numpy as np
 
 from . import qr
-from .geometry import CARD_H, CARD_W, CORNER_H, CORNER_W, card_candidates, detect_copy, edge_candidates, warp_corner
+from .geometry import (
+    CARD_H,
+    CARD_W,
+    CORNER_H,
+    CORNER_W,
+    card_candidates,
+    detect_copy,
+    edge_candidates,
+    fallback_candidates,
+    holds_brighter_card,
+    warp_corner,
+)
 from .glyphs import bowl_tail, glyph_features, ink_map, prepare, segment_index, segment_index_layouts
 from .model import default_models
 
@@ -190,7 +201,8 @@ def whole_frame_parts(h: int, w: int) -> list[tuple[slice, slice, float]]:
 
 
 def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast",
-               max_candidates: int = 5, qr_part: int | None = None, second_card_edges: bool = True) -> Reading:
+               max_candidates: int = 5, qr_part: int | None = None, second_card_edges: bool = True,
+               fallback: bool = True) -> Reading:
     """Read a card from a BGR frame (H, W, 3) uint8.
 
     Looks for a QR sleeve label first (qr_mode "off", "fast" or "thorough", see
@@ -200,7 +212,9 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
     card is found, search only part ``qr_part`` (cyclically) of the frame (``whole_frame_parts``;
     the camera loop cycles through them); None searches the whole frame at full
     resolution. second_card_edges: when a card is accepted, also look for a second card
-    among closed-edge outlines (~0.3 ms more). Never raises on odd content: returns a Reading with accepted=False
+    among closed-edge outlines (~0.3 ms more). fallback: when nothing is accepted, also try
+    ``geometry.fallback_candidates`` (finer grey levels, the darkest channel; ~2-4 ms more on
+    such frames: a camera loop may pass it on every few frames only). Never raises on odd content: returns a Reading with accepted=False
     (and suit/rank None when nothing could be read).
     """
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
@@ -214,21 +228,74 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         if lab is not None:
             return lab
     done: list[tuple] = []  # (candidate, its Reading)
-    best = _read_candidates(frame, cands, threshold, done, Reading(None, None, 0.0, False))
+    best = _read_candidates(frame, cands, threshold, done, Reading(None, None, 0.0, False), gray)
     if not best.accepted:  # closed edges: a card on a table as light as it, or barely brighter
         more = edge_candidates(gray, max_candidates, small, [c.outline() for c in cands])
         cands = cands + more
-        best = _read_candidates(frame, more, threshold, done, best)
+        best = _read_candidates(frame, more, threshold, done, best, gray)
+    late = False  # accepted from the fallback search's outlines
+    if not best.accepted and fallback:  # finer levels, cut corners, the darkest channel
+        more = fallback_candidates(frame, gray, small, min(max_candidates, FALLBACK_CANDIDATES),
+                                   [c.outline() for c in cands])
+        cands = cands + more
+        n = len(done)
+        best = _read_candidates(frame, more, threshold, done, best, gray)
+        late = best.accepted and any(r is best for _, r in done[n:])
     if best.accepted:
         best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small)
+    if best.accepted and late:
+        best = _another_outline(frame, cands, best)
     return best
 
 
-def _read_candidates(frame: np.ndarray, pool: list, threshold: float, done: list, best: Reading) -> Reading:
+# A card read only from the fallback search's outlines (a frame that was refused before it)
+# is refused when any other whole outline within this factor of its area lies beside it: such
+# frames were outlined with difficulty, so a second card in them may be outlined but not read.
+LATE_SECOND_AREA = 2.0
+# ... and when its outline reaches further out of the frame than this fraction of the frame.
+LATE_OUTSIDE = 0.01
+
+
+def _another_outline(frame: np.ndarray, cands: list, best: Reading) -> Reading:
+    """best (accepted from a fallback outline), or best not accepted: with a two-cards note when
+    a candidate of cands is a distinct whole outline of about its size (LATE_SECOND_AREA), and
+    when its outline reaches out of the frame (a quad from the long sides of a patch of table
+    cut by the frame, holding the card and maybe a second one not outlined)."""
+    card = best.quad
+    if card is None:
+        return best
+    h, w = frame.shape[:2]
+    m = LATE_OUTSIDE * max(h, w)
+    if (card[:, 0].min() < -m or card[:, 1].min() < -m or card[:, 0].max() > w - 1 + m
+            or card[:, 1].max() > h - 1 + m):
+        return replace(best, accepted=False)
+    ac = abs(cv2.contourArea(np.asarray(card, np.float32)))
+    for c in cands:
+        q = c.outline()
+        aq = abs(cv2.contourArea(np.asarray(q, np.float32)))
+        if ac <= 0 or aq <= 0 or max(aq, ac) / min(aq, ac) > LATE_SECOND_AREA or _on_edge(q, frame.shape):
+            continue
+        if distinct_cards(card, q):
+            return replace(best, accepted=False, note=f"two cards in view: {best.label} and another card")
+    return best
+
+
+# At most this many outlines of the fallback search are read (each read costs ~0.3-1 ms; the
+# search is for frames where nothing else was accepted, e.g. no card at all).
+FALLBACK_CANDIDATES = 4
+
+
+def _read_candidates(frame: np.ndarray, pool: list, threshold: float, done: list, best: Reading,
+                     gray: np.ndarray | None = None) -> Reading:
     """Read the candidates of pool in order until one is accepted; each (candidate, Reading)
     is appended to done. Returns the most confident reading, best included (a reading with
-    a quad wins over a quadless best)."""
+    a quad wins over a quadless best). gray (the grey frame): a candidate that holds another
+    one of pool or done with a brighter inside (``geometry.holds_brighter_card``: the card
+    merged with the table) is not read."""
     for cand in pool:
+        if gray is not None and holds_brighter_card(
+                cand.quad(), [o.outline() for o in pool if o is not cand] + [c.outline() for c, _ in done], gray):
+            continue
         r = _read_quad(frame, cand.quad(), threshold)
         done.append((cand, r))
         if r.confidence > best.confidence or best.quad is None:
@@ -658,8 +725,26 @@ def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: 
     r, s = np.unravel_index(int(joint.argmax()), joint.shape)
     conf = float(joint[r, s])
     best = int(np.argmax([sc[r, s] for sc in scores]))
-    accepted = conf >= threshold and (len(scores) == 2 or gs[0].suit_box[3] * px >= SINGLE_SUIT_PX)
+    accepted = conf >= threshold and (len(scores) == 2 or gs[0].suit_box[3] * px >= SINGLE_SUIT_PX) \
+        and all(_boxes_fit(g, int(r) + 1) for g in gs)
     return Reading(SUITS[s], int(r) + 1, conf, accepted, "index", _index_crop(crops[best], gs[best]), quad)
+
+
+# The widest a rank glyph's box (width / height) can be, per rank (1..13): the widest of 400
+# rendered glyphs per rank in every training font and squeeze (card_images.render, 2 Dec),
+# plus 10%. A box wider than its rank allows is something else merged with the glyph (a frame
+# line, art), e.g. a 三国杀-style "3" merged with the frame read as "8" (fresh seed 69000028 at
+# scale 0.35). Suit boxes: SUIT_ASPECT (rendered suits 0.52-1.62, real dev suits 0.71-1.15).
+RANK_ASPECT_MAX = (1.47, 1.07, 1.05, 1.16, 1.05, 1.07, 1.07, 1.07, 1.07, 2.2, 1.1, 1.3, 1.45)
+SUIT_ASPECT = (0.45, 1.8)
+
+
+def _boxes_fit(g, rank: int) -> bool:
+    """True when the rank and suit boxes of IndexGlyphs g have shapes a rank ``rank`` (1..13)
+    and a suit glyph can have (RANK_ASPECT_MAX, SUIT_ASPECT)."""
+    rw, rh = g.rank_box[2], g.rank_box[3]
+    sw, sh = g.suit_box[2], g.suit_box[3]
+    return rh > 0 and sh > 0 and rw / rh <= RANK_ASPECT_MAX[rank - 1] and SUIT_ASPECT[0] <= sw / sh <= SUIT_ASPECT[1]
 
 
 def _index_crop(corner: np.ndarray, g) -> np.ndarray:
