@@ -465,22 +465,29 @@ _LIGHT_COMMANDS = frozenset({"resume", "new", "games", "check", "replay", "dista
 _GLOBAL_VALUES = frozenset({"--db", "--game", "--lang", "--camera"})
 
 
-def _light_command(argv: list[str] | None) -> str | None:
-    """The light command ``argv`` names (``distance``, ``resume``…), or None: the help, the version, no command,
-    the reader's commands or an unknown one, whose parsing (or error) needs every subcommand."""
-    if argv is None:
-        return None
+def _command_word(argv: list[str]) -> str | None:
+    """The first word of ``argv`` that is not an option or a global option's value; ``"-h"`` when the help or
+    the version flag comes first; None when there is none."""
     it = iter(argv)
     for a in it:
         if a in ("-h", "--help", "--version"):
-            return None
+            return "-h"
         if a in _GLOBAL_VALUES:
             next(it, None)
             continue
         if a.startswith("-"):
             continue
-        return a if a in _LIGHT_COMMANDS else None
+        return a
     return None
+
+
+def _light_command(argv: list[str] | None) -> str | None:
+    """The light command ``argv`` names (``distance``, ``resume``…), or None: the help, the version, no command,
+    the reader's commands or an unknown one, whose parsing (or error) needs every subcommand."""
+    if argv is None:
+        return None
+    word = _command_word(argv)
+    return word if word in _LIGHT_COMMANDS else None
 
 
 class _Unbuilt:
@@ -526,17 +533,10 @@ def _needs_reader(argv: list[str] | None) -> bool:
     dashboard or the other commands, which then start without importing ``recognition``."""
     if argv is None:
         return True
-    it = iter(argv)
-    for a in it:
-        if a in ("-h", "--help", "--version"):
-            return True
-        if a in _GLOBAL_VALUES:
-            next(it, None)
-            continue
-        if a.startswith("-"):
-            continue
-        return a not in _LIGHT_COMMANDS
-    return False
+    word = _command_word(argv)
+    if word is None:
+        return False
+    return word == "-h" or word not in _LIGHT_COMMANDS
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
