@@ -19,14 +19,6 @@ def session():
     return FakeSession()
 
 
-@pytest.fixture
-def no_script(monkeypatch):
-    """Make the dashboard run without companion.script (it lives on another branch)."""
-    import companion.tui.app as app_mod
-
-    monkeypatch.setattr(app_mod, "_load_script", lambda: None)
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem):
     """Run ``async def`` tests with asyncio.run (no pytest-asyncio needed)."""

@@ -12,7 +12,7 @@ def keys(app) -> list[tuple[str, str]]:
     return [(k.key, k.description) for k in app.query(FooterKey)]
 
 
-async def test_the_footer_is_built_once_at_start_and_follows_the_language(session, no_script, monkeypatch):
+async def test_the_footer_is_built_once_at_start_and_follows_the_language(session, monkeypatch):
     built: list[int] = []
     real = KeyFooter.recompose
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual.containers import Grid
@@ -12,6 +12,9 @@ from textual.widgets import Static
 
 from companion.rules.state import GameState, Seat
 from companion.tui.text import ring_layout, seat_card
+
+if TYPE_CHECKING:
+    from companion.tui.app import CompanionApp
 
 __all__ = ["SeatCard", "SeatTable"]
 
@@ -23,6 +26,7 @@ class SeatCard(Static):
         super().__init__(id=f"seat-{seat_no}", **kw)
         self.seat_no = seat_no
         self._drawn: Text | None = None
+        self._shown: tuple[GameState, str, bool] | None = None  # what show() drew last (redrawn on resize)
 
     def show(self, state: GameState, lang: str, reveal: bool) -> None:
         if self.seat_no > len(state.seats):  # the table shrank; this card is being replaced
@@ -41,14 +45,13 @@ class SeatCard(Static):
             self.update(text, layout=False)  # a card's size comes from the grid (CSS height 5), not its text
 
     def on_click(self, event: Click) -> None:
-        if hasattr(self.app, "seat_clicked"):
-            off = event.get_content_offset(self)
-            # the seat as the target of what is typed, or the actor; its general's line: the skills list;
-            # a right-click: the distance matrix (companion/tui/quick.py)
-            self.app.seat_clicked(self.seat_no, None if off is None else off.y, event.button)
+        off = event.get_content_offset(self)
+        # the seat as the target of what is typed, or the actor; its general's line: the skills list;
+        # a right-click: the distance matrix (companion/tui/quick.py)
+        cast("CompanionApp", self.app).seat_clicked(self.seat_no, None if off is None else off.y, event.button)
 
     def on_resize(self) -> None:
-        shown = getattr(self, "_shown", None)
+        shown = self._shown
         if shown is not None:
             self.show(*shown)
 
@@ -176,10 +179,6 @@ class SeatTable(Grid):
         if cells:
             await self.mount_all(cells)
         state, lang, reveal = self._want  # the newest draw's (a command may have come meanwhile)
-        refit = getattr(self.app, "fit_table", None)  # the app knows what the rest of the screen takes
-        if callable(refit):
-            refit()
-        else:
-            self.fit(len(state.seats), self.app.size.height, self.app.size.width >= getattr(self.app, "WIDE", 120))
+        cast("CompanionApp", self.app).fit_table()  # the app knows what the rest of the screen takes
         for card in self.query(SeatCard):
             card.show(state, lang, reveal)
