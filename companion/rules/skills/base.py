@@ -266,8 +266,11 @@ def answers(p: Prompt, a: Action) -> bool:
 
 
 def answer(ctx: Ctx, p: Prompt, a: Action) -> None:
-    """Answer the top ``skill`` prompt ``p`` with ``a``."""
-    if a.seat is not None and a.seat != p.seat and a.verb in ("skill", "yes", "no", "pick"):
+    """Answer the top ``skill`` prompt ``p`` with ``a``.  Raises :class:`Refused` (``prompt.seat``) when ``a``
+    names another seat than the one asked: a skill's question is its seat's to answer (刚烈's choice is the damage
+    source's, ``take S`` / ``pass S`` included: standard_generals.json 刚烈 '伤害来源选择…'; rulebook 003 on 刚烈:
+    the seat that caused the damage is the one concerned)."""
+    if a.seat is not None and a.seat != p.seat and a.verb in ("skill", "yes", "no", "pick", "take", "pass"):
         raise refuse(Rule.PROMPT_SEAT, msg="seat_answers_this", seat=p.seat, a_seat=a.seat)
     ans = STEPS[f"{p.data['skill']}:{p.data.get('step', 'ask')}"]
     extra = a.args.get("args") if a.verb == "skill" else None

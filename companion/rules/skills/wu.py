@@ -152,12 +152,17 @@ def _qianxun(st: GameState, user: int, target: int, kind: str) -> tuple[str, str
 
 
 def _liuli(ctx: Ctx, p: Prompt, n: int, args: list[str]) -> None:
+    """流离 at respond prompt ``p`` by seat ``n`` (``liuli T [SLOT]``).  Raises :class:`Refused`: ``skill.when``
+    unless ``p`` is ``n``'s question of a 杀 (``RespondData.slash``: 万箭齐发's 闪 question, 决斗's and 南蛮入侵's 杀
+    questions are a trick's), ``skill.args`` / ``skill.target`` / ``skill.range`` for the target and the card.
+    Sources: standard_generals.json 流离 '当你成为杀的目标时'; rulebook 003 on 大乔's 流离 (a card discarded, the 杀's
+    user stays its source)."""
     # 流离: 当你成为杀的目标时，你可以弃置一张牌并将此杀转移给你攻击范围内的一名其他角色（不能是此杀的使用者）。
     # The discarded card leaves first: an equipped 麒麟弓 / 赤兔 discarded for 流离 lends no range or distance
     # to the choice (docs/commands.md "using SLOT": a card used as part of another leaves its slot first;
     # QSanguosha LiuliCard: the range is checked without the discarded card).
     st = ctx.st
-    if p.seat != n or p.data.get("card_kind", "slash") != "slash" or "source" not in p.data:
+    if p.seat != n or not p.data.get("slash") or "source" not in p.data:
         raise refuse(Rule.SKILL_WHEN, msg="used_when_you")
     if not args or len(args) > 2:
         raise refuse(Rule.SKILL_ARGS, msg="needs_target_seat", n=n, slots_list=', '.join(SLOTS))
