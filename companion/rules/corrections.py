@@ -17,7 +17,7 @@ from .flow import Action, Ctx, card_name, card_ref, push_discard, seat_at
 from .messages import Words, en_zh, say
 from .outcome import who
 from .state import Seat
-from .vocab import Rule
+from .vocab import PromptKind, Rule
 from .zones import SLOT_ZH
 
 DECK_SIZE = 108  # cards in the standard + EX deck (RULES_NOTES: Deck)
@@ -36,7 +36,7 @@ def v_heal(ctx: Ctx, a: Action) -> None:
     s = seat_at(ctx, a.seat)
     oc.heal(ctx.st, ctx.ev, s.seat, int(a.args["n"]))
     top = ctx.st.prompt
-    if top is not None and top.kind == "dying" and top.data["victim"] == s.seat and s.hp >= 1:
+    if top is not None and top.kind == PromptKind.DYING and top.data["victim"] == s.seat and s.hp >= 1:
         ctx.st.prompts.pop()
         oc.rescued(ctx.st, ctx.ev, s.seat)
 
@@ -102,7 +102,7 @@ def v_hand(ctx: Ctx, a: Action) -> None:
 
 def _maybe_discard_prompt(ctx: Ctx, s: Seat) -> None:
     st = ctx.st
-    if st.turn_seat == s.seat and st.phase == "discard" and (st.prompt is None or st.prompt.kind == "discard"):
+    if st.turn_seat == s.seat and st.phase == "discard" and (st.prompt is None or st.prompt.kind == PromptKind.DISCARD):
         push_discard(ctx, s)
 
 

@@ -19,8 +19,9 @@ from .errors import Event, Refused
 from .judgement import Judgement, resolve_judgement
 from .messages import Message, Words, en_zh, say
 from .outcome import who
-from .state import PHASES, GameState, Prompt, Seat
-from .vocab import Rule
+from .prompts import JudgementJob, RespondData
+from .state import PHASES, GameState, Prompt, RespondPrompt, Seat
+from .vocab import PromptKind, Rule
 
 SRC_DISCARD = "RULES_NOTES: Other facts (hand limit = current HP)"
 SRC_DISCARD_PHASE = "rulebook 001: 弃牌阶段 (discard down to the hand limit = current HP)"
@@ -29,7 +30,8 @@ SRC_SEATS = "companion: seats are numbered 1..N in the order of play"
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One command: ``verb``, acting ``seat`` (or None), ``args`` per verb, ``forced``, the source ``text``."""
+    """One command: ``verb``, acting ``seat`` (or None), ``args`` per verb (the verb's ``TypedDict`` of
+    :data:`companion.rules.actions.ARGS`: ``{"n": 2}`` for ``draw 3 2``), ``forced``, the source ``text``."""
 
     verb: str
     seat: int | None = None
@@ -86,10 +88,12 @@ def card_ref(kind: str, face: Face | None) -> str:
 card_name = oc.card_words  # 赤兔♥5: the one card naming of every log line
 
 
-def again_data(data: dict[str, Any], more: int) -> dict[str, Any]:
+def again_data(data: RespondData, more: int) -> RespondData:
     """The data of a 无双 "one more" question: ``jinks`` left, and the hints (八卦阵 ``judge FACE``, 护驾 / 激将)
     are added again by skills' ``_hints`` — each 闪 asked may be judged by an unused 八卦阵 (RULES_NOTES: Judgements)."""
-    return {k: v for k, v in data.items() if k != "hinted"} | {"jinks": more}
+    again = cast(RespondData, {k: v for k, v in data.items() if k != "hinted"})
+    again["jinks"] = more
+    return again
 
 
 def hand_limit(seat: Seat) -> int:
@@ -168,15 +172,15 @@ def skill_target(ctx: Ctx, n: int, t: int, kind: str) -> None:
     ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
 
 
-JUDGED: dict[str, Callable[[Ctx, dict[str, Any], Judgement], None]] = {}
+JUDGED: dict[str, Callable[[Ctx, JudgementJob, Judgement], None]] = {}
 """Judgement job kind (``"delayed"``, ``"bagua"``, ``"skill"``) → its effect ``fn(ctx, job, judgement)``;
 registered by the cards and skills modules."""
 
-RESPONDED: list[Callable[[Ctx, Prompt, bool], None]] = []
+RESPONDED: list[Callable[[Ctx, RespondPrompt, bool], None]] = []
 """Called after a ``respond`` prompt is answered (``played``: the card was given): weapons after a dodge,
 the trick being resolved goes on."""
 
-REPLACE_JUDGEMENT: list[Callable[[Ctx, dict[str, Any], Any], bool]] = []
+REPLACE_JUDGEMENT: list[Callable[[Ctx, JudgementJob, Any], bool]] = []
 """``fn(ctx, job, face) -> True`` when a question now decides the judgement card first (鬼才)."""
 
 
@@ -277,12 +281,12 @@ def enter(ctx: Ctx, phase: str) -> None:
 
 def push_discard(ctx: Ctx, s: Seat) -> None:
     st = ctx.st
-    st.prompts = [p for p in st.prompts if p.kind != "discard"]
+    st.prompts = [p for p in st.prompts if p.kind != PromptKind.DISCARD]
     lim = hand_limit(s)
     if s.hand > lim and st.hands_tracked:  # light mode: the players discard down to their limit themselves
         ne, nz = who(st, s.seat)
         k = s.hand - lim
-        st.prompts.append(Prompt("discard", s.seat, *en_zh("prompt.discard", who=Words(ne, nz), k=k, hand=s.hand, lim=lim),
+        st.prompts.append(Prompt(PromptKind.DISCARD, s.seat, *en_zh("prompt.discard", who=Words(ne, nz), k=k, hand=s.hand, lim=lim),
                                  {"limit": lim}))
 
 
@@ -293,7 +297,7 @@ def push_next_judge(ctx: Ctx, s: Seat) -> None:
             ne, nz = who(ctx.st, s.seat)
             name = card_name(ref)
             # any seat may first cancel the delayed trick (rulebook: 无懈可击; RULES_NOTES Judgements)
-            ctx.st.prompts.append(Prompt("judge", s.seat, *en_zh("prompt.judge", who=Words(ne, nz), name=name),
+            ctx.st.prompts.append(Prompt(PromptKind.JUDGE, s.seat, *en_zh("prompt.judge", who=Words(ne, nz), name=name),
                                          {"card": ref}))
             return
 
@@ -457,10 +461,10 @@ def v_discard(ctx: Ctx, a: Action) -> None:
               hand_cards=Words(oc.hand_cards(s.hand), s.hand))
     top = st.prompt
     if (st.phase == "discard" and n == st.turn_seat and s.hand <= hand_limit(s)
-            and not (top is not None and top.kind == "discard" and top.seat == n)):
+            and not (top is not None and top.kind == PromptKind.DISCARD and top.seat == n)):
         # rulebook 001 弃牌阶段: "每超出一张，需要弃一张手牌" — within the limit nothing is owed.
         ctx.check(False, Rule.DISCARD_NONE, source=SRC_DISCARD_PHASE, n=n, hand=s.hand, hand_limit=hand_limit(s))
-    if top is not None and top.kind == "discard" and top.seat == n:
+    if top is not None and top.kind == PromptKind.DISCARD and top.seat == n:
         excess = s.hand - hand_limit(s)
         ctx.check(k <= excess, Rule.DISCARD_EXCESS, source=SRC_DISCARD, n=n, excess=excess, hand=s.hand,
                   hand_limit=hand_limit(s), k=k)
@@ -468,7 +472,7 @@ def v_discard(ctx: Ctx, a: Action) -> None:
     ne, nz = who(st, n)
     ctx.event("discard", say("discard/discards_hand2", who=Words(ne, nz), k=k, hand=s.hand), seat=n)
     top = st.prompt
-    if top is not None and top.kind == "discard" and top.seat == n:
+    if top is not None and top.kind == PromptKind.DISCARD and top.seat == n:
         st.prompts.pop()
         push_discard(ctx, s)
 
@@ -476,7 +480,7 @@ def v_discard(ctx: Ctx, a: Action) -> None:
 # --------------------------------------------------------------------------- judgements
 
 
-def judgement(ctx: Ctx, job: dict[str, Any], face: Any) -> None:
+def judgement(ctx: Ctx, job: JudgementJob, face: Any) -> None:
     """A judgement card ``face`` is flipped for ``job``; 鬼才 may replace it first (one replacement
     per judgement: :data:`REPLACE_JUDGEMENT`), then it takes effect (:func:`finish_judgement`)."""
     if not job.get("replaced"):
@@ -486,7 +490,7 @@ def judgement(ctx: Ctx, job: dict[str, Any], face: Any) -> None:
     finish_judgement(ctx, job, face)
 
 
-def finish_judgement(ctx: Ctx, job: dict[str, Any], face: Any) -> None:
+def finish_judgement(ctx: Ctx, job: JudgementJob, face: Any) -> None:
     """The judgement's result is determined (and logged); a ``judged`` hook that asks a question (天妒)
     defers the effect until it is answered (:func:`deferred_judgement_effect`); else the effect happens now."""
     j = judgement_result(ctx, job, face)
@@ -496,12 +500,12 @@ def finish_judgement(ctx: Ctx, job: dict[str, Any], face: Any) -> None:
     judgement_effect(ctx, job, j)
 
 
-def deferred_judgement_effect(ctx: Ctx, job: dict[str, Any], face: Any) -> None:
+def deferred_judgement_effect(ctx: Ctx, job: JudgementJob, face: Any) -> None:
     """The deferred effect of a judgement whose result was determined with card ``face``."""
     judgement_effect(ctx, job, resolve_judgement(job["subject"], face))
 
 
-def judgement_result(ctx: Ctx, job: dict[str, Any], face: Face) -> Judgement:
+def judgement_result(ctx: Ctx, job: JudgementJob, face: Face) -> Judgement:
     """The result of judgement card ``face`` for ``job`` is determined and logged (no effect yet)."""
     j = resolve_judgement(job["subject"], face)
     ne, nz = who(ctx.st, job["seat"])
@@ -510,14 +514,14 @@ def judgement_result(ctx: Ctx, job: dict[str, Any], face: Face) -> Judgement:
     return j
 
 
-def judgement_effect(ctx: Ctx, job: dict[str, Any], j: Judgement) -> Judgement:
+def judgement_effect(ctx: Ctx, job: JudgementJob, j: Judgement) -> Judgement:
     """The determined judgement ``j`` takes effect for ``job`` (闪电's damage, 乐不思蜀's skip, 八卦阵's 闪, a
     skill's effect): the effect registered for ``job["kind"]`` in :data:`JUDGED`."""
     JUDGED[job["kind"]](ctx, job, j)
     return j
 
 
-def responded(ctx: Ctx, top: Prompt, played: bool) -> None:
+def responded(ctx: Ctx, top: RespondPrompt, played: bool) -> None:
     """A ``respond`` prompt was answered (``played``: the card was given, else the damage taken): every
     :data:`RESPONDED` function runs (a dodged 杀's weapon, the trick being resolved goes on)."""
     for fn in RESPONDED:

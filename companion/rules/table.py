@@ -15,7 +15,7 @@ from .messages import Words, append_en_zh, en_zh, say
 from .outcome import who
 from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table
 from .state import ROLES, Seat
-from .vocab import Rule
+from .vocab import PromptKind, Rule
 
 SRC_SETUP = "rulebook: 游戏准备 (setup); RULES_NOTES: Roles per player count"
 SRC_SEATS = "companion: seats are numbered 1..N in the order of play"
@@ -29,7 +29,7 @@ def v_reveal(ctx: Ctx, a: Action) -> None:
     st = ctx.st
     top = st.prompt
     role = a.args["role"]
-    if top is None or top.kind != "reveal":
+    if top is None or top.kind != PromptKind.REVEAL:
         raise Refused(Rule.PROMPT_NONE, source=SRC_NO_PROMPT, forceable=False, msg="role_card_turn")
     victim = top.data["victim"]
     if a.seat is not None and a.seat != victim:
@@ -146,7 +146,7 @@ def v_general(ctx: Ctx, a: Action) -> None:
 def v_role(ctx: Ctx, a: Action) -> None:
     st = ctx.st
     top = st.prompt
-    if st.started and top is not None and top.kind == "reveal" and a.seat == top.data["victim"]:
+    if st.started and top is not None and top.kind == PromptKind.REVEAL and a.seat == top.data["victim"]:
         v_reveal(ctx, Action("reveal", a.seat, {"role": a.args["role"]}, a.forced))
         return
     s = seat_at(ctx, a.seat, alive=False)

@@ -28,6 +28,7 @@ from textual.widgets import Input, Static
 from companion.journal import JournalError
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState
+from companion.rules.vocab import PromptKind
 
 from .keys import GAME_ACTIONS, KEYS, Key, make_bindings
 from .protocols import CommandLanguage, Journaled, LogEntryLike, SessionLike, UsageLike
@@ -634,7 +635,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if top is None and self._ask is not None and self._ask[0] is self.state:  # light mode's hand question
             self.action_choose(0 if word == "yes" else 1)
             return
-        if top is None or top.kind != "skill":
+        if top is None or top.kind != PromptKind.SKILL:
             self.say("现在没有技能询问" if self.lang == "zh" else "no skill question now", error=True)
             return
         if word not in skill_answer_verbs(top):  # e.g. 刚烈's "discard 2 / take": not a yes / no question
@@ -644,7 +645,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
 
     def action_skills(self) -> None:
         top = self.state.prompt
-        self.open_skills(top.seat if top is not None and top.kind == "skill" else None)
+        self.open_skills(top.seat if top is not None and top.kind == PromptKind.SKILL else None)
 
     def open_skills(self, seat: int | None) -> None:
         """The skills list (F7, or a click on a seat card's general: at that seat; None: all seats)."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.rules.errors import CommandError, Refused
+from companion.rules.vocab import PromptKind
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -250,7 +251,7 @@ class QuickMixin(_Host):
 
         bar = self.query_one(ChoicesBar)
         p = self.state.prompt
-        bar.show(self.current_choices(), self.lang, self._picked, window=p is not None and p.kind == "nullify",
+        bar.show(self.current_choices(), self.lang, self._picked, window=p is not None and p.kind == PromptKind.NULLIFY,
                  spent=self.spent)
 
     @property
@@ -386,7 +387,7 @@ class QuickMixin(_Host):
     def empty_enter(self) -> bool:
         """Enter on the empty bar: at a 无懈可击 window, "nobody" (``pass all``)."""
         p = self.state.prompt
-        if p is not None and p.kind == "nullify":
+        if p is not None and p.kind == PromptKind.NULLIFY:
             self.submit_line("pass all", typed=False)
             return True
         return False

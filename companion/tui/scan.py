@@ -17,6 +17,7 @@ cv2, numpy and the reader load only when a scan starts, in the worker thread (te
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeGuard
 
@@ -129,7 +130,7 @@ class ScanMixin(_Host):
         else:
             entries = list(self.session.log)
             tip = (len(entries), sum(1 for e in entries if e.undone))
-        data = p.data or {}
+        data: Mapping[str, object] = p.data  # any kind's payload, read by key: what identifies the judgement
         return (j.game_id if j is not None else None, tip, p.kind, p.seat, data.get("skill"), data.get("step"),
                 str(data.get("card")), p.en)
 

@@ -16,7 +16,7 @@ from ..errors import Refused
 from ..flow import Action, Ctx, card_name
 from ..messages import Words, say
 from ..outcome import who
-from ..state import GameState, Prompt, Seat
+from ..state import AnyPrompt, GameState, Seat
 from ..vocab import Rule
 
 SRC_PLAY = "rulebook: 出牌阶段"
@@ -44,7 +44,7 @@ class Use:
     colour: str | None
     ref: str
     targets: list[int]
-    top: Prompt | None
+    top: AnyPrompt | None
     need: str | None
 
     def pay(self) -> None:

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .. import outcome as oc
 from ..cards.armor import BAGUA_HINT, armor_works
@@ -57,8 +57,9 @@ from ..judgement import Judgement
 from ..messages import Words, append_en_zh, en_zh, say
 from ..names import norm
 from ..outcome import who
-from ..state import GameState, Prompt, Seat
-from ..vocab import Kingdom, Rule
+from ..prompts import JudgementJob, SkillData
+from ..state import AnyPrompt, GameState, Prompt, RespondPrompt, Seat, SkillPrompt
+from ..vocab import Kingdom, PromptKind, Rule
 
 SRC_SKILL = "standard_generals.json (FK standard, original texts)"
 
@@ -115,9 +116,9 @@ def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: s
     data.setdefault("skill", sid)
     data.setdefault("step", "ask")
     ctx.st.prompts.append(Prompt(
-                              "skill", owner, *en_zh("prompt.skill/text", who=Words(ne, nz), sk_name=Words(ske, skz),
+                              PromptKind.SKILL, owner, *en_zh("prompt.skill/text", who=Words(ne, nz), sk_name=Words(ske, skz),
                                         what=Words(what_en, what_zh), choice=Words(choice_en, choice_zh)),
-                              data))
+                              cast(SkillData, data)))
 
 
 def log_event(ctx: Ctx, kind: str, n: int | None, en: str, zh: str, **data: Any) -> None:
@@ -195,7 +196,7 @@ def is_male(st: GameState, n: int) -> bool:
 class Answer:
     """How a prompt step is answered: ``fn(ctx, prompt, action)``; ``verbs`` accepted besides the skill's name."""
 
-    fn: Callable[..., Any]
+    fn: Callable[[Ctx, SkillPrompt, Action], None]
     verbs: frozenset[str] = frozenset({"yes", "no", "skill"})
     takes_args: bool = False  # 'SKILL ARGS…' answers (突袭 seats, 反馈 zone, 遗计 gifts, 鬼才 face); else none
 
@@ -208,7 +209,7 @@ ACTIVE: dict[str, Callable[..., Any]] = {}
 """Active skills (play-phase verbs): id → ``fn(ctx, seat, args)``."""
 
 
-RESPONSES: dict[str, Callable[..., Any]] = {}
+RESPONSES: dict[str, Callable[[Ctx, RespondPrompt, int, list[str]], None]] = {}
 """Skills used as the answer of a card prompt (流离 on a 杀): id → ``fn(ctx, prompt, seat, args)``."""
 
 
@@ -224,13 +225,13 @@ def step(sid: str, name: str = "ask", verbs: tuple[str, ...] = ("yes", "no", "sk
     return deco
 
 
-def accepted(sid: str, on_no: Callable[[Ctx, Prompt], None] | None = None) -> Callable[[_Fn], _Fn]:
+def accepted(sid: str, on_no: Callable[[Ctx, SkillPrompt], None] | None = None) -> Callable[[_Fn], _Fn]:
     """Decorator for the answer of an optional skill's question — the shape ask → yes → effect every optional
     skill shares: ``no`` declines it (logged; then ``on_no(ctx, prompt)``: what happens without the skill),
     ``yes`` / the skill's word takes the question away and runs the decorated ``fn(ctx, prompt, action)``, the
     effect.  Registered as step ``"<sid>:ask"`` answered by ``yes`` / ``no`` / the skill's word."""
     def deco(fn: _Fn) -> _Fn:
-        def answer(ctx: Ctx, p: Prompt, a: Action) -> None:
+        def answer(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
             if a.verb == "no":
                 declined(ctx, p)
                 if on_no is not None:
@@ -251,21 +252,21 @@ def active(sid: str) -> Callable[[_Fn], _Fn]:
     return deco
 
 
-def answers(p: Prompt, a: Action) -> bool:
+def answers(p: AnyPrompt, a: Action) -> bool:
     """True when action ``a`` answers prompt ``p`` through a skill."""
-    if p.kind == "skill":
+    if p.kind == PromptKind.SKILL:
         ans = STEPS.get(f"{p.data['skill']}:{p.data.get('step', 'ask')}")
         if ans is None or a.verb not in ans.verbs:
             return False
         return a.verb != "skill" or a.args["skill"] == p.data["skill"]
     if a.verb == "skill" and a.args["skill"] in RESPONSES:
-        return p.kind == "respond"
+        return p.kind == PromptKind.RESPOND
     if a.verb == "use" and a.args.get("vskill") in ("hujia", "jijiang"):
-        return p.kind == "respond"
+        return p.kind == PromptKind.RESPOND
     return False
 
 
-def answer(ctx: Ctx, p: Prompt, a: Action) -> None:
+def answer(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     """Answer the top ``skill`` prompt ``p`` with ``a``.  Raises :class:`Refused` (``prompt.seat``) when ``a``
     names another seat than the one asked: a skill's question is its seat's to answer (刚烈's choice is the damage
     source's, ``take S`` / ``pass S`` included: standard_generals.json 刚烈 '伤害来源选择…'; rulebook 003 on 刚烈:
@@ -282,7 +283,7 @@ def answer(ctx: Ctx, p: Prompt, a: Action) -> None:
     ans.fn(ctx, p, a)
 
 
-def declined(ctx: Ctx, p: Prompt) -> None:
+def declined(ctx: Ctx, p: SkillPrompt) -> None:
     ctx.st.prompts.pop()
     ske, skz = skill_names(p.data["skill"])
     ne, nz = who(ctx.st, p.seat)
@@ -369,7 +370,7 @@ def verb(ctx: Ctx, a: Action) -> None:
     sid = a.args["skill"]
     top = st.prompt
     ske, skz = skill_names(sid)
-    if top is not None and top.kind == "skill" and top.data["skill"] == sid:
+    if top is not None and top.kind == PromptKind.SKILL and top.data["skill"] == sid:
         if not answers(top, a):
             raise refuse(Rule.PROMPT_ANSWER, msg="answer_this_question", top=Words(top.en, top.zh))
         answer(ctx, top, a)
@@ -381,7 +382,7 @@ def verb(ctx: Ctx, a: Action) -> None:
         why_en, why_zh = _not_owner(st, a.seat, sid)
         ctx.check(False, "skill.none", why_en, why_zh, SRC_SKILL)
     args = list(a.args.get("args", []))
-    if sid in RESPONSES and top is not None and top.kind == "respond":
+    if sid in RESPONSES and top is not None and top.kind == PromptKind.RESPOND:
         n = a.seat if a.seat is not None else top.seat
         if not usable(st, n, sid):
             why_en, why_zh = _not_owner(st, n, sid)
@@ -469,7 +470,7 @@ def _slot_face(ctx: Ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str,
     return None, True
 
 
-def _for_the_lord(ctx: Ctx, a: Action, top: Prompt | None, sid: str, n: int, kind: CardKind, face: Face | None,
+def _for_the_lord(ctx: Ctx, a: Action, top: AnyPrompt | None, sid: str, n: int, kind: CardKind, face: Face | None,
                   ske: str, skz: str) -> tuple[int, int]:
     """护驾 / 激将: seat ``n`` (another Wei / Shu seat) gives the card; the lord acts with it.  Returns
     (the lord, ``n``).  Raises Refused ``viewas.lord``, ``viewas.kingdom``, ``viewas.when``, ``hand.empty``."""
@@ -495,7 +496,7 @@ def _for_the_lord(ctx: Ctx, a: Action, top: Prompt | None, sid: str, n: int, kin
         raise refuse(Rule.VIEWAS_LORD, sk_name=Words(ske, skz))
     ctx.check(kingdom_of(st, n) == want, Rule.VIEWAS_KINGDOM, source=SRC_SKILL, n=n, want=want.zh, sk_name=ske)
     if sid == "hujia":
-        ctx.check(top is not None and top.kind == "respond" and top.seat == lord, Rule.VIEWAS_WHEN, source=SRC_SKILL,
+        ctx.check(top is not None and top.kind == PromptKind.RESPOND and top.seat == lord, Rule.VIEWAS_WHEN, source=SRC_SKILL,
                   msg="only_when_lord")
     else:
         ctx.check(st.turn_seat == lord or (top is not None and top.seat == lord), Rule.VIEWAS_WHEN, source=SRC_SKILL,
@@ -513,7 +514,7 @@ def _for_the_lord(ctx: Ctx, a: Action, top: Prompt | None, sid: str, n: int, kin
     return lord, n
 
 
-def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
+def view_as(ctx: Ctx, a: Action, top: AnyPrompt | None) -> tuple[int, int]:
     """Check ``a`` (``S CARD[:FACE] … via SKILL``): returns (acting seat, paying seat).
 
     For 护驾 / 激将 the written seat pays (a Wei / Shu seat) and the lord acts; the card moves from
@@ -579,14 +580,15 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
 
 
 def judge_step(sid: str) -> None:
-    def fn(ctx: Ctx, p: Prompt, a: Action) -> None:
+    def fn(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
         ctx.st.prompts.pop()
-        judgement(ctx, {"kind": "skill", "skill": sid, "subject": sid, "seat": p.seat,
-                        **{k: v for k, v in p.data.items() if k not in ("skill", "step")}}, a.args["face"])
+        job = cast(JudgementJob, {"kind": "skill", "skill": sid, "subject": sid, "seat": p.seat,
+                                  **{k: v for k, v in p.data.items() if k not in ("skill", "step")}})
+        judgement(ctx, job, a.args["face"])
     STEPS[f"{sid}:judge"] = Answer(fn, frozenset({"judge"}))
 
 
-SKILL_JUDGED: dict[str, Callable[..., Any]] = {}
+SKILL_JUDGED: dict[str, Callable[[Ctx, JudgementJob, Judgement], None]] = {}
 """Skill judgements: id → ``fn(ctx, job, judgement)`` once the card takes effect."""
 
 
@@ -614,7 +616,7 @@ def hints(ctx: Ctx, before: GameState) -> None:
     # unused 八卦阵 (RULES_NOTES: Judgements 八卦阵 — a red judgement counts as 闪).
     st = ctx.st
     p = st.prompt
-    if p is None or p.kind != "respond" or p.data.get("hinted"):
+    if p is None or p.kind != PromptKind.RESPOND or p.data.get("hinted"):
         return
     need = p.data.get("need", "jink")
     en: list[str] = []
@@ -700,7 +702,7 @@ def skill_word(word: str) -> str | None:
 
 
 
-def _skill_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
+def _skill_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
     SKILL_JUDGED[job["skill"]](ctx, job, j)
 
 

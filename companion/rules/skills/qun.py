@@ -11,8 +11,8 @@ from ..cards import tricks as tk
 from ..flow import Action, Ctx, on, target_refusal
 from ..messages import Words, en_zh
 from ..outcome import who
-from ..state import GameState, Prompt, Seat
-from ..vocab import Rule
+from ..state import GameState, Prompt, Seat, SkillPrompt
+from ..vocab import PromptKind, Rule
 from .base import (
     SRC_SKILL,
     VIEW_AS,
@@ -81,7 +81,7 @@ def wushuang(ctx: Ctx, before: GameState) -> None:
     # 无双: 锁定技，你使用的杀需两张闪才能抵消；与你决斗的角色每次需打出两张杀。
     st = ctx.st
     for i, p in enumerate(st.prompts):
-        if p.kind != "respond" or "jinks" in p.data:
+        if p.kind != PromptKind.RESPOND or "jinks" in p.data:
             continue
         if p.data.get("slash"):
             lvbu = p.data.get("source")
@@ -94,7 +94,7 @@ def wushuang(ctx: Ctx, before: GameState) -> None:
         word = "闪" if p.data.get("slash") else "杀"
         pe, pz = who(st, p.seat)
         st.prompts[i] = Prompt(
-                            "respond", p.seat, *en_zh("prompt.respond/two_needed", asked=Words(pe, pz), word=word,
+                            PromptKind.RESPOND, p.seat, *en_zh("prompt.respond/two_needed", asked=Words(pe, pz), word=word,
                                       split_value=Words(p.en.split(': ', 1)[-1], p.zh.split('：', 1)[-1])),
                             {**p.data, "jinks": 2})
 
@@ -107,7 +107,7 @@ def _biyue(ctx: Ctx, s: Seat) -> None:
 
 
 @accepted("biyue")
-def _biyue_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _biyue_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     draw_cards(ctx, p.seat, 1, "闭月", "闭月")
 
 
