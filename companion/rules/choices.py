@@ -103,6 +103,7 @@ class Choice:
         return not self.needs
 
     def label(self, lang: str) -> str:
+        """The choice's words in ``lang`` (``"zh"`` or anything else: English)."""
         return self.zh if lang == "zh" else self.en
 
 

@@ -49,10 +49,12 @@ class Refused(Exception):
 
     @property
     def en(self) -> str:
+        """The refusal's English words."""
         return self.text.en
 
     @property
     def zh(self) -> str:
+        """The refusal's Chinese words."""
         return self.text.zh
 
     @property
@@ -104,10 +106,12 @@ class Event:
 
     @property
     def en(self) -> str:
+        """The log line in English."""
         return self.text.en
 
     @property
     def zh(self) -> str:
+        """The log line in Chinese."""
         return self.text.zh
 
     def __repr__(self) -> str:

@@ -74,6 +74,7 @@ class Ctx:
         raise r
 
     def event(self, kind: str, en: str | Message, zh: str = "", seat: int | None = None, **data: Any) -> None:
+        """Log an :class:`Event` of ``kind`` for ``seat`` with ``data`` (the numbers the UI reads)."""
         self.ev.append(Event(kind, en, zh, seat, data))
 
 
@@ -102,6 +103,8 @@ def hand_limit(seat: Seat) -> int:
 
 
 def seat_at(ctx: Ctx, n: int | None, what: str = "seat", alive: bool = True) -> Seat:
+    """Seat ``n`` of the table (``what`` names it in the refusal).  Raises Refused ``seat.unknown`` when the table
+    has no such seat, ``seat.dead`` when ``alive`` and it is dead."""
     st = ctx.st
     if n is None or not 1 <= n <= len(st.seats):
         raise Refused(Rule.SEAT_UNKNOWN, source=SRC_SEATS, forceable=False, msg="table_has_seats", n=n,
@@ -244,6 +247,9 @@ def clear_stack(st: GameState) -> None:
 
 
 def enter(ctx: Ctx, phase: str) -> None:
+    """Enter ``phase`` of the current turn and do what it does: start hooks, the judgements asked (last placed
+    first), the draw (or a skill in its place), the 杀 counter, the discard asked, finish hooks; a skipped phase
+    (乐不思蜀, 兵粮寸断, 克己) goes on to the next.  Source: rulebook 回合流程."""
     st = ctx.st
     st.phase = phase
     n = st.turn_player()
@@ -280,6 +286,8 @@ def enter(ctx: Ctx, phase: str) -> None:
 
 
 def push_discard(ctx: Ctx, s: Seat) -> None:
+    """Ask seat ``s`` to discard down to its hand limit (its HP) when over it; not in light mode (hands not tracked).
+    Source: rulebook 弃牌阶段."""
     st = ctx.st
     st.prompts = [p for p in st.prompts if p.kind != PromptKind.DISCARD]
     lim = hand_limit(s)
@@ -291,6 +299,8 @@ def push_discard(ctx: Ctx, s: Seat) -> None:
 
 
 def push_next_judge(ctx: Ctx, s: Seat) -> None:
+    """Ask for the judgement of seat ``s``'s next delayed trick not yet judged this phase, last placed first.
+    Source: RULES_NOTES Judgements (delayed tricks are judged last-placed first)."""
     judged = ctx.st.extra.setdefault("judged", [])
     for ref in reversed(s.judgement):
         if ref not in judged:
@@ -303,6 +313,8 @@ def push_next_judge(ctx: Ctx, s: Seat) -> None:
 
 
 def next_turn(ctx: Ctx) -> None:
+    """The turn passes to the next living seat (the lord's seat first; a new round at the lord): per-turn counters,
+    flags and the resolution stack are cleared, its start phase entered.  Source: rulebook 回合流程."""
     st = ctx.st
     old = st.turn_seat
     if old is not None:
@@ -370,6 +382,8 @@ def advance_until_decision(ctx: Ctx, stop_at: str | None = None) -> list[str]:
 
 
 def v_next(ctx: Ctx, a: Action) -> None:
+    """``next``: the next phase (or turn); what is pending is dropped (logged).  Raises Refused ``discard.limit``
+    when leaving the discard phase over the hand limit (rulebook 弃牌阶段)."""
     st = ctx.st
     s = st.seat(st.turn_player())
     st.extra.pop("ending", None)  # `next` goes one phase at a time: an earlier `end` no longer carries the turn
@@ -441,6 +455,7 @@ def v_end(ctx: Ctx, a: Action) -> None:
 
 
 def drop_prompts(ctx: Ctx) -> None:
+    """Drop every pending question and the resolution stack (each dropped question logged): a phase left by hand."""
     clear_stack(ctx.st)
     if ctx.st.prompts:
         for p in ctx.st.prompts:

@@ -37,6 +37,7 @@ def armor_works(st: GameState, data: Mapping[str, Any], target: Seat) -> str | N
 
 
 def nioh_shield(ctx: Ctx, t: int) -> None:
+    """仁王盾 stops a black 杀 aimed at seat ``t``: logs it (no prompt, no damage).  Source: cards.toml 仁王盾 (黑色的杀对你无效)."""
     te, tz = who(ctx.st, t)
     ctx.event("armor", say("armor", target=Words(te, tz)), seat=t)
 

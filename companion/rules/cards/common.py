@@ -134,6 +134,8 @@ def distance_limit(ctx: Ctx, kind: CardKind, n: int, t: int) -> None:
 
 
 def equip(ctx: Ctx, s: Seat, ref: str) -> None:
+    """Put card ``ref`` (a card ref or kind id) in its slot of seat ``s``; the card it replaces is discarded (logged).
+    Source: rulebook 装备牌 (one card per slot, a new one replaces the old)."""
     st = ctx.st
     kind = KINDS[card_kind_of(ref)]
     slot = str(kind.slot)

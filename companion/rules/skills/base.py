@@ -68,6 +68,7 @@ SRC_FAQ = "rulebook 003 (old FAQ)"
 
 
 def skill_of(st: GameState, n: int | None) -> str | None:
+    """The general of seat ``n`` (None for no seat or no general yet)."""
     return st.seat(n).general if n is not None else None
 
 
@@ -98,6 +99,8 @@ def owners(st: GameState, sid: str) -> list[int]:
 
 
 def skill_names(sid: str) -> tuple[str, str]:
+    """``("<中文> <English>", "<中文>")``: skill ``sid`` as the English and the Chinese log name it.  KeyError
+    for an unknown id (a bug)."""
     k = SKILLS[sid]
     return f"{k.zh} {k.en}", k.zh
 
@@ -122,10 +125,12 @@ def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: s
 
 
 def log_event(ctx: Ctx, kind: str, n: int | None, en: str, zh: str, **data: Any) -> None:
+    """Log an event of ``kind`` for seat ``n`` (None: none) with texts ``en`` / ``zh`` and ``data``."""
     ctx.ev.append(Event(kind, en, zh, n, data))
 
 
 def draw_cards(ctx: Ctx, n: int, k: int, why_en: str, why_zh: str) -> None:
+    """Seat ``n`` draws ``k`` cards because of a skill (``why_en`` / ``why_zh``: the skill's words), logged as a draw."""
     s = ctx.st.seat(n)
     s.hand += k
     ne, nz = who(ctx.st, n)
@@ -143,6 +148,8 @@ def gain_judged(ctx: Ctx, n: int, face: Face, sid: str) -> None:
 
 
 def int_arg(tok: str | None, what: str, sid: str) -> int:
+    """A skill's number argument ``tok`` (``what``: ``seat`` also takes ``4号`` / ``4号位``).  Raises Refused
+    ``skill.args`` naming skill ``sid`` when it is missing or not a number."""
     if what == "seat" and tok is not None:
         tok = tok.removesuffix("号位").removesuffix("号")  # 4号 / 4号位: seat 4 (docs/commands.md)
     try:
@@ -156,6 +163,7 @@ def int_arg(tok: str | None, what: str, sid: str) -> int:
 
 
 def living(ctx: Ctx, t: int, sid: str) -> Seat:
+    """Seat ``t``, a living seat of the table.  Raises Refused ``skill.target`` naming skill ``sid`` otherwise."""
     st = ctx.st
     if not 1 <= t <= len(st.seats) or not st.seat(t).alive:
         ske, skz = skill_names(sid)
@@ -164,6 +172,7 @@ def living(ctx: Ctx, t: int, sid: str) -> Seat:
 
 
 def suit_arg(tok: str | None, sid: str) -> Suit:
+    """A suit argument of skill ``sid`` (``♠`` / ``s`` / ``黑桃`` …).  Raises Refused ``skill.args`` otherwise."""
     try:
         return parse_face(f"{tok}1").suit
     except (CardError, TypeError):
@@ -174,6 +183,7 @@ def suit_arg(tok: str | None, sid: str) -> Suit:
 
 
 def face_arg(tok: str | None, sid: str) -> Face:
+    """A card face argument of skill ``sid`` (``♠7``, ``7s``).  Raises Refused ``skill.args`` otherwise."""
     try:
         return parse_face(tok or "")
     except CardError:
@@ -183,11 +193,13 @@ def face_arg(tok: str | None, sid: str) -> Face:
 
 
 def kingdom_of(st: GameState, n: int) -> Kingdom | None:
+    """The kingdom of seat ``n``'s general, or None without one."""
     g = GENERALS.get(st.seat(n).general or "")
     return g.kingdom if g else None
 
 
 def is_male(st: GameState, n: int) -> bool:
+    """True when seat ``n``'s general is male (结姻, 离间); False without a general."""
     g = GENERALS.get(st.seat(n).general or "")
     return g is not None and g.gender == Gender.MALE
 
@@ -284,6 +296,7 @@ def answer(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
 
 
 def declined(ctx: Ctx, p: SkillPrompt) -> None:
+    """Skill question ``p`` is answered no: it leaves the stack, logged as declined."""
     ctx.st.prompts.pop()
     ske, skz = skill_names(p.data["skill"])
     ne, nz = who(ctx.st, p.seat)
@@ -292,6 +305,7 @@ def declined(ctx: Ctx, p: SkillPrompt) -> None:
 
 
 def used(ctx: Ctx, n: int, sid: str, en: str = "", zh: str = "") -> None:
+    """Log that seat ``n`` uses skill ``sid`` (``en`` / ``zh``: what it does, or nothing)."""
     ske, skz = skill_names(sid)
     ne, nz = who(ctx.st, n)
     what_en, what_zh = en_zh("skills.base.used/what", what=Words(en, zh))
@@ -580,6 +594,8 @@ def view_as(ctx: Ctx, a: Action, top: AnyPrompt | None) -> tuple[int, int]:
 
 
 def judge_step(sid: str) -> None:
+    """Register step ``"<sid>:judge"``: ``judge FACE`` answers skill ``sid``'s judgement question (刚烈, 铁骑, 洛神),
+    judged with the question's data as its job (SKILL_JUDGED[sid] gives the effect)."""
     def fn(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
         ctx.st.prompts.pop()
         job = cast(JudgementJob, {"kind": "skill", "skill": sid, "subject": sid, "seat": p.seat,
@@ -593,6 +609,8 @@ SKILL_JUDGED: dict[str, Callable[[Ctx, JudgementJob, Judgement], None]] = {}
 
 
 def equipment_slots(ctx: Ctx, s: Seat, words: list[str], sid: str) -> list[str]:
+    """The slots named in ``words`` (each once, each holding a card of seat ``s``).  Raises Refused ``skill.args``
+    naming skill ``sid`` for an empty, unknown or repeated slot."""
     out = []
     for w in words:
         if w not in s.equipment or s.equipment.get(w) is None or w in out:
@@ -603,6 +621,7 @@ def equipment_slots(ctx: Ctx, s: Seat, words: list[str], sid: str) -> list[str]:
 
 
 def duel_opponent(st: GameState, n: int) -> int | None:
+    """The other party of the 决斗 being resolved when seat ``n`` is in it, else None."""
     f = top_frame(st)
     if f is None or f.get("kind") != "duel":
         return None
@@ -612,6 +631,9 @@ def duel_opponent(st: GameState, n: int) -> int | None:
 
 
 def hints(ctx: Ctx, before: GameState) -> None:
+    """After an action: the question now asked names the skills that may answer it (护驾 / 激将 helpers in seat
+    order, 流离) and an unused 八卦阵 (RULES_NOTES: Judgements — a red judgement counts as 闪).  ``before``: the
+    state before the action (a question already hinted is left as is)."""
     # The question names the skills that may answer it: 护驾 / 激将 (helpers in seat order), 流离; and an
     # unused 八卦阵 (RULES_NOTES: Judgements 八卦阵 — a red judgement counts as 闪).
     st = ctx.st
@@ -672,6 +694,7 @@ def ev_ctx(st: GameState, ev: list[Event]) -> Ctx:
 
 def fire_damaged(st: GameState, ev: list[Event], victim: int, amount: int, source: int | None,
                   cause: str) -> None:
+    """Run the ``damaged`` hooks (newest first) for ``victim``'s ``amount`` damage from ``source`` by ``cause``."""
     ctx = ev_ctx(st, ev)
     for _sid, fn in reversed(HOOKS.get("damaged", ())):
         fn(ctx, victim, amount, source, cause)

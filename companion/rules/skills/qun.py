@@ -78,6 +78,8 @@ def _lijian(ctx: Ctx, n: int, args: list[str]) -> None:
 
 
 def wushuang(ctx: Ctx, before: GameState) -> None:
+    """无双 (吕布): his 杀 needs two 闪, and in his 决斗 the other side plays two 杀 each time — the questions just
+    asked get ``jinks`` = 2.  Source: standard_generals.json 无双."""
     # 无双: 锁定技，你使用的杀需两张闪才能抵消；与你决斗的角色每次需打出两张杀。
     st = ctx.st
     for i, p in enumerate(st.prompts):

@@ -148,6 +148,7 @@ def _jizhi_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
 
 
 def kongcheng_duel(ctx: Ctx, before: GameState) -> None:
+    """Variant ``faq_kongcheng_duel``: 空城 ends a 决斗 once 诸葛亮's last hand card is gone (old FAQ, rulebook 003)."""
     # Variant faq_kongcheng_duel only — 空城 during a 决斗: once 诸葛亮's last hand card is gone he is not affected,
     # the duel ends, no damage (old FAQ, rulebook 003, reading an older wording).  By default 空城 is a target
     # filter only (standard_generals.json "cannot be chosen as a target"; FK kongcheng; English rule pages;

@@ -46,6 +46,7 @@ HANDLES = frozenset({"fankui", "ganglie", "guicai", "hujia", "jianxiong", "luosh
 
 
 def job_name(job: JudgementJob) -> tuple[str, str]:
+    """``(en, zh)`` name of the judgement ``job`` is for (both the judgement rule's Chinese name)."""
     rule = JUDGEMENTS[job["subject"]]
     return rule.zh_name, rule.zh_name
 

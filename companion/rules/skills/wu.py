@@ -212,6 +212,8 @@ RESPONSES["liuli"] = _liuli
 
 
 def card_loss(ctx: Ctx, before: GameState) -> None:
+    """After an action: 连营 (the last hand card lost: may draw 1) and 枭姬 (an equipped card lost: may draw 2) are
+    asked, comparing with ``before``.  Source: standard_generals.json 连营, 枭姬."""
     # 连营: 当你失去最后的手牌时，你可以摸一张牌。  枭姬: 当你失去装备区里的一张牌时，你可以摸两张牌。
     st = ctx.st
     if not st.started or st.over:
