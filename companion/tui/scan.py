@@ -112,6 +112,7 @@ class ScanMixin(_Host):
         @property
         def state(self) -> GameState: ...
         def say(self, text: str, *, error: bool = False) -> None: ...
+        def fit_table(self) -> None: ...
 
     _scan: ScanRun | None = None  # the scan whose reports are shown (None: none, or it was dropped)
     _preview_key: tuple | None = None  # the judgement whose scanned card's preview is held
@@ -274,9 +275,7 @@ class ScanMixin(_Host):
             line.update(Text(f"{head}{text}  ·  {label('scan_esc', self.lang)}", no_wrap=True, overflow="ellipsis"))
         if line.has_class("-on") != (text is not None):
             line.set_class(text is not None, "-on")
-            refit = getattr(self, "fit_table", None)
-            if callable(refit):
-                refit()  # one more line above the message: the log keeps LOG_MIN (SeatTable.fit)
+            self.fit_table()  # one more line above the message: the log keeps LOG_MIN (SeatTable.fit)
 
     @property
     def scan_line(self) -> str:

@@ -20,6 +20,8 @@ from companion.rules.vocab import PromptKind
 if TYPE_CHECKING:
     from rich.text import Text
 
+    from companion.rules.errors import Event
+
 __all__ = [
     "ROLE_NAMES", "PHASE_NAMES", "LABELS", "label", "role_name", "phase_name",
     "kind_of", "card_short", "redact_line", "hidden_roles", "line_is_secret", "event_words",
@@ -508,19 +510,18 @@ def _scrub(text: str, roles: set[str]) -> str:
     return text
 
 
-def event_words(ev, state: GameState, lang: str, *, undone: bool = False, reveal: bool = False) -> str:
+def event_words(ev: Event, state: GameState, lang: str, *, undone: bool = False, reveal: bool = False) -> str:
     """An event's sentence as the shared screen may show it (the log pane).
 
     A ``role`` event (a death's turned-up role card, a survivor's recorded role) shows its role only
     while that seat's role is public; an undone entry never happened, so it shows no role that a
     living seat hides (its death did not happen either)."""
-    words = (getattr(ev, "zh", "") or getattr(ev, "en", "")) if lang == "zh" else getattr(ev, "en", str(ev))
+    words = (ev.zh or ev.en) if lang == "zh" else ev.en
     if reveal:
         return words
-    data = getattr(ev, "data", None) or {}
-    role = data.get("role") if isinstance(data, dict) else None
-    if getattr(ev, "kind", "") == "role" and role and role != "lord":
-        n = getattr(ev, "seat", None)
+    role = ev.data.get("role")
+    if ev.kind == "role" and role and role != "lord":
+        n = ev.seat
         public = (not undone and isinstance(n, int) and 1 <= n <= len(state.seats)
                   and state.seat(n).public_role == role)
         if not public:
