@@ -75,7 +75,8 @@ ARG_PARTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "zhiheng": (("弃置的张数", "the number of cards discarded", False),
                 ("其中的装备栏（如 weapon）", "the equipment slots among them (e.g. weapon)", True)),
     "rende": (("交给的座位", "the seat given to", False), ("给出的手牌张数", "the number of hand cards given", False)),
-    "fanjian": (("目标座位", "the target seat", False), ("其所选花色（♠ ♥ ♣ ♦ 或 s h c d）", "the suit it names (♠ ♥ ♣ ♦ or s h c d)", False),
+    "fanjian": (("目标座位", "the target seat", False),
+                ("其所选花色（♠ ♥ ♣ ♦ 或 s h c d）", "the suit it names (♠ ♥ ♣ ♦ or s h c d)", False),
                 ("其获得的你那张牌的牌面（如 ♠5）", "the face of your card it takes (e.g. ♠5)", False)),
     "lijian": (("男性座位 A", "male seat A", False), ("男性座位 B（A 对 B 决斗）", "male seat B (A duels B)", False),
                ("弃置的装备栏（不弃手牌时）", "the equipment slot discarded (instead of a hand card)", True)),
@@ -378,8 +379,8 @@ class QuickMixin(_Host):
         else:
             left = parts[min(done, len(parts)):]
         sep = "、" if zh else ", "
-        words = sep.join(p[0 if zh else 1] for p in left)
-        if any(not opt for *_w, opt in left):
+        words = sep.join(w_zh if zh else w_en for w_zh, w_en, _opt in left)
+        if any(not opt for _z, _e, opt in left):
             return qlabel("args_needed", self.lang, name=name, parts=words, example=self._args_example(c, sid))
         if left:
             return qlabel("args_optional", self.lang, name=name, parts=words)
