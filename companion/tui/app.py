@@ -369,12 +369,28 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
                 cands = []
             head = text[: len(text) - len(last_token(text))]
             out = []
-            for c in cands:
-                full = c if c.startswith(text) else head + c
+            for cand in cands:
+                full = cand if cand.startswith(text) else head + cand
                 if full.startswith(text) and full != text:
                     out.append(full)
+            if c is not None and c.needs == "card" and c.params.get("cards") and text.startswith(c.before):
+                out = self._equipment_first(out, c.before, c.params["cards"])
             return out
         return fallback_completions(self.state, text, FALLBACK_VERBS)
+
+    @staticmethod
+    def _equipment_first(out: list[str], before: str, cards: tuple[str, ...]) -> list[str]:
+        """The equipment choice's bar (``S `` …): the completions that name an equipment card it may equip
+        (``choices._equipment``), the others after them."""
+        from companion.rules.deck import CardError, card_kind  # noqa: PLC0415
+
+        def equip(line: str) -> bool:
+            word = line[len(before):].split()
+            try:
+                return len(word) == 1 and card_kind(word[0]).id in cards
+            except CardError:
+                return False
+        return [x for x in out if equip(x)] + [x for x in out if not equip(x)]
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not isinstance(event.input, CommandBar):
