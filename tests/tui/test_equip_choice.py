@@ -7,7 +7,6 @@ import pytest
 from screen import screen_text, until
 
 from companion.rules.deck import CardType, card_kind
-
 from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp
 
