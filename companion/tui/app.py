@@ -213,7 +213,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
 
     def _chrome_lines(self, width: int) -> int:
         """The lines taken outside the board and the log as drawn now: header, question (up to
-        ``BANNER_LINES``), choices (up to 2), the scan line, the message (up to ``MESSAGE_LINES``), command
+        ``BANNER_LINES``), choices (up to 3: ``widgets.choices.FITS``), the scan line, the message (up to ``MESSAGE_LINES``), command
         bar and footer."""
         from .widgets.choices import ChoicesBar  # noqa: PLC0415
 

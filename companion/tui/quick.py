@@ -138,7 +138,7 @@ class QuickMixin(_Host):
     # -- choices --------------------------------------------------------------
     def current_choices(self) -> list[Any]:
         """The choices as numbered on screen: ``choices(state)``; with nothing pending, without
-        ``next`` / ``end`` (F2 and the typed word) and at most 9 (one digit each).  In a play phase the
+        ``next`` / ``end`` (F2 and the typed word) and at most 10 (one digit each: ``0`` is the 10th).  In a play phase the
         numbers stay where they were when the phase began (:meth:`_stable`): a choice no longer possible
         keeps its number, greyed (``spent``)."""
         from companion.rules.choices import choices  # noqa: PLC0415 - the dashboard opens without it
@@ -152,7 +152,7 @@ class QuickMixin(_Host):
             return self._ask_choices(ask[1], ask[2])
         if self.state.prompt is None:
             chs = [c for c in chs if c.key not in ("next", "end")]
-            chs = self._stable(chs)[:9]
+            chs = self._stable(chs)[:10]
         return chs
 
     def hand_asked(self, r: Refused, line: str) -> None:
@@ -285,20 +285,23 @@ class QuickMixin(_Host):
             if at != self._args_at:  # a word was ended or taken back: what is missing changed
                 self._args_at = at
                 self.say(self._args_hint(c, value[len(c.before):]))
-        v = value.strip()
-        picked = int(v) - 1 if v.isdigit() and 1 <= int(v) <= 9 and int(v) <= len(self.current_choices()) else None
+        from .widgets.choices import index_of  # noqa: PLC0415
+
+        picked = index_of(value)
+        if picked is not None and picked >= len(self.current_choices()):
+            picked = None
         if picked != self._picked:
             self._picked = picked
             self.draw_choices()
 
     def numbered_enter(self, line: str) -> bool:
-        """Enter on a bar holding only a number N (never a command by itself): pick choice N."""
-        v = line.strip()
-        if not (v.isdigit() and 1 <= int(v) <= 9):
-            return False
-        if int(v) > len(self.current_choices()):
+        """Enter on a bar holding only a number N (never a command by itself): pick choice N (``0``: the 10th)."""
+        from .widgets.choices import index_of  # noqa: PLC0415
+
+        i = index_of(line)
+        if i is None or i >= len(self.current_choices()):
             return False  # the command language explains ("seat 3: what does it do?")
-        self.action_choose(int(v) - 1)
+        self.action_choose(i)
         return True
 
     def choice_key(self, ch: str, bar: Any) -> bool:

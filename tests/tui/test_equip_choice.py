@@ -39,3 +39,20 @@ async def test_equipment_has_a_number_and_equips(lang, hint):
         await pilot.pause()
         assert s.state.seat(1).equipment["weapon"] is not None
         assert list(s.log[-1].lines) == ["1 crossbow"]
+
+
+async def test_the_tenth_choice_is_zero():
+    """Equipment before the tricks pushes 万箭齐发 to the 10th place at this table: ``0`` picks it (one digit, as the
+    keyboard's number row), so a 万箭齐发 still takes two keys."""
+    s = Session.new(None)
+    for line in PLAY:
+        s.submit(line)
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        chs = app.current_choices()
+        assert len(chs) == 10 and chs[9].params.get("card") == "archery_attack", [c.line for c in chs]
+        assert "0 Archery Attack" in app.choices_text
+        await pilot.press("0", "enter")
+        await pilot.pause()
+        assert list(s.log[-1].lines) == ["1 万箭齐发"]
