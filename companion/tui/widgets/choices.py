@@ -136,7 +136,8 @@ class ChoicesBar(Static):
         self.spent = spent
         self.plain = plain_text(self.choices, lang)
         width = max(20, (self.app.size.width or 80) - 2)  # the padding: 0 1
-        markup, spans = "", []
+        markup = ""
+        spans: list[tuple[int, int, int]] = []
         for how, lines in FITS if self.choices else ():  # every numbered choice drawn: no number without its label
             markup, spans = layout(self.choices, lang, picked, window, width, lines, spent, how)
             if len(spans) >= min(len(self.choices), MAX_KEYS):
