@@ -59,7 +59,6 @@ from .vocab import Kingdom
 
 __all__ = ["Choice", "choices", "answers_prompt", "covers"]
 
-_ZH_SLOT = {"hand": "手牌", **zn.SLOT_ZH}
 
 
 @dataclass(frozen=True, slots=True)

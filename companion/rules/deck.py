@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import Any
 
 from . import datafiles
-from .messages import Words, en_zh, text
+from .messages import Names, Words, en_zh, text
 from .names import build_index, find, is_cjk
 
 __all__ = [
@@ -70,7 +70,7 @@ class Suit(StrEnum):
 
 
 _SUIT_SYMBOL = {Suit.SPADE: "♠", Suit.HEART: "♥", Suit.CLUB: "♣", Suit.DIAMOND: "♦"}
-_SUIT_ZH = {Suit.SPADE: "黑桃", Suit.HEART: "红桃", Suit.CLUB: "梅花", Suit.DIAMOND: "方块"}
+_SUIT_ZH = Names("suit")
 
 
 class CardType(StrEnum):

@@ -35,7 +35,7 @@ from ..messages import Words, en_zh, say
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
 from ..vocab import Rule
-from ..zones import SLOT_ZH, card_label, has_cards, resolve_zone, take_zone, zone_label, zones_of
+from ..zones import card_label, has_cards, resolve_zone, take_zone, zone_label, zone_zh, zones_of
 from .common import TARGET_FILTERS, Use, check_target, distance_limit, own_play, uses
 from .delayed import nullified_judgement
 from .weapons import weapon_pick
@@ -583,7 +583,7 @@ def v_pick(ctx: Ctx, a: Action) -> None:
     if z is None:
         have = ", ".join(zone_label(t, x)[0] for x in zones_of(t))
         have_zh = "、".join(zone_label(t, x)[1] for x in zones_of(t))
-        word_zh = "手牌" if word == "hand" else SLOT_ZH.get(word, card_label(word) if word else "?")
+        word_zh = zone_zh(word) or (card_label(word) if word else "?")
         raise Refused(Rule.PICK_ZONE, source=SRC_TRICK, forceable=False, msg="seat_has_card", seat=t.seat,
                       have=Words(have, have_zh), value=Words(word or '?', word_zh))
     st.prompts.pop()

@@ -108,7 +108,7 @@ def _fankui_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
         zs = zn.zones_of(src, judgement=False)
         have = ", ".join(zn.zone_label(src, x)[0] for x in zs)
         have_zh = "、".join(zn.zone_label(src, x)[1] for x in zs)
-        word_zh = "手牌" if word == "hand" else zn.SLOT_ZH.get(word, word)
+        word_zh = zn.zone_zh(word) or word
         raise refuse(Rule.SKILL_ARGS, msg="seat_has_card", seat=src.seat, word=Words(word, word_zh),
                      have=Words(have, have_zh))
     st.prompts.pop()
