@@ -208,10 +208,9 @@ ENGLISH = re.compile(r"[A-Za-z']+(?:[\s\d,;:.()/-]+[A-Za-z']+){2,}")  # three wo
 # sentences assembled piece by piece, the Chinese names of suits, phases and roles, list separators). The count may
 # only go down: a new sentence goes in the catalogue.
 PROSE_LEFT: dict[str, int] = {
-    "cards/basic.py": 2, "cards/common.py": 1, "cards/tricks.py": 5, "cards/weapons.py": 2, "choices.py": 5,
-    "datafiles.py": 1, "deck.py": 2, "distance.py": 3, "engine.py": 1, "errors.py": 1, "generals.py": 5,
-    "judgement.py": 1, "names.py": 2, "setup.py": 1, "skills/base.py": 1, "skills/shu.py": 2, "skills/wei.py": 6,
-    "skills/wu.py": 1, "state.py": 1, "table.py": 1,
+    "cards/common.py": 1, "choices.py": 5, "datafiles.py": 1, "deck.py": 2, "distance.py": 3, "engine.py": 1,
+    "errors.py": 1, "generals.py": 5, "judgement.py": 1, "names.py": 2, "setup.py": 1, "skills/base.py": 1,
+    "state.py": 1, "table.py": 1,
 }
 
 

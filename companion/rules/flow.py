@@ -185,7 +185,8 @@ def draw_phase(ctx: Ctx, s: Seat, delta: int = 0) -> None:
     k = max(0, 2 + delta + sum(call("draw_count", ctx.st, s, 2)))
     s.hand += k
     ne, nz = who(ctx.st, s.seat)
-    extra = "".join(r for r in call("draw_note", ctx.st, s) if r)  # " (英姿 +1)"
+    notes = [r for r in call("draw_note", ctx.st, s) if r]  # " (英姿 +1)"
+    extra = Words("".join(r.en for r in notes), "".join(r.zh for r in notes))
     ctx.ev.append(Event("draw", say("draw/draws_hand4", who=Words(ne, nz), k=k, hand=s.hand, extra=extra), seat=s.seat,
                         data={}))
 

@@ -12,7 +12,7 @@ moment             called as / what the hook does
 ``start``          ``(ctx, seat)`` start (prepare) phase: 洛神, 观星 prompts
 ``draw``           ``(ctx, seat) -> bool`` True when a prompt now decides the draw (突袭, 裸衣)
 ``draw_count``     ``(st, seat, n) -> n`` cards drawn in the draw phase (英姿)
-``draw_note``      ``(st, seat) -> str | None`` the draw line's note (英姿 +1)
+``draw_note``      ``(st, seat) -> Message | None`` the draw line's note (英姿 +1)
 ``skip_discard``   ``(ctx, seat) -> bool`` skip the discard phase (克己)
 ``finish``         ``(ctx, seat)`` finish phase: 闭月
 ``target``         ``(st, user, target, kind) -> (en, zh) | None`` refusal (空城, 谦逊)
