@@ -124,7 +124,7 @@ def resolve_judgement(subject: str, face: Face) -> Judgement:
         except UnknownSkillError:
             rule = None
     if rule is None:
-        raise ValueError(f"unknown judgement subject {subject!r}; known: {', '.join(sorted(JUDGEMENTS))}")
+        raise ValueError(text("judgement.unknown_subject", subject=subject, known=", ".join(sorted(JUDGEMENTS))).en)
     eff = bool(rule.test(face))
     en, zh = en_zh("judgement.resolve_judgement", zh_name=rule.zh_name, face=face,
                    en_yes=rule.yes if eff else rule.no)

@@ -82,7 +82,8 @@ def role_table(players: int, variants: set[str] | frozenset[str] = frozenset()) 
     Raises ValueError for a player count outside 2..10.
     """
     if players not in ROLE_TABLES:
-        raise ValueError(f"{players} players: the companion supports {MIN_PLAYERS}..{MAX_PLAYERS}")
+        raise ValueError(text("setup.role_table/players", players=players, min_players=MIN_PLAYERS,
+                              max_players=MAX_PLAYERS).en)
     for name in sorted(variants):
         v = ROLE_VARIANTS.get(name)
         if v is not None and v[0] == players:
