@@ -71,6 +71,10 @@ def hand_cards(n: int) -> str:
     return f"{n} hand card" if n == 1 else f"{n} hand cards"
 
 
+_WHO: dict[tuple[int, str, str], tuple[str, str]] = {}
+"""(seat, English label, Chinese label) → :func:`who`'s words: a seat is named in most log lines."""
+
+
 def who(st: GameState, n: int | None) -> tuple[str, str]:
     """``("seat 2 (Guan Yu)", "2号位（关羽）")`` — name, else general, in brackets."""
     if n is None:
@@ -79,9 +83,14 @@ def who(st: GameState, n: int | None) -> tuple[str, str]:
     g = GENERALS.get(s.general) if s.general else None
     en_label = s.name or (g.en if g else "")
     zh_label = s.name or (g.zh if g else "")
-    if en_label or zh_label:
-        return en_zh("outcome.who/labelled", n=n, label=Words(en_label, zh_label))
-    return en_zh("outcome.who/seat", n=n)
+    key = (n, en_label, zh_label)
+    words = _WHO.get(key)
+    if words is None:
+        if len(_WHO) > 4096:  # names typed at the table: bounded
+            _WHO.clear()
+        words = _WHO[key] = en_zh("outcome.who/labelled", n=n, label=Words(en_label, zh_label)) \
+            if en_label or zh_label else en_zh("outcome.who/seat", n=n)
+    return words
 
 
 def remaining_roles(st: GameState, exclude: int | None = None) -> Counter[str]:
