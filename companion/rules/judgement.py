@@ -54,22 +54,6 @@ class JudgementRule:
         self.no: Message | Words = no
         self.source = source
 
-    @property
-    def en_yes(self) -> str:
-        return self.yes.en
-
-    @property
-    def en_no(self) -> str:
-        return self.no.en
-
-    @property
-    def zh_yes(self) -> str:
-        return self.yes.zh
-
-    @property
-    def zh_no(self) -> str:
-        return self.no.zh
-
 
 JUDGEMENTS: dict[str, JudgementRule] = {}
 """Registered judgement subjects by id."""

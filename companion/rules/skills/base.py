@@ -50,7 +50,7 @@ from .. import outcome as oc
 from ..cards.armor import armor_works, bagua_hint
 from ..deck import KINDS, CardError, CardKind, Face, Suit, card_kind, faces_of, parse_face
 from ..distance import has_skill
-from ..errors import Event, Refused
+from ..errors import Event, Refused, Worded
 from ..flow import HOOKS, JUDGED, Action, Ctx, judgement, top_frame
 from ..generals import GENERALS, SKILL_INDEX, SKILLS, Gender
 from ..judgement import Judgement
@@ -393,7 +393,7 @@ def verb(ctx: Ctx, a: Action) -> None:
         return
     if sid in VIEW_AS and sid not in ACTIVE:
         form_en, form_zh = _viewas_form(sid, a.seat, args)
-        raise refuse(Rule.SKILL_FORM, sk_name=Words(ske, skz), view_as_sid=VIEW_AS[sid].words,
+        raise refuse(Rule.SKILL_FORM, sk_name=Words(ske, skz), view_as_sid=VIEW_AS[sid].text,
                      form=Words(form_en, form_zh))
     if sid not in ACTIVE:
         raise refuse(Rule.SKILL_WHEN, msg="used_command_now", sk_name=Words(ske, skz),
@@ -420,23 +420,15 @@ def once(ctx: Ctx, n: int, sid: str) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class ViewAs:
+class ViewAs(Worded):
     """A card used or played as another: ``as_kinds`` it becomes, ``check(face) -> ok``, the rule in words (a catalogue
     text, rendered when first read)."""
 
     as_kinds: tuple[str, ...]
     check: Callable[[Face], bool]
-    words: Message
+    text: Message
     own_turn: bool | None = None  # True: only in own turn; False: only outside it; None: any time
     needs_face: bool = True  # False: no colour / suit condition, the face is optional (龙胆)
-
-    @property
-    def en(self) -> str:
-        return self.words.en
-
-    @property
-    def zh(self) -> str:
-        return self.words.zh
 
 
 def _is(kind: str) -> Callable[[Face], bool]:
@@ -476,7 +468,7 @@ def _slot_face(ctx: Ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str,
         k = KINDS.get(kid)
         name = k.zh if k else kid
         ctx.check(False, Rule.VIEWAS_FACE, source="RULES_NOTES: Deck; " + SRC_SKILL, msg="standard_deck_cannot", name=name,
-                  faces=faces, sk_name=Words(ske, skz), va=va.words)
+                  faces=faces, sk_name=Words(ske, skz), va=va.text)
     return None, True
 
 
@@ -542,7 +534,7 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
     if n is None:
         raise refuse(Rule.USE_SEAT, msg="write_seat_first")
     living(ctx, n, sid)
-    ctx.check(kind.id in va.as_kinds, Rule.VIEWAS_KIND, source=SRC_SKILL, sk_name=Words(ske, skz), va=va.words,
+    ctx.check(kind.id in va.as_kinds, Rule.VIEWAS_KIND, source=SRC_SKILL, sk_name=Words(ske, skz), va=va.text,
               kind=kind.zh)
     if sid in ("hujia", "jijiang"):
         return _for_the_lord(ctx, a, top, sid, n, kind, face, ske, skz)
@@ -568,7 +560,7 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
     if face is not None:
         ok = va.check(face) and (sid != "longdan" or _LONGDAN_FROM[kind.id](face))
         ctx.check(ok, Rule.VIEWAS_FACE, source=SRC_SKILL, msg="cannot_used", face=face, sk_name=Words(ske, skz),
-                  va=va.words)
+                  va=va.text)
     ne, nz = who(st, n)
     shown = str(face) if face is not None else ""
     if slot_ref:  # the equipped card by name: 赤兔♥5
