@@ -54,26 +54,6 @@ class JudgementRule:
         self.no: Message | Words = no
         self.source = source
 
-    @property
-    def en_yes(self) -> str:
-        """The English words of an effect (the judgement applies)."""
-        return self.yes.en
-
-    @property
-    def en_no(self) -> str:
-        """The English words of no effect."""
-        return self.no.en
-
-    @property
-    def zh_yes(self) -> str:
-        """The Chinese words of an effect."""
-        return self.yes.zh
-
-    @property
-    def zh_no(self) -> str:
-        """The Chinese words of no effect."""
-        return self.no.zh
-
 
 JUDGEMENTS: dict[str, JudgementRule] = {}
 """Registered judgement subjects by id."""
@@ -128,7 +108,7 @@ def resolve_judgement(subject: str, face: Face) -> Judgement:
         except UnknownSkillError:
             rule = None
     if rule is None:
-        raise ValueError(f"unknown judgement subject {subject!r}; known: {', '.join(sorted(JUDGEMENTS))}")
+        raise ValueError(text("judgement.unknown_subject", subject=subject, known=", ".join(sorted(JUDGEMENTS))).en)
     eff = bool(rule.test(face))
     en, zh = en_zh("judgement.resolve_judgement", zh_name=rule.zh_name, face=face,
                    en_yes=rule.yes if eff else rule.no)
