@@ -260,13 +260,19 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
 LATE_SECOND_AREA = 2.0
 # ... and when its outline reaches further out of the frame than this fraction of the frame.
 LATE_OUTSIDE = 0.01
+# ... and when its outline lies on the frame's edge (two corners or more) and covers more than
+# this fraction of the frame: the frame's border, or a patch of table cut by it, read as a card
+# from an index that lies anywhere in it (rendered pair seed 13 004 023: a ♠J read from a quad of
+# the whole frame, a ♦2 beside it inside the quad).
+LATE_FRAME_AREA = 0.5
 
 
 def _another_outline(frame: np.ndarray, cands: list, best: Reading) -> Reading:
     """best (accepted from a fallback outline), or best not accepted: with a two-cards note when
     a candidate of cands is a distinct whole outline of about its size (LATE_SECOND_AREA), and
     when its outline reaches out of the frame (a quad from the long sides of a patch of table
-    cut by the frame, holding the card and maybe a second one not outlined)."""
+    cut by the frame, holding the card and maybe a second one not outlined), and when it lies on
+    the frame's edge and covers more than LATE_FRAME_AREA of the frame."""
     card = best.quad
     if card is None:
         return best
@@ -274,6 +280,8 @@ def _another_outline(frame: np.ndarray, cands: list, best: Reading) -> Reading:
     m = LATE_OUTSIDE * max(h, w)
     if (card[:, 0].min() < -m or card[:, 1].min() < -m or card[:, 0].max() > w - 1 + m
             or card[:, 1].max() > h - 1 + m):
+        return replace(best, accepted=False)
+    if _on_edge(card, frame.shape) and abs(cv2.contourArea(np.asarray(card, np.float32))) > LATE_FRAME_AREA * h * w:
         return replace(best, accepted=False)
     ac = abs(cv2.contourArea(np.asarray(card, np.float32)))
     for c in cands:
@@ -419,7 +427,8 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
                 seen.append(q)
                 if (r.suit, r.rank) != (best.suit, best.rank):
                     others.append(r)
-            elif _notice_quad(frame, cand.quad(), threshold) or _suits_in_corners(frame, cand.quad()):
+            elif _notice_quad(frame, cand.quad(), threshold) or _suits_in_corners(frame, cand.quad()) \
+                    or _same_paper(frame, cand.quad(), card):
                 # an index too small or faint to read
                 seen.append(q)
                 others.append(Reading(None, None, 0.0, False, "index", quad=cand.quad()))
@@ -547,13 +556,14 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     feats = glyph_features_many(masks)
     p_key = dict(zip(keys, default_models()["suit"].predict_proba(feats)[:, :4].max(1).tolist(), strict=True))
     p_suit = np.array([p_key[k] for k in zip(jj.tolist(), quarters.tolist(), strict=True)])
-    # a second card's paper is lit like the first's: its ink level at most SPOT_PAPER_MARGIN above
-    pa = prepare(best.corner) if best.corner is not None else None
-    paper_max = (pa.paper if pa is not None else 60.0) + SPOT_PAPER_MARGIN
     spots: list[np.ndarray] = []
+    paper_max = None
     for k in np.argsort(-p_suit)[:MAX_INDEX_SPOTS]:
         if p_suit[k] < PAIR_SUIT_MIN:
             break
+        if paper_max is None:  # a second card's paper is lit like the first's: its ink level at most SPOT_PAPER_MARGIN above
+            pa = prepare(best.corner) if best.corner is not None else None
+            paper_max = (pa.paper if pa is not None else 60.0) + SPOT_PAPER_MARGIN
         i = int(ii[k])
         ci = cen[i]
         if any(np.linalg.norm(ci - sp) < 0.5 * size[i] for sp in spots):
@@ -611,6 +621,38 @@ def _notice_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> bool:
     gs = [g for g in (segment_index(warp_corner(frame, quad, t)) for t in (0, 2))
           if g is not None and min(g.rank_box[3], g.suit_box[3]) * px >= NOTICE_GLYPH_PX]
     return bool(gs) and max(float(sc.max()) for sc in _glyph_scores(gs)) >= SECOND_INDEX_MIN
+
+
+# A distinct outline of about the card's size is a second card, even when no index is found in
+# it (small, faint, or art up to its index), when the band along its edges is paper like the
+# accepted card's: each channel's median within PAPER_MATCH of the card's, and the band even
+# (its 25th to 75th percentile within PAPER_EVEN in each channel). The band: 2.5-7.5% of the
+# card's width in from its edges, sampled on a PAPER_W-wide warp.
+PAPER_MATCH = 30.0
+PAPER_EVEN = 30.0
+PAPER_W, PAPER_H = 40, 57
+
+
+def _paper_band(frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(median, interquartile range) per channel (B, G, R) of the band along the edges of quad
+    (4, 2) on a PAPER_W x PAPER_H warp of it."""
+    dst = np.array([[0, 0], [PAPER_W, 0], [PAPER_W, PAPER_H], [0, PAPER_H]], np.float32)
+    M = cv2.getPerspectiveTransform(np.asarray(quad, np.float32), dst)
+    w = cv2.warpPerspective(frame, M, (PAPER_W, PAPER_H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    inner = np.zeros((PAPER_H, PAPER_W), bool)
+    inner[1:-1, 1:-1] = True
+    inner[4:-4, 4:-4] = False
+    px = w[inner].astype(np.float32)
+    q1, med, q3 = np.percentile(px, (25, 50, 75), axis=0)
+    return med, q3 - q1
+
+
+def _same_paper(frame: np.ndarray, quad: np.ndarray, card: np.ndarray) -> bool:
+    """True when the band along the edges of quad (4, 2) is even and paper like the band of the
+    accepted card's quad card (4, 2): PAPER_MATCH, PAPER_EVEN."""
+    m, iqr = _paper_band(frame, quad)
+    mc, _ = _paper_band(frame, card)
+    return bool(np.abs(m - mc).max() <= PAPER_MATCH and iqr.max() <= PAPER_EVEN)
 
 
 def _suits_in_corners(frame: np.ndarray, quad: np.ndarray) -> bool:
