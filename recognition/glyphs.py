@@ -97,9 +97,10 @@ def glyph_features_many(masks: list) -> np.ndarray:
     out = np.zeros((n, FEATURE_SIZE), np.float32)
     made = [_canvas(m) for m in masks]
     idx = [i for i, c in enumerate(made) if c is not None]
-    if not idx:
+    kept = [c for c in made if c is not None]
+    if not kept:
         return out
-    stack = np.concatenate([made[i][0] for i in idx])  # (k * NORM, NORM)
+    stack = np.concatenate([c[0] for c in kept])  # (k * NORM, NORM)
     f = stack.astype(np.float32)
     gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=3)
@@ -115,7 +116,7 @@ def glyph_features_many(masks: list) -> np.ndarray:
     thumb = cv2.resize(stack, (12, 12 * k), interpolation=cv2.INTER_AREA).reshape(k, 144).astype(np.float32) / 255.0
     out[idx, :_NCELL * _BINS] = hog
     out[idx, _NCELL * _BINS:-1] = thumb
-    out[idx, -1] = [made[i][1] for i in idx]
+    out[idx, -1] = [c[1] for c in kept]
     return out
 
 

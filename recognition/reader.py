@@ -511,9 +511,9 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     cnts, hier = cv2.findContours(binm, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     lo_c, hi_c = 0.8 * lo * f, hi * f
     boxes = []
-    top = np.flatnonzero(hier[0][:, 3] < 0) if hier is not None else []  # not a hole's boundary
+    top = np.flatnonzero(hier[0][:, 3] < 0).tolist() if hier is not None else []  # not a hole's boundary
     for j in top:
-        cn = cnts[j]
+        cn = cnts[int(j)]
         if len(cn) < 4:  # a speck
             continue
         x, y, w, h = cv2.boundingRect(cn)
