@@ -204,16 +204,24 @@ class GameLog(RichLog):
         want = max(2 * height, LOG_REDRAW_LINES)
         self._drawn_want = want
         opened_by_lang = host.opened_lines()
-        items, first = self._window(want)  # an entry takes one line or more
-        blocks: list[list[tuple[str, str]]] = []
-        lines = 0
-        for item in reversed(items):
-            if lines >= want:
-                first = False
+        # the newest entries that fill `want` lines (an entry takes one line or more: at most `want` entries),
+        # read 16, 32, … at a time from the newest: an entry's events are re-derived from the checkpoint below it
+        # (Session._events_of), and the entries above the last checkpoint usually fill the pane
+        k = min(16, want)
+        while True:
+            items, first = self._window(k)
+            blocks: list[list[tuple[str, str]]] = []
+            lines = 0
+            for item in reversed(items):
+                if lines >= want:
+                    first = False
+                    break
+                block = self._entry_lines(item)
+                blocks.append(block)
+                lines += sum(len(fold_cells(p, width)) for p, _ in block)
+            if lines >= want or first or k >= want:
                 break
-            block = self._entry_lines(item)
-            blocks.append(block)
-            lines += sum(len(fold_cells(p, width)) for p, _ in block)
+            k = min(2 * k, want)
         out = [b for block in reversed(blocks) for b in block]
         opened = opened_by_lang[host.lang]
         if opened and first:
