@@ -66,6 +66,7 @@ class GameLog(RichLog):
         self._sig: tuple | None = None  # signature() of what is drawn
         self._at: Any = None  # mark() of what is drawn
         self._synced: tuple[Size, Size, Size] | None = None  # what _sync_scrollbar gave the scrollbar
+        self._length_changed = False
 
     @property
     def host(self) -> CompanionApp:
@@ -272,6 +273,22 @@ class GameLog(RichLog):
             return False
         self._synced = None
         return super()._size_updated(size, virtual_size, container_size, layout)
+
+    def watch_virtual_size(self) -> None:
+        self._length_changed = True  # the refresh the reactive asks for next is for it
+
+    def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Any:
+        """RichLog sets its virtual size on every write (the pane grew), and that reactive asks for a layout of
+        the screen: a full reflow on every command (issue 15).  The pane's size comes from the stylesheet,
+        not from its length; its scrollbar needs the layout only when it appears or goes (the length crosses
+        the pane's height) or a line is wider than the pane.  Otherwise the request is a repaint here, and
+        ``_write_block`` gives the scrollbar its new length itself (``_sync_scrollbar``)."""
+        if layout and self._length_changed and self.show_vertical_scrollbar:
+            region = self.scrollable_content_region
+            if self.virtual_size.height > region.height and self.virtual_size.width <= region.width:
+                layout = False
+        self._length_changed = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def text(self) -> str:
         """The pane as plain text (what was written to it)."""
