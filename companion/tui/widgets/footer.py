@@ -136,7 +136,7 @@ class KeyFooter(Widget, can_focus=False):
             ks = base + key_style if i != self._hover else base + key_style + Style(bgcolor=hover.bgcolor)
             text.append(k.display, ks)
             if k.description:
-                ds = base + desc_style if i != self._hover else base + Style(bgcolor=hover.bgcolor)
+                ds = base + desc_style if i != self._hover else base + desc_style + Style(bgcolor=hover.bgcolor)
                 text.append(" " + k.description, ds)
             self._spans.append((start, text.cell_len))
             if i < len(self._keys) - 1:
