@@ -16,7 +16,7 @@ def keys(app) -> list[tuple[str, str]]:
     return [(k.key, k.description) for k in app.query_one(KeyFooter).keys]
 
 
-async def test_the_footer_is_one_widget_and_follows_the_language_and_the_dialogs(session, no_script, monkeypatch):
+async def test_the_footer_is_one_widget_and_follows_the_language_and_the_dialogs(session, monkeypatch):
     drawn: list[int] = []
     real = KeyFooter.render
 
@@ -57,7 +57,7 @@ async def test_the_footer_is_one_widget_and_follows_the_language_and_the_dialogs
         assert keys(app) == en
 
 
-async def test_a_click_on_a_key_presses_it(session, no_script):
+async def test_a_click_on_a_key_presses_it(session):
     app = CompanionApp(session, lang="zh")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -73,7 +73,7 @@ async def test_a_click_on_a_key_presses_it(session, no_script):
         assert app.lang == "en"  # F4: the language
 
 
-async def test_the_key_under_the_pointer_is_highlighted(session, no_script):
+async def test_the_key_under_the_pointer_is_highlighted(session):
     app = CompanionApp(session, lang="zh")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
