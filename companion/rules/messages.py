@@ -191,7 +191,7 @@ def _compile(tmpl: str, lang: str) -> str | _Render:
         return "".join(lit for lit, _n, _s, _c in _FMT.parse(tmpl))
     params = ", ".join(f"K{i}={n!r}" for i, n in enumerate(names))
     src = f"lambda p, W=W, M=M, L={lang!r}, {params}: f{quote}{''.join(body)}{quote}"
-    fn: _Render = eval(compile(src, "<message>", "eval"), {"W": Words, "M": Message})  # noqa: S307 - our own text
+    fn: _Render = eval(compile(src, "<message>", "eval"), {"W": Words, "M": Message})  # our own text, from the catalogue
     return fn
 
 
