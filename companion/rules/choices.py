@@ -22,7 +22,7 @@ What is listed (the rules are the engine's; each is named where the engine appli
 * the current seat's play phase with nothing pending: the cards it may use with their legal
   targets (distance and attack range, 空城 / 谦逊 target filters, the one-杀 limit, an area
   already holding that delayed trick), its active skills usable now (once per phase), ``next``
-  and ``end``.  Equipment is one partial choice (the card is named).
+  and ``end``.  Equipment is one partial choice (the card is named), before the tricks.
 * another phase with nothing pending: ``next`` and ``end``.
 
 View-as answers are listed after ``take`` (the common answers keep their numbers): 武圣 / 倾国 with the
@@ -45,7 +45,7 @@ from . import zones as zn
 from .cards import armor
 from .cards import tricks as tk
 from .cards.weapons import SLASH_LIMIT_LIFTS
-from .deck import KINDS, CardType
+from .deck import KINDS, CardType, faces_of
 from .distance import card_kind_of, distance, has_skill, in_range
 from .engine import Action, apply, hand_limit
 from .errors import Refused
@@ -477,7 +477,8 @@ _UNTARGETED = ("ex_nihilo", "savage_assault", "archery_attack", "amazing_grace",
 
 
 def _play(st: GameState, n: int) -> list[Choice]:
-    """The common uses first: 杀, 桃, the seat's active skills, then the tricks, 闪电, equipment, next, end."""
+    """The common uses first: 杀, 桃, the seat's active skills and view-as uses, equipment (``params["cards"]``: the
+    equipment kinds it may name), then the tricks, 闪电, next, end."""
     s = st.seat(n)
     out: list[Choice] = []
     if s.hand >= 1:
@@ -494,6 +495,9 @@ def _play(st: GameState, n: int) -> list[Choice]:
             out.append(c)
     out += _play_view_as(st, n)
     if s.hand >= 1:
+        # equipment before the tricks: the dashboard numbers the first 9, and a card is equipped far more
+        # often than 五谷丰登 or 桃园结义 is used (newcomer trial, 2 Dec: it was the 14th, with no number)
+        out.append(_p(f"{n} ", "", "card", "equip", *en_zh("choices.play/equipment"), "use", n, cards=_equipment(s)))
         for kind in _TARGETED:
             ts = _trick_targets(st, n, kind)
             if ts:
@@ -509,9 +513,16 @@ def _play(st: GameState, n: int) -> list[Choice]:
             out.append(_c(f"{n} 闪电", "card", _en("lightning"), "闪电", "use", n, card="lightning"))
         if "maneuvering" in st.variants:  # 酒 (军争): recorded as used in the play phase (cards.basic)
             out.append(_c(f"{n} 酒", "card", _en("analeptic"), "酒", "use", n, card="analeptic"))
-        out.append(_p(f"{n} ", "", "card", "equip", *en_zh("choices.play/equipment"), "use", n))
     out.append(_c("next", "next", *en_zh("choices.choices/next_phase"), "next"))
     return out + _end(st)
+
+
+def _equipment(s: Seat) -> tuple[str, ...]:
+    """The equipment kinds seat ``s`` may equip from its hand: not a kind of one copy it wears already (the
+    standard deck's one 丈八蛇矛 cannot be in its hand too, and ``S spear`` is then the spear's own use;
+    RULES_NOTES: Deck)."""
+    worn = {card_kind_of(r) for r in s.equipment.values() if r}
+    return tuple(k for k, v in KINDS.items() if v.type == CardType.EQUIP and not (k in worn and len(faces_of(k)) <= 1))
 
 
 def _play_view_as(st: GameState, n: int) -> list[Choice]:

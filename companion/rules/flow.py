@@ -283,7 +283,22 @@ def push_discard(ctx: Ctx, s: Seat) -> None:
         ne, nz = who(st, s.seat)
         k = s.hand - lim
         st.prompts.append(Prompt("discard", s.seat, *en_zh("prompt.discard", who=Words(ne, nz), k=k, hand=s.hand, lim=lim),
-                                 {"limit": lim}))
+                                 {"limit": lim, "owed": k}))
+
+
+def discard_follows(ctx: Ctx) -> None:
+    """After every action: a pending discard question follows the hand and the HP it was asked with.  A
+    correction during the discard question (``draw``, ``give``, ``lose``, ``damage``, ``maxhp`` …) changes what is
+    owed (rulebook 001 弃牌阶段: down to the hand limit = current HP, RULES_NOTES Other facts): the question is
+    asked again with the new count, or dropped when nothing is owed any more.  (Newcomer trial, 2 Dec: the
+    question kept its old count while its choices and the engine used the new one.)"""
+    st = ctx.st
+    top = st.prompt
+    if top is None or top.kind != "discard" or st.phase != "discard" or top.seat != st.turn_seat:
+        return
+    s = st.seat(top.seat)
+    if top.data.get("owed") != s.hand - hand_limit(s) or top.data.get("limit") != hand_limit(s):
+        push_discard(ctx, s)
 
 
 def push_next_judge(ctx: Ctx, s: Seat) -> None:
