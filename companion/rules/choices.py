@@ -164,11 +164,9 @@ def _liuli(st: GameState, p: Prompt, n: int) -> list[Choice]:
         there = tuple(t for t in st.alive if t not in (n, src) and in_range(less, n, t).ok
                       and target_refusal(st, src, t, "slash") is None)
         if there:
-            en, zh = en_zh("choices.skill/liuli", name=Words(name.en, name.zh))
-            ke = _en(card_kind_of(ref) or ref)
-            kz = _zh(card_kind_of(ref) or ref)
-            out.append(_p("liuli ", f" {slot}", "target", "skill_args", f"{en} ({ke})", f"{zh}（{kz}）", "skill", n, there,
-                          skill="liuli", using=slot))
+            kind = card_kind_of(ref) or ref
+            out.append(_p("liuli ", f" {slot}", "target", "skill_args", *en_zh("choices.skill/liuli_using", name=Words(
+                name.en, name.zh), card=Words(_en(kind), _zh(kind))), "skill", n, there, skill="liuli", using=slot))
     return out
 
 
@@ -264,8 +262,8 @@ def _without(st: GameState, n: int, slot: str) -> GameState:
 
 def _using_label(sid: str, kind: str, as_kind: str) -> tuple[str, str]:
     name = SKILLS[sid]
-    return en_zh("choices.va_labels", name=Words(name.en, name.zh),
-                 en_=Words(f"{_en(kind)} as {_en(as_kind)}", f"{_zh(kind)}当{_zh(as_kind)}"))
+    en, zh = en_zh("choices.va_using", card=Words(_en(kind), _zh(kind)), kind=Words(_en(as_kind), _zh(as_kind)))
+    return en_zh("choices.va_labels", name=Words(name.en, name.zh), en_=Words(en, zh))
 
 
 def _damage_words(p: Prompt) -> int | None:
@@ -298,8 +296,9 @@ def _dying(st: GameState, p: Prompt) -> list[Choice]:
         if h != st.turn_seat:
             for slot, kind in _equipped_for(st, h, "jijiu"):
                 en, zh = _using_label("jijiu", kind, "peach")
-                out.append(_c(f"{h} 桃 via jijiu using {slot}", "view_as", *en_zh("choices.dying/seat", h=h, en_=Words(en, zh)),
-                              "use", h, card="peach", skill="jijiu", using=slot))
+                line = " ".join((str(h), _zh("peach"), "via", "jijiu", "using", slot))
+                out.append(_c(line, "view_as", *en_zh("choices.dying/seat", h=h, en_=Words(en, zh)), "use", h, card="peach",
+                              skill="jijiu", using=slot))
     return out
 
 
