@@ -53,7 +53,7 @@ from .engine import Action, apply, hand_limit
 from .errors import Refused
 from .flow import target_refusal, top_frame
 from .generals import SKILLS
-from .messages import Words, en_zh
+from .messages import Words, en_zh, text
 from .outcome import ROLE_ZH, remaining_roles
 from .skills import base as sk
 from .state import SLOTS, GameState, Prompt, Seat
@@ -61,7 +61,6 @@ from .vocab import Kingdom
 
 __all__ = ["Choice", "choices", "answers_prompt", "covers"]
 
-_ZH_SLOT = {"hand": "手牌", **zn.SLOT_ZH}
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,22 +169,20 @@ def _liuli(st: GameState, p: Prompt, n: int) -> list[Choice]:
     return out
 
 
-_VIEW_AS_EN = {"wusheng": "a red card as Slash", "qingguo": "a black hand card as Jink", "jijiu": "a red card as Peach",
-               "longdan": "{other} as {card}", "hujia": "a Wei seat gives Jink", "jijiang": "a Shu seat gives Slash"}
-"""The view-as skills' rule in English words (``skills.VIEW_AS[...].en`` names the cards in Chinese)."""
+_VIEW_AS_LABELS = {"wusheng": text("choices.view_as/wusheng"), "qingguo": text("choices.view_as/qingguo"),
+                   "jijiu": text("choices.view_as/jijiu"), "hujia": text("choices.view_as/hujia"),
+                   "jijiang": text("choices.view_as/jijiang"), "qixi": text("choices.view_as/qixi"),
+                   "guose": text("choices.view_as/guose")}
+"""The view-as skills' rule as a choice label says it (English card names in en; ``skills.VIEW_AS[...].en`` names
+the cards in Chinese); 龙胆's names the card it is given for."""
 
 
 def _va_labels(sid: str, card: str) -> tuple[str, str]:
-    va, name = sk.VIEW_AS[sid], SKILLS[sid]
+    name = SKILLS[sid]
     other = "jink" if card == "slash" else "slash"  # 龙胆's other card
-    if sid == "qixi":
-        en = en_zh("choices.view_as/qixi")[0]
-    elif sid == "guose":
-        en = en_zh("choices.view_as/guose")[0]
-    else:
-        en = _VIEW_AS_EN[sid].format(card=_en(card), other=_en(other))
-    zh = f"{_zh(other)}当{_zh(card)}" if sid == "longdan" else va.zh
-    return en_zh("choices.va_labels", name=Words(name.en, name.zh), en_=Words(en, zh))
+    words = text("choices.view_as/longdan", card=Words(_en(card), _zh(card)), other=Words(_en(other), _zh(other))) \
+        if sid == "longdan" else _VIEW_AS_LABELS[sid]
+    return en_zh("choices.va_labels", name=Words(name.en, name.zh), en_=words)
 
 
 def _view_as_answers(st: GameState, p: Prompt, n: int, need: str) -> list[Choice]:
@@ -317,9 +314,8 @@ def _nullify_choice(st: GameState) -> Choice | None:
 def _judge(st: GameState, p: Prompt) -> list[Choice]:
     ref = p.data.get("card") or ""
     kind = card_kind_of(ref) or ""
-    name = _zh(kind)
-    out = [_p("judge ", "", "face", "judge", f"judge {_en(kind)}".strip(), f"{name}判定".strip() or "判定", "judge", p.seat,
-              card=card_kind_of(ref))]
+    label = en_zh("choices.judge/card", card=Words(_en(kind), _zh(kind))) if kind else en_zh("choices.judge/bare")
+    out = [_p("judge ", "", "face", "judge", *label, "judge", p.seat, card=card_kind_of(ref))]
     c = _nullify_choice(st)
     if c is not None:
         out.append(c)
@@ -352,7 +348,7 @@ def _zone_choices(st: GameState, t: int, head: str, who_acts: int, judgement: bo
             continue
         en, zh = _zone_en(s, z, st.hands_tracked), zn.zone_label(s, z)[1]
         if z == "hand" and not st.hands_tracked:
-            zh = "手牌"  # light mode: no count
+            zh = zn.ZONE_ZH["hand"]  # light mode: no count
         word = z if z == "hand" or z in SLOTS else (card_kind_of(z) or z)
         out.append(_c(f"{head} {word}", "zone", en, zh, "pick" if head == "pick" else "skill", who_acts, zone=word))
     return out
