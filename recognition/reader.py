@@ -202,7 +202,7 @@ def whole_frame_parts(h: int, w: int) -> list[tuple[slice, slice, float]]:
 
 def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast",
                max_candidates: int = 5, qr_part: int | None = None, second_card_edges: bool = True,
-               fallback: bool = True) -> Reading:
+               fallback: bool = True, wide: bool = True) -> Reading:
     """Read a card from a BGR frame (H, W, 3) uint8.
 
     Looks for a QR sleeve label first (qr_mode "off", "fast" or "thorough", see
@@ -214,7 +214,10 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
     resolution. second_card_edges: when a card is accepted, also look for a second card
     among closed-edge outlines (~0.3 ms more). fallback: when nothing is accepted, also try
     ``geometry.fallback_candidates`` (finer grey levels, the darkest channel; ~2-4 ms more on
-    such frames: a camera loop may pass it on every few frames only). Never raises on odd content: returns a Reading with accepted=False
+    such frames: a camera loop may pass it on every few frames only). wide: when still nothing
+    is accepted, read the outlines already read again with ``_read_quad_wide`` (a wider corner,
+    levels from the index zone; a card accepted only so is checked as one from the fallback
+    search). Never raises on odd content: returns a Reading with accepted=False
     (and suit/rank None when nothing could be read).
     """
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
@@ -241,6 +244,9 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         n = len(done)
         best = _read_candidates(frame, more, threshold, done, best, gray)
         late = best.accepted and any(r is best for _, r in done[n:])
+    if not best.accepted and wide:  # the wide corner, the index-zone threshold (三国杀-style indices)
+        best = _read_wide(frame, done, threshold, best)
+        late = late or best.accepted
     if best.accepted:
         best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small)
     if best.accepted and late:
@@ -280,6 +286,26 @@ def _another_outline(frame: np.ndarray, cands: list, best: Reading) -> Reading:
     return best
 
 
+# At most this many of the outlines already read are read again by the wide search.
+WIDE_CANDIDATES = 6
+
+
+def _read_wide(frame: np.ndarray, done: list, threshold: float, best: Reading) -> Reading:
+    """best, or the first accepted reading of ``_read_quad_wide`` on the outlines of done
+    ((candidate, Reading) in the order read; the first WIDE_CANDIDATES), or a more confident
+    refused one."""
+    for cand, _ in done[:WIDE_CANDIDATES]:
+        q = cand.quad()
+        w = _read_quad_wide(frame, q, threshold, _long(q) / CARD_H)
+        if w is None:
+            continue
+        if w.accepted:
+            return w
+        if w.confidence > best.confidence:
+            best = w
+    return best
+
+
 # At most this many outlines of the fallback search are read (each read costs ~0.3-1 ms; the
 # search is for frames where nothing else was accepted, e.g. no card at all).
 FALLBACK_CANDIDATES = 4
@@ -298,7 +324,9 @@ def _read_candidates(frame: np.ndarray, pool: list, threshold: float, done: list
             continue
         r = _read_quad(frame, cand.quad(), threshold)
         done.append((cand, r))
-        if r.confidence > best.confidence or best.quad is None:
+        # an accepted reading wins over a more confident one refused by a rule (glyph boxes, a
+        # lone small corner, the wide search's WIDE_MIN_SCORE)
+        if r.confidence > best.confidence or best.quad is None or r.accepted:
             best = r
         if r.accepted:
             break
@@ -684,7 +712,11 @@ def read_label(frame: np.ndarray, qr_part: int | None = None) -> Reading | None:
     return _search_label(gray, card_candidates(frame, 3, gray), "fast", qr_part)
 
 
-def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading:
+def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float, wide: bool = False) -> Reading:
+    """The index reading of the card outlined by quad (4, 2) in frame: rank over suit in both
+    corners, then any layout (``_read_quad_layouts``), then (wide) the wide crop with the
+    index-zone threshold (``_read_quad_wide``; ``read_frame`` runs it apart, last, through
+    ``_read_wide``); the most confident, or the first accepted."""
     gs, crops, first = [], [], None
     px = _long(quad) / CARD_H  # frame pixels per pixel of the warped corner
     seen = []  # (corner crop, its prepare(), its segment_index) per corner, for the layout fallback
@@ -704,7 +736,11 @@ def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading
     if r.accepted:
         return r
     alt = _read_quad_layouts(frame, quad, threshold, px, seen)
-    return alt if alt is not None and alt.confidence > r.confidence else r
+    r = alt if alt is not None and alt.confidence > r.confidence else r
+    if r.accepted or not wide:
+        return r
+    w = _read_quad_wide(frame, quad, threshold, px)
+    return w if w is not None and w.confidence > r.confidence else r
 
 
 def _resolved(g, px: float) -> bool:
@@ -790,6 +826,53 @@ def _read_quad_layouts(frame: np.ndarray, quad: np.ndarray, threshold: float, px
             gs.append(alts[k])
             crops.append(c)
     return _combine(scores, gs, crops, quad, threshold, px) if scores else None
+
+
+# The wide corner crop of the last index search (canonical card pixels; the usual crop is
+# CORNER_W = 96): a side-by-side 三国杀-style index ("♣K", "Q♦") reaches past 96 px and is
+# then cut by the crop's edge. INDEX_ZONE: the rows (fraction of the crop's height) the
+# second threshold's levels come from.
+WIDE_CORNER_W = 128
+INDEX_ZONE = 0.5
+# A reading of the wide search is accepted only when every corner it comes from scores at least
+# this (p(rank) · p(suit) · p(colour)): the wider crop and the second threshold see more of the
+# art and the table, so more pieces can pass for an index. Set on the development seeds
+# (rendered 35 000 000+, 三国杀-style 39 000 000+): the three wrong readings this search gave
+# there scored 0.991-0.995 per corner (an italic "9" read as Q, a photo's edge read as a card),
+# the right ones mostly >= 0.9995.
+WIDE_MIN_SCORE = 0.998
+
+
+def _read_quad_wide(frame: np.ndarray, quad: np.ndarray, threshold: float, px: float) -> Reading | None:
+    """The last index search for a card not read confidently (issue 18, 三国杀-style faces):
+    each corner warped WIDE_CORNER_W wide and thresholded twice, with levels from the whole
+    crop and from its top INDEX_ZONE only (``glyphs.prepare(zone=...)``: dark artwork below
+    the index sets the whole crop's darkest ink, and a thin or faint rank then falls under
+    the threshold); every layout (``segment_index_layouts``) of both, the best scoring per
+    corner, a corner without an index-like reading (< NO_INDEX_SCORE) left out, as in
+    ``_read_quad_layouts``. None when no corner gives an index."""
+    scores, gs, crops = [], [], []
+    for turn in (0, 2):
+        c = warp_corner(frame, quad, turn, WIDE_CORNER_W)
+        alts = []
+        for zone in (1.0, INDEX_ZONE):
+            p = prepare(c, zone)
+            if p is not None:
+                alts += [g for g in segment_index_layouts(c, p) if _resolved(g, px)]
+        if not alts:
+            continue
+        sc = _glyph_scores(alts)
+        k = max(range(len(sc)), key=lambda i: float(sc[i].max()))
+        if float(sc[k].max()) >= NO_INDEX_SCORE:
+            scores.append(sc[k])
+            gs.append(alts[k])
+            crops.append(c)
+    if not scores:
+        return None
+    r = _combine(scores, gs, crops, quad, threshold, px)
+    if r.accepted and min(float(sc[r.rank - 1, SUITS.index(r.suit)]) for sc in scores) < WIDE_MIN_SCORE:
+        r = replace(r, accepted=False)
+    return r
 
 
 def load_image(path: str | os.PathLike) -> np.ndarray:
