@@ -17,7 +17,7 @@ from ..deck import KINDS, CardKind, CardType
 from ..distance import has_skill
 from ..flow import Action, Ctx, on
 from ..judgement import Judgement
-from ..messages import Words, en_zh
+from ..messages import Words, en_zh, text
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
 from ..vocab import Rule
@@ -178,10 +178,10 @@ def _lift_paoxiao(st: GameState, seat: Seat) -> str | None:
 SLASH_LIMIT_LIFTS.append(_lift_paoxiao)
 
 
-VIEW_AS["wusheng"] = ViewAs(("slash",), lambda f: f.color == "red", *en_zh("skills.shu.module/red_card"))
+VIEW_AS["wusheng"] = ViewAs(("slash",), lambda f: f.color == "red", text("skills.shu.module/red_card"))
 
 
-VIEW_AS["longdan"] = ViewAs(("slash", "jink"), lambda f: True, *en_zh("skills.shu.module/text"), needs_face=False)
+VIEW_AS["longdan"] = ViewAs(("slash", "jink"), lambda f: True, text("skills.shu.module/text"), needs_face=False)
 
 
-VIEW_AS["jijiang"] = ViewAs(("slash",), lambda f: True, *en_zh("skills.shu.module/shu_seat_gives"))
+VIEW_AS["jijiang"] = ViewAs(("slash",), lambda f: True, text("skills.shu.module/shu_seat_gives"))
