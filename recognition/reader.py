@@ -291,18 +291,18 @@ WIDE_CANDIDATES = 6
 
 
 def _read_wide(frame: np.ndarray, done: list, threshold: float, best: Reading) -> Reading:
-    """best, or the first accepted reading of ``_read_quad_wide`` on the outlines of done
-    ((candidate, Reading) in the order read; the first WIDE_CANDIDATES), or a more confident
-    refused one."""
+    """best, or the first accepted reading of ``_read_quad_wide`` or ``_read_quad_small`` on the
+    outlines of done ((candidate, Reading) in the order read; the first WIDE_CANDIDATES), or a
+    more confident refused one."""
     for cand, _ in done[:WIDE_CANDIDATES]:
         q = cand.quad()
-        w = _read_quad_wide(frame, q, threshold, _long(q) / CARD_H)
-        if w is None:
-            continue
-        if w.accepted:
-            return w
-        if w.confidence > best.confidence:
-            best = w
+        for w in (_read_quad_wide(frame, q, threshold, _long(q) / CARD_H), _read_quad_small(frame, q, threshold)):
+            if w is None:
+                continue
+            if w.accepted:
+                return w
+            if w.confidence > best.confidence:
+                best = w
     return best
 
 
@@ -872,6 +872,37 @@ def _read_quad_wide(frame: np.ndarray, quad: np.ndarray, threshold: float, px: f
     r = _combine(scores, gs, crops, quad, threshold, px)
     if r.accepted and min(float(sc[r.rank - 1, SUITS.index(r.suit)]) for sc in scores) < WIDE_MIN_SCORE:
         r = replace(r, accepted=False)
+    return r
+
+
+# The small-index read of the last pass (``_read_quad_small``): glyphs from SMALL_GLYPH_PX frame
+# pixels (MIN_GLYPH_PX = 6 elsewhere), both corners needed, and SMALL_THRESHOLD.
+SMALL_GLYPH_PX = 4.0
+SMALL_THRESHOLD = 0.97
+
+
+def _read_quad_small(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading | None:
+    """The index of a small card (issue 18: a card a quarter of the frame's size has glyphs of
+    4-8 px): both corners (rank over suit, else the best of any layout) with every glyph at least
+    SMALL_GLYPH_PX frame pixels, accepted only at max(threshold, SMALL_THRESHOLD) with both
+    corners agreeing (geometric mean) and the glyph boxes' shapes (``_boxes_fit``). None when
+    a corner gives no such index."""
+    px = _long(quad) / CARD_H
+    scores, gs, crops = [], [], []
+    for turn in (0, 2):
+        c = warp_corner(frame, quad, turn)
+        p = prepare(c)
+        if p is None:
+            return None
+        alts = [g for g in segment_index_layouts(c, p) if min(g.rank_box[3], g.suit_box[3]) * px >= SMALL_GLYPH_PX]
+        if not alts:
+            return None
+        sc = _glyph_scores(alts)
+        k = max(range(len(sc)), key=lambda i: float(sc[i].max()))
+        scores.append(sc[k])
+        gs.append(alts[k])
+        crops.append(c)
+    r = _combine(scores, gs, crops, quad, max(threshold, SMALL_THRESHOLD), px)
     return r
 
 
