@@ -881,8 +881,10 @@ def _read_quad_wide(frame: np.ndarray, quad: np.ndarray, threshold: float, px: f
     if not scores:
         return None
     r = _combine(scores, gs, crops, quad, threshold, px)
-    if r.accepted and min(float(sc[r.rank - 1, SUITS.index(r.suit)]) for sc in scores) < WIDE_MIN_SCORE:
-        r = replace(r, accepted=False)
+    if r.accepted and r.rank is not None and r.suit is not None:
+        ri, si = r.rank - 1, SUITS.index(r.suit)
+        if min(float(sc[ri][si]) for sc in scores) < WIDE_MIN_SCORE:
+            r = replace(r, accepted=False)
     return r
 
 
