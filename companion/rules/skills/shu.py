@@ -16,6 +16,7 @@ from ..cards.weapons import SLASH_LIMIT_LIFTS
 from ..deck import KINDS, CardKind, CardType
 from ..distance import has_skill
 from ..flow import Action, Ctx, on
+from ..generals import SKILLS
 from ..judgement import Judgement
 from ..messages import Words, en_zh, text
 from ..outcome import who
@@ -114,7 +115,7 @@ def _tieqi(ctx: Ctx, user: int, target: int) -> None:
 
 @accepted("tieqi")
 def _tieqi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
-    ask(ctx, p.seat, "tieqi", *en_zh("skills.shu.tieqi_ans"), "judge FACE", "judge 牌面", step="judge",
+    ask(ctx, p.seat, "tieqi", *en_zh("skills.shu.tieqi_ans"), *en_zh("skills.base.choice/judge"), step="judge",
         target=p.data["target"])
 
 
@@ -172,7 +173,7 @@ judge_step("tieqi")
 
 
 def _lift_paoxiao(st: GameState, seat: Seat) -> str | None:
-    return "咆哮 paoxiao" if has_skill(st, seat, "paoxiao") else None
+    return f"{SKILLS['paoxiao'].zh} paoxiao" if has_skill(st, seat, "paoxiao") else None
 
 
 SLASH_LIMIT_LIFTS.append(_lift_paoxiao)
