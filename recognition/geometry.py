@@ -536,11 +536,12 @@ def find_card(frame: np.ndarray) -> np.ndarray | None:
     return c[0] if c else None
 
 
-def warp_corner(frame: np.ndarray, quad: np.ndarray, turn: int = 0) -> np.ndarray:
+def warp_corner(frame: np.ndarray, quad: np.ndarray, turn: int = 0, width: int = CORNER_W) -> np.ndarray:
     """Warp the top-left index corner of the card to an upright crop.
 
     quad: (4, 2) ordered by ``order_quad``; turn=0 reads the corner at quad[0], turn=2 the
-    opposite corner (the index printed upside down). Returns (CORNER_H, CORNER_W, 3) uint8.
+    opposite corner (the index printed upside down); width: of the crop in canonical card
+    pixels (a side-by-side index is wider). Returns (CORNER_H, width, 3) uint8.
     """
     q = np.asarray(quad, np.float32)
     if turn:
@@ -550,7 +551,7 @@ def warp_corner(frame: np.ndarray, quad: np.ndarray, turn: int = 0) -> np.ndarra
     # a small card is enlarged several times: bicubic keeps thin strokes apart (rendered
     # cards at a quarter of the frame: 61 of 80 read with the true outline, 55 bilinear)
     flag = cv2.INTER_CUBIC if _long_side(q) < CUBIC_BELOW * CARD_H else cv2.INTER_LINEAR
-    return cv2.warpPerspective(frame, M, (CORNER_W, CORNER_H), flags=flag,
+    return cv2.warpPerspective(frame, M, (width, CORNER_H), flags=flag,
                                borderMode=cv2.BORDER_REPLICATE)
 
 

@@ -204,7 +204,7 @@ def whole_frame_parts(h: int, w: int) -> list[tuple[slice, slice, float]]:
 
 def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast",
                max_candidates: int = 5, qr_part: int | None = None, second_card_edges: bool = True,
-               fallback: bool = True, second_search: bool = True) -> Reading:
+               fallback: bool = True, second_search: bool = True, wide: bool = True) -> Reading:
     """Read a card from a BGR frame (H, W, 3) uint8.
 
     Looks for a QR sleeve label first (qr_mode "off", "fast" or "thorough", see
@@ -219,7 +219,10 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
     such frames: a camera loop may pass it on every few frames only). second_search: when a
     card is accepted and no other outline is a card, search the rest of the frame for a
     second card's index (``_second_index``, ~1 ms; CameraScanner runs it on every
-    ``second_every``-th index frame). Never raises on odd content: returns a Reading with accepted=False
+    ``second_every``-th index frame once the card is accepted). wide: when still nothing
+    is accepted, read the outlines already read again with ``_read_quad_wide`` (a wider corner,
+    levels from the index zone; a card accepted only so is checked as one from the fallback
+    search). Never raises on odd content: returns a Reading with accepted=False
     (and suit/rank None when nothing could be read).
     """
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
@@ -246,6 +249,9 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         n = len(done)
         best = _read_candidates(frame, more, threshold, done, best, gray)
         late = best.accepted and any(r is best for _, r in done[n:])
+    if not best.accepted and wide:  # the wide corner, the index-zone threshold (三国杀-style indices)
+        best = _read_wide(frame, done, threshold, best)
+        late = late or best.accepted
     if best.accepted:
         best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small,
                             second_search)
@@ -294,6 +300,34 @@ def _another_outline(frame: np.ndarray, cands: list, best: Reading) -> Reading:
     return best
 
 
+# At most this many of the outlines already read are read again by the wide search, and the
+# small-index read only for outlines shorter than SMALL_BELOW frame pixels (a longer card's
+# glyphs are over MIN_GLYPH_PX): each costs ~0.5-1 ms on frames where nothing was accepted.
+WIDE_CANDIDATES = 4
+SMALL_BELOW = 200.0
+
+
+def _read_wide(frame: np.ndarray, done: list, threshold: float, best: Reading) -> Reading:
+    """best, or the first accepted reading of ``_read_quad_wide`` or ``_read_quad_small`` on the
+    outlines of done ((candidate, Reading) in the order read; the first WIDE_CANDIDATES), or a
+    more confident refused one."""
+    for cand, _ in done[:WIDE_CANDIDATES]:
+        q = cand.quad()
+        crops = [warp_corner(frame, q, turn, WIDE_CORNER_W) for turn in (0, 2)]  # the usual crop is their left part
+        wide = _read_quad_wide(frame, q, threshold, _long(q) / CARD_H, crops)
+        if wide is not None and wide.accepted:
+            return wide
+        small = _read_quad_small(frame, q, threshold, crops) if _long(q) < SMALL_BELOW else None
+        for r in (wide, small):
+            if r is None:
+                continue
+            if r.accepted:
+                return r
+            if r.confidence > best.confidence:
+                best = r
+    return best
+
+
 # At most this many outlines of the fallback search are read (each read costs ~0.3-1 ms; the
 # search is for frames where nothing else was accepted, e.g. no card at all).
 FALLBACK_CANDIDATES = 4
@@ -312,7 +346,9 @@ def _read_candidates(frame: np.ndarray, pool: list, threshold: float, done: list
             continue
         r = _read_quad(frame, cand.quad(), threshold)
         done.append((cand, r))
-        if r.confidence > best.confidence or best.quad is None:
+        # an accepted reading wins over a more confident one refused by a rule (glyph boxes, a
+        # lone small corner, the wide search's WIDE_MIN_SCORE)
+        if r.confidence > best.confidence or best.quad is None or r.accepted:
             best = r
         if r.accepted:
             break
@@ -738,7 +774,11 @@ def read_label(frame: np.ndarray, qr_part: int | None = None) -> Reading | None:
     return _search_label(gray, card_candidates(frame, 3, gray), "fast", qr_part)
 
 
-def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading:
+def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float, wide: bool = False) -> Reading:
+    """The index reading of the card outlined by quad (4, 2) in frame: rank over suit in both
+    corners, then any layout (``_read_quad_layouts``), then (wide) the wide crop with the
+    index-zone threshold (``_read_quad_wide``; ``read_frame`` runs it apart, last, through
+    ``_read_wide``); the most confident, or the first accepted."""
     gs, crops, first = [], [], None
     px = _long(quad) / CARD_H  # frame pixels per pixel of the warped corner
     seen = []  # (corner crop, its prepare(), its segment_index) per corner, for the layout fallback
@@ -758,7 +798,11 @@ def _read_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> Reading
     if r.accepted:
         return r
     alt = _read_quad_layouts(frame, quad, threshold, px, seen)
-    return alt if alt is not None and alt.confidence > r.confidence else r
+    r = alt if alt is not None and alt.confidence > r.confidence else r
+    if r.accepted or not wide:
+        return r
+    w = _read_quad_wide(frame, quad, threshold, px)
+    return w if w is not None and w.confidence > r.confidence else r
 
 
 def _resolved(g, px: float) -> bool:
@@ -844,6 +888,90 @@ def _read_quad_layouts(frame: np.ndarray, quad: np.ndarray, threshold: float, px
             gs.append(alts[k])
             crops.append(c)
     return _combine(scores, gs, crops, quad, threshold, px) if scores else None
+
+
+# The wide corner crop of the last index search (canonical card pixels; the usual crop is
+# CORNER_W = 96): a side-by-side 三国杀-style index ("♣K", "Q♦") reaches past 96 px and is
+# then cut by the crop's edge. INDEX_ZONE: the rows (fraction of the crop's height) the
+# second threshold's levels come from.
+WIDE_CORNER_W = 128
+INDEX_ZONE = 0.5
+# A reading of the wide search is accepted only when every corner it comes from scores at least
+# this (p(rank) · p(suit) · p(colour)): the wider crop and the second threshold see more of the
+# art and the table, so more pieces can pass for an index. Set on the development seeds
+# (rendered 35 000 000+, 三国杀-style 39 000 000+): the three wrong readings this search gave
+# there scored 0.991-0.995 per corner (an italic "9" read as Q, a photo's edge read as a card),
+# the right ones mostly >= 0.9995.
+WIDE_MIN_SCORE = 0.998
+
+
+def _read_quad_wide(frame: np.ndarray, quad: np.ndarray, threshold: float, px: float,
+                    crops: list | None = None) -> Reading | None:
+    """The last index search for a card not read confidently (issue 18, 三国杀-style faces):
+    each corner warped WIDE_CORNER_W wide and thresholded twice, with levels from the whole
+    crop and from its top INDEX_ZONE only (``glyphs.prepare(zone=...)``: dark artwork below
+    the index sets the whole crop's darkest ink, and a thin or faint rank then falls under
+    the threshold); every layout (``segment_index_layouts``) of both, the best scoring per
+    corner, a corner without an index-like reading (< NO_INDEX_SCORE) left out, as in
+    ``_read_quad_layouts``. crops: both corners already warped WIDE_CORNER_W wide (turn 0, 2).
+    None when no corner gives an index."""
+    wide = crops
+    scores, gs, crops = [], [], []
+    for j, turn in enumerate((0, 2)):
+        c = wide[j] if wide is not None else warp_corner(frame, quad, turn, WIDE_CORNER_W)
+        alts = []
+        for zone in (1.0, INDEX_ZONE):
+            p = prepare(c, zone)
+            if p is not None:
+                alts += [g for g in segment_index_layouts(c, p) if _resolved(g, px)]
+        if not alts:
+            continue
+        sc = _glyph_scores(alts)
+        k = max(range(len(sc)), key=lambda i: float(sc[i].max()))
+        if float(sc[k].max()) >= NO_INDEX_SCORE:
+            scores.append(sc[k])
+            gs.append(alts[k])
+            crops.append(c)
+    if not scores:
+        return None
+    r = _combine(scores, gs, crops, quad, threshold, px)
+    if r.accepted and r.rank is not None and r.suit is not None:
+        ri, si = r.rank - 1, SUITS.index(r.suit)
+        if min(float(sc[ri][si]) for sc in scores) < WIDE_MIN_SCORE:
+            r = replace(r, accepted=False)
+    return r
+
+
+# The small-index read of the last pass (``_read_quad_small``): glyphs from SMALL_GLYPH_PX frame
+# pixels (MIN_GLYPH_PX = 6 elsewhere), both corners needed, and SMALL_THRESHOLD.
+SMALL_GLYPH_PX = 4.0
+SMALL_THRESHOLD = 0.97
+
+
+def _read_quad_small(frame: np.ndarray, quad: np.ndarray, threshold: float, wide: list | None = None) -> Reading | None:
+    """The index of a small card (issue 18: a card a quarter of the frame's size has glyphs of
+    4-8 px): both corners (rank over suit, else the best of any layout) with every glyph at least
+    SMALL_GLYPH_PX frame pixels, accepted only at max(threshold, SMALL_THRESHOLD) with both
+    corners agreeing (geometric mean) and the glyph boxes' shapes (``_boxes_fit``). wide: both
+    corners warped WIDE_CORNER_W wide, when known (the usual crop is their left CORNER_W columns:
+    the same warp). None when a corner gives no such index."""
+    px = _long(quad) / CARD_H
+    scores, gs, crops = [], [], []
+    for j, turn in enumerate((0, 2)):
+        c = np.ascontiguousarray(wide[j][:, :CORNER_W]) if wide is not None else warp_corner(frame, quad, turn)
+        p = prepare(c)
+        if p is None:
+            return None
+        alts = [g for g in segment_index_layouts(c, p) if min(g.rank_box[3], g.suit_box[3]) * px >= SMALL_GLYPH_PX]
+        if not alts:
+            return None
+        sc = _glyph_scores(alts)
+        k = max(range(len(sc)), key=lambda i: float(sc[i].max()))
+        scores.append(sc[k])
+        gs.append(alts[k])
+        crops.append(c)
+    r = _combine(scores, gs, crops, quad, max(threshold, SMALL_THRESHOLD), px)
+    return r
 
 
 def load_image(path: str | os.PathLike) -> np.ndarray:
