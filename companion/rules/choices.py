@@ -38,6 +38,7 @@ clone (the engine never mutates its input).  Cost: a few tens of microseconds
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,7 +58,7 @@ from .skills import base as sk
 from .state import SLOTS, GameState, Prompt, Seat
 from .vocab import Kingdom
 
-__all__ = ["Choice", "choices", "answers_prompt", "covers"]
+__all__ = ["Choice", "choices", "answers_prompt", "covers", "command_words"]
 
 _ZH_SLOT = {"hand": "手牌", **zn.SLOT_ZH}
 
@@ -91,6 +92,44 @@ class Choice:
 
     def label(self, lang: str) -> str:
         return self.zh if lang == "zh" else self.en
+
+    def command(self, lang: str) -> tuple[str, str, str]:
+        """``(line, before, after)`` in the command words of ``lang`` (:func:`command_words`): ``4 杀 3`` in
+        ``"zh"``, ``4 slash 3`` otherwise.  Both lines parse to the same action (tests/test_one_language.py)."""
+        if lang == "zh":
+            return self.line, self.before, self.after
+        return command_words(self.line, lang), command_words(self.before, lang), command_words(self.after, lang)
+
+    def speaking(self, lang: str) -> Choice:
+        """This choice with ``line`` / ``before`` / ``after`` in the command words of ``lang`` (what the command
+        bar is filled with and what is journaled when it is picked: the screen speaks one language)."""
+        if lang == "zh":
+            return self
+        line, before, after = self.command(lang)
+        if (line, before, after) == (self.line, self.before, self.after):
+            return self
+        return Choice(line, self.key, self.en, self.zh, self.verb, self.seat, self.needs, before, after, self.options,
+                      self.params)
+
+
+_CARD_WORDS: dict[str, re.Pattern[str]] = {}
+
+
+def command_words(text: str, lang: str) -> str:
+    """A command line (or part of one) with its card names in the command words of ``lang``: each card's
+    Chinese name becomes its id outside ``"zh"`` (``1 杀:♠7 3`` → ``1 slash:♠7 3``, ``5 闪 via hujia`` →
+    ``5 jink via hujia``); the command language reads both (docs/commands.md).  Only card names are changed:
+    choices write nothing else in Chinese."""
+    if lang == "zh" or not text or text.isascii():
+        return text
+    rx = _CARD_WORDS.get("")
+    if rx is None:
+        names = sorted((k.zh for k in KINDS.values()), key=len, reverse=True)
+        rx = _CARD_WORDS[""] = re.compile("|".join(map(re.escape, names)))
+    return rx.sub(lambda m: _BY_ZH[m[0]], text)
+
+
+_BY_ZH = {k.zh: k.id for k in KINDS.values()}
 
 
 def _c(line: str, key: str, en: str, zh: str, verb: str, seat: int | None = None, **params: Any) -> Choice:
@@ -296,7 +335,7 @@ def _zone_en(s: Seat, z: str, tracked: bool = True) -> str:
         return f"hand ({s.hand})" if tracked else "hand"
     if z in SLOTS:
         ref = s.equipment[z]
-        return f"{z} (empty)" if ref is None else f"{z} {_en(card_kind_of(ref) or ref)}"
+        return f"{zn.SLOT_EN[z]} (empty)" if ref is None else f"{zn.SLOT_EN[z]} {_en(card_kind_of(ref) or ref)}"
     return f"judgement {_en(card_kind_of(z) or z)}"
 
 

@@ -29,7 +29,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
-__all__ = ["LANGS", "SECTIONS", "Message", "Words", "catalogue", "en_zh", "en_zh_many", "append_en_zh", "say", "text", "render"]
+__all__ = ["LANGS", "SECTIONS", "NAMED", "Named", "Message", "Words",
+           "catalogue", "en_zh", "en_zh_many", "append_en_zh", "say", "text", "render"]
 
 LANGS: Final = ("en", "zh")
 """The languages the UI speaks; each has ``companion/data/messages/<lang>.toml``."""
@@ -98,6 +99,20 @@ def catalogue(lang: str) -> dict[str, dict[str, str]]:
     return cat
 
 
+_PLAIN = frozenset({str, int, float, type(None)})
+
+
+def _side(v: object, lang: str) -> object:
+    """``v`` in ``lang`` when it is bilingual (Words, Message, a Named type), else ``v``."""
+    if isinstance(v, Words):
+        return v.side(lang)
+    if isinstance(v, Message):
+        return v.text(lang)
+    if type(v) in NAMED:
+        return v.words(lang)  # type: ignore[attr-defined]
+    return v
+
+
 class Words:
     """A bilingual value already in words: ``Words("seat 2 (Guan Yu)", "2号位（关羽）")``.
 
@@ -108,8 +123,9 @@ class Words:
     __slots__ = ("_en", "_zh")
 
     def __init__(self, en: object, zh: object) -> None:
-        self._en = en
-        self._zh = zh
+        # a side that is itself bilingual (Words, a Message, a Named card or skill) gives its own side
+        self._en = en if type(en) in _PLAIN else _side(en, "en")
+        self._zh = zh if type(zh) in _PLAIN else _side(zh, "zh")
 
     def side(self, lang: str) -> object:
         """The value for ``lang``, as given (formatted by the text around it)."""
@@ -139,9 +155,42 @@ class Words:
         return hash((self._en, self._zh))
 
 
+NAMED: set[type] = set()
+"""The types whose values name themselves in each language (``words(lang)``): a card kind, a skill, a general
+(:class:`Named`), a kingdom.  A value of one of them in a message renders as its name in the language of the
+text: ``"{who} uses {kind}"`` with ``kind=KINDS["slash"]`` is "… uses Slash" / "…使用杀"."""
+
+
+class Named:
+    """A mixin for an item with ``id``, ``zh`` and ``en`` (a card kind, a skill, a general): how every text shows
+    it.  ``words(lang)``: its name on screen (杀 / Slash); ``command(lang)``: the word a command line takes for it
+    in that language (杀 / ``slash``: the command language reads both, docs/commands.md).  Subclasses are
+    registered in :data:`NAMED`, so a message renders them in its own language."""
+
+    __slots__ = ()
+    id: str
+    zh: str
+    en: str
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        NAMED.add(cls)
+
+    def words(self, lang: str) -> str:
+        """The name shown in ``lang``: the Chinese name in ``"zh"``, else the English one."""
+        return self.zh if lang == "zh" else self.en
+
+    def command(self, lang: str) -> str:
+        """The word a command line uses for it in ``lang``: the Chinese name in ``"zh"``, else the id
+        (``slash``, ``eight_diagram``, ``liubei``: an English name may hold spaces, a command word may not)."""
+        return self.zh if lang == "zh" else self.id
+
+
 def _value(v: object, lang: str) -> object:
     if isinstance(v, Words):
         return v._zh if lang == "zh" else v._en
+    if type(v) in NAMED:
+        return v.words(lang)  # type: ignore[attr-defined]
     return v.text(lang) if isinstance(v, Message) else v
 
 
@@ -163,20 +212,23 @@ def _compile(tmpl: str, lang: str) -> str | _Render:
             continue
         if not name.isidentifier() or (spec and "{" in spec):
             return lambda p: tmpl.format_map({k: _value(v, lang) for k, v in p.items()})  # {a.b}, {0}: str.format
-        # (v._en if (t := type(v := p[name])) is W else v.text(lang) if t is M else v)
+        # (v._en if (t := type(v := p[name])) is W else v.text(lang) if t is M else v.words(lang) if t in N else v)
         v, t = ast.Name("v", ast.Load()), ast.Name("t", ast.Load())
         get = ast.NamedExpr(ast.Name("v", ast.Store()), ast.Subscript(ast.Name("p", ast.Load()), ast.Constant(name), ast.Load()))
         typ = ast.NamedExpr(ast.Name("t", ast.Store()), ast.Call(ast.Name("type", ast.Load()), [get], []))
         value = ast.IfExp(
             ast.Compare(typ, [ast.Is()], [ast.Name("W", ast.Load())]), ast.Attribute(v, side, ast.Load()),
             ast.IfExp(ast.Compare(t, [ast.Is()], [ast.Name("M", ast.Load())]),
-                      ast.Call(ast.Attribute(v, "text", ast.Load()), [ast.Constant(lang)], []), v))
+                      ast.Call(ast.Attribute(v, "text", ast.Load()), [ast.Constant(lang)], []),
+                      ast.IfExp(ast.Compare(t, [ast.In()], [ast.Name("N", ast.Load())]),
+                                ast.Call(ast.Attribute(v, "words", ast.Load()), [ast.Constant(lang)], []), v)))
         parts.append(ast.FormattedValue(value, ord(conv) if conv else -1,
                                         ast.JoinedStr([ast.Constant(spec)]) if spec else None))
     if not any(isinstance(x, ast.FormattedValue) for x in parts):
         return "".join(str(x.value) for x in parts if isinstance(x, ast.Constant))
-    args = ast.arguments(posonlyargs=[], args=[ast.arg("p"), ast.arg("W"), ast.arg("M")], vararg=None, kwonlyargs=[],
-                         kw_defaults=[], kwarg=None, defaults=[ast.Name("Words", ast.Load()), ast.Name("Message", ast.Load())])
+    args = ast.arguments(posonlyargs=[], args=[ast.arg("p"), ast.arg("W"), ast.arg("M"), ast.arg("N")],
+                         vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
+                         defaults=[ast.Name("Words", ast.Load()), ast.Name("Message", ast.Load()), ast.Name("NAMED", ast.Load())])
     expr = ast.fix_missing_locations(ast.Expression(ast.Lambda(args, ast.JoinedStr(parts))))
     fn: _Render = eval(compile(expr, "<message>", "eval"))
     return fn

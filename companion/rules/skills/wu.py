@@ -12,6 +12,7 @@ from .. import zones as zn
 from ..deck import KINDS, Suit
 from ..distance import in_range
 from ..flow import Action, Ctx, on, target_refusal
+from ..generals import SKILLS
 from ..messages import Words, en_zh
 from ..outcome import who
 from ..state import SLOTS, GameState, Prompt, Seat
@@ -147,7 +148,7 @@ def _qianxun(st: GameState, user: int, target: int, kind: str) -> tuple[str, str
     # 谦逊: 锁定技，你不能成为顺手牵羊和乐不思蜀的目标。
     if kind in ("snatch", "indulgence") and usable(st, target, "qianxun"):
         k = KINDS[kind]
-        return en_zh("skills.wu.qianxun", target=target, k=k.zh, skill_names0=skill_names('qianxun')[0])
+        return en_zh("skills.wu.qianxun", target=target, k=k, skill_names0=skill_names('qianxun')[0])
     return None
 
 
@@ -174,7 +175,7 @@ def _liuli(ctx: Ctx, p: Prompt, n: int, args: list[str]) -> None:
     ref = me.equipment.get(slot) if slot else None
     if slot:
         if ref is None:
-            raise refuse(Rule.SKILL_ARGS, msg="nothing_slot", slot=Words(slot, zn.SLOT_ZH[slot]))
+            raise refuse(Rule.SKILL_ARGS, msg="nothing_slot", slot=zn.slot_words(slot))
         me.equipment[slot] = None  # gone before the range is measured (refusals drop this state)
     else:
         ctx.check(me.hand >= 1, Rule.HAND_EMPTY, source=SRC_SKILL, msg="discards_card_hand")
@@ -241,7 +242,7 @@ def _xiaoji_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
 
 @on("draw_note", "yingzi")
 def _yingzi_note(st: GameState, s: Seat) -> str | None:
-    return " (英姿 +1)" if usable(st, s, "yingzi") else None
+    return f" ({SKILLS['yingzi'].en} +1)" if usable(st, s, "yingzi") else None
 
 
 VIEW_AS["qixi"] = ViewAs(("dismantlement",), lambda f: f.color == "black", *en_zh("skills.wu.module/black_card"))
