@@ -352,11 +352,19 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         bar.type_text(text)
 
     # -- commands -------------------------------------------------------------
+    def _same_words(self, text: str, before: str) -> bool:
+        """``text`` is ``before`` as typed in either language's command words (``1 杀 `` is ``1 slash ``)."""
+        if text == before:
+            return True
+        from companion.rules.choices import command_words  # noqa: PLC0415
+
+        return command_words(text, "en") == command_words(before, "en")
+
     def completions(self, text: str) -> list[str]:
         """Whole-line completions for the command bar (a partial choice's legal seats first)."""
         c = self._partial
-        if c is not None and c.options and not c.after and text == c.before:
-            return [c.before + str(o) for o in c.options]  # '1 杀 ' suggests '1 杀 2', a legal target
+        if c is not None and c.options and not c.after and text and self._same_words(text, c.before):
+            return [text + str(o) for o in c.options]  # '1 slash ' (or '1 杀 ') suggests '1 slash 2', a legal target
         script = self.script
         if script is not None:
             try:
