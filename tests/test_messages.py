@@ -1,8 +1,7 @@
 """The message catalogue (companion/data/messages/*.toml, companion/rules/messages.py; issue 14).
 
-* every language has every key, and each text uses exactly the values the code gives for that key, except those
-  the language's ``[unused]`` table says it leaves out (a Chinese text that shows ``手牌{hand}张`` where the
-  English one says ``{hand_cards}``);
+* every language has every key, and each text names exactly the values the code gives for that key, the same in
+  every language; a value a language does not show is named hidden (``{slot:hide}``), where a reviewer sees it;
 * every key the rules' code names exists, and every entry is named by the code (no dead texts);
 * every rule id the code refuses with is a ``Rule`` member and its value is the id (the journal and JSON keep the
   same strings);
@@ -84,20 +83,54 @@ def test_every_language_has_every_key():
         assert keys["en"], sec
 
 
-def test_each_text_uses_the_values_the_code_gives():
-    files = _files()
-    uses = _uses()
-    assert len(uses) > 300  # the rules name their texts through the catalogue
-    for (sec, key), sites in uses.items():
+def parity_problems(files: dict[str, dict], uses: dict[tuple[str, str], list[tuple[str, int, set[str]]]]) -> list[str]:
+    """What breaks placeholder parity: a key the code names missing from a language, a text whose named values
+    (hidden ones included) are not exactly those the code gives at a call, a table other than :data:`SECTIONS`."""
+    out: list[str] = []
+    for lang in LANGS:
+        out += [f"{lang}: table [{sec}] is not a catalogue section" for sec in files[lang] if sec not in SECTIONS]
+    for (sec, key), sites in sorted(uses.items()):
         for lang in LANGS:
             tmpl = files[lang].get(sec, {}).get(key)
-            assert tmpl is not None, f"{lang}: [{sec}] {key!r} used at {sites[0][:2]} is missing"
-            used = _fields(tmpl)
-            left_out = set(files[lang].get("unused", {}).get(f"{sec}.{key}", []))
+            if tmpl is None:
+                out.append(f"{lang}: [{sec}] {key!r} used at {sites[0][:2]} is missing")
+                continue
             for file, line, kw in sites:
-                assert used | left_out == kw, f"{lang} [{sec}] {key}: text {sorted(used)}, left out " \
-                                              f"{sorted(left_out)}, {file}:{line} gives {sorted(kw)}"
-                assert not used & left_out, (lang, key)
+                if _fields(tmpl) != kw:
+                    out.append(f"{lang} [{sec}] {key}: text names {sorted(_fields(tmpl))}, {file}:{line} gives {sorted(kw)}")
+    return out
+
+
+def test_each_text_names_the_values_the_code_gives():
+    uses = _uses()
+    assert len(uses) > 300  # the rules name their texts through the catalogue
+    assert parity_problems(_files(), uses) == []
+
+
+def test_the_parity_check_finds_a_lost_or_a_surplus_placeholder_and_a_missing_key():
+    files = _files()
+    uses = _uses()
+    (sec, key), sites = next((k, v) for k, v in sorted(uses.items()) if v[0][2])  # a text with values
+    name = sorted(sites[0][2])[0]
+    for lang in LANGS:
+        broken = {lg: {s: dict(t) for s, t in f.items()} for lg, f in files.items()}
+        tmpl = broken[lang][sec][key]
+        broken[lang][sec][key] = re.sub(r"\{" + name + r"(![rsa])?(:[^}]*)?\}", "", tmpl)
+        assert any(p.startswith(f"{lang} [{sec}] {key}:") for p in parity_problems(broken, uses)), (lang, key, name)
+        broken[lang][sec][key] = tmpl + "{surplus:hide}"
+        assert any(p.startswith(f"{lang} [{sec}] {key}:") for p in parity_problems(broken, uses))
+        del broken[lang][sec][key]
+        assert any(p.startswith(f"{lang}: [{sec}] {key!r}") for p in parity_problems(broken, uses))
+    files["zh"]["unused"] = {f"{sec}.{key}": [name]}
+    assert parity_problems(files, uses) == ["zh: table [unused] is not a catalogue section"]
+
+
+def test_a_hidden_value_renders_as_nothing():
+    assert messages._compile("{who}装备{card}{slot:hide}", "zh")({"who": "2号位", "card": "青釭剑", "slot": 1}) \
+        == "2号位装备青釭剑"
+    assert messages._compile("a{x:hide}b", "en") == "ab"
+    assert messages._compile("{d[k]}{z:hide} {{lit}}", "en")({"d": {"k": 5}, "z": 1}) == "5 {lit}"
+    assert messages._shown("{a!r:>3}{b:hide}{{x}}") == "{a!r:>3}{{x}}"
 
 
 def test_no_dead_texts():
@@ -106,10 +139,6 @@ def test_no_dead_texts():
     for sec in SECTIONS:
         dead = sorted(k for k in files["en"].get(sec, {}) if (sec, k) not in uses)
         assert not dead, f"[{sec}] entries no code names: {dead[:10]}"
-    unused = files["en"].get("unused", {}) | files["zh"].get("unused", {})
-    for k in unused:
-        sec, key = k.split(".", 1)
-        assert key in files["en"][sec], k
 
 
 def test_rule_ids_are_the_strings_the_journal_keeps():
@@ -155,10 +184,11 @@ ENGLISH = re.compile(r"[A-Za-z']+(?:[\s\d,;:.()/-]+[A-Za-z']+){2,}")  # three wo
 # sentences assembled piece by piece, the Chinese names of suits, phases and roles, list separators). The count may
 # only go down: a new sentence goes in the catalogue.
 PROSE_LEFT: dict[str, int] = {
-    "cards/basic.py": 2, "datafiles.py": 1, "cards/common.py": 2, "cards/tricks.py": 7, "cards/weapons.py": 2, "choices.py": 16,
-    "deck.py": 17, "distance.py": 3, "engine.py": 1, "errors.py": 1, "flow.py": 4, "generals.py": 8,
-    "judgement.py": 8, "names.py": 2, "outcome.py": 4, "setup.py": 13, "skills/base.py": 14, "skills/shu.py": 2,
-    "skills/wei.py": 7, "skills/wu.py": 1, "state.py": 3, "table.py": 1, "vocab.py": 1, "zones.py": 5,
+    "cards/basic.py": 2, "cards/common.py": 1, "cards/tricks.py": 6, "cards/weapons.py": 2, "choices.py": 16,
+    "datafiles.py": 1, "deck.py": 7, "distance.py": 3, "engine.py": 1, "errors.py": 1, "flow.py": 3,
+    "generals.py": 5, "judgement.py": 1, "names.py": 2, "outcome.py": 4, "setup.py": 13, "skills/base.py": 14,
+    "skills/shu.py": 2, "skills/wei.py": 7, "skills/wu.py": 1, "state.py": 1, "table.py": 1, "vocab.py": 1,
+    "zones.py": 1,
 }
 
 
@@ -169,12 +199,25 @@ def _names() -> set[str]:
     return {k.zh for k in KINDS.values()} | {k.zh for k in SKILLS.values()} | {g.zh for g in GENERALS.values()}
 
 
+INTERNAL = {"RuntimeError", "AttributeError", "TypeError", "AssertionError", "NotImplementedError"}
+"""Errors of the program itself (a broken invariant, a misspelt attribute): for a developer, never a moderator's
+message, so English in the code like python-chess's."""
+
+
 def _not_prose_nodes(tree: ast.AST) -> set[int]:
-    """Docstrings, the rule sources (``source=…``, ``SRC_… = …``: citations, not sentences), catalogue keys and
-    literals that are a card's, a skill's or a general's Chinese name."""
+    """Docstrings, the rule sources (``source=…``, ``SRC_… = …``: citations, not sentences), catalogue keys,
+    literals that are a card's, a skill's or a general's Chinese name, the words a moderator may type (a table named
+    ``…_WORDS`` or ``ACCEPTED…``: input, not output) and the texts of :data:`INTERNAL` errors."""
     skip: set[int] = set()
     names = _names()
     for n in ast.walk(tree):
+        if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call) and isinstance(n.exc.func, ast.Name) \
+                and n.exc.func.id in INTERNAL:
+            skip |= {id(m) for m in ast.walk(n.exc)}
+        if isinstance(n, ast.Assign) and isinstance(n.value, (ast.Dict, ast.Constant)) \
+                and any(isinstance(t, ast.Name) and (t.id.endswith("_WORDS") or t.id.startswith("ACCEPTED"))
+                        for t in n.targets):
+            skip |= {id(m) for m in ast.walk(n.value)}
         if isinstance(n, ast.Constant) and n.value in names:
             skip.add(id(n))
         if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant):
@@ -211,9 +254,36 @@ def test_no_prose_left_in_the_rules_outside_the_catalogue():
 
 def test_the_prose_finder_finds_prose():
     sample = ('def f():\n    """A docstring, not prose at all."""\n'
-              '    return Refused("x.y", "seat 2 is dead", "2号位已阵亡", source="RULES_NOTES: Death")\n')
+              '    return Refused("x.y", "seat 2 is dead", "2号位已阵亡", source="RULES_NOTES: Death")\n'
+              'ZONE_WORDS = {"手牌": "hand", "the hand zone": "hand"}\n'
+              'raise RuntimeError("no trick is being resolved")\n'
+              'raise ValueError("no seat here at all")\n')
     tree = ast.parse(sample)
     skip = _not_prose_nodes(tree)
     hits = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
             and id(n) not in skip and (CJK.search(n.value) or ENGLISH.search(n.value))]
-    assert hits == ["seat 2 is dead", "2号位已阵亡"]
+    assert sorted(hits) == ["2号位已阵亡", "no seat here at all", "seat 2 is dead"]
+
+
+def test_importing_the_rules_core_reads_no_catalogue():
+    """Start-up (issue 15): every module of companion/rules imports without reading a catalogue file or compiling a
+    text; the first text rendered does.  A fresh interpreter, so that no other test has rendered one."""
+    import json
+    import subprocess
+    import sys
+
+    code = ("import importlib, json, pkgutil, companion.rules as r\n"
+            "from companion.rules import messages as m\n"
+            "read = []\n"
+            "m._read = lambda lang, _r=m._read: read.append(lang) or _r(lang)\n"
+            "for i in pkgutil.walk_packages(r.__path__, 'companion.rules.'): importlib.import_module(i.name)\n"
+            "before = (list(read), len(m._CATALOGUES), len(m._COMPILED))\n"
+            "from companion.rules.judgement import resolve_judgement\n"
+            "from companion.rules.deck import parse_face\n"
+            "resolve_judgement('indulgence', parse_face('S7')).en\n"
+            "print(json.dumps([before, sorted(read)]))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    before, after = json.loads(out.stdout)
+    assert before == [[], 0, 0]
+    assert after == ["en", "zh"]  # the check itself sees a read

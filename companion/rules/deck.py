@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import Any
 
 from . import datafiles
-from .messages import Named, Words, en_zh
+from .messages import Named, Words, en_zh, text
 from .names import build_index, find, is_cjk
 
 __all__ = [
@@ -108,19 +108,14 @@ class UnknownCardError(CardError):
         self.name = name
         self.suggestions = suggestions
         if suggestions:
-            hint = ", ".join(f"{s} ({KINDS[s].zh})" for s in suggestions)
-            msg = f"unknown card {name!r} — did you mean {hint}?"
-            self.zh = f"未知的牌“{name}”——是否想输入：{'、'.join(KINDS[s].zh for s in suggestions)}？"
+            hint = Words(", ".join(f"{s} ({KINDS[s].zh})" for s in suggestions), "、".join(KINDS[s].zh for s in suggestions))
+            self.en, self.zh = en_zh("deck.unknown_card/suggest", name=name, hint=hint)
         elif is_cjk(name):
             # A Chinese name with no close match (e.g. the homophone 沙 for 杀): list the Chinese card names.
-            names = "、".join(k.zh for k in KINDS.values())
-            msg = f"unknown card {name!r} — the Chinese card names are: {names}"
-            self.zh = f"未知的牌“{name}”——牌名有：{names}"
+            self.en, self.zh = en_zh("deck.unknown_card/cjk", name=name, names="、".join(k.zh for k in KINDS.values()))
         else:
-            msg = f"unknown card {name!r} (未知的牌) — use an id like slash, a name like 杀, or an alias like sha"
-            self.zh = f"未知的牌“{name}”——请输入牌的id（如slash）、中文名（如杀）或别名（如sha）"
-        self.en = msg
-        super().__init__(msg)
+            self.en, self.zh = en_zh("deck.unknown_card/other", name=name)
+        super().__init__(self.en)
 
 
 class CardSyntaxError(CardError):
@@ -131,9 +126,9 @@ class CardSyntaxError(CardError):
 
     def __init__(self, text: str, reason: str = "", reason_zh: str = "") -> None:
         self.text = text
-        why, why_zh = en_zh("deck.init", reason=Words(reason, reason_zh or reason)) if reason else ("", "")
-        self.en = f"cannot read card face {text!r}{why} — write a suit and a rank, e.g. {self.ACCEPTED}"
-        self.zh = f"无法读取牌面“{text}”{why_zh}——请写花色和点数，例如 {self.ACCEPTED_ZH}"
+        why = Words(*en_zh("deck.init", reason=Words(reason, reason_zh or reason))) if reason else ""
+        self.en, self.zh = en_zh("deck.card_syntax", face=text, why=why,
+                                 accepted=Words(self.ACCEPTED, self.ACCEPTED_ZH))
         super().__init__(self.en)
 
 
@@ -265,8 +260,8 @@ _SUIT_ALT = "|".join(re.escape(w) for w in sorted(_SUIT_WORDS, key=len, reverse=
 _RANK_ALT = r"1[0-3]|[1-9]|[ajqk]"
 _FACE_RE = re.compile(f"^(?P<suit>{_SUIT_ALT})\\s*(?P<rank>{_RANK_ALT})$")
 _FACE_RANK_FIRST_RE = re.compile(f"^(?P<rank>{_RANK_ALT})\\s*(?P<suit>{_SUIT_ALT})$")
-_COLOUR_ONLY = {"红": ("red", *en_zh("deck.module/text")), "黑": ("black", *en_zh("deck.module/text2")),
-                "red": ("red", *en_zh("deck.module/text3")), "black": ("black", *en_zh("deck.module/text4"))}
+_COLOUR_ONLY = {"红": ("red", text("deck.module/text")), "黑": ("black", text("deck.module/text2")),
+                "red": ("red", text("deck.module/text3")), "black": ("black", text("deck.module/text4"))}
 """Colour words that name two suits: a face written with one is ambiguous and refused with both suits."""
 
 
@@ -292,8 +287,8 @@ def parse_face(text: str) -> Face:
     if m is None:
         bare = re.sub(rf"\s*({_RANK_ALT})\s*", "", norm, count=1)
         if bare in _COLOUR_ONLY:
-            colour, en, zh = _COLOUR_ONLY[bare]
-            raise CardSyntaxError(text, *en_zh("deck.parse_face", bare=bare, colour=colour, en_=en, zh_=zh))
+            colour, suits = _COLOUR_ONLY[bare]
+            raise CardSyntaxError(text, *en_zh("deck.parse_face", bare=bare, colour=colour, suits=suits))
         raise CardSyntaxError(text)
     return Face(_SUIT_WORDS[m["suit"]], _RANK_WORDS[m["rank"]])
 
@@ -334,8 +329,8 @@ def _load_cards(section: str) -> tuple[Card, ...]:
     for entry in _load_toml("deck.toml")[section]:
         kind = KINDS[entry["kind"]]
         ex = bool(entry.get("ex", False))
-        for text in entry["faces"]:
-            face = parse_face(text)
+        for written in entry["faces"]:
+            face = parse_face(written)
             base = f"{kind.id}-{face.suit}-{face.rank}"
             n = counts[base] = counts.get(base, 0) + 1
             cid = base if n == 1 else f"{base}-{n}"

@@ -12,10 +12,28 @@ from typing import Any
 
 from .messages import Message, Words
 
-__all__ = ["Refused", "CommandError", "Event"]
+__all__ = ["Worded", "Refused", "CommandError", "Event"]
 
 
-class Refused(Exception):
+class Worded:
+    """A value that says something in each language: ``text`` is its catalogue
+    :class:`~companion.rules.messages.Message` (or a :class:`~companion.rules.messages.Words` pair);
+    ``en`` / ``zh`` are its two texts, rendered when first read.  The base of :class:`Refused` and
+    :class:`Event`."""
+
+    __slots__ = ()
+    text: Message | Words
+
+    @property
+    def en(self) -> str:
+        return self.text.en
+
+    @property
+    def zh(self) -> str:
+        return self.text.zh
+
+
+class Refused(Worded, Exception):
     """An action the rules forbid.
 
     ``rule`` is a short rule id (a :class:`~companion.rules.vocab.Rule`: ``"slash.range"``,
@@ -48,14 +66,6 @@ class Refused(Exception):
         super().__init__(rule)
 
     @property
-    def en(self) -> str:
-        return self.text.en
-
-    @property
-    def zh(self) -> str:
-        return self.text.zh
-
-    @property
     def message(self) -> str:
         """One line: ``"<en> [rule; source]"``."""
         src = f"; {self.source}" if self.source else ""
@@ -85,7 +95,7 @@ class CommandError(ValueError):
         super().__init__(self.en)
 
 
-class Event:
+class Event(Worded):
     """Something that happened, for the log: ``kind`` is a short id (``"damage"``, ``"death"``,
     ``"phase"``, ``"win"``, ...), ``text`` the sentence a player understands (a catalogue
     :class:`~companion.rules.messages.Message`, e.g. ``say("phase", who=…, phase=…)``), ``seat`` the seat
@@ -101,14 +111,6 @@ class Event:
         self.text: Message | Words = Words(en, zh or en) if isinstance(en, str) else en
         self.seat = seat
         self.data: dict[str, Any] = {} if data is None else data
-
-    @property
-    def en(self) -> str:
-        return self.text.en
-
-    @property
-    def zh(self) -> str:
-        return self.text.zh
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, {self.en!r}, {self.zh!r}, {self.seat!r}, {self.data!r})"

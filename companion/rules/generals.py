@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from . import datafiles
-from .messages import NAMED, Named, en_zh
+from .messages import NAMED, Named, Words, en_zh
 from .names import N, build_index, find
 from .vocab import Kingdom
 
@@ -100,20 +100,23 @@ class General(Named):
 class UnknownGeneralError(ValueError):
     """A general name matched nothing.  ``.name`` is the input, ``.suggestions`` up to 3 close ids."""
 
-    what, what_zh = en_zh("generals.module/general")
+    what = "general"
+    """Which name it was: ``"general"`` or ``"skill"`` (the catalogue's ``generals.unknown/<what>…`` texts)."""
 
     def __init__(self, name: str, suggestions: tuple[str, ...] = ()) -> None:
         self.name = name
         self.suggestions = suggestions
         if suggestions:
-            hint = ", ".join(f"{s} ({self._zh_of(s)})" for s in suggestions)
-            msg = f"unknown {self.what} {name!r} — did you mean {hint}?"
-            self.zh = f"未知的{self.what_zh}“{name}”——是否想输入：{'、'.join(self._zh_of(s) for s in suggestions)}？"
+            hint = Words(", ".join(f"{s} ({self._zh_of(s)})" for s in suggestions), "、".join(map(self._zh_of, suggestions)))
+            if self.what == "skill":
+                self.en, self.zh = en_zh("generals.unknown/skill_suggest", name=name, hint=hint)
+            else:
+                self.en, self.zh = en_zh("generals.unknown/general_suggest", name=name, hint=hint)
+        elif self.what == "skill":
+            self.en, self.zh = en_zh("generals.unknown/skill", name=name)
         else:
-            msg = f"unknown {self.what} {name!r}"
-            self.zh = f"未知的{self.what_zh}“{name}”"
-        self.en = msg
-        super().__init__(msg)
+            self.en, self.zh = en_zh("generals.unknown/general", name=name)
+        super().__init__(self.en)
 
     @staticmethod
     def _zh_of(ident: str) -> str:
@@ -123,7 +126,7 @@ class UnknownGeneralError(ValueError):
 class UnknownSkillError(UnknownGeneralError):
     """A skill name matched nothing (subclass of :class:`UnknownGeneralError`, so one ``except`` catches both)."""
 
-    what, what_zh = en_zh("generals.module/skill")
+    what = "skill"
 
     @staticmethod
     def _zh_of(ident: str) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .deck import KINDS, Face, Suit
-from .messages import Words, en_zh, en_zh_many
+from .messages import Message, Words, en_zh, text
 
 __all__ = ["Judgement", "JudgementRule", "JUDGEMENTS", "register", "resolve_judgement"]
 
@@ -30,18 +30,45 @@ class Judgement:
     zh: str
 
 
-@dataclass(frozen=True, slots=True)
 class JudgementRule:
-    """A registered subject: ``test(face) -> effect``, sentences for both outcomes, and the source."""
+    """A registered subject: ``test(face) -> effect``, the sentences of both outcomes (``yes`` when the effect
+    happens, ``no`` when not: catalogue texts, rendered when first read) and the source::
 
-    subject: str
-    zh_name: str
-    test: Callable[[Face], bool]
-    en_yes: str
-    en_no: str
-    zh_yes: str
-    zh_no: str
-    source: str
+        JudgementRule("indulgence", "乐不思蜀", lambda f: f.suit != Suit.HEART, text("judgement.indulgence/…"),
+                      text("judgement.ganglie/heart_effect"), source="RULES_NOTES: Judgements (乐不思蜀)")
+
+    The older form with the four sentences as strings, ``JudgementRule(subject, zh_name, test, en_yes, en_no,
+    zh_yes, zh_no, source)``, is still taken (a subject registered from outside the rules core)."""
+
+    __slots__ = ("subject", "zh_name", "test", "yes", "no", "source")
+
+    def __init__(self, subject: str, zh_name: str, test: Callable[[Face], bool], yes: Message | Words | str,
+                 no: Message | Words | str, *older: str, source: str = "") -> None:
+        if isinstance(yes, str) or isinstance(no, str):  # en_yes, en_no, zh_yes, zh_no, source
+            zh_yes, zh_no, source = older
+            yes, no = Words(str(yes), zh_yes), Words(str(no), zh_no)
+        self.subject = subject
+        self.zh_name = zh_name
+        self.test = test
+        self.yes: Message | Words = yes
+        self.no: Message | Words = no
+        self.source = source
+
+    @property
+    def en_yes(self) -> str:
+        return self.yes.en
+
+    @property
+    def en_no(self) -> str:
+        return self.no.en
+
+    @property
+    def zh_yes(self) -> str:
+        return self.yes.zh
+
+    @property
+    def zh_no(self) -> str:
+        return self.no.zh
 
 
 JUDGEMENTS: dict[str, JudgementRule] = {}
@@ -55,32 +82,31 @@ def register(rule: JudgementRule) -> JudgementRule:
 
 
 register(JudgementRule("indulgence", "乐不思蜀", lambda f: f.suit != Suit.HEART,
-                       *en_zh_many("judgement.indulgence/heart_play_phase", "judgement.ganglie/heart_effect"),
-                       "RULES_NOTES: Judgements (乐不思蜀)"))
+                       text("judgement.indulgence/heart_play_phase"), text("judgement.ganglie/heart_effect"),
+                       source="RULES_NOTES: Judgements (乐不思蜀)"))
 register(JudgementRule("lightning", "闪电", lambda f: f.suit == Suit.SPADE and 2 <= f.rank <= 9,
-                       *en_zh_many("judgement.lightning/spade_thunder_damage", "judgement.lightning/spade_moves"),
-                       "RULES_NOTES: Judgements (闪电)"))
+                       text("judgement.lightning/spade_thunder_damage"), text("judgement.lightning/spade_moves"),
+                       source="RULES_NOTES: Judgements (闪电)"))
 register(JudgementRule("supply_shortage", "兵粮寸断", lambda f: f.suit != Suit.CLUB,
-                       *en_zh_many("judgement.supply_shortage/club_draw_phase", "judgement.supply_shortage/club_effect"),
-                       "RULES_NOTES: Judgements (兵粮寸断)"))
+                       text("judgement.supply_shortage/club_draw_phase"), text("judgement.supply_shortage/club_effect"),
+                       source="RULES_NOTES: Judgements (兵粮寸断)"))
 register(JudgementRule("eight_diagram", "八卦阵", lambda f: f.color == "red",
-                       *en_zh_many("judgement.eight_diagram/red_counts", "judgement.eight_diagram/black"),
-                       "RULES_NOTES: Judgements (八卦阵)"))
+                       text("judgement.eight_diagram/red_counts"), text("judgement.eight_diagram/black"),
+                       source="RULES_NOTES: Judgements (八卦阵)"))
 
 
 # The judgements of skills (standard_generals.json): 刚烈, 洛神, 铁骑 (alias 铁骑/tieji).
 register(JudgementRule("ganglie", "刚烈", lambda f: f.suit != Suit.HEART,
-                       *en_zh_many("judgement.ganglie/heart_source_discards", "judgement.ganglie/heart_effect"),
-                       "standard_generals.json 夏侯惇 刚烈"))
+                       text("judgement.ganglie/heart_source_discards"), text("judgement.ganglie/heart_effect"),
+                       source="standard_generals.json 夏侯惇 刚烈"))
 register(JudgementRule("luoshen", "洛神", lambda f: f.color == "black",
-                       *en_zh_many("judgement.luoshen/black_gains_card", "judgement.luoshen/red_card_discarded"),
-                       "standard_generals.json 甄姬 洛神"))
+                       text("judgement.luoshen/black_gains_card"), text("judgement.luoshen/red_card_discarded"),
+                       source="standard_generals.json 甄姬 洛神"))
 _TIEQI = JudgementRule("tieqi", "铁骑", lambda f: f.color == "red",
-                       *en_zh_many("judgement.tieqi/red_target_cannot", "judgement.tieqi/black_target_may"),
-                       "standard_generals.json 马超 铁骑")
+                       text("judgement.tieqi/red_target_cannot"), text("judgement.tieqi/black_target_may"),
+                       source="standard_generals.json 马超 铁骑")
 register(_TIEQI)
-register(JudgementRule("tieji", *[getattr(_TIEQI, f) for f in ("zh_name", "test", "en_yes", "en_no", "zh_yes", "zh_no",
-                                                              "source")]))
+register(JudgementRule("tieji", _TIEQI.zh_name, _TIEQI.test, _TIEQI.yes, _TIEQI.no, source=_TIEQI.source))
 
 
 def _name(zh_name: str) -> Words:
@@ -111,5 +137,5 @@ def resolve_judgement(subject: str, face: Face) -> Judgement:
         raise ValueError(f"unknown judgement subject {subject!r}; known: {', '.join(sorted(JUDGEMENTS))}")
     eff = bool(rule.test(face))
     en, zh = en_zh("judgement.resolve_judgement", zh_name=_name(rule.zh_name), face=face,
-                   en_yes=Words(rule.en_yes if eff else rule.en_no, rule.zh_yes if eff else rule.zh_no))
+                   en_yes=rule.yes if eff else rule.no)
     return Judgement(subject, face, eff, en, zh)

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Final
 
 __all__ = ["LANGS", "SECTIONS", "NAMED", "Named", "Message", "Words",
-           "catalogue", "en_zh", "en_zh_many", "append_en_zh", "say", "text", "render"]
+           "catalogue", "en_zh", "append_en_zh", "say", "text", "render"]
 
 LANGS: Final = ("en", "zh")
 """The languages the UI speaks; each has ``companion/data/messages/<lang>.toml``."""
@@ -38,6 +38,10 @@ SECTIONS: Final = ("refused", "event", "text")
 
 _CATALOGUES: dict[str, dict[str, dict[str, str]]] = {}
 _FMT = string.Formatter()
+HIDE: Final = "hide"
+"""The format spec of a value a language's text does not show: ``"{who}装备{card_name}{slot:hide}"`` renders as
+``"{who}装备{card_name}"``.  Every language names every value the code gives (tests/test_messages.py); this says
+which ones it leaves out, where a reviewer sees it."""
 
 
 _DIR = Path(__file__).resolve().parent.parent / "data" / "messages"
@@ -200,6 +204,16 @@ _COMPILED: dict[tuple[str, str], tuple[str | _Render, str | _Render]] = {}
 formatting a message costs what the f-string it replaced cost (``str.format`` parses its template every time)."""
 
 
+def _shown(tmpl: str) -> str:
+    """``tmpl`` without its hidden fields (``{name:hide}``), braces of the literal text escaped again."""
+    out = []
+    for lit, name, spec, conv in _FMT.parse(tmpl):
+        out.append(lit.replace("{", "{{").replace("}", "}}"))
+        if name is not None and spec != HIDE:
+            out.append("{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}")
+    return "".join(out)
+
+
 def _compile(tmpl: str, lang: str) -> str | _Render:
     """``"{who}: discard {k}"`` → ``lambda p: f"{p['who']}: discard {p['k']}"`` for ``lang``, where a bilingual
     value (Words, Message) gives its ``lang`` side; a template without placeholders → its text."""
@@ -208,10 +222,11 @@ def _compile(tmpl: str, lang: str) -> str | _Render:
     for lit, name, spec, conv in _FMT.parse(tmpl):
         if lit:
             parts.append(ast.Constant(lit))
-        if name is None:
+        if name is None or spec == HIDE:
             continue
         if not name.isidentifier() or (spec and "{" in spec):
-            return lambda p: tmpl.format_map({k: _value(v, lang) for k, v in p.items()})  # {a.b}, {0}: str.format
+            shown = _shown(tmpl)
+            return lambda p: shown.format_map({k: _value(v, lang) for k, v in p.items()})  # {a.b}, {0}: str.format
         # (v._en if (t := type(v := p[name])) is W else v.text(lang) if t is M else v.words(lang) if t in N else v)
         v, t = ast.Name("v", ast.Load()), ast.Name("t", ast.Load())
         get = ast.NamedExpr(ast.Name("v", ast.Store()), ast.Subscript(ast.Name("p", ast.Load()), ast.Constant(name), ast.Load()))
@@ -253,8 +268,8 @@ def render(lang: str, section: str, key: str, params: dict[str, Any]) -> str:
         f = z if lang == "zh" else e
         return f if type(f) is str else f(params)  # type: ignore[operator]
     cat = catalogue(lang)[section]
-    tmpl = cat.get(key) or catalogue("en")[section][key]
-    return tmpl.format_map({k: _value(v, lang) for k, v in params.items()})
+    f = _compile(cat.get(key) or catalogue("en")[section][key], lang)
+    return f if type(f) is str else f(params)  # type: ignore[operator]
 
 
 class Message:
@@ -321,13 +336,6 @@ def en_zh(key: str, /, **params: Any) -> tuple[str, str]:
     if type(e) is str and type(z) is str:
         return e, z
     return (e if type(e) is str else e(params), z if type(z) is str else z(params))  # type: ignore[operator]
-
-
-def en_zh_many(key1: str, key2: str, /) -> tuple[str, str, str, str]:
-    """The ``[text]`` entries ``key1`` and ``key2`` (texts without values), the English ones first, then the
-    Chinese ones: ``(en1, en2, zh1, zh2)``, the order in which a judgement rule keeps its two outcomes."""
-    (e1, z1), (e2, z2) = en_zh(key1), en_zh(key2)
-    return e1, e2, z1, z2
 
 
 def append_en_zh(en: list[str], zh: list[str], pair: tuple[str, str]) -> None:

@@ -83,7 +83,7 @@ class PromptKind(StrEnum):
 class Rule(StrEnum):
     """A rule id, the name of every rule a refusal gives (``Refused(Rule.SLASH_RANGE, …)``): its value is the id
     as the journal, the log line ``[slash.range; …]`` and the catalogue's ``[refused]`` keys spell it
-    (``Rule.SLASH_RANGE == "slash.range"``). Listed by tools/msg_codemod.py from the ids in the code."""
+    (``Rule.SLASH_RANGE == "slash.range"``); tests/test_messages.py checks that every refused id is one."""
 
     AMOUNT_POSITIVE = "amount.positive"
     BLADE_TARGET = "blade.target"

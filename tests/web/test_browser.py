@@ -109,11 +109,12 @@ def test_phone_pick_seat_distances_live_updates_and_reload(browser, live):
 
         # a -1 horse for seat 1: distances change on the page, then the undo brings them back
         live.act(lambda: live.session.submit("1 赤兔:♥5"))
-        page.wait_for_selector("#reach tr[data-seat='3'] td[data-distance='1']", timeout=T)
+        # cells[1] is the distance to the seat (cells[2], the distance back, is 2 before and after)
+        page.wait_for_selector("#reach tr[data-seat='3'] td:nth-child(2)[data-distance='1']", timeout=T)
         assert _reach(page) == _expected(live.session.state, 1)
         assert "Chitu" in page.inner_text("article.seat[data-seat='1']") or "赤兔" in page.inner_text("article.seat[data-seat='1']")
         live.act(live.session.undo)
-        page.wait_for_selector("#reach tr[data-seat='3'] td[data-distance='2']", timeout=T)
+        page.wait_for_selector("#reach tr[data-seat='3'] td:nth-child(2)[data-distance='2']", timeout=T)
         assert _reach(page) == _expected(live.session.state, 1)
 
         # reload: the seat is remembered on this phone, no question asked again

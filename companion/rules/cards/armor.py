@@ -40,16 +40,24 @@ def nioh_shield(ctx: Ctx, t: int) -> None:
 
 
 
-BAGUA_HINT = en_zh("cards.armor.module")
-"""The hint an unused 八卦阵 adds to a 闪 question (dropped once it was judged black)."""
+def bagua_hint() -> tuple[str, str]:
+    """The hint an unused 八卦阵 adds to a 闪 question (dropped once it was judged black): ``(en, zh)``."""
+    return en_zh("cards.armor.module")
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BAGUA_HINT":  # the older name, a constant read from the catalogue when first asked for
+        return bagua_hint()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def drop_bagua_hint(p: Prompt) -> Prompt:
     """``p`` without the 八卦阵 hint (after a black judgement the seat must play 闪 or take)."""
     en, zh = p.en, p.zh
+    hint_en, hint_zh = bagua_hint()
     for sep_en, sep_zh in ((" — ", "——"), ("; ", "；")):
-        en = en.replace(sep_en + BAGUA_HINT[0], "")
-        zh = zh.replace(sep_zh + BAGUA_HINT[1], "")
+        en = en.replace(sep_en + hint_en, "")
+        zh = zh.replace(sep_zh + hint_zh, "")
     return Prompt(p.kind, p.seat, en, zh, p.data)
 
 

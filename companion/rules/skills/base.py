@@ -47,14 +47,14 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .. import outcome as oc
-from ..cards.armor import BAGUA_HINT, armor_works
+from ..cards.armor import armor_works, bagua_hint
 from ..deck import KINDS, CardError, CardKind, Face, Suit, card_kind, faces_of, parse_face
 from ..distance import has_skill
 from ..errors import Event, Refused
 from ..flow import HOOKS, JUDGED, Action, Ctx, judgement, top_frame
 from ..generals import GENERALS, SKILL_INDEX, SKILLS, Gender
 from ..judgement import Judgement
-from ..messages import Words, append_en_zh, en_zh, say
+from ..messages import Message, Words, append_en_zh, en_zh, say
 from ..names import norm
 from ..outcome import named, who
 from ..state import GameState, Prompt, Seat
@@ -390,7 +390,7 @@ def verb(ctx: Ctx, a: Action) -> None:
         return
     if sid in VIEW_AS and sid not in ACTIVE:
         form_en, form_zh = _viewas_form(sid, a.seat, args)
-        raise refuse(Rule.SKILL_FORM, sk_name=Words(ske, skz), view_as_sid=Words(VIEW_AS[sid].en, VIEW_AS[sid].zh),
+        raise refuse(Rule.SKILL_FORM, sk_name=Words(ske, skz), view_as_sid=VIEW_AS[sid].words,
                      form=Words(form_en, form_zh))
     if sid not in ACTIVE:
         raise refuse(Rule.SKILL_WHEN, msg="used_command_now", sk_name=Words(ske, skz),
@@ -418,14 +418,22 @@ def once(ctx: Ctx, n: int, sid: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class ViewAs:
-    """A card used or played as another: ``as_kinds`` it becomes, ``check(face) -> ok``, the rule in words."""
+    """A card used or played as another: ``as_kinds`` it becomes, ``check(face) -> ok``, the rule in words (a catalogue
+    text, rendered when first read)."""
 
     as_kinds: tuple[str, ...]
     check: Callable[[Face], bool]
-    en: str
-    zh: str
+    words: Message
     own_turn: bool | None = None  # True: only in own turn; False: only outside it; None: any time
     needs_face: bool = True  # False: no colour / suit condition, the face is optional (龙胆)
+
+    @property
+    def en(self) -> str:
+        return self.words.en
+
+    @property
+    def zh(self) -> str:
+        return self.words.zh
 
 
 def _is(kind: str) -> Callable[[Face], bool]:
@@ -465,7 +473,7 @@ def _slot_face(ctx: Ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str,
         k = KINDS.get(kid)
         name = k if k else kid
         ctx.check(False, Rule.VIEWAS_FACE, source="RULES_NOTES: Deck; " + SRC_SKILL, msg="standard_deck_cannot", name=name,
-                  faces=faces, sk_name=Words(ske, skz), va=Words(va.en, va.zh))
+                  faces=faces, sk_name=Words(ske, skz), va=va.words)
     return None, True
 
 
@@ -535,7 +543,7 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
     if n is None:
         raise refuse(Rule.USE_SEAT, msg="write_seat_first")
     living(ctx, n, sid)
-    ctx.check(kind.id in va.as_kinds, Rule.VIEWAS_KIND, source=SRC_SKILL, sk_name=Words(ske, skz), va=Words(va.en, va.zh),
+    ctx.check(kind.id in va.as_kinds, Rule.VIEWAS_KIND, source=SRC_SKILL, sk_name=Words(ske, skz), va=va.words,
               kind=kind)
     if sid in ("hujia", "jijiang"):
         return _for_the_lord(ctx, a, top, sid, n, kind, face, ske, skz)
@@ -561,7 +569,7 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
     if face is not None:
         ok = va.check(face) and (sid != "longdan" or _LONGDAN_FROM[kind.id](face))
         ctx.check(ok, Rule.VIEWAS_FACE, source=SRC_SKILL, msg="cannot_used", face=face, sk_name=Words(ske, skz),
-                  va=Words(va.en, va.zh))
+                  va=va.words)
     ne, nz = who(st, n)
     face_text = str(face) if face is not None else ""
     shown: str | Words = face_text
@@ -639,8 +647,7 @@ def hints(ctx: Ctx, before: GameState) -> None:
         ske, skz = skill_names("liuli")
         append_en_zh(en, zh, en_zh("skills.base.hints/liuli_t_slot", sk_name=Words(ske, skz)))
     if need == "jink" and not p.data.get("bagua") and armor_works(st, p.data, st.seat(p.seat)) == "eight_diagram":
-        en.append(BAGUA_HINT[0])
-        zh.append(BAGUA_HINT[1])
+        append_en_zh(en, zh, bagua_hint())
     if en:
         st.prompts[-1] = Prompt(p.kind, p.seat, p.en + " — " + "; ".join(en), p.zh + "——" + "；".join(zh),
                                 {**p.data, "hinted": True})

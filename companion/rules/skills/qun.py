@@ -10,7 +10,7 @@ from .. import outcome as oc
 from ..cards import tricks as tk
 from ..deck import KINDS
 from ..flow import Action, Ctx, on, target_refusal
-from ..messages import Words, en_zh
+from ..messages import Words, en_zh, text
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
 from ..vocab import Rule
@@ -112,4 +112,4 @@ def _biyue_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     draw_cards(ctx, p.seat, 1, "闭月", "闭月")
 
 
-VIEW_AS["jijiu"] = ViewAs(("peach",), lambda f: f.color == "red", *en_zh("skills.qun.module"), own_turn=False)
+VIEW_AS["jijiu"] = ViewAs(("peach",), lambda f: f.color == "red", text("skills.qun.module"), own_turn=False)

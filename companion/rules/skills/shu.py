@@ -18,7 +18,7 @@ from ..distance import has_skill
 from ..flow import Action, Ctx, on
 from ..generals import SKILLS
 from ..judgement import Judgement
-from ..messages import Words, en_zh
+from ..messages import Words, en_zh, text
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
 from ..vocab import Rule
@@ -179,10 +179,10 @@ def _lift_paoxiao(st: GameState, seat: Seat) -> str | None:
 SLASH_LIMIT_LIFTS.append(_lift_paoxiao)
 
 
-VIEW_AS["wusheng"] = ViewAs(("slash",), lambda f: f.color == "red", *en_zh("skills.shu.module/red_card"))
+VIEW_AS["wusheng"] = ViewAs(("slash",), lambda f: f.color == "red", text("skills.shu.module/red_card"))
 
 
-VIEW_AS["longdan"] = ViewAs(("slash", "jink"), lambda f: True, *en_zh("skills.shu.module/text"), needs_face=False)
+VIEW_AS["longdan"] = ViewAs(("slash", "jink"), lambda f: True, text("skills.shu.module/text"), needs_face=False)
 
 
-VIEW_AS["jijiang"] = ViewAs(("slash",), lambda f: True, *en_zh("skills.shu.module/shu_seat_gives"))
+VIEW_AS["jijiang"] = ViewAs(("slash",), lambda f: True, text("skills.shu.module/shu_seat_gives"))

@@ -14,7 +14,7 @@ from .. import zones as zn
 from ..deck import KINDS, Face
 from ..flow import REPLACE_JUDGEMENT, Action, Ctx, deferred_judgement_effect, draw_phase, finish_judgement, on, top_frame
 from ..judgement import JUDGEMENTS, Judgement
-from ..messages import Words, en_zh
+from ..messages import Words, en_zh, text
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
 from ..vocab import Rule
@@ -369,7 +369,7 @@ def _guicai(ctx: Ctx, job: dict[str, Any], face: Face) -> bool:
 REPLACE_JUDGEMENT.append(_guicai)
 
 
-VIEW_AS["qingguo"] = ViewAs(("jink",), lambda f: f.color == "black", *en_zh("skills.wei.module/black_hand_card"))
+VIEW_AS["qingguo"] = ViewAs(("jink",), lambda f: f.color == "black", text("skills.wei.module/black_hand_card"))
 
 
-VIEW_AS["hujia"] = ViewAs(("jink",), lambda f: True, *en_zh("skills.wei.module/wei_seat_gives"))
+VIEW_AS["hujia"] = ViewAs(("jink",), lambda f: True, text("skills.wei.module/wei_seat_gives"))

@@ -13,7 +13,7 @@ from ..deck import KINDS, Suit
 from ..distance import in_range
 from ..flow import Action, Ctx, on, target_refusal
 from ..generals import SKILLS
-from ..messages import Words, en_zh
+from ..messages import Words, en_zh, text
 from ..outcome import who
 from ..state import SLOTS, GameState, Prompt, Seat
 from ..vocab import Kingdom, Rule
@@ -245,7 +245,7 @@ def _yingzi_note(st: GameState, s: Seat) -> str | None:
     return f" ({SKILLS['yingzi'].en} +1)" if usable(st, s, "yingzi") else None
 
 
-VIEW_AS["qixi"] = ViewAs(("dismantlement",), lambda f: f.color == "black", *en_zh("skills.wu.module/black_card"))
+VIEW_AS["qixi"] = ViewAs(("dismantlement",), lambda f: f.color == "black", text("skills.wu.module/black_card"))
 
 
-VIEW_AS["guose"] = ViewAs(("indulgence",), lambda f: f.suit == Suit.DIAMOND, *en_zh("skills.wu.module/card"))
+VIEW_AS["guose"] = ViewAs(("indulgence",), lambda f: f.suit == Suit.DIAMOND, text("skills.wu.module/card"))
