@@ -19,7 +19,7 @@ from .generals import general as find_general
 from .state import ROLES
 
 __all__ = [
-    "ROLE_TABLES", "ROLE_VARIANTS", "VARIANTS", "MIN_PLAYERS", "MAX_PLAYERS",
+    "ROLE_TABLES", "ROLE_VARIANTS", "VARIANTS", "VARIANT_NAMES", "variant_name", "MIN_PLAYERS", "MAX_PLAYERS",
     "role_table", "role_counts", "max_hp", "offer_generals", "deal_roles",
 ]
 
@@ -56,18 +56,41 @@ ROLE_VARIANTS: dict[str, tuple[int, dict[str, int], str]] = {
 VARIANTS: dict[str, str] = {
     "lord_hp_always": "the lord gets +1 max HP at any player count (one rulebook text)",
     "no_generals": "beginner mode: everyone has 4 max HP (the lord +1 as usual) and no skills",
-    "maneuvering": "allow the 军争 cards (兵粮寸断, 酒)",
+    "maneuvering": "allow the Maneuvering cards (Supply Shortage, Analeptic)",
     "untracked_hands": "light mode ('track hands off', issue 16 §5): hand counts are neither tracked nor shown, "
                        "no hand limit in the discard phase (the players discard), no refusal for lack of hand cards",
-    "duel_source_user": "决斗: the card's user is the source of the damage even when the user loses (old FAQ quoted in the rules text)",
-    "faq_dying_skills": "old FAQ (rulebook 003): a dying general has lost its skills, only a real 桃 saves yourself "
-                        "(a dying 华佗 cannot use 急救 on himself; 救援 still works)",
-    "faq_kongcheng_duel": "old FAQ (rulebook 003): 诸葛亮 whose last hand card is spent in a 决斗 is not affected "
-                          "(空城): the 决斗 ends without damage",
+    "duel_source_user": "Duel: the card's user is the source of the damage even when the user loses (old FAQ quoted in the rules "
+                        "text)",
+    "faq_dying_skills": "old FAQ (rulebook 003): a dying general has lost its skills, only a real Peach saves yourself "
+                        "(a dying Hua Tuo cannot use First Aid on himself; Rescue still works)",
+    "faq_kongcheng_duel": "old FAQ (rulebook 003): Zhuge Liang whose last hand card is spent in a Duel is not affected "
+                          "(Empty City): the Duel ends without damage",
     **{k: f"{v[0]} players: roles {v[1]['lord']}/{v[1]['loyalist']}/{v[1]['rebel']}/{v[1]['renegade']} ({v[2]})"
        for k, v in ROLE_VARIANTS.items()},
 }
 """Every known variant name → one-line description."""
+
+VARIANT_NAMES: dict[str, tuple[str, str]] = {
+    "lord_hp_always": ("lord +1 HP always", "主公始终+1体力"),
+    "no_generals": ("no generals", "无武将模式"),
+    "maneuvering": ("Maneuvering cards", "军争牌"),
+    "untracked_hands": ("light mode", "简易模式"),
+    "duel_source_user": ("Duel: the user is the source", "决斗：使用者为伤害来源"),
+    "faq_dying_skills": ("old FAQ: dying loses skills", "旧FAQ：濒死失去技能"),
+    "faq_kongcheng_duel": ("old FAQ: Empty City ends a Duel", "旧FAQ：空城终止决斗"),
+    "roles_2_rebel": ("2 players: lord and rebel", "2人：主公与反贼"),
+    "roles_8_two_renegades": ("8 players: two renegades", "8人：双内奸"),
+    "roles_6_two_renegades": ("6 players: two renegades", "6人：双内奸"),
+    "roles_10_1351": ("10 players: 1/3/5/1", "10人：1/3/5/1"),
+    "roles_4_qs": ("4 players: 1/0/2/1 (QS)", "4人：1/0/2/1（QS）"),
+}
+"""Every variant's name on screen ``(English, Chinese)``; the id (``no_generals``) is the command word."""
+
+
+def variant_name(name: str, lang: str) -> str:
+    """A variant as the screen names it in ``lang`` (``"no generals"`` / ``"无武将模式"``); an unknown id as it is."""
+    pair = VARIANT_NAMES.get(name)
+    return name if pair is None else (pair[1] if lang == "zh" else pair[0])
 
 
 def role_table(players: int, variants: set[str] | frozenset[str] = frozenset()) -> dict[str, int]:

@@ -13,7 +13,7 @@ from .generals import GENERALS, UnknownGeneralError
 from .generals import general as find_general
 from .messages import Words, append_en_zh, en_zh, say
 from .outcome import who
-from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table
+from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table, variant_name
 from .state import ROLES, Seat
 from .vocab import Rule
 
@@ -204,7 +204,8 @@ def v_variant(ctx: Ctx, a: Action) -> None:
         raise Refused(Rule.VARIANT_UNKNOWN, source="docs/rules.md", forceable=False, name=name,
                       variants_list=', '.join(VARIANTS))
     (ctx.st.variants.add if on else ctx.st.variants.discard)(name)
-    ctx.event("variant", say("variant", name=name, value=Words('on' if on else 'off', '开启' if on else '关闭')))
+    ctx.event("variant", say("variant", name=Words(variant_name(name, "en"), variant_name(name, "zh")),
+                             value=Words('on' if on else 'off', '开启' if on else '关闭')))
 
 
 def v_start(ctx: Ctx, a: Action) -> None:
