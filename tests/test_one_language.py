@@ -29,6 +29,7 @@ from companion.rules.generals import GENERALS
 from companion.rules.state import SLOTS, GameState
 from companion.rules.vocab import Kingdom
 from companion.script import execute, parse
+from companion.tui.screens import skill_lines
 from companion.tui.text import event_words, header_text, prompt_text, seat_card, seat_lines
 
 DATA = Path(__file__).parent / "data"
@@ -67,6 +68,7 @@ def shown(name: str) -> list[tuple[str, str, str]]:
             line, before, after = c.command("en")
             out.append(("command bar", f"{line} | {before}{after}", ""))
         out += [(f"public {k}", en, zh) for k, en, zh in _texts(public_view(st))]
+        out.append(("skills list", "\n".join(skill_lines(st, "en")), "\n".join(skill_lines(st, "zh"))))
     return out
 
 

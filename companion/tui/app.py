@@ -726,7 +726,10 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def _usage(self, verb: str, usage: Any) -> tuple[str, str, str]:
         """(syntax, description in the screen's language, example) of a ``script.VERBS`` entry
         (``script.Usage``: usage, en, zh, example)."""
-        return usage.usage or verb, (usage.zh if self.lang == "zh" else usage.en) or usage.en, usage.example
+        from companion.rules.choices import command_words  # noqa: PLC0415 - the example in the screen's words
+
+        return (usage.usage or verb, (usage.zh if self.lang == "zh" else usage.en) or usage.en,
+                command_words(usage.example, self.lang))
 
     def watch_lang(self) -> None:
         self.refresh_view()
