@@ -215,7 +215,7 @@ def _card(verb: str, tok: str | None, suggest_skills: bool = False) -> tuple[str
 def _role(verb: str, tok: str | None) -> str:
     r = ROLE_WORDS.get((tok or "").casefold())
     if r is None:
-        raise _err(verb, f"unknown role {tok!r}: one of {', '.join(ROLES)} (主公 忠臣 反贼 内奸)",
+        raise _err(verb, f"unknown role {tok!r}: one of {', '.join(ROLES)}",
                    f"未知身份“{tok or ''}”：可选 主公、忠臣、反贼、内奸（{', '.join(ROLES)}）")
     return r
 
@@ -238,7 +238,7 @@ def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> 
     if "+" in face_text:  # two cards as one (丈八蛇矛): 杀:♥3+♠5 — each face is read and checked on its own
         parts = face_text.split("+")
         if len(parts) != 2 or not all(parts):
-            raise _err("use", f"two cards as one are written FACE+FACE, e.g. 杀:♥3+♠5 (not {face_text!r})",
+            raise _err("use", f"two cards as one are written FACE+FACE, e.g. slash:♥3+♠5 (not {face_text!r})",
                        f"两张牌当一张牌使用时写作 牌面+牌面，例如 杀:♥3+♠5（不是“{face_text}”）")
         faces = tuple(_card("use", f"{name}:{p}")[1] for p in parts)
         head = name
@@ -306,7 +306,7 @@ def _unknown_word(verb: str, word: str, via: bool = False) -> CommandError:
         names = "、".join(k.zh for k in KINDS.values())
         return _err(verb, f"unknown {what} {name!r} — the Chinese card names are: {names}",
                     f"未知的{what_zh}“{name}”——牌名有：{names}")
-    return _err(verb, f"unknown {what} {name!r} — use an id like slash or zhiheng, a name like 杀 or 制衡",
+    return _err(verb, f"unknown {what} {name!r} — use an id like slash or zhiheng, or the Chinese name",
                 f"未知的{what_zh}“{name}”——请输入id（如slash、zhiheng）或中文名（如杀、制衡）")
 
 
