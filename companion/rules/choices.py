@@ -1,7 +1,9 @@
 """What the table may do now: ``choices(state) -> list[Choice]`` (python-chess's ``legal_moves``).
 
 Each :class:`Choice` is a line of the command language (docs/commands.md), so a choice picked
-with a key or a click is journaled exactly like the same line typed.  A choice is *complete*
+with a key or a click is journaled exactly like the same line typed.  ``line`` is written with the Chinese
+card names (``4 杀 3``); ``Choice.command(lang)`` / ``Choice.speaking(lang)`` give it in the command words of a
+screen's language (``4 slash 3`` in English: issue 16, one language per screen), which parse to the same action.  A choice is *complete*
 (``needs == ""``: submit ``line`` as it is) or *partial* (``needs`` names what is missing —
 ``"face"`` a judgement card, ``"seat"`` / ``"seats"`` / ``"target"`` seats, ``"face_seat"`` a card's
 face then a target seat (``♠3 6``), ``"card"`` a card name, ``"args"`` a skill's words): the dashboard
@@ -150,8 +152,8 @@ def _zh(kind: str) -> str:
 
 
 def _en(kind: str) -> str:
-    """The English card name (labels are English in en, Chinese in zh; the lines keep the command language's
-    Chinese card names, so the journal is the same whichever language the dashboard speaks)."""
+    """The English card name (labels are English in en, Chinese in zh; the lines are written with the Chinese
+    card names and :meth:`Choice.command` gives them in the command words of the screen's language)."""
     k = KINDS.get(kind)
     return k.en if k else kind
 
