@@ -19,7 +19,8 @@ and a fresh process of the dashboard, so both see the same machine load.
 * ``first``: from the first line of the process (imports included) to the
   first painted frame: the dashboard opened as ``companion new`` (N = 0) or
   ``companion resume`` on a journal of N entries would, the command line
-  parsed by ``companion.cli.build_parser`` first; the anchor imports Textual,
+  parsed by ``companion.cli.build_parser`` first and the collector paused as
+  ``cmd_new`` / ``cmd_resume`` do (``pause_gc_for_start_up``); the anchor imports Textual,
   mounts its two widgets and paints.
 
 Both run headless at 100x30.  Prints median, p95 and the spread of the
@@ -87,8 +88,10 @@ import time
 t0 = time.perf_counter()
 import asyncio, sys
 sys.path.insert(0, ROOT)
+import companion.cli
 from companion.cli import build_parser
 args = build_parser(ARGV).parse_args(ARGV)  # as main() parses
+getattr(companion.cli, "pause_gc_for_start_up", lambda: None)()  # as cmd_new / cmd_resume do (older versions: none)
 from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp
 from textual import events

@@ -60,6 +60,36 @@ def _default_lang() -> str:
     return default_lang()
 
 
+def pause_gc_for_start_up() -> None:
+    """Turn Python's cyclic garbage collector off while the dashboard starts (``companion new`` / ``resume``).
+
+    The start-up builds ≈ 90,000 long-lived objects (Textual, the rules tables, the widgets) and little
+    garbage (≈ 4,000 objects in cycles), and the collector walked them again and again while they were made:
+    ≈ 30 ms of CPU before the first paint on the 2-core machine (issue 15, docs/performance.md).  The
+    dashboard turns it back on after its first paint, with what exists then frozen out of later collections
+    (``CompanionApp._start_gc``); ``cmd_new`` / ``cmd_resume`` turn it on when they return, whatever happened."""
+    import gc  # noqa: PLC0415
+
+    gc.disable()
+
+
+def _gc_paused(cmd):
+    """``cmd(args)`` with the collector paused for the dashboard's start-up and on again when it returns."""
+    import functools  # noqa: PLC0415
+
+    @functools.wraps(cmd)
+    def run(args) -> int:
+        import gc  # noqa: PLC0415
+
+        pause_gc_for_start_up()
+        try:
+            return cmd(args)
+        finally:
+            gc.enable()
+
+    return run
+
+
 def _run_dashboard(make_session, lang: str, camera: int | str = 0) -> int:
     try:
         from .tui.app import run_dashboard  # noqa: PLC0415
@@ -90,6 +120,7 @@ def _ask_read_only(error, lang: str) -> bool:
     return answer.strip().casefold() in ("y", "yes", "是", "好")
 
 
+@_gc_paused
 def cmd_resume(args) -> int:
     """Dashboard on game --game, or the latest unfinished game (a new one when there is none).
     ``--read-only`` (or the answer to the offer when the journal cannot be written) opens it to watch."""
@@ -115,6 +146,7 @@ def _reraise(e: Exception) -> int:
     raise e
 
 
+@_gc_paused
 def cmd_new(args) -> int:
     """Dashboard on a new game."""
     from .session import Session  # noqa: PLC0415

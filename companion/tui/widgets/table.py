@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.events import Click
 from textual.widgets import Static
@@ -86,12 +87,27 @@ LOG_MIN = 3
 class SeatTable(Grid):
     """The grid of :class:`SeatCard`s (``ring_layout``); rebuilt when the number of seats changes."""
 
-    def __init__(self, **kw: Any) -> None:
+    def __init__(self, seats: int | None = None, **kw: Any) -> None:
+        """``seats``: the number of seats of the game shown first, whose cards are composed with the table (and
+        so painted in the first frame; mounted by ``draw`` they would be painted a layout later); None: none yet."""
         super().__init__(**kw)
-        self._seat_count = -1
+        self._seat_count = -1 if seats is None else seats
         self._want: tuple[GameState, str, bool] | None = None  # what the last draw asked for
         self.card_height = 5
         self._fits_at: tuple[tuple, bool] | None = None  # cards_fit's last answer
+
+    def compose(self) -> ComposeResult:
+        if self._seat_count >= 0:
+            yield from self._cells(self._seat_count)
+
+    def _cells(self, seats: int) -> list[Static]:
+        """The grid's cells for ``seats`` seats (``ring_layout``: a card per seat, gaps between), its size set."""
+        rows, cols, pos = ring_layout(seats)
+        self.styles.grid_size_columns = max(cols, 1)
+        self.styles.grid_size_rows = max(rows, 1)
+        at = {rc: s for s, rc in pos.items()}
+        return [SeatCard(at[(r, c)]) if (r, c) in at else Static("", classes="table-gap")
+                for r in range(rows) for c in range(cols)]
 
     def draw(self, state: GameState, lang: str, reveal: bool) -> None:
         """Show ``state`` on the cards (only those whose text changed are repainted)."""
@@ -166,13 +182,7 @@ class SeatTable(Grid):
     async def _rebuild(self) -> None:
         await self.remove_children()
         assert self._want is not None
-        state = self._want[0]
-        rows, cols, pos = ring_layout(len(state.seats))
-        self.styles.grid_size_columns = max(cols, 1)
-        self.styles.grid_size_rows = max(rows, 1)
-        at = {rc: s for s, rc in pos.items()}
-        cells: list[Static] = [SeatCard(at[(r, c)]) if (r, c) in at else Static("", classes="table-gap")
-                               for r in range(rows) for c in range(cols)]
+        cells = self._cells(len(self._want[0].seats))
         if cells:
             await self.mount_all(cells)
         state, lang, reveal = self._want  # the newest draw's (a command may have come meanwhile)
