@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from .generals import GENERALS, LORD_CANDIDATES
 from .generals import general as find_general
+from .messages import Message, text
 from .state import ROLES
 
 __all__ = [
@@ -59,8 +60,7 @@ VARIANTS: dict[str, str] = {
     "maneuvering": "allow the Maneuvering cards (Supply Shortage, Analeptic)",
     "untracked_hands": "light mode ('track hands off', issue 16 §5): hand counts are neither tracked nor shown, "
                        "no hand limit in the discard phase (the players discard), no refusal for lack of hand cards",
-    "duel_source_user": "Duel: the card's user is the source of the damage even when the user loses (old FAQ quoted in the rules "
-                        "text)",
+    "duel_source_user": "Duel: the card's user is the source of the damage even when the user loses (old FAQ quoted in the rules text)",
     "faq_dying_skills": "old FAQ (rulebook 003): a dying general has lost its skills, only a real Peach saves yourself "
                         "(a dying Hua Tuo cannot use First Aid on himself; Rescue still works)",
     "faq_kongcheng_duel": "old FAQ (rulebook 003): Zhuge Liang whose last hand card is spent in a Duel is not affected "
@@ -70,27 +70,28 @@ VARIANTS: dict[str, str] = {
 }
 """Every known variant name → one-line description."""
 
-VARIANT_NAMES: dict[str, tuple[str, str]] = {
-    "lord_hp_always": ("lord +1 HP always", "主公始终+1体力"),
-    "no_generals": ("no generals", "无武将模式"),
-    "maneuvering": ("Maneuvering cards", "军争牌"),
-    "untracked_hands": ("light mode", "简易模式"),
-    "duel_source_user": ("Duel: the user is the source", "决斗：使用者为伤害来源"),
-    "faq_dying_skills": ("old FAQ: dying loses skills", "旧FAQ：濒死失去技能"),
-    "faq_kongcheng_duel": ("old FAQ: Empty City ends a Duel", "旧FAQ：空城终止决斗"),
-    "roles_2_rebel": ("2 players: lord and rebel", "2人：主公与反贼"),
-    "roles_8_two_renegades": ("8 players: two renegades", "8人：双内奸"),
-    "roles_6_two_renegades": ("6 players: two renegades", "6人：双内奸"),
-    "roles_10_1351": ("10 players: 1/3/5/1", "10人：1/3/5/1"),
-    "roles_4_qs": ("4 players: 1/0/2/1 (QS)", "4人：1/0/2/1（QS）"),
+VARIANT_NAMES: dict[str, Message] = {
+    "lord_hp_always": text("setup.variant_name/lord_hp_always"),
+    "no_generals": text("setup.variant_name/no_generals"),
+    "maneuvering": text("setup.variant_name/maneuvering"),
+    "untracked_hands": text("setup.variant_name/untracked_hands"),
+    "duel_source_user": text("setup.variant_name/duel_source_user"),
+    "faq_dying_skills": text("setup.variant_name/faq_dying_skills"),
+    "faq_kongcheng_duel": text("setup.variant_name/faq_kongcheng_duel"),
+    "roles_2_rebel": text("setup.variant_name/roles_2_rebel"),
+    "roles_8_two_renegades": text("setup.variant_name/roles_8_two_renegades"),
+    "roles_6_two_renegades": text("setup.variant_name/roles_6_two_renegades"),
+    "roles_10_1351": text("setup.variant_name/roles_10_1351"),
+    "roles_4_qs": text("setup.variant_name/roles_4_qs"),
 }
-"""Every variant's name on screen ``(English, Chinese)``; the id (``no_generals``) is the command word."""
+"""Every variant's name on screen, in the catalogue (``[text] "setup.variant_name/<id>"``); the id
+(``no_generals``) is the command word."""
 
 
 def variant_name(name: str, lang: str) -> str:
     """A variant as the screen names it in ``lang`` (``"no generals"`` / ``"无武将模式"``); an unknown id as it is."""
-    pair = VARIANT_NAMES.get(name)
-    return name if pair is None else (pair[1] if lang == "zh" else pair[0])
+    m = VARIANT_NAMES.get(name)
+    return name if m is None else m.text(lang)
 
 
 def role_table(players: int, variants: set[str] | frozenset[str] = frozenset()) -> dict[str, int]:
