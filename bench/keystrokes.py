@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.session import Session  # noqa: E402
 from companion.tui.app import CompanionApp  # noqa: E402
+from companion.tui.widgets.choices import key_of  # noqa: E402
 
 SIX = ["players 6", "lord 1", "general 1 孙权", "general 2 关羽", "general 3 张飞", "general 4 赵云",
        "general 5 甘宁", "general 6 黄盖", "start"]
@@ -132,7 +133,7 @@ async def archery(run: Run, fast: bool) -> None:
     if fast:
         chs = run.app.current_choices()
         i = next(k for k, c in enumerate(chs) if c.params.get("card") == "archery_attack")
-        await run.press(str(i + 1), "enter")
+        await run.press(key_of(i), "enter")  # its number (0 is the 10th)
         for s in (2, 3, 4, 5, 6):  # at each window the target's answers come first: 1 闪 · 2 take
             await run.press("1" if answers[s] == "jink" else "2", "enter")
     else:

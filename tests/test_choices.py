@@ -51,7 +51,9 @@ def filled(c: Choice, rng: random.Random, st) -> str:
     if c.needs == "face_seat" and c.options:  # 奇袭 / 国色: a face the skill accepts, then a target
         faces = tuple(f for f in FACES + ("♠3", "♦9") if VIEW_AS[c.params["skill"]].check(parse_face(f)))
         return c.before + rng.choice(faces) + " " + str(rng.choice(c.options)) + c.after
-    return ""  # card names, skill words, two seats: left to the moderator
+    if c.needs == "card" and c.params.get("cards"):  # equipment: a card it may name
+        return c.before + rng.choice(c.params["cards"]) + c.after
+    return ""  # skill words, two seats: left to the moderator
 
 
 def _accepts(st, line: str):

@@ -24,7 +24,7 @@ What is listed (the rules are the engine's; each is named where the engine appli
 * the current seat's play phase with nothing pending: the cards it may use with their legal
   targets (distance and attack range, 空城 / 谦逊 target filters, the one-杀 limit, an area
   already holding that delayed trick), its active skills usable now (once per phase), ``next``
-  and ``end``.  Equipment is one partial choice (the card is named).
+  and ``end``.  Equipment is one partial choice (the card is named), before the tricks.
 * another phase with nothing pending: ``next`` and ``end``.
 
 View-as answers are listed after ``take`` (the common answers keep their numbers): 武圣 / 倾国 with the
@@ -48,13 +48,13 @@ from . import zones as zn
 from .cards import armor
 from .cards import tricks as tk
 from .cards.weapons import SLASH_LIMIT_LIFTS
-from .deck import KINDS, CardType
+from .deck import KINDS, CardType, faces_of
 from .distance import card_kind_of, distance, has_skill, in_range
 from .engine import Action, apply, hand_limit
 from .errors import Refused
 from .flow import target_refusal, top_frame
 from .generals import SKILLS
-from .messages import Words, en_zh
+from .messages import Words, en_zh, text
 from .outcome import ROLE_ZH, remaining_roles
 from .skills import base as sk
 from .state import SLOTS, GameState, Prompt, Seat
@@ -62,7 +62,6 @@ from .vocab import Kingdom
 
 __all__ = ["Choice", "choices", "answers_prompt", "covers", "command_words"]
 
-_ZH_SLOT = {"hand": "手牌", **zn.SLOT_ZH}
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,22 +201,20 @@ def _liuli(st: GameState, p: Prompt, n: int) -> list[Choice]:
                n, seats, skill="liuli")]
 
 
-_VIEW_AS_EN = {"wusheng": "a red card as Slash", "qingguo": "a black hand card as Jink", "jijiu": "a red card as Peach",
-               "longdan": "{other} as {card}", "hujia": "a Wei seat gives Jink", "jijiang": "a Shu seat gives Slash"}
-"""The view-as skills' rule in English words (``skills.VIEW_AS[...].en`` names the cards in Chinese)."""
+_VIEW_AS_LABELS = {"wusheng": text("choices.view_as/wusheng"), "qingguo": text("choices.view_as/qingguo"),
+                   "jijiu": text("choices.view_as/jijiu"), "hujia": text("choices.view_as/hujia"),
+                   "jijiang": text("choices.view_as/jijiang"), "qixi": text("choices.view_as/qixi"),
+                   "guose": text("choices.view_as/guose")}
+"""The view-as skills' rule as a choice label says it (English card names in en; ``skills.VIEW_AS[...].en`` names
+the cards in Chinese); 龙胆's names the card it is given for."""
 
 
 def _va_labels(sid: str, card: str) -> tuple[str, str]:
-    va, name = sk.VIEW_AS[sid], SKILLS[sid]
+    name = SKILLS[sid]
     other = "jink" if card == "slash" else "slash"  # 龙胆's other card
-    if sid == "qixi":
-        en = en_zh("choices.view_as/qixi")[0]
-    elif sid == "guose":
-        en = en_zh("choices.view_as/guose")[0]
-    else:
-        en = _VIEW_AS_EN[sid].format(card=_en(card), other=_en(other))
-    zh = f"{_zh(other)}当{_zh(card)}" if sid == "longdan" else va.zh
-    return en_zh("choices.va_labels", name=Words(name.en, name.zh), en_=Words(en, zh))
+    words = text("choices.view_as/longdan", card=Words(_en(card), _zh(card)), other=Words(_en(other), _zh(other))) \
+        if sid == "longdan" else _VIEW_AS_LABELS[sid]
+    return en_zh("choices.va_labels", name=Words(name.en, name.zh), en_=words)
 
 
 def _view_as_answers(st: GameState, p: Prompt, n: int, need: str) -> list[Choice]:
@@ -293,9 +290,8 @@ def _nullify_choice(st: GameState) -> Choice | None:
 def _judge(st: GameState, p: Prompt) -> list[Choice]:
     ref = p.data.get("card") or ""
     kind = card_kind_of(ref) or ""
-    name = _zh(kind)
-    out = [_p("judge ", "", "face", "judge", f"judge {_en(kind)}".strip(), f"{name}判定".strip() or "判定", "judge", p.seat,
-              card=card_kind_of(ref))]
+    label = en_zh("choices.judge/card", card=Words(_en(kind), _zh(kind))) if kind else en_zh("choices.judge/bare")
+    out = [_p("judge ", "", "face", "judge", *label, "judge", p.seat, card=card_kind_of(ref))]
     c = _nullify_choice(st)
     if c is not None:
         out.append(c)
@@ -328,7 +324,7 @@ def _zone_choices(st: GameState, t: int, head: str, who_acts: int, judgement: bo
             continue
         en, zh = _zone_en(s, z, st.hands_tracked), zn.zone_label(s, z)[1]
         if z == "hand" and not st.hands_tracked:
-            zh = "手牌"  # light mode: no count
+            zh = zn.ZONE_ZH["hand"]  # light mode: no count
         word = z if z == "hand" or z in SLOTS else (card_kind_of(z) or z)
         out.append(_c(f"{head} {word}", "zone", en, zh, "pick" if head == "pick" else "skill", who_acts, zone=word))
     return out
@@ -525,7 +521,8 @@ _UNTARGETED = ("ex_nihilo", "savage_assault", "archery_attack", "amazing_grace",
 
 
 def _play(st: GameState, n: int) -> list[Choice]:
-    """The common uses first: 杀, 桃, the seat's active skills, then the tricks, 闪电, equipment, next, end."""
+    """The common uses first: 杀, 桃, the seat's active skills and view-as uses, equipment (``params["cards"]``: the
+    equipment kinds it may name), then the tricks, 闪电, next, end."""
     s = st.seat(n)
     out: list[Choice] = []
     if s.hand >= 1:
@@ -542,6 +539,9 @@ def _play(st: GameState, n: int) -> list[Choice]:
             out.append(c)
     out += _play_view_as(st, n)
     if s.hand >= 1:
+        # equipment before the tricks: the dashboard numbers the first 9, and a card is equipped far more
+        # often than 五谷丰登 or 桃园结义 is used (newcomer trial, 2 Dec: it was the 14th, with no number)
+        out.append(_p(f"{n} ", "", "card", "equip", *en_zh("choices.play/equipment"), "use", n, cards=_equipment(s)))
         for kind in _TARGETED:
             ts = _trick_targets(st, n, kind)
             if ts:
@@ -557,9 +557,16 @@ def _play(st: GameState, n: int) -> list[Choice]:
             out.append(_c(f"{n} 闪电", "card", _en("lightning"), "闪电", "use", n, card="lightning"))
         if "maneuvering" in st.variants:  # 酒 (军争): recorded as used in the play phase (cards.basic)
             out.append(_c(f"{n} 酒", "card", _en("analeptic"), "酒", "use", n, card="analeptic"))
-        out.append(_p(f"{n} ", "", "card", "equip", *en_zh("choices.play/equipment"), "use", n))
     out.append(_c("next", "next", *en_zh("choices.choices/next_phase"), "next"))
     return out + _end(st)
+
+
+def _equipment(s: Seat) -> tuple[str, ...]:
+    """The equipment kinds seat ``s`` may equip from its hand: not a kind of one copy it wears already (the
+    standard deck's one 丈八蛇矛 cannot be in its hand too, and ``S spear`` is then the spear's own use;
+    RULES_NOTES: Deck)."""
+    worn = {card_kind_of(r) for r in s.equipment.values() if r}
+    return tuple(k for k, v in KINDS.items() if v.type == CardType.EQUIP and not (k in worn and len(faces_of(k)) <= 1))
 
 
 def _play_view_as(st: GameState, n: int) -> list[Choice]:

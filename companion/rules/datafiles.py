@@ -14,7 +14,12 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-__all__ = ["FILES", "load", "read_bytes", "build"]
+__all__ = ["FILES", "DataFileError", "load", "read_bytes", "build"]
+
+
+class DataFileError(ValueError):
+    """A data file of companion/data that contradicts itself (two cards with one name, a general with a skill
+    that does not exist): for the developer who edited it, raised at import, never a moderator's message."""
 
 FILES = ("cards.toml", "deck.toml", "generals.toml")
 """The data files the compiled module holds."""

@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import Any
 
 from . import datafiles
-from .messages import Named, Words, en_zh, text
+from .messages import Named, Names, Words, en_zh, text
 from .names import build_index, find, is_cjk
 
 __all__ = [
@@ -70,7 +70,7 @@ class Suit(StrEnum):
 
 
 _SUIT_SYMBOL = {Suit.SPADE: "♠", Suit.HEART: "♥", Suit.CLUB: "♣", Suit.DIAMOND: "♦"}
-_SUIT_ZH = {Suit.SPADE: "黑桃", Suit.HEART: "红桃", Suit.CLUB: "梅花", Suit.DIAMOND: "方块"}
+_SUIT_ZH = Names("suit")
 
 
 class CardType(StrEnum):
@@ -179,7 +179,7 @@ class Face:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
-            raise CardSyntaxError(f"{self.suit} {self.rank}", "rank must be 1..13")
+            raise CardSyntaxError(f"{self.suit} {self.rank}", *en_zh("deck.face/rank"))
 
     @property
     def color(self) -> str:
@@ -260,9 +260,11 @@ _SUIT_ALT = "|".join(re.escape(w) for w in sorted(_SUIT_WORDS, key=len, reverse=
 _RANK_ALT = r"1[0-3]|[1-9]|[ajqk]"
 _FACE_RE = re.compile(f"^(?P<suit>{_SUIT_ALT})\\s*(?P<rank>{_RANK_ALT})$")
 _FACE_RANK_FIRST_RE = re.compile(f"^(?P<rank>{_RANK_ALT})\\s*(?P<suit>{_SUIT_ALT})$")
-_COLOUR_ONLY = {"红": ("red", text("deck.module/text")), "黑": ("black", text("deck.module/text2")),
-                "red": ("red", text("deck.module/text3")), "black": ("black", text("deck.module/text4"))}
+_COLOUR_WORDS = {"红": "red", "黑": "black", "red": "red", "black": "black"}
 """Colour words that name two suits: a face written with one is ambiguous and refused with both suits."""
+_COLOUR_SUITS = {("red", True): text("deck.module/text"), ("black", True): text("deck.module/text2"),
+                 ("red", False): text("deck.module/text3"), ("black", False): text("deck.module/text4")}
+"""(colour, written in Chinese) → the two suits, in the words of the face that named the colour."""
 
 
 def parse_face(text: str) -> Face:
@@ -279,16 +281,17 @@ def parse_face(text: str) -> Face:
     Raises :class:`CardSyntaxError` otherwise (``.en`` / ``.zh``).
     """
     if not isinstance(text, str):
-        raise CardSyntaxError(repr(text), "not text")
+        raise CardSyntaxError(repr(text), *en_zh("deck.face/not_text"))
     norm = unicodedata.normalize("NFKC", text).replace("\ufe0f", "").strip().casefold()
     if not norm:
-        raise CardSyntaxError(text, "empty")
+        raise CardSyntaxError(text, *en_zh("deck.face/empty"))
     m = _FACE_RE.match(norm) or _FACE_RANK_FIRST_RE.match(norm)
     if m is None:
         bare = re.sub(rf"\s*({_RANK_ALT})\s*", "", norm, count=1)
-        if bare in _COLOUR_ONLY:
-            colour, suits = _COLOUR_ONLY[bare]
-            raise CardSyntaxError(text, *en_zh("deck.parse_face", bare=bare, colour=colour, suits=suits))
+        colour = _COLOUR_WORDS.get(bare)
+        if colour is not None:
+            raise CardSyntaxError(text, *en_zh("deck.parse_face", bare=bare, colour=colour,
+                                                 suits=_COLOUR_SUITS[colour, is_cjk(bare)]))
         raise CardSyntaxError(text)
     return Face(_SUIT_WORDS[m["suit"]], _RANK_WORDS[m["rank"]])
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import overload
 
 from .deck import KINDS
-from .messages import Words, en_zh
+from .messages import Words, en_zh, text
 from .state import GameState, Seat
 
 __all__ = [
@@ -63,8 +63,7 @@ class Distance:
             f" {'+' if p.delta >= 0 else '-'} {abs(p.delta)} ({p.zh if lang == 'zh' else p.en})" for p in self.parts
         )
         if self.base + sum(p.delta for p in self.parts) < self.value:
-            floor = "（距离最少为1）" if lang == "zh" else " (distance is at least 1)"
-            return f"{self.base}{terms} → {self.value}{floor}"
+            return f"{self.base}{terms} → {self.value}{text('distance.explain/floor').text(lang)}"
         return f"{self.base}{terms} = {self.value}"
 
 
@@ -160,10 +159,10 @@ def seat_distance(state: GameState, src: int, dst: int) -> int:
     """
     alive = state.alive
     if src == dst:
-        raise ValueError(f"seat {src}: no distance to itself")
+        raise ValueError(text("distance.seat_distance/itself", seat=src).en)
     for s in (src, dst):
         if s not in alive:
-            raise ValueError(f"seat {s} is dead: dead seats have no distance")
+            raise ValueError(text("distance.seat_distance/dead", seat=s).en)
     i, j = alive.index(src), alive.index(dst)
     n = len(alive)
     d = (j - i) % n

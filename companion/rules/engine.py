@@ -35,6 +35,7 @@ from .flow import (
     advance_until_decision,
     card_ref,
     carry_end,
+    discard_follows,
     hand_limit,
     next_turn,
     seat_at,
@@ -251,6 +252,7 @@ def apply(state: GameState, action: Action) -> Applied:
     if action.forced and st.started and not st.over:
         _dying_comes_back(ctx)
     if st.started and not st.over and st.turn_seat is not None:
+        discard_follows(ctx)  # a correction during the discard question: asked again with what is owed now
         _turn_goes_on(ctx)
     if not st.hands_tracked:
         return Applied(st, _untracked_hands(st, ctx.ev, state, action))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .messages import Message, Words
+from .messages import Message, Words, en_zh
 
 __all__ = ["Worded", "Refused", "CommandError", "Event"]
 
@@ -89,9 +89,9 @@ class CommandError(ValueError):
 
     def __init__(self, message: str, hint: str = "", zh: str = "", hint_zh: str = "") -> None:
         self.hint = hint
-        self.en = message + (f" — usage: {hint}" if hint else "")
-        hint_zh = hint_zh or hint
-        self.zh = (zh or message) + (f"——用法：{hint_zh}" if hint_zh else "")
+        usage = en_zh("errors.command/usage", usage=Words(hint, hint_zh or hint)) if hint or hint_zh else ("", "")
+        self.en = message + (usage[0] if hint else "")
+        self.zh = (zh or message) + usage[1]
         super().__init__(self.en)
 
 

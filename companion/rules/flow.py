@@ -17,7 +17,7 @@ from . import outcome as oc
 from .deck import Face
 from .errors import Event, Refused
 from .judgement import Judgement, resolve_judgement
-from .messages import Message, Words, en_zh, say
+from .messages import Message, Words, en_zh, name, say, text
 from .outcome import who
 from .state import PHASES, GameState, Prompt, Seat
 from .vocab import Rule
@@ -185,7 +185,8 @@ def draw_phase(ctx: Ctx, s: Seat, delta: int = 0) -> None:
     k = max(0, 2 + delta + sum(call("draw_count", ctx.st, s, 2)))
     s.hand += k
     ne, nz = who(ctx.st, s.seat)
-    extra = "".join(r for r in call("draw_note", ctx.st, s) if r)  # " (英姿 +1)"
+    notes = [r for r in call("draw_note", ctx.st, s) if r]  # " (英姿 +1)"
+    extra = Words("".join(r.en for r in notes), "".join(r.zh for r in notes))
     ctx.ev.append(Event("draw", say("draw/draws_hand4", who=Words(ne, nz), k=k, hand=s.hand, extra=extra), seat=s.seat,
                         data={}))
 
@@ -245,8 +246,7 @@ def enter(ctx: Ctx, phase: str) -> None:
     n = st.turn_player()
     s = st.seat(n)
     ne, nz = who(st, n)
-    zh_phase = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}[phase]
-    ctx.event("phase", say("phase", who=Words(ne, nz), phase=Words(phase, zh_phase)), seat=n, phase=phase)
+    ctx.event("phase", say("phase", who=Words(ne, nz), phase=name("phase", phase)), seat=n, phase=phase)
     if phase == "start":
         call("start", ctx, s)
     elif phase == "judge":
@@ -283,7 +283,22 @@ def push_discard(ctx: Ctx, s: Seat) -> None:
         ne, nz = who(st, s.seat)
         k = s.hand - lim
         st.prompts.append(Prompt("discard", s.seat, *en_zh("prompt.discard", who=Words(ne, nz), k=k, hand=s.hand, lim=lim),
-                                 {"limit": lim}))
+                                 {"limit": lim, "owed": k}))
+
+
+def discard_follows(ctx: Ctx) -> None:
+    """After every action: a pending discard question follows the hand and the HP it was asked with.  A
+    correction during the discard question (``draw``, ``give``, ``lose``, ``damage``, ``maxhp`` …) changes what is
+    owed (rulebook 001 弃牌阶段: down to the hand limit = current HP, RULES_NOTES Other facts): the question is
+    asked again with the new count, or dropped when nothing is owed any more.  (Newcomer trial, 2 Dec: the
+    question kept its old count while its choices and the engine used the new one.)"""
+    st = ctx.st
+    top = st.prompt
+    if top is None or top.kind != "discard" or st.phase != "discard" or top.seat != st.turn_seat:
+        return
+    s = st.seat(top.seat)
+    if top.data.get("owed") != s.hand - hand_limit(s) or top.data.get("limit") != hand_limit(s):
+        push_discard(ctx, s)
 
 
 def push_next_judge(ctx: Ctx, s: Seat) -> None:
@@ -376,7 +391,10 @@ def v_next(ctx: Ctx, a: Action) -> None:
     step_phase(ctx)
 
 
-PHASE_ZH = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}
+def _phase_list(names: list[str]) -> Words:
+    """``["draw", "play"]`` → ``"draw, play"`` / ``"摸牌阶段、出牌阶段"``."""
+    ts = [text("flow.carry_end/phase", phase=name("phase", p)) for p in names]
+    return Words(", ".join(t.en for t in ts), "、".join(t.zh for t in ts))
 
 
 def carry_end(ctx: Ctx) -> None:
@@ -389,9 +407,7 @@ def carry_end(ctx: Ctx) -> None:
     first_event = len(ctx.ev)
     passed = advance_until_decision(ctx)
     names = passed[:passed.index("turn")] if "turn" in passed else passed
-    via_en, via_zh = en_zh(
-                         "flow.carry_end",
-                         names_list=Words(', '.join(names), '、'.join(PHASE_ZH[p] + '阶段' for p in names))) if names else ("", "")
+    via_en, via_zh = en_zh("flow.carry_end", names_list=_phase_list(names)) if names else ("", "")
     if st.turn_seat != n:
         at = next(i for i in range(first_event, len(ctx.ev)) if ctx.ev[i].kind == "turn")
         ctx.ev.insert(at, Event("end", say("end/ends_turn", who=Words(ne, nz), via=Words(via_en, via_zh)), seat=n,
@@ -404,7 +420,7 @@ def carry_end(ctx: Ctx) -> None:
     if p is not None:
         ctx.event(
             "end_wait", say("end_wait", who=Words(ne, nz), via=Words(via_en, via_zh), p=Words(p.en, p.zh),
-                        phase=Words(st.phase, PHASE_ZH[st.turn_phase()])),
+                        phase=Words(st.phase, name("phase", st.turn_phase()).zh)),
             seat=n)
 
 

@@ -165,7 +165,7 @@ def _load() -> tuple[dict[str, General], dict[str, Skill]]:
     skills: dict[str, Skill] = {}
     for sid, row in data["skills"].items():
         if row["kind"] not in SKILL_KINDS:
-            raise ValueError(f"generals.toml: skill {sid}: bad kind {row['kind']!r}")
+            raise datafiles.DataFileError(f"generals.toml: skill {sid}: bad kind {row['kind']!r}")
         skills[sid] = Skill(
             id=sid,
             zh=row["zh"],
@@ -184,7 +184,7 @@ def _load() -> tuple[dict[str, General], dict[str, Skill]]:
         try:
             own = tuple(skills[s] for s in row["skills"])
         except KeyError as exc:
-            raise ValueError(f"generals.toml: general {gid}: unknown skill {exc}") from None
+            raise datafiles.DataFileError(f"generals.toml: general {gid}: unknown skill {exc}") from None
         used.update(row["skills"])
         generals[gid] = General(
             id=gid,
@@ -197,7 +197,7 @@ def _load() -> tuple[dict[str, General], dict[str, Skill]]:
             aliases=tuple(row.get("aliases", ())),
         )
     if unused := set(skills) - used:
-        raise ValueError(f"generals.toml: skills owned by no general: {sorted(unused)}")
+        raise datafiles.DataFileError(f"generals.toml: skills owned by no general: {sorted(unused)}")
     return generals, skills
 
 
@@ -206,5 +206,5 @@ GENERALS: dict[str, General]
 SKILLS: dict[str, Skill]
 """All their skills by id."""
 GENERALS, SKILLS = _load()
-_GENERAL_INDEX = build_index(GENERALS.values(), "generals.toml (general)")
-SKILL_INDEX = build_index(SKILLS.values(), "generals.toml (skill)")
+_GENERAL_INDEX = build_index(GENERALS.values(), source="generals.toml (general)")
+SKILL_INDEX = build_index(SKILLS.values(), source="generals.toml (skill)")

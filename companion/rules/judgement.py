@@ -54,22 +54,6 @@ class JudgementRule:
         self.no: Message | Words = no
         self.source = source
 
-    @property
-    def en_yes(self) -> str:
-        return self.yes.en
-
-    @property
-    def en_no(self) -> str:
-        return self.no.en
-
-    @property
-    def zh_yes(self) -> str:
-        return self.yes.zh
-
-    @property
-    def zh_no(self) -> str:
-        return self.no.zh
-
 
 JUDGEMENTS: dict[str, JudgementRule] = {}
 """Registered judgement subjects by id."""
@@ -134,7 +118,7 @@ def resolve_judgement(subject: str, face: Face) -> Judgement:
         except UnknownSkillError:
             rule = None
     if rule is None:
-        raise ValueError(f"unknown judgement subject {subject!r}; known: {', '.join(sorted(JUDGEMENTS))}")
+        raise ValueError(text("judgement.unknown_subject", subject=subject, known=", ".join(sorted(JUDGEMENTS))).en)
     eff = bool(rule.test(face))
     en, zh = en_zh("judgement.resolve_judgement", zh_name=_name(rule.zh_name), face=face,
                    en_yes=rule.yes if eff else rule.no)

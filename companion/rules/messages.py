@@ -7,7 +7,10 @@ kind of message:
 * ``[refused]`` keyed by rule id (``"slash.range"``), or ``"<rule id>/<case>"`` when one rule refuses in
   more than one way (``"role.known/hidden"``);
 * ``[event]`` keyed by event kind (``"phase"``), or ``"<kind>/<case>"`` (``"skip/skips_draw_phase"``);
-* ``[text]`` the other sentences: questions, range terms, outcomes (``"prompt.discard"``).
+* ``[text]`` the other sentences: questions, range terms, outcomes (``"prompt.discard"``);
+* ``[name]`` the words of the vocabulary, keyed ``"<vocabulary>.<id>"``: ``"phase.draw"`` (``draw`` / ``摸牌``),
+  ``"role.lord"``, ``"slot.weapon"``, ``"suit.spade"``, ``"kingdom.wei"``, ``"nature.fire"`` — :func:`name`,
+  :class:`Names`.
 
 A text is a :meth:`str.format` template with named placeholders: ``"seat {seat} is dead"`` /
 ``"{seat}号位已阵亡"``.  Every language has every key with the same placeholders
@@ -25,16 +28,16 @@ from __future__ import annotations
 import ast
 import string
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-__all__ = ["LANGS", "SECTIONS", "NAMED", "Named", "Message", "Words",
-           "catalogue", "en_zh", "append_en_zh", "say", "text", "render"]
+__all__ = ["LANGS", "SECTIONS", "Message", "Words", "catalogue", "en_zh", "append_en_zh", "say", "text", "name",
+           "Names", "render"]
 
 LANGS: Final = ("en", "zh")
 """The languages the UI speaks; each has ``companion/data/messages/<lang>.toml``."""
-SECTIONS: Final = ("refused", "event", "text")
+SECTIONS: Final = ("refused", "event", "text", "name")
 
 _CATALOGUES: dict[str, dict[str, dict[str, str]]] = {}
 _FMT = string.Formatter()
@@ -342,3 +345,43 @@ def append_en_zh(en: list[str], zh: list[str], pair: tuple[str, str]) -> None:
     """Append an ``(en, zh)`` pair (from :func:`en_zh`) to the two lists a sentence is assembled in."""
     en.append(pair[0])
     zh.append(pair[1])
+
+
+def name(vocabulary: str, ident: str, /) -> Message:
+    """The word for ``ident`` of ``vocabulary``: the ``[name]`` entry ``"<vocabulary>.<ident>"`` as a message
+    (``name("slot", "weapon")``: ``weapon`` / ``武器``), a value that renders in the language of the text around it.
+    ``KeyError`` when rendered if the catalogue has no such entry."""
+    return Message("name", f"{vocabulary}.{ident}", {})
+
+
+class Names(Mapping[str, str]):
+    """``{id: word}`` of one vocabulary in one language, read from the ``[name]`` table on first use and kept:
+    ``Names("role")["lord"] == "主公"``; ``Names("role", "en")["lord"] == "lord"``.  Iterates in the order of the
+    catalogue file.  For the places that keep the Chinese word as a string (``Suit.zh``, ``ROLE_ZH``)."""
+
+    __slots__ = ("vocabulary", "lang", "_table")
+
+    def __init__(self, vocabulary: str, lang: str = "zh") -> None:
+        self.vocabulary = vocabulary
+        self.lang = lang
+        self._table: dict[str, str] | None = None
+
+    def _words(self) -> dict[str, str]:
+        t = self._table
+        if t is None:
+            prefix = self.vocabulary + "."
+            t = self._table = {k[len(prefix):]: render(self.lang, "name", k, {})
+                               for k in catalogue("en")["name"] if k.startswith(prefix)}
+        return t
+
+    def __getitem__(self, ident: str) -> str:
+        return (self._table or self._words())[ident]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words())
+
+    def __len__(self) -> int:
+        return len(self._words())
+
+    def __repr__(self) -> str:
+        return f"Names({self.vocabulary!r}, {self.lang!r})"

@@ -13,6 +13,8 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
+from .datafiles import DataFileError
+
 __all__ = ["norm", "build_index", "find", "is_cjk"]
 
 
@@ -41,14 +43,15 @@ N = TypeVar("N", bound=Named)
 def build_index(items: Iterable[N], source: str) -> dict[str, N]:
     """``{norm(name): item}`` over each item's ``id``, ``zh``, ``en`` and ``aliases``.
 
-    Raises ValueError naming ``source`` (the data file) when two items share a name.
+    Raises :class:`~companion.rules.datafiles.DataFileError` (a ValueError) naming ``source`` (the data file) when
+    two items share a name.
     """
     index: dict[str, N] = {}
     for item in items:
         for name in (item.id, item.zh, item.en, *item.aliases):
             other = index.setdefault(norm(name), item)
             if other is not item:
-                raise ValueError(f"{source}: name {name!r} used by both {other.id} and {item.id}")
+                raise DataFileError(f"{source}: name {name!r} used by both {other.id} and {item.id}")
     return index
 
 

@@ -19,7 +19,7 @@ from enum import StrEnum
 from .deck import KINDS, Face, Suit
 from .errors import Event
 from .generals import GENERALS
-from .messages import Words, en_zh, say
+from .messages import Names, Words, en_zh, say, text
 from .setup import role_table
 from .state import GameState, Prompt
 from .vocab import Role
@@ -30,8 +30,10 @@ __all__ = [
     "unrecorded", "seats_en", "expected_damage", "named", "card_words",
 ]
 
-ROLE_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反贼", "renegade": "内奸"}
-NATURE_ZH = {"normal": "", "fire": "火焰", "thunder": "雷电"}
+ROLE_ZH = Names("role")
+"""Role → its Chinese word (the catalogue's ``[name]`` ``role.*``)."""
+NATURE_ZH = Names("nature")
+"""Damage nature → its Chinese word (``normal``: none)."""
 SRC_DEATH = "RULES_NOTES: Death, reward and penalty"
 SRC_WIN = "RULES_NOTES: Win conditions"
 
@@ -86,6 +88,10 @@ def hand_cards(n: int) -> str:
     return f"{n} hand card" if n == 1 else f"{n} hand cards"
 
 
+_WHO: dict[tuple[int, str, str], tuple[str, str]] = {}
+"""(seat, English label, Chinese label) → :func:`who`'s words: a seat is named in most log lines."""
+
+
 def who(st: GameState, n: int | None) -> tuple[str, str]:
     """``("seat 2 (Guan Yu)", "2号位（关羽）")`` — name, else general, in brackets."""
     if n is None:
@@ -94,9 +100,14 @@ def who(st: GameState, n: int | None) -> tuple[str, str]:
     g = GENERALS.get(s.general) if s.general else None
     en_label = s.name or (g.en if g else "")
     zh_label = s.name or (g.zh if g else "")
-    en = f"seat {n} ({en_label})" if en_label else f"seat {n}"
-    zh = f"{n}号位（{zh_label}）" if zh_label else f"{n}号位"
-    return en, zh
+    key = (n, en_label, zh_label)
+    words = _WHO.get(key)
+    if words is None:
+        if len(_WHO) > 4096:  # names typed at the table: bounded
+            _WHO.clear()
+        words = _WHO[key] = en_zh("outcome.who/labelled", n=n, label=Words(en_label, zh_label)) \
+            if en_label or zh_label else en_zh("outcome.who/seat", n=n)
+    return words
 
 
 def remaining_roles(st: GameState, exclude: int | None = None) -> Counter[str]:
@@ -165,12 +176,14 @@ def deal_damage(st: GameState, ev: list[Event], victim: int, amount: int, source
     s.hp -= amount
     ve, vz = who(st, victim)
     se, sz = who(st, source)
-    nat = "" if nature == "normal" else f" {nature}"
-    frm = f" from {se}" if source is not None else " (no source)"
-    why = f" ({named(cause).en})" if cause else ""
+    frm = text("outcome.deal_damage/source", who=Words(se, sz)) if source is not None else \
+        text("outcome.deal_damage/no_source")
+    nat = text("outcome.deal_damage/nature", nature=Words(nature, NATURE_ZH.get(nature, ""))) if nature != "normal" \
+        else ""
+    why = text("outcome.deal_damage/cause", cause=named(cause)) if cause else ""
     ev.append(Event(
-                  "damage", say("damage", victim=Words(ve, vz), amount=amount, hp=s.hp, max_hp=s.max_hp, nat=nat, frm=frm,
-                          why=why, src=sz if source is not None else '无来源', get=NATURE_ZH.get(nature, '')),
+                  "damage", say("damage", victim=Words(ve, vz), amount=amount, hp=s.hp, max_hp=s.max_hp, nature=nat,
+                                source=frm, cause=why),
                   seat=victim, data={"amount": amount, "source": source, "nature": nature}))
     if s.hp <= 0:
         start_dying(st, ev, victim, source)

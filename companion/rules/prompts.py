@@ -56,10 +56,12 @@ class RevealData(TypedDict):
     source: int | None
 
 
-class DiscardData(TypedDict):
-    """``discard``: down to the hand limit."""
+class DiscardData(TypedDict, total=False):
+    """``discard``: down to the hand limit (``flow.push_discard``; ``flow.discard_follows`` asks again when a
+    correction changes either)."""
 
-    limit: int
+    limit: Required[int]
+    owed: int  # the cards owed when asked (absent in questions journaled before 2 Dec)
 
 
 class JudgeData(TypedDict):

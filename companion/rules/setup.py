@@ -45,30 +45,35 @@ ROLE_TABLES: dict[int, dict[str, int]] = {
 }
 """Default role counts (lord/loyalist/rebel/renegade) by player count (issue 2 §1; physical box)."""
 
+SRC_ROLE_VARIANTS = {
+    "roles_2_rebel": "FK gamelogic.lua; QS engine.cpp 02p",
+    "roles_8_two_renegades": "QS 08pd; box table B",
+    "roles_6_two_renegades": "QS 06pd; box table B",
+    "roles_10_1351": "FK gamelogic.lua; QS 10p",
+    "roles_4_qs": "QS engine.cpp ZNFF",
+}
 ROLE_VARIANTS: dict[str, tuple[int, dict[str, int], str]] = {
-    "roles_2_rebel": (2, _t(1, 0, 1, 0), "FK gamelogic.lua; QS engine.cpp 02p"),
-    "roles_8_two_renegades": (8, _t(1, 2, 3, 2), "QS 08pd; box table B"),
-    "roles_6_two_renegades": (6, _t(1, 1, 2, 2), "QS 06pd; box table B"),
-    "roles_10_1351": (10, _t(1, 3, 5, 1), "FK gamelogic.lua; QS 10p"),
-    "roles_4_qs": (4, _t(1, 0, 2, 1), "QS engine.cpp ZNFF"),
+    "roles_2_rebel": (2, _t(1, 0, 1, 0), SRC_ROLE_VARIANTS["roles_2_rebel"]),
+    "roles_8_two_renegades": (8, _t(1, 2, 3, 2), SRC_ROLE_VARIANTS["roles_8_two_renegades"]),
+    "roles_6_two_renegades": (6, _t(1, 1, 2, 2), SRC_ROLE_VARIANTS["roles_6_two_renegades"]),
+    "roles_10_1351": (10, _t(1, 3, 5, 1), SRC_ROLE_VARIANTS["roles_10_1351"]),
+    "roles_4_qs": (4, _t(1, 0, 2, 1), SRC_ROLE_VARIANTS["roles_4_qs"]),
 }
 """Named role-table variants: name → (player count, counts, source)."""
 
-VARIANTS: dict[str, str] = {
-    "lord_hp_always": "the lord gets +1 max HP at any player count (one rulebook text)",
-    "no_generals": "beginner mode: everyone has 4 max HP (the lord +1 as usual) and no skills",
-    "maneuvering": "allow the Maneuvering cards (Supply Shortage, Analeptic)",
-    "untracked_hands": "light mode ('track hands off', issue 16 §5): hand counts are neither tracked nor shown, "
-                       "no hand limit in the discard phase (the players discard), no refusal for lack of hand cards",
-    "duel_source_user": "Duel: the card's user is the source of the damage even when the user loses (old FAQ quoted in the rules text)",
-    "faq_dying_skills": "old FAQ (rulebook 003): a dying general has lost its skills, only a real Peach saves yourself "
-                        "(a dying Hua Tuo cannot use First Aid on himself; Rescue still works)",
-    "faq_kongcheng_duel": "old FAQ (rulebook 003): Zhuge Liang whose last hand card is spent in a Duel is not affected "
-                          "(Empty City): the Duel ends without damage",
-    **{k: f"{v[0]} players: roles {v[1]['lord']}/{v[1]['loyalist']}/{v[1]['rebel']}/{v[1]['renegade']} ({v[2]})"
+VARIANTS: dict[str, Message] = {
+    "lord_hp_always": text("setup.variant/lord_hp_always"),
+    "no_generals": text("setup.variant/no_generals"),
+    "maneuvering": text("setup.variant/maneuvering"),
+    "untracked_hands": text("setup.variant/untracked_hands"),
+    "duel_source_user": text("setup.variant/duel_source_user"),
+    "faq_dying_skills": text("setup.variant/faq_dying_skills"),
+    "faq_kongcheng_duel": text("setup.variant/faq_kongcheng_duel"),
+    **{k: text("setup.variant/roles", players=v[0], source=v[2],
+               roles="/".join(str(v[1][r]) for r in ("lord", "loyalist", "rebel", "renegade")))
        for k, v in ROLE_VARIANTS.items()},
 }
-"""Every known variant name → one-line description."""
+"""Every known variant name → its one-line description (a catalogue text, rendered when first read)."""
 
 VARIANT_NAMES: dict[str, Message] = {
     "lord_hp_always": text("setup.variant_name/lord_hp_always"),
@@ -100,7 +105,8 @@ def role_table(players: int, variants: set[str] | frozenset[str] = frozenset()) 
     Raises ValueError for a player count outside 2..10.
     """
     if players not in ROLE_TABLES:
-        raise ValueError(f"{players} players: the companion supports {MIN_PLAYERS}..{MAX_PLAYERS}")
+        raise ValueError(text("setup.role_table/players", players=players, min_players=MIN_PLAYERS,
+                              max_players=MAX_PLAYERS).en)
     for name in sorted(variants):
         v = ROLE_VARIANTS.get(name)
         if v is not None and v[0] == players:

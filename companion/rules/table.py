@@ -11,9 +11,9 @@ from .errors import Refused
 from .flow import Action, Ctx, enter, seat_at
 from .generals import GENERALS, UnknownGeneralError
 from .generals import general as find_general
-from .messages import Words, append_en_zh, en_zh, say
+from .messages import Words, append_en_zh, en_zh, say, text
 from .outcome import who
-from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table, variant_name
+from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table
 from .state import ROLES, Seat
 from .vocab import Rule
 
@@ -204,8 +204,7 @@ def v_variant(ctx: Ctx, a: Action) -> None:
         raise Refused(Rule.VARIANT_UNKNOWN, source="docs/rules.md", forceable=False, name=name,
                       variants_list=', '.join(VARIANTS))
     (ctx.st.variants.add if on else ctx.st.variants.discard)(name)
-    ctx.event("variant", say("variant", name=Words(variant_name(name, "en"), variant_name(name, "zh")),
-                             value=Words('on' if on else 'off', '开启' if on else '关闭')))
+    ctx.event("variant", say("variant", name=name, value=text("table.variant/on") if on else text("table.variant/off")))
 
 
 def v_start(ctx: Ctx, a: Action) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from .messages import Names
+
 __all__ = ["Phase", "Role", "Kingdom", "PromptKind", "Rule"]
 
 
@@ -57,7 +59,7 @@ class Kingdom(StrEnum):
         return _KINGDOM_ZH[self] if lang == "zh" else self.value
 
 
-_KINGDOM_ZH = {Kingdom.WEI: "魏", Kingdom.SHU: "蜀", Kingdom.WU: "吴", Kingdom.QUN: "群"}
+_KINGDOM_ZH = Names("kingdom")
 
 
 class PromptKind(StrEnum):

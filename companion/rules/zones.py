@@ -8,7 +8,7 @@ from typing import Any
 from .deck import KINDS
 from .distance import card_kind_of
 from .errors import Refused
-from .messages import Words, en_zh, say
+from .messages import Names, Words, en_zh, say
 from .outcome import named, who
 from .state import SLOTS, Seat
 from .vocab import Rule
@@ -21,10 +21,19 @@ ZONE_WORDS = {"hand": "hand", "h": "hand", "手牌": "hand", "手": "hand",
               "minus_horse": "minus_horse", "-1": "minus_horse", "-1马": "minus_horse", "进攻马": "minus_horse"}
 """Zone words of ``pick`` → zone (``hand`` or an equipment slot); a delayed-trick name picks a judgement card."""
 
-SLOT_ZH = {"weapon": "武器", "armor": "防具", "plus_horse": "+1马", "minus_horse": "-1马"}
-"""Equipment slot → its Chinese word (for the zh texts)."""
+SLOT_ZH = Names("slot")
+"""Equipment slot → its Chinese word (for the zh texts; the catalogue's ``[name]`` ``slot.*``)."""
+ZONE_ZH = Names("zone")
+"""The zones that are not a slot (``hand``) → their Chinese word."""
+
+
+def zone_zh(word: str) -> str | None:
+    """The Chinese word of a zone word (``hand`` → 手牌, ``weapon`` → 武器), None for another word."""
+    return ZONE_ZH.get(word) or SLOT_ZH.get(word)
+
+
 SLOT_EN = {"weapon": "weapon", "armor": "armor", "plus_horse": "+1 horse", "minus_horse": "-1 horse"}
-"""Equipment slot → its English words (the ids ``plus_horse`` / ``minus_horse`` are command words, not prose)."""
+"""Equipment slot → its English words on screen (the ids ``plus_horse`` / ``minus_horse`` are command words)."""
 
 
 def slot_words(slot: str) -> Words:

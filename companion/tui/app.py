@@ -54,6 +54,9 @@ def _load_script() -> ModuleType | None:
 
 LARGE_HEIGHT = 36
 """Lines from which (with ``WIDE`` columns) the question is drawn large."""
+BANNER_LINES = MESSAGE_LINES = 4
+"""Lines the question and the message may take (app.tcss ``max-height``): wrapped, never cut — the longest
+question of the transcripts takes 3 lines at 80 columns (a 闪 with 八卦阵 and F6's hint; 流离 after 武圣)."""
 
 
 _COMMON_VERBS = ("next", "end", "take", "pass", "judge", "discard", "damage", "heal", "lose", "draw", "give",
@@ -220,20 +223,21 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             self._fit_table()
 
     def _chrome_lines(self, width: int) -> int:
-        """The lines taken outside the board and the log as drawn now: header, question (up to 2),
-        choices (up to 2), the scan line, the message (up to 2), command bar and footer."""
+        """The lines taken outside the board and the log as drawn now: header, question (up to
+        ``BANNER_LINES``), choices (up to 3: ``widgets.choices.FITS``), the scan line, the message (up to ``MESSAGE_LINES``), command
+        bar and footer."""
         from .widgets.choices import ChoicesBar  # noqa: PLC0415
 
         inner = max(20, width - 2)  # their padding: 0 1
         lines = 3  # header, command bar, footer
         if self._ptext and self._drawn_banner:
-            lines += min(2, len(Text(self._drawn_banner).wrap(self.console, inner)))
+            lines += min(BANNER_LINES, len(Text(self._drawn_banner).wrap(self.console, inner)))
         lines += self.query_one(ChoicesBar).lines
         if self.query_one("#scan-line").has_class("-on"):
             lines += 1
         msg = self.message
         if msg:
-            lines += min(2, len(Text(msg).wrap(self.console, inner)))
+            lines += min(MESSAGE_LINES, len(Text(msg).wrap(self.console, inner)))
         return lines
 
     # -- drawing --------------------------------------------------------------
@@ -384,12 +388,28 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
                 cands = []
             head = text[: len(text) - len(last_token(text))]
             out = []
-            for c in cands:
-                full = c if c.startswith(text) else head + c
+            for cand in cands:
+                full = cand if cand.startswith(text) else head + cand
                 if full.startswith(text) and full != text:
                     out.append(full)
+            if c is not None and c.needs == "card" and c.params.get("cards") and text.startswith(c.before):
+                out = self._equipment_first(out, c.before, c.params["cards"])
             return out
         return fallback_completions(self.state, text, FALLBACK_VERBS)
+
+    @staticmethod
+    def _equipment_first(out: list[str], before: str, cards: tuple[str, ...]) -> list[str]:
+        """The equipment choice's bar (``S `` …): the completions that name an equipment card it may equip
+        (``choices._equipment``), the others after them."""
+        from companion.rules.deck import CardError, card_kind  # noqa: PLC0415
+
+        def equip(line: str) -> bool:
+            word = line[len(before):].split()
+            try:
+                return len(word) == 1 and card_kind(word[0]).id in cards
+            except CardError:
+                return False
+        return [x for x in out if equip(x)] + [x for x in out if not equip(x)]
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not isinstance(event.input, CommandBar):

@@ -64,8 +64,10 @@ def palette_entries(app: "CompanionApp") -> list[tuple[str, str, Callable[[], An
 
     zh = app.lang == "zh"
     out: list[tuple[str, str, Callable[[], Any]]] = []
-    for i, c in enumerate(app.current_choices()[:9]):
-        out.append((f"{i + 1} {c.label(app.lang)}", ("选项（数字+Enter）" if zh else "choice (number+Enter)"),
+    from .widgets.choices import key_of  # noqa: PLC0415
+
+    for i, c in enumerate(app.current_choices()[:10]):
+        out.append((f"{key_of(i)} {c.label(app.lang)}", ("选项（数字+Enter）" if zh else "choice (number+Enter)"),
                     partial(app.action_choose, i)))
     for k in KEYS:
         names = ACTION_NAMES.get(k.action)

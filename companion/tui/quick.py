@@ -53,6 +53,11 @@ QUICK_LABELS: dict[str, tuple[str, str]] = {
                                "type the card face and the target seat (e.g. ♠3 {first}; seats: {options}), then Enter"),
     "choice_needs_seats": ("请输入座位号（可选：{options}），然后 Enter", "type the seats ({options}), then Enter"),
     "choice_needs_any": ("请补全命令，然后 Enter", "complete the command, then Enter"),
+    "choice_needs_card": ("请输入要装备的牌（如 诸葛连弩、crossbow；Tab 补全），然后 Enter",
+                          "type the equipment card (e.g. 诸葛连弩, crossbow; Tab completes), then Enter"),
+    "args_needed": ("{name}：还需{parts}（例：{example}），然后 Enter", "{name}: still needed — {parts} (e.g. {example}), then Enter"),
+    "args_optional": ("{name}：可按 Enter；也可再加{parts}", "{name}: Enter applies it; you may add {parts}"),
+    "args_done": ("{name}：已完整，按 Enter", "{name}: complete — press Enter"),
     "choice_none": ("没有第{n}项", "no choice {n}"),
     "hand_yes": ("有：{n}号位有手牌", "yes: seat {n} holds a hand card"),
     "hand_no": ("没有：{n}号位没有手牌", "no: seat {n} has no hand card"),
@@ -65,6 +70,21 @@ QUICK_LABELS: dict[str, tuple[str, str]] = {
     "seat_actor": ("{n}号位：输入牌或技能 · 点武将名看技能 · 右键看距离",
                    "seat {n}: type the card or skill · click its general for skills · right-click for distances"),
 }
+
+ARG_PARTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    "zhiheng": (("弃置的张数", "the number of cards discarded", False),
+                ("其中的装备栏（如 weapon）", "the equipment slots among them (e.g. weapon)", True)),
+    "rende": (("交给的座位", "the seat given to", False), ("给出的手牌张数", "the number of hand cards given", False)),
+    "fanjian": (("目标座位", "the target seat", False),
+                ("其所选花色（♠ ♥ ♣ ♦ 或 s h c d）", "the suit it names (♠ ♥ ♣ ♦ or s h c d)", False),
+                ("其获得的你那张牌的牌面（如 ♠5）", "the face of your card it takes (e.g. ♠5)", False)),
+    "lijian": (("男性座位 A", "male seat A", False), ("男性座位 B（A 对 B 决斗）", "male seat B (A duels B)", False),
+               ("弃置的装备栏（不弃手牌时）", "the equipment slot discarded (instead of a hand card)", True)),
+    "yiji": (("成对的座位与张数（共至多2张）", "pairs of a seat and a count (2 cards at most)", False),),
+}
+"""What a skill's words are, in order (``(zh, en, optional)``; the forms of docs/commands.md, Skills, and the
+skills' own checks: ``shu._rende`` T N, ``wu._fanjian`` T SUIT FACE, ``qun._lijian`` A B [SLOT], ``wu._zhiheng``
+N [SLOT …], ``wei._yiji_ans`` seat / count pairs): a partial choice's hint names those still missing."""
 
 STEP_WORDS = {"step every phase on": True, "step every phase off": False, "step on": True, "step off": False,
               "逐阶段 开": True, "逐阶段 关": False}
@@ -110,6 +130,7 @@ class QuickMixin(_Host):
     step_every_phase: bool = False
     _picked: int | None = None  # the choice a lone number in the bar points at (Enter picks it)
     _partial: Any = None  # the partial Choice whose line is in the bar
+    _args_at: tuple | None = None  # (the partial skill choice, its words done) the message's hint was said for
     _run: tuple[Any, int] | None = None  # (state after the run, journal entries in it)
     _redo_run: tuple[Any, int] | None = None  # (state after a run was undone, its entries)
     _ask: tuple[Any, int, str] | None = None  # (state, seat, line) of a hand.ask refusal: its yes / no choices
@@ -117,7 +138,7 @@ class QuickMixin(_Host):
     # -- choices --------------------------------------------------------------
     def current_choices(self) -> list[Any]:
         """The choices as numbered on screen: ``choices(state)``; with nothing pending, without
-        ``next`` / ``end`` (F2 and the typed word) and at most 9 (one digit each).  In a play phase the
+        ``next`` / ``end`` (F2 and the typed word) and at most 10 (one digit each: ``0`` is the 10th).  In a play phase the
         numbers stay where they were when the phase began (:meth:`_stable`): a choice no longer possible
         keeps its number, greyed (``spent``)."""
         from companion.rules.choices import choices  # noqa: PLC0415 - the dashboard opens without it
@@ -131,8 +152,8 @@ class QuickMixin(_Host):
             return self._ask_choices(ask[1], ask[2])
         if self.state.prompt is None:
             chs = [c for c in chs if c.key not in ("next", "end")]
-            chs = self._stable(chs)[:9]  # numbered by the lines as the rules core writes them (any language)
-        return [c.speaking(self.lang) for c in chs]  # the bar is filled in the screen's language (4 slash 3 / 4 杀 3)
+            chs = self._stable(chs)[:10]
+        return chs
 
     def hand_asked(self, r: Refused, line: str) -> None:
         """A line refused ``hand.ask`` (light mode: a rule needs to know whether seat ``r.seat`` holds a hand
@@ -256,21 +277,31 @@ class QuickMixin(_Host):
         return self.query_one(ChoicesBar).plain
 
     def bar_changed(self, value: str) -> None:
-        """The command bar holds ``value``: a lone number marks the choice Enter will pick."""
-        v = value.strip()
-        picked = int(v) - 1 if v.isdigit() and 1 <= int(v) <= 9 and int(v) <= len(self.current_choices()) else None
+        """The command bar holds ``value``: a lone number marks the choice Enter will pick; while a skill's
+        partial choice is being completed, the message says which of its words are still missing."""
+        c = self._partial
+        if c is not None and c.needs == "args" and value.startswith(c.before):
+            at = (_ident(c), self._args_done(value[len(c.before):]))
+            if at != self._args_at:  # a word was ended or taken back: what is missing changed
+                self._args_at = at
+                self.say(self._args_hint(c, value[len(c.before):]))
+        from .widgets.choices import index_of  # noqa: PLC0415
+
+        picked = index_of(value)
+        if picked is not None and picked >= len(self.current_choices()):
+            picked = None
         if picked != self._picked:
             self._picked = picked
             self.draw_choices()
 
     def numbered_enter(self, line: str) -> bool:
-        """Enter on a bar holding only a number N (never a command by itself): pick choice N."""
-        v = line.strip()
-        if not (v.isdigit() and 1 <= int(v) <= 9):
-            return False
-        if int(v) > len(self.current_choices()):
+        """Enter on a bar holding only a number N (never a command by itself): pick choice N (``0``: the 10th)."""
+        from .widgets.choices import index_of  # noqa: PLC0415
+
+        i = index_of(line)
+        if i is None or i >= len(self.current_choices()):
             return False  # the command language explains ("seat 3: what does it do?")
-        self.action_choose(int(v) - 1)
+        self.action_choose(i)
         return True
 
     def choice_key(self, ch: str, bar: Any) -> bool:
@@ -305,6 +336,7 @@ class QuickMixin(_Host):
         bar.value = c.before + c.after
         bar.cursor_position = len(c.before)
         self._partial = c
+        self._args_at = (_ident(c), 0)
         self.say(self._partial_hint(c))
         self.draw_choices()
         bar.focus()
@@ -319,9 +351,51 @@ class QuickMixin(_Host):
             if not wait:
                 return qlabel("choice_seat_at_once", self.lang, options=opts)
             return qlabel("choice_seat_some_enter", self.lang, options=opts, wait=" ".join(wait))
+        if c.needs == "args" and c.params.get("skill") in ARG_PARTS:
+            return self._args_hint(c, "")
         key = {"face": "choice_needs_face", "seat": "choice_needs_seat", "target": "choice_needs_seat",
-               "seats": "choice_needs_seats", "face_seat": "choice_needs_face_seat"}.get(c.needs, "choice_needs_any")
+               "seats": "choice_needs_seats", "face_seat": "choice_needs_face_seat",
+               "card": "choice_needs_card"}.get(c.needs, "choice_needs_any")
         return qlabel(key, self.lang, options=opts or "…", first=c.options[0] if c.options else "")
+
+    @staticmethod
+    def _args_done(typed: str) -> int:
+        """Words typed (the one being typed counts: the hint moves on at its first character)."""
+        return len(typed.split())
+
+    def _args_hint(self, c: Any, typed: str) -> str:
+        """A skill's partial choice with ``typed`` after its ``before``: its words still missing (``ARG_PARTS``),
+        with an example line."""
+        from companion.rules.generals import SKILLS  # noqa: PLC0415
+
+        sid = c.params.get("skill", "")
+        parts = ARG_PARTS.get(sid)
+        if parts is None:
+            return qlabel("choice_needs_any", self.lang)
+        zh = self.lang == "zh"
+        k = SKILLS.get(sid)
+        name = (k.zh if zh else k.en) if k is not None else sid
+        done = self._args_done(typed)
+        if sid == "yiji":  # pairs, as many as wanted: a seat waits for its count
+            left = parts if done == 0 else ((("张数", "the count for that seat", False),) if done % 2
+                                           else (("更多座位与张数", "more seat / count pairs", True),))
+        else:
+            left = parts[min(done, len(parts)):]
+        sep = "、" if zh else ", "
+        words = sep.join(w_zh if zh else w_en for w_zh, w_en, _opt in left)
+        if any(not opt for _z, _e, opt in left):
+            return qlabel("args_needed", self.lang, name=name, parts=words, example=self._args_example(c, sid))
+        if left:
+            return qlabel("args_optional", self.lang, name=name, parts=words)
+        return qlabel("args_done", self.lang, name=name)
+
+    def _args_example(self, c: Any, sid: str) -> str:
+        """An example line for a skill's partial choice, with seats of this table (other living seats)."""
+        others = [t for t in self.state.alive if t != c.seat] or [2, 3]
+        a, b = others[0], others[1 % len(others)]
+        tail = {"zhiheng": "2", "rende": f"{a} 2", "fanjian": f"{a} heart ♠5", "lijian": f"{a} {b}",
+                "yiji": f"{a} 1 {b} 1"}.get(sid, "")
+        return (c.before + tail).strip()
 
     def _complete_partial(self, ch: str, bar: Any) -> bool:
         """A digit typed into a partial choice's bar: submit at once when it names the only legal seat."""

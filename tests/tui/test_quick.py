@@ -11,6 +11,7 @@ from screen import screen_text, type_line
 from companion.script import parse
 from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp
+from companion.tui.widgets.choices import key_of
 
 SIX = ["players 6", "lord 1", "general 1 孙权", "general 2 关羽", "general 3 张飞", "general 4 赵云",
        "general 5 甘宁", "general 6 黄盖", "start"]
@@ -206,23 +207,23 @@ async def test_a_click_on_a_seat_with_an_empty_bar_names_the_actor():
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 async def test_every_numbered_play_choice_is_drawn_at_80_columns(lang):
-    """Nine play-phase choices wrap onto a second line instead of being cut off."""
+    """Ten play-phase choices (``1``…``9``, ``0``) wrap onto a second line instead of being cut off."""
     s = _session(_table())
     app = CompanionApp(s, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         chs = app.current_choices()
-        assert len(chs) == 9
+        assert len(chs) == 10
         shown = screen_text(app)
         for i, c in enumerate(chs):
-            assert f"{i + 1} {c.label(lang)}" in shown, (i, c.label(lang))
+            assert f"{key_of(i)} {c.label(lang)}" in shown, (i, c.label(lang))
         # a click on the last one (second line) picks it
         rows = shown.splitlines()
-        last = f"9 {chs[8].label(lang)}"
+        last = f"0 {chs[9].label(lang)}"
         row = next(r for r, ln in enumerate(rows) if last in ln)
         await pilot.click(offset=(cell_len(rows[row][:rows[row].index(last)]) + 1, row))  # cells, not characters
         await pilot.pause()
-        assert list(s.log[-1].lines) == [chs[8].line]
+        assert list(s.log[-1].lines) == [chs[9].line]
 
 
 async def test_a_partial_choice_suggests_a_legal_seat():

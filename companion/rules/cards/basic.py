@@ -8,11 +8,10 @@ phase); QS standard-cards.cpp (Slash, Jink, Peach); FK standard_cards.
 from __future__ import annotations
 
 from .. import outcome as oc
-from ..deck import KINDS
 from ..distance import card_kind_of, in_range
 from ..errors import Refused
 from ..flow import Action, Ctx, again_data, call, responded, skill_target
-from ..messages import Words, en_zh, say
+from ..messages import Words, en_zh, say, text
 from ..outcome import who
 from ..state import Prompt
 from ..vocab import Rule
@@ -91,7 +90,8 @@ def use_slash(ctx: Ctx, u: Use) -> None:
         if u.face is None and u.colour is None and eq.weapon_of(s) != "qinggang_sword" \
                 and card_kind_of(st.seat(t).equipment.get("armor")) == "nioh_shield":
             te_, tz_ = who(st, t)
-            eg = f"{n} 杀:♥3+♠5 {t} via spear" if u.via == "spear" else f"{n} 杀:♦7 {t}"
+            eg = text("cards.basic.slash_colour/spear", n=n, t=t) if u.via == "spear" else \
+                text("cards.basic.slash_colour/face", n=n, t=t)
             ctx.check(False, Rule.SLASH_COLOUR, source=SRC_WEAPON, eg=eg, target=Words(te_, tz_))
     used = st.counters.get("slash", 0)
     lifts = [r for f in SLASH_LIMIT_LIFTS if (r := f(st, s))]
@@ -101,10 +101,13 @@ def use_slash(ctx: Ctx, u: Use) -> None:
     u.pay()
     te = ", ".join(who(st, t)[0] for t in targets)
     tz = "、".join(who(st, t)[1] for t in targets)
-    extra = f" ({lifts[0]})" if used >= 1 and lifts else ""
-    extra += f" ({KINDS['spear'].en}: 2 hand cards)" if u.via == "spear" else ""
+    notes = [text("cards.basic.use/lift", lift=lifts[0])] if used >= 1 and lifts else []
+    if u.via == "spear":
+        notes.append(text("cards.basic.use/spear"))
     if u.faces:
-        extra += f" ({'+'.join(map(str, u.faces))}: {'no colour' if u.colour == 'none' else u.colour})"
+        notes.append(text("cards.basic.use/faces", faces="+".join(map(str, u.faces)),
+                          colour=text("cards.basic.use/no_colour") if u.colour == "none" else u.colour))
+    extra = Words("".join(m.en for m in notes), "".join(m.zh for m in notes))
     ctx.event("use", say("use/uses_hand", who=Words(ne, nz), target=Words(te, tz), hand=s.hand, extra=extra), seat=n,
               card=u.ref, targets=list(targets), faces=[str(f) for f in u.faces] or None, colour=u.colour)
     eq.slash_at(ctx, n, list(targets), u.ref, u.face, u.via, u.colour)

@@ -14,7 +14,7 @@ from ..deck import KINDS, CardKind, Face, faces_of, maneuvering_cards, standard_
 from ..distance import card_kind_of, distance, has_skill
 from ..errors import Refused
 from ..flow import Action, Ctx, card_name
-from ..messages import Words, say
+from ..messages import Words, say, text
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
 from ..vocab import Rule
@@ -92,10 +92,9 @@ def check_face(ctx: Ctx, kind: CardKind, face: Face | None) -> None:
         return
     deck = standard_deck() + (maneuvering_cards() if mv else ())
     there = list(dict.fromkeys(KINDS[c.kind].zh for c in deck if c.face == face))
-    en_is = f" ({face} is {' / '.join(there)})" if there else ""
-    zh_is = f"（{face}是{'/'.join(there)}）" if there else ""
+    is_ = text("cards.common.face_is", face=face, kinds=Words(" / ".join(there), "/".join(there))) if there else ""
     ctx.check(False, Rule.CARD_FACE, source="RULES_NOTES: Deck; cards.standard_deck", msg="deck_has_check", kind=kind,
-              face=face, is_=Words(en_is, zh_is))
+              face=face, is_=is_)
 
 
 def two_card_colour(ctx: Ctx, kind: CardKind, via: str | None, face: Face | None, faces: tuple[Face, ...]) -> str | None:

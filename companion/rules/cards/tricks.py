@@ -31,11 +31,11 @@ from ..deck import KINDS
 from ..distance import card_kind_of, in_range
 from ..errors import Refused
 from ..flow import RESPONDED, Action, Ctx, Frame, call, clear_stack, frames, push_next_judge, skill_target, top_frame
-from ..messages import Words, en_zh, say
+from ..messages import Words, en_zh, say, text
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
 from ..vocab import Rule
-from ..zones import SLOT_ZH, card_label, has_cards, resolve_zone, take_zone, zone_label, zones_of
+from ..zones import card_label, has_cards, resolve_zone, take_zone, zone_label, zone_zh, zones_of
 from .common import TARGET_FILTERS, Use, check_target, distance_limit, own_play, uses
 from .delayed import nullified_judgement
 from .weapons import weapon_pick
@@ -131,7 +131,8 @@ def _legal_all(others: bool, kind_id: str) -> Legal:
     def legal(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
         k = KINDS[kind_id]
         ctx.check(not targets, Rule.TRICK_TARGET, source=SRC_TRICK, forceable=False, msg="targets_itself_write", k=k,
-                  value='every other living seat' if others else 'every living seat', n=n, k_id=k.id)
+                  value=text("cards.tricks.legal_all/others") if others else text("cards.tricks.legal_all/all"), n=n,
+                  k_id=k.id)
         return _order_from(ctx.st, n, include_first=not others)
     return legal
 
@@ -238,10 +239,10 @@ def _eff_zone(ctx: Ctx, f: Frame, t: int) -> bool:
     ue, uz = who(st, f["user"])
     te, tz = who(st, t)
     labels = [zone_label(ts, z) for z in zs]
-    act_en = "discard" if k.id == "dismantlement" else "take"
     st.prompts.append(Prompt(
                           "zone", f["user"], *en_zh("prompt.zone", user=Words(ue, uz), target=Words(te, tz), k=k,
-                                    act=Words(act_en, '弃置' if k.id == 'dismantlement' else '获得'),
+                                    act=text("cards.tricks.zone/discard") if k.id == "dismantlement" else
+                                    text("cards.tricks.zone/take"),
                                     value_list=Words(', '.join(x[0] for x in labels), '、'.join(x[1] for x in labels))),
                           {"target": t}))
     return False
@@ -267,7 +268,8 @@ def _eff_collateral(ctx: Ctx, f: Frame, t: int) -> bool:
 
 TRICKS: dict[str, Trick] = {
     "dismantlement": Trick("dismantlement", _legal_card_taking("dismantlement"), _eff_zone),
-    "snatch": Trick("snatch", _legal_card_taking("snatch"), _eff_zone, "QS Snatch; RULES_NOTES: Distance (顺手牵羊 distance 1)"),
+    "snatch": Trick("snatch", _legal_card_taking("snatch"), _eff_zone,
+                     source="QS Snatch; RULES_NOTES: Distance (顺手牵羊 distance 1)"),
     "duel": Trick("duel", _legal_duel, _eff_duel, SRC_DUEL),
     "collateral": Trick("collateral", _legal_collateral, _eff_collateral),
     "ex_nihilo": Trick("ex_nihilo", _legal_self("ex_nihilo"), _eff_ex_nihilo),
@@ -414,8 +416,8 @@ def settle(ctx: Ctx) -> None:
                 _set(st, i=f["i"] + 1)  # a full-HP seat is not affected: no window (QS GodSalvation::isCancelable)
                 continue
             n_t = len(f["targets"])
-            _set(st, target=t, prog_en=f" — {f['i'] + 1} of {n_t}" if n_t > 1 else "",
-                 prog_zh=f"——第{f['i'] + 1}/{n_t}个目标" if n_t > 1 else "")
+            prog_en, prog_zh = en_zh("cards.tricks.progress", i=f["i"] + 1, n=n_t) if n_t > 1 else ("", "")
+            _set(st, target=t, prog_en=prog_en, prog_zh=prog_zh)
             f = _frame(st)
             cands = _window_candidates(st, f)
             if cands:
@@ -568,10 +570,9 @@ def v_pick(ctx: Ctx, a: Action) -> None:
         s.hand += 1
         card = what[0] if what else None
         ne, nz = who(st, s.seat)
-        nm = card_label(card) if card else "a card"
         ctx.event(
             "draw", say("draw/picks_hand", who=Words(ne, nz), hand=s.hand,
-                        nm=Words(nm, card_label(card) if card else '一张牌')),
+                        nm=Words(card_label(card), card_label(card)) if card else text("cards.tricks.pick/a_card")),
             seat=s.seat, card=card)
         _set(st, pool=f["pool"] - 1)
         _advance(ctx)
@@ -583,7 +584,7 @@ def v_pick(ctx: Ctx, a: Action) -> None:
     if z is None:
         have = ", ".join(zone_label(t, x)[0] for x in zones_of(t))
         have_zh = "、".join(zone_label(t, x)[1] for x in zones_of(t))
-        word_zh = "手牌" if word == "hand" else SLOT_ZH.get(word, card_label(word) if word else "?")
+        word_zh = zone_zh(word) or (card_label(word) if word else "?")
         raise Refused(Rule.PICK_ZONE, source=SRC_TRICK, forceable=False, msg="seat_has_card", seat=t.seat,
                       have=Words(have, have_zh), value=Words(word or '?', word_zh))
     st.prompts.pop()

@@ -31,7 +31,7 @@ from ..distance import card_kind_of
 from ..errors import Refused
 from ..flow import RESPONDED, Action, Ctx
 from ..generals import GENERALS
-from ..messages import Words, en_zh, say
+from ..messages import Message, Words, en_zh, say, text
 from ..outcome import who
 from ..state import SLOTS, GameState, Prompt, Seat
 from ..vocab import Rule
@@ -65,7 +65,7 @@ def _zh(kind_id: str) -> CardKind:
 
 
 def _lift_crossbow(st: GameState, seat: Seat) -> str | None:
-    return KINDS["crossbow"].en if card_kind_of(seat.equipment.get("weapon")) == "crossbow" else None
+    return KINDS['crossbow'].en if card_kind_of(seat.equipment.get("weapon")) == "crossbow" else None
 
 
 SLASH_LIMIT_LIFTS: list[Callable[[GameState, Seat], str | None]] = [_lift_crossbow]
@@ -108,10 +108,10 @@ def convert(ctx: Ctx, s: Seat, kind_id: str, args: dict[str, Any]) -> tuple[str,
     return kind_id, 1, via
 
 
-def max_slash_targets(st: GameState, s: Seat, cost: int) -> tuple[int, str]:
+def max_slash_targets(st: GameState, s: Seat, cost: int) -> tuple[int, Message | str]:
     """(max targets of this 杀, reason): 3 with 方天画戟 when it uses the last hand card(s), else 1."""
     if weapon_of(s) == "halberd" and cost >= 1 and s.hand == cost:
-        return 3, "方天画戟: the last hand card"
+        return 3, text("cards.weapons.max_slash_targets/halberd")
     return 1, ""
 
 

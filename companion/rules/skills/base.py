@@ -12,7 +12,7 @@ moment             called as / what the hook does
 ``start``          ``(ctx, seat)`` start (prepare) phase: 洛神, 观星 prompts
 ``draw``           ``(ctx, seat) -> bool`` True when a prompt now decides the draw (突袭, 裸衣)
 ``draw_count``     ``(st, seat, n) -> n`` cards drawn in the draw phase (英姿)
-``draw_note``      ``(st, seat) -> str | None`` the draw line's note (英姿 +1)
+``draw_note``      ``(st, seat) -> Message | None`` the draw line's note (英姿 +1)
 ``skip_discard``   ``(ctx, seat) -> bool`` skip the discard phase (克己)
 ``finish``         ``(ctx, seat)`` finish phase: 闭月
 ``target``         ``(st, user, target, kind) -> (en, zh) | None`` refusal (空城, 谦逊)
@@ -50,11 +50,11 @@ from .. import outcome as oc
 from ..cards.armor import armor_works, bagua_hint
 from ..deck import KINDS, CardError, CardKind, Face, Suit, card_kind, faces_of, parse_face
 from ..distance import has_skill
-from ..errors import Event, Refused
+from ..errors import Event, Refused, Worded
 from ..flow import HOOKS, JUDGED, Action, Ctx, judgement, top_frame
 from ..generals import GENERALS, SKILL_INDEX, SKILLS, Gender
 from ..judgement import Judgement
-from ..messages import Message, Words, append_en_zh, en_zh, say
+from ..messages import Message, Words, append_en_zh, en_zh, say, text
 from ..names import norm
 from ..outcome import named, who
 from ..state import GameState, Prompt, Seat
@@ -142,17 +142,23 @@ def gain_judged(ctx: Ctx, n: int, face: Face, sid: str) -> None:
                                      hand=s.hand))
 
 
+SEAT_SUFFIX_WORDS = ("号位", "号")
+"""What a moderator may write after a seat number (``4号``, ``4号位``: seat 4), longest first."""
+
+
 def int_arg(tok: str | None, what: str, sid: str) -> int:
     if what == "seat" and tok is not None:
-        tok = tok.removesuffix("号位").removesuffix("号")  # 4号 / 4号位: seat 4 (docs/commands.md)
+        for suffix in SEAT_SUFFIX_WORDS:  # 4号 / 4号位: seat 4 (docs/commands.md)
+            tok = tok.removesuffix(suffix)
     try:
         return int(tok)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         ske, skz = skill_names(sid)
-        got = f"not {tok!r}" if tok is not None else "missing"
-        what_zh = {"seat": "座位号", "count": "张数"}.get(what, "参数")
+        got = text("skills.base.int_arg/not", tok=tok) if tok is not None else text("skills.base.int_arg/missing")
+        words = text("skills.base.int_arg/seat") if what == "seat" else text("skills.base.int_arg/count") \
+            if what == "count" else text("skills.base.int_arg/other", what=what)
         raise refuse(Rule.SKILL_ARGS, forceable=False, msg="must_number", sk_name=Words(ske, skz),
-                     what=Words(what, what_zh), got=got) from None
+                     what=words, got=got) from None
 
 
 def living(ctx: Ctx, t: int, sid: str) -> Seat:
@@ -296,15 +302,15 @@ def used(ctx: Ctx, n: int, sid: str, en: str = "", zh: str = "") -> None:
                            what=Words(what_en if en else "", what_zh if zh else "")), seat=n, skill=sid)
 
 
-ACTIVE_SYNTAX: dict[str, tuple[int, int | None, str, str, str]] = {
+ACTIVE_SYNTAX: dict[str, tuple[int, int | None, str, Message | str, str]] = {
     # id: (fewest args, most args (None: any), usage after 'S id', what the first args are, example args)
-    "zhiheng": (1, None, "N [SLOT …]", "the number of cards", "2"),
-    "rende": (2, 2, "T N", "a target seat and a number of cards", "2 1"),
+    "zhiheng": (1, None, "N [SLOT …]", text("skills.base.syntax/zhiheng"), "2"),
+    "rende": (2, 2, "T N", text("skills.base.syntax/rende"), "2 1"),
     "kurou": (0, 0, "", "", ""),
-    "jieyin": (1, 1, "T", "a target seat", "2"),
-    "qingnang": (1, 1, "T", "a target seat", "2"),
-    "fanjian": (3, 3, "T SUIT FACE", "a target seat, the suit it names and the card it takes", "2 ♥ ♠5"),
-    "lijian": (2, 3, "A B [SLOT]", "two male seats (A duels B)", "2 3"),
+    "jieyin": (1, 1, "T", text("skills.base.syntax/target"), "2"),
+    "qingnang": (1, 1, "T", text("skills.base.syntax/target"), "2"),
+    "fanjian": (3, 3, "T SUIT FACE", text("skills.base.syntax/fanjian"), "2 ♥ ♠5"),
+    "lijian": (2, 3, "A B [SLOT]", text("skills.base.syntax/lijian"), "2 3"),
 }
 """The written form of each active skill (docs/commands.md): missing or extra words are refused with it."""
 
@@ -330,7 +336,7 @@ def _not_owner(st: GameState, n: int, sid: str) -> tuple[str, str]:
     if not s.alive:
         return en_zh("skills.base.not_owner/dead_cannot_use", who=Words(ne, nz), sk_name=ske)
     if not has_skill(st, s, sid):
-        lord = " (a lord skill: only the lord has it)" if SKILLS[sid].lord_skill and st.lord_seat != n else ""
+        lord = text("skills.base.not_owner/lord_skill") if SKILLS[sid].lord_skill and st.lord_seat != n else ""
         return en_zh("skills.base.not_owner/does_have", who=Words(ne, nz), sk_name=Words(ske, skz), lord=lord)
     if sid in WHILE_DYING:  # only under the variant faq_dying_skills
         return en_zh("skills.base.not_owner/dying_under_variant", who=Words(ne, nz), sk_name=ske)
@@ -390,7 +396,7 @@ def verb(ctx: Ctx, a: Action) -> None:
         return
     if sid in VIEW_AS and sid not in ACTIVE:
         form_en, form_zh = _viewas_form(sid, a.seat, args)
-        raise refuse(Rule.SKILL_FORM, sk_name=Words(ske, skz), view_as_sid=VIEW_AS[sid].words,
+        raise refuse(Rule.SKILL_FORM, sk_name=Words(ske, skz), view_as_sid=VIEW_AS[sid].text,
                      form=Words(form_en, form_zh))
     if sid not in ACTIVE:
         raise refuse(Rule.SKILL_WHEN, msg="used_command_now", sk_name=Words(ske, skz),
@@ -417,23 +423,15 @@ def once(ctx: Ctx, n: int, sid: str) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class ViewAs:
+class ViewAs(Worded):
     """A card used or played as another: ``as_kinds`` it becomes, ``check(face) -> ok``, the rule in words (a catalogue
     text, rendered when first read)."""
 
     as_kinds: tuple[str, ...]
     check: Callable[[Face], bool]
-    words: Message
+    text: Message
     own_turn: bool | None = None  # True: only in own turn; False: only outside it; None: any time
     needs_face: bool = True  # False: no colour / suit condition, the face is optional (龙胆)
-
-    @property
-    def en(self) -> str:
-        return self.words.en
-
-    @property
-    def zh(self) -> str:
-        return self.words.zh
 
 
 def _is(kind: str) -> Callable[[Face], bool]:
@@ -473,7 +471,7 @@ def _slot_face(ctx: Ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str,
         k = KINDS.get(kid)
         name = k if k else kid
         ctx.check(False, Rule.VIEWAS_FACE, source="RULES_NOTES: Deck; " + SRC_SKILL, msg="standard_deck_cannot", name=name,
-                  faces=faces, sk_name=Words(ske, skz), va=va.words)
+                  faces=faces, sk_name=Words(ske, skz), va=va.text)
     return None, True
 
 
@@ -492,14 +490,11 @@ def _for_the_lord(ctx: Ctx, a: Action, top: Prompt | None, sid: str, n: int, kin
         h = str(helpers[0]) if helpers else "S"
         tg = "".join(f" {t}" for t in a.args.get("targets") or []) or (" T" if sid == "jijiang" else "")
         form = f"{h} {card_zh}{tg} via {sid}"
-        form_en = f"{h} {card_k.id}{tg} via {sid}"
-        ctx.check(False, "viewas.lord",
-                  f"{ske}: the {card_k.en} comes from another {want.en} seat, not the lord himself — type the helping "
-                  f"seat first: '{form_en}'" + (f" ({want.en} seats: {', '.join(map(str, helpers))})" if helpers else
-                                                f" (no other {want.en} seat is alive)"),
-                  f"{skz}：须由其他{want.zh}势力角色替主公出{card_zh}，主公本人不能发动——请先写出牌的座位：{form}"
-                  + (f"（{want.zh}势力：{'、'.join(map(str, helpers))}号位）" if helpers else f"（没有其他存活的{want.zh}势力角色）"),
-                  SRC_SKILL)
+        seats = Words(", ".join(map(str, helpers)), "、".join(map(str, helpers)))
+        ctx.check(False, Rule.VIEWAS_LORD, source=SRC_SKILL, msg="from_the_lord", sk_name=Words(ske, skz), card=card_k,
+                  kingdom=want, form=Words(f"{h} {card_k.id}{tg} via {sid}", form),
+                  helpers=text("skills.base.viewas_lord/helpers", kingdom=want, seats=seats) if helpers else
+                  text("skills.base.viewas_lord/no_helpers", kingdom=want))
     ctx.check(lord is not None and usable(st, lord, sid), Rule.VIEWAS_LORD, source=SRC_SKILL, sk_name=Words(ske, skz))
     if lord is None:  # forced past viewas.lord: there is no lord to give the card for
         raise refuse(Rule.VIEWAS_LORD, sk_name=Words(ske, skz))
@@ -543,7 +538,7 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
     if n is None:
         raise refuse(Rule.USE_SEAT, msg="write_seat_first")
     living(ctx, n, sid)
-    ctx.check(kind.id in va.as_kinds, Rule.VIEWAS_KIND, source=SRC_SKILL, sk_name=Words(ske, skz), va=va.words,
+    ctx.check(kind.id in va.as_kinds, Rule.VIEWAS_KIND, source=SRC_SKILL, sk_name=Words(ske, skz), va=va.text,
               kind=kind)
     if sid in ("hujia", "jijiang"):
         return _for_the_lord(ctx, a, top, sid, n, kind, face, ske, skz)
@@ -569,7 +564,7 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
     if face is not None:
         ok = va.check(face) and (sid != "longdan" or _LONGDAN_FROM[kind.id](face))
         ctx.check(ok, Rule.VIEWAS_FACE, source=SRC_SKILL, msg="cannot_used", face=face, sk_name=Words(ske, skz),
-                  va=va.words)
+                  va=va.text)
     ne, nz = who(st, n)
     face_text = str(face) if face is not None else ""
     shown: str | Words = face_text
@@ -636,12 +631,10 @@ def hints(ctx: Ctx, before: GameState) -> None:
             order = [n for n in owners_from(st, p.seat) if n != p.seat and kingdom_of(st, n) == want and st.seat(n).hand > 0]
             if order:
                 ske, skz = skill_names(sid)
-                seats = ", ".join(map(str, order))
-                who_en = f"seats {seats} may give {KINDS[card].en} in this order" if len(order) > 1 else \
-                    f"seat {seats} may give {KINDS[card].en}"
-                append_en_zh(
-                    en, zh, en_zh("skills.base.hints/via", sk_name=Words(ske, skz), who=who_en, card=card, sid=sid,
-                                           order_list='、'.join(map(str, order)), kinds_card=KINDS[card]))
+                seats = Words(", ".join(map(str, order)), "、".join(map(str, order)))
+                givers = text("skills.base.hints/givers", seats=seats, card=KINDS[card]) if len(order) > 1 else \
+                    text("skills.base.hints/giver", seats=seats, card=KINDS[card])
+                append_en_zh(en, zh, en_zh("skills.base.hints/via", sk_name=Words(ske, skz), who=givers, card=card, sid=sid))
     me = st.seat(p.seat)
     if p.data.get("slash") and usable(st, p.seat, "liuli") and (me.hand > 0 or any(me.equipment.values())):
         ske, skz = skill_names("liuli")

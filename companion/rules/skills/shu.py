@@ -115,7 +115,7 @@ def _tieqi(ctx: Ctx, user: int, target: int) -> None:
 
 @accepted("tieqi")
 def _tieqi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
-    ask(ctx, p.seat, "tieqi", *en_zh("skills.shu.tieqi_ans"), "judge FACE", "judge 牌面", step="judge",
+    ask(ctx, p.seat, "tieqi", *en_zh("skills.shu.tieqi_ans"), *en_zh("skills.base.choice/judge"), step="judge",
         target=p.data["target"])
 
 
@@ -173,7 +173,7 @@ judge_step("tieqi")
 
 
 def _lift_paoxiao(st: GameState, seat: Seat) -> str | None:
-    return SKILLS["paoxiao"].en if has_skill(st, seat, "paoxiao") else None
+    return SKILLS['paoxiao'].en if has_skill(st, seat, "paoxiao") else None
 
 
 SLASH_LIMIT_LIFTS.append(_lift_paoxiao)

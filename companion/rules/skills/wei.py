@@ -108,7 +108,7 @@ def _fankui_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
         zs = zn.zones_of(src, judgement=False)
         have = ", ".join(zn.zone_label(src, x)[0] for x in zs)
         have_zh = "、".join(zn.zone_label(src, x)[1] for x in zs)
-        word_zh = "手牌" if word == "hand" else zn.SLOT_ZH.get(word, word)
+        word_zh = zn.zone_zh(word) or word
         raise refuse(Rule.SKILL_ARGS, msg="seat_has_card", seat=src.seat, word=Words(word, word_zh),
                      have=Words(have, have_zh))
     st.prompts.pop()
@@ -177,7 +177,7 @@ def _ganglie(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str)
 @accepted("ganglie")
 def _ganglie_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     used(ctx, p.seat, "ganglie")
-    ask(ctx, p.seat, "ganglie", *en_zh("skills.shu.tieqi_ans"), "judge FACE", "judge 牌面", step="judge",
+    ask(ctx, p.seat, "ganglie", *en_zh("skills.shu.tieqi_ans"), *en_zh("skills.base.choice/judge"), step="judge",
         source=p.data["source"])
 
 
@@ -321,10 +321,10 @@ def _yiji_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
         st.seat(t).hand += c
     me = st.seat(p.seat)
     me.hand += k - sum(c for _, c in gifts)
-    given = ", ".join(f"{c} to seat {t}" for t, c in gifts)
-    given_zh = "，".join(f"{c}张给{t}号位" for t, c in gifts)
-    used(ctx, p.seat, "yiji",
-         *en_zh("skills.wei.yiji_ans", k=k, hand=me.hand, value=Words(given or 'keeps all', given_zh or '全部自己获得')))
+    parts = [text("skills.wei.yiji_ans/gift", c=c, t=t) for t, c in gifts]
+    given = Words(", ".join(m.en for m in parts), "，".join(m.zh for m in parts)) if parts else \
+        text("skills.wei.yiji_ans/keeps_all")
+    used(ctx, p.seat, "yiji", *en_zh("skills.wei.yiji_ans", k=k, hand=me.hand, value=given))
     _yiji_ask(ctx, p.seat, i + 1, times)
 
 
@@ -337,7 +337,7 @@ def _luoshen(ctx: Any, s: Seat) -> None:
 
 @accepted("luoshen")
 def _luoshen_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
-    ask(ctx, p.seat, "luoshen", *en_zh("skills.shu.tieqi_ans"), "judge FACE", "judge 牌面", step="judge")
+    ask(ctx, p.seat, "luoshen", *en_zh("skills.shu.tieqi_ans"), *en_zh("skills.base.choice/judge"), step="judge")
 
 
 def _luoshen_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
@@ -360,8 +360,8 @@ def _guicai(ctx: Ctx, job: dict[str, Any], face: Face) -> bool:
     for n in owners(st, "guicai"):
         if st.seat(n).hand >= 1:
             je, jz = job_name(job)
-            ask(ctx, n, "guicai", *en_zh("skills.wei.guicai", face=face, j_name=Words(je, jz)), "guicai FACE / no",
-                "guicai 牌面 / no", step="guicai", job=dict(job), face=face)
+            ask(ctx, n, "guicai", *en_zh("skills.wei.guicai", face=face, j_name=Words(je, jz)),
+                *en_zh("skills.wei.guicai/choice"), step="guicai", job=dict(job), face=face)
             return True
     return False
 

@@ -12,8 +12,7 @@ from .. import zones as zn
 from ..deck import KINDS, Suit
 from ..distance import in_range
 from ..flow import Action, Ctx, on, target_refusal
-from ..generals import SKILLS
-from ..messages import Words, en_zh, text
+from ..messages import Message, Words, en_zh, text
 from ..outcome import who
 from ..state import SLOTS, GameState, Prompt, Seat
 from ..vocab import Kingdom, Rule
@@ -241,8 +240,8 @@ def _xiaoji_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
 
 
 @on("draw_note", "yingzi")
-def _yingzi_note(st: GameState, s: Seat) -> str | None:
-    return f" ({SKILLS['yingzi'].en} +1)" if usable(st, s, "yingzi") else None
+def _yingzi_note(st: GameState, s: Seat) -> Message | None:
+    return text("skills.wu.yingzi_note") if usable(st, s, "yingzi") else None
 
 
 VIEW_AS["qixi"] = ViewAs(("dismantlement",), lambda f: f.color == "black", text("skills.wu.module/black_card"))

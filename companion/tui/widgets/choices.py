@@ -1,9 +1,9 @@
 """The numbered choices line: what the table may do now (``companion.rules.choices``), one key or click each.
 
 ``1 闪 · 2 受到1点伤害 · 3 八卦阵：判定`` under the banner.  A number and Enter picks a choice (the
-number alone in the command bar marks it first); a click on a choice picks it too (``app.choose(i)``).
+number alone in the command bar marks it first; ``0`` is the 10th); a click on a choice picks it too (``app.choose(i)``).
 Enter on the empty bar at a 无懈可击 window is "nobody" (``pass all``).  The choices wrap between
-choices onto a second line when the first is full (80 columns: the play phase's nine).
+choices onto a second line when the first is full, then (``FITS``) without "number+Enter", then onto a third.
 """
 
 from __future__ import annotations
@@ -15,10 +15,24 @@ from textual.events import Click
 from textual.markup import escape
 from textual.widgets import Static
 
-__all__ = ["ChoicesBar", "MAX_KEYS", "choice_text", "plain_text", "layout"]
+__all__ = ["ChoicesBar", "MAX_KEYS", "choice_text", "plain_text", "layout", "key_of", "index_of"]
 
-MAX_KEYS = 9
-"""Choices 1..9 have a digit; further ones are reached by click or by typing."""
+MAX_KEYS = 10
+"""Choices 1..9 and the 10th (``0``, as on a keyboard's number row) have a digit; further ones are reached
+by click or by typing."""
+
+
+def key_of(i: int) -> str:
+    """The key of choice ``i`` (0-based): ``1`` … ``9``, ``0`` for the 10th, ``·`` past it."""
+    return str(i + 1) if i < 9 else "0" if i == 9 else "·"
+
+
+def index_of(text: str) -> int | None:
+    """The choice (0-based) a bar holding only ``text`` names: ``1`` … ``9``, ``0`` = the 10th; None otherwise."""
+    t = text.strip()
+    if len(t) != 1 or not t.isdigit():
+        return None
+    return 9 if t == "0" else int(t) - 1
 
 _HINT = ("数字+Enter ", "number+Enter ")
 _WINDOW = ("空Enter=无人出 · ", "Enter=nobody · ")
@@ -26,13 +40,18 @@ _WINDOW = ("空Enter=无人出 · ", "Enter=nobody · ")
 
 _SEP = " · "
 
+MAX_LINES = 3
+FITS = ((True, 2), (False, 2), (False, MAX_LINES))
+"""How the choices are laid out, the first that draws every numbered one: with "number+Enter" on two
+lines, without it on two, then on three (80 columns, en: a play phase's ten)."""
+
 
 def _items(chs: list[Any], lang: str, picked: int | None, spent: frozenset[int] = frozenset()) -> list[tuple[str, str]]:
     """``(markup, plain)`` of each choice; ``picked`` (the number in the command bar) highlighted;
     ``spent`` ones (no longer possible in this play phase, kept in place) greyed and struck through."""
     out = []
     for i, c in enumerate(chs):
-        key = str(i + 1) if i < MAX_KEYS else "·"
+        key = key_of(i)
         lab = c.label(lang) + ("…" if c.needs and not c.label(lang).endswith("…") else "")
         if i in spent:
             out.append((f"[dim]{key} [strike]{escape(lab)}[/strike][/dim]", f"{key} {lab}"))
@@ -46,13 +65,14 @@ def _items(chs: list[Any], lang: str, picked: int | None, spent: frozenset[int] 
 
 
 def layout(chs: list[Any], lang: str, picked: int | None = None, window: bool = False,
-           width: int = 78, lines: int = 2, spent: frozenset[int] = frozenset()) -> tuple[str, list[tuple[int, int, int]]]:
+           width: int = 78, lines: int = 2, spent: frozenset[int] = frozenset(),
+           how: bool = True) -> tuple[str, list[tuple[int, int, int]]]:
     """The choices as Textual markup, wrapped between choices at ``width`` cells onto at most ``lines``
     lines (a choice that does not fit is not drawn; its number still works), and the ``(line, start,
-    end)`` cells of each drawn choice, for clicks."""
+    end)`` cells of each drawn choice, for clicks.  ``how``: begin with "number+Enter"."""
     zh = lang == "zh"
-    hint = (_WINDOW[0 if zh else 1] if window else "") + _HINT[0 if zh else 1]
-    rows: list[list[str]] = [[f"[dim italic]{escape(hint)}[/dim italic]"]]
+    hint = (_WINDOW[0 if zh else 1] if window else "") + (_HINT[0 if zh else 1] if how else "")
+    rows: list[list[str]] = [[f"[dim italic]{escape(hint)}[/dim italic]" if hint else ""]]
     x = cell_len(hint)
     spans: list[tuple[int, int, int]] = []
     for markup, plain in _items(chs, lang, picked, spent):
@@ -78,14 +98,14 @@ def choice_text(chs: list[Any], lang: str, picked: int | None = None, window: bo
 
 def plain_text(chs: list[Any], lang: str) -> str:
     """The choices as plain text: ``1 闪 · 2 受到1点伤害``."""
-    return _SEP.join(f"{i + 1 if i < MAX_KEYS else '·'} {c.label(lang)}" for i, c in enumerate(chs))
+    return _SEP.join(f"{key_of(i)} {c.label(lang)}" for i, c in enumerate(chs))
 
 
 class ChoicesBar(Static):
-    """The numbered choices (one or two lines); hidden when there are none."""
+    """The numbered choices (one to three lines: ``FITS``); hidden when there are none."""
 
     DEFAULT_CSS = """
-    ChoicesBar { height: auto; max-height: 2; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    ChoicesBar { height: auto; max-height: 3; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     ChoicesBar.-none { display: none; }
     """
 
@@ -116,7 +136,12 @@ class ChoicesBar(Static):
         self.spent = spent
         self.plain = plain_text(self.choices, lang)
         width = max(20, (self.app.size.width or 80) - 2)  # the padding: 0 1
-        markup, spans = layout(self.choices, lang, picked, window, width, spent=spent) if self.choices else ("", [])
+        markup = ""
+        spans: list[tuple[int, int, int]] = []
+        for how, lines in FITS if self.choices else ():  # every numbered choice drawn: no number without its label
+            markup, spans = layout(self.choices, lang, picked, window, width, lines, spent, how)
+            if len(spans) >= min(len(self.choices), MAX_KEYS):
+                break
         if markup == self._markup:
             return  # unchanged: no repaint (the dashboard redraws only what changed)
         self._markup = markup
