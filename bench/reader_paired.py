@@ -6,9 +6,11 @@
 
 Per round, in alternating order: the old and this checkout's index path
 (``read_frame(qr_mode="off")``), the classical peer (``bench/classical_peer.py``), and each
-version's camera loop frame (MJPG decode of a q85 JPEG, then every third frame the label
-search, else the index path), on the bench's 40 timing frames (seeds 5 010 000+i), one
-thread each (OpenCV and BLAS). The old ``recognition`` package is imported as a copy named
+version's camera loop frame (each version's own ``CameraScanner`` with its defaults, fed by a
+fake camera whose ``read()`` decodes a q85 JPEG, as a webcam's MJPG stream is decoded: one
+frame is one step of the scanner, decode included), on the bench's 40 timing frames (seeds
+5 010 000+i), and the same for 12 frames without a card (rendered tables: dark, light,
+patterned; seeds 5 020 000+i; "empty"), one thread each (OpenCV and BLAS). The old ``recognition`` package is imported as a copy named
 ``recog_old`` (its imports are relative). --cpu: thread CPU time instead of wall time (less
 sensitive to other work on a shared machine). Prints medians, ratios to the peer and the
 camera loop as a share of a 30 fps frame.
@@ -39,29 +41,50 @@ sys.path[:0] = [str(ROOT), str(tmp), str(ROOT / "bench")]
 import classical_peer  # noqa: E402
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
+from recog_old import camera as old_camera  # noqa: E402
 from recog_old import reader as old  # noqa: E402
 
+from card_images import scenes  # noqa: E402
 from card_images.render import SUITS, synth_photo  # noqa: E402
+from recognition import camera as new_camera  # noqa: E402
 from recognition import reader as new  # noqa: E402
 
 cv2.setNumThreads(1)
 frames = [synth_photo(i % 13 + 1, SUITS[(i // 13) % 4], np.random.default_rng(5_010_000 + i)).image for i in range(40)]
+empty = [scenes.background(("dark", "light", "patterned")[i % 3], 720, 1280, np.random.default_rng(5_020_000 + i))
+         for i in range(12)]
 jpgs = [cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 85])[1] for f in frames]
+empty_jpgs = [cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 85])[1] for f in empty]
 
 
-def loop(mod, k):
-    g = cv2.imdecode(jpgs[k % 40], cv2.IMREAD_COLOR)
-    if k % 3 == 0:
-        mod.read_label(g, qr_part=k // 3)
-    else:
-        mod.read_frame(g, qr_mode="off")
+class _Camera:
+    """A fake webcam: read() decodes the next JPEG (the MJPG decode is part of the loop)."""
+
+    def __init__(self, data):
+        self.data, self.k = data, 0
+
+    def read(self):
+        g = cv2.imdecode(self.data[self.k % len(self.data)], cv2.IMREAD_COLOR)
+        self.k += 1
+        return True, g
+
+    def release(self):
+        pass
+
+
+def scanner(mod, data):
+    it = iter(mod.CameraScanner(_Camera(data)))
+    return lambda k: next(it)
 
 
 fns = {"old index": lambda k: old.read_frame(frames[k % 40], qr_mode="off"),
        "new index": lambda k: new.read_frame(frames[k % 40], qr_mode="off"),
        "peer": lambda k: classical_peer.read_frame(frames[k % 40]),
-       "old loop": lambda k: loop(old, k), "new loop": lambda k: loop(new, k),
-       "decode": lambda k: cv2.imdecode(jpgs[k % 40], cv2.IMREAD_COLOR)}
+       "old loop": scanner(old_camera, jpgs), "new loop": scanner(new_camera, jpgs),
+       "decode": lambda k: cv2.imdecode(jpgs[k % 40], cv2.IMREAD_COLOR),
+       "old index empty": lambda k: old.read_frame(empty[k % 12], qr_mode="off"),
+       "new index empty": lambda k: new.read_frame(empty[k % 12], qr_mode="off"),
+       "old loop empty": scanner(old_camera, empty_jpgs), "new loop empty": scanner(new_camera, empty_jpgs)}
 for f in fns.values():
     f(0)
 clock = time.thread_time if args.cpu else time.perf_counter
@@ -77,5 +100,9 @@ load = os.getloadavg()
 print(f"{'CPU' if args.cpu else 'wall'} ms, median of {args.frames}, load {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
 for k, v in m.items():
     print(f"  {k}: {v:.2f}")
+mean = {k: statistics.fmean(v) for k, v in ts.items()}
 print(f"  index / peer: old {m['old index'] / m['peer']:.2f}x, new {m['new index'] / m['peer']:.2f}x; camera loop incl. "
-      f"decode: old {100 * m['old loop'] / (1000 / 30):.1f}%, new {100 * m['new loop'] / (1000 / 30):.1f}% of a 30 fps frame")
+      f"decode: old {100 * m['old loop'] / (1000 / 30):.1f}%, new {100 * m['new loop'] / (1000 / 30):.1f}% of a 30 fps frame "
+      f"(mean {100 * mean['old loop'] / (1000 / 30):.1f}% / {100 * mean['new loop'] / (1000 / 30):.1f}%); "
+      f"without a card: old {100 * m['old loop empty'] / (1000 / 30):.1f}%, new {100 * m['new loop empty'] / (1000 / 30):.1f}% "
+      f"(mean {100 * mean['old loop empty'] / (1000 / 30):.1f}% / {100 * mean['new loop empty'] / (1000 / 30):.1f}%)")

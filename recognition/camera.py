@@ -96,6 +96,12 @@ class FrameVoter:
             return ScanStatus("reading", st.reading, f"accepted {st.reading.label} (already)", st.streak)
         return st
 
+    @property
+    def settled(self) -> bool:
+        """True when the card of the current streak has already been accepted (a second card
+        appearing now cannot undo that; a new card starts a new streak)."""
+        return self._streak_key is not None and self._streak_key == self._last_accepted
+
     def best_guess(self) -> Reading | None:
         """The most frequent (then most confident) card among recent frames, for asking
         the moderator to confirm; None when nothing was read lately."""
@@ -155,6 +161,14 @@ class FrameVoter:
             return ScanStatus("reading", reading, f"accepted {reading.label} (already)", self._streak)
         return ScanStatus("reading", reading, f"reading {reading.label} ({reading.confidence:.2f})", self._streak)
 
+
+SECOND_EVERY = 2
+"""CameraScanner: once the card in view is accepted, the second-index search runs on every
+SECOND_EVERY-th index frame (before that, on every index frame)."""
+
+FALLBACK_EVERY = 3
+"""CameraScanner: with nothing accepted on the last index frame, the fallback outline search
+runs on every FALLBACK_EVERY-th index frame."""
 
 NOTE_HOLD_FRAMES = 30
 """Frames (1 s at 30 fps) after a reading with a note during which FrameVoter accepts nothing."""
@@ -271,14 +285,25 @@ class CameraScanner:
     it finds no label the voter skips it (``FrameVoter.hold``), so a card read from its
     index needs frames_needed index frames, not counting the QR frames between them.
     max_bad_frames: consecutive failed/garbage frames before CameraError. clear_frames:
-    see FrameVoter (None: CLEAR_FRAMES).
+    see FrameVoter (None: CLEAR_FRAMES). second_every: once the card in view has been
+    accepted (``FrameVoter.settled``), the search for a second card's index anywhere in the
+    frame (``read_frame(second_search=True)``, ~1 ms) runs on every second_every-th index
+    frame only; until then on every one (the clear frames before an acceptance all search:
+    on every second one, a two-card video was accepted, seed 9 800 000 "touching").
+    fallback_every: the fallback outline search (``read_frame(fallback=True)``, up to ~8 ms
+    on a frame without a card) runs on every fallback_every-th index frame, and on every
+    index frame after one whose reading was accepted or had a note (a card that only the
+    fallback finds keeps its streak); 1 runs it on every frame, as ``read_frame`` does.
     Use as a context manager or call close().
     """
 
     def __init__(self, source, frames_needed: int = 3, threshold: float = ACCEPT_THRESHOLD,
                  qr_every: int = 3, max_bad_frames: int = 15, width: int = 1280, height: int = 720,
-                 clear_frames: int | None = None):
+                 clear_frames: int | None = None, second_every: int = SECOND_EVERY,
+                 fallback_every: int = FALLBACK_EVERY):
         self.source = source
+        self.second_every = max(1, second_every)
+        self.fallback_every = max(1, fallback_every)
         self.voter = FrameVoter(frames_needed, threshold, clear_frames=clear_frames)
         self.qr_every = max(1, qr_every)
         self.max_bad_frames = max_bad_frames
@@ -323,6 +348,8 @@ class CameraScanner:
         n = 0
         last_qr = False
         qr_part = 0  # no card in view: the whole-frame QR search is spread over QR frames
+        n_index = 0  # index frames read
+        seen_card = False  # the last index frame's reading was accepted or had a note
         while True:
             cap = self._cap
             if cap is None:  # close() was called (from the thread that stopped the scan)
@@ -359,8 +386,12 @@ class CameraScanner:
                 if qr_only:
                     reading = read_label(frame, qr_part)
                 else:
+                    n_index += 1
                     reading = read_frame(frame, self.voter.threshold, qr_mode="fast" if try_qr else "off",
-                                         qr_part=qr_part)
+                                         qr_part=qr_part,
+                                         second_search=not self.voter.settled or n_index % self.second_every == 0,
+                                         fallback=seen_card or n_index % self.fallback_every == 0)
+                    seen_card = reading.accepted or reading.note is not None
             except cv2.error:
                 reading = Reading(None, None, 0.0, False)
             last_qr = reading is not None and reading.source == "qr"

@@ -67,6 +67,59 @@ def glyph_features(mask: np.ndarray) -> np.ndarray:
     return np.concatenate([hog, thumb, [np.log(h / w) / 2]]).astype(np.float32)
 
 
+def _canvas(mask: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """The glyph's ink box resized (aspect kept) into a NORM x NORM canvas with a margin of
+    at least 2 px, and log(h / w) / 2 of the box; None when the mask has no ink."""
+    x, y, w, h = cv2.boundingRect(np.ascontiguousarray(mask > 127).view(np.uint8))
+    if w == 0 or h == 0:
+        return None
+    m = mask[y:y + h, x:x + w]
+    inner = NORM - 4
+    sc = inner / max(h, w)
+    nh, nw = max(1, int(round(h * sc))), max(1, int(round(w * sc)))
+    r = cv2.resize(m, (nw, nh), interpolation=cv2.INTER_AREA)
+    canvas = np.zeros((NORM, NORM), np.uint8)
+    y0, x0 = (NORM - nh) // 2, (NORM - nw) // 2
+    canvas[y0:y0 + nh, x0:x0 + nw] = r
+    return canvas, float(np.log(h / w) / 2)
+
+
+def glyph_features_many(masks: list) -> np.ndarray:
+    """(N, FEATURE_SIZE) float32: ``glyph_features`` of each glyph mask of masks (N >= 0),
+    computed with one gradient, one polar and one thumbnail call for all of them.
+
+    The NORM x NORM canvases are stacked one above the other; every canvas has at least 2
+    empty rows at its top and bottom, so the 3x3 Sobel sees the same zeros across a seam as
+    at an image border, and NORM / 12 thumbnails do not cross a seam: the result equals
+    ``glyph_features`` row for row (tests/recognition/test_glyph_features.py).
+    """
+    n = len(masks)
+    out = np.zeros((n, FEATURE_SIZE), np.float32)
+    made = [_canvas(m) for m in masks]
+    idx = [i for i, c in enumerate(made) if c is not None]
+    kept = [c for c in made if c is not None]
+    if not kept:
+        return out
+    stack = np.concatenate([c[0] for c in kept])  # (k * NORM, NORM)
+    f = stack.astype(np.float32)
+    gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=3)
+    mag, ang = cv2.cartToPolar(gx, gy)
+    k = len(idx)
+    b = np.minimum((np.mod(ang, np.pi) * (_BINS / np.pi)).astype(np.int32), _BINS - 1).reshape(k, NORM * NORM)
+    cells = np.arange(k)[:, None] * (_NCELL * _BINS) + _CELL_ID[None, :] * _BINS + b
+    h = np.bincount(cells.ravel(), weights=mag.reshape(k, -1).ravel().astype(np.float64),
+                    minlength=k * _NCELL * _BINS).reshape(k, _NCELL * _BINS)
+    h = h / (np.linalg.norm(h, axis=1, keepdims=True) + 1e-6)
+    h = np.minimum(h, 0.2)
+    hog = (h / (np.linalg.norm(h, axis=1, keepdims=True) + 1e-6)).astype(np.float32) * 3.0
+    thumb = cv2.resize(stack, (12, 12 * k), interpolation=cv2.INTER_AREA).reshape(k, 144).astype(np.float32) / 255.0
+    out[idx, :_NCELL * _BINS] = hog
+    out[idx, _NCELL * _BINS:-1] = thumb
+    out[idx, -1] = [c[1] for c in kept]
+    return out
+
+
 def ink_map(corner: np.ndarray) -> np.ndarray:
     """255 - min(B, G, R): dark and saturated (red) ink both come out high."""
     b, g, r = cv2.split(corner)

@@ -21,7 +21,7 @@ from .geometry import (
     holds_brighter_card,
     warp_corner,
 )
-from .glyphs import bowl_tail, glyph_features, ink_map, prepare, segment_index, segment_index_layouts
+from .glyphs import bowl_tail, glyph_features_many, ink_map, prepare, segment_index, segment_index_layouts
 from .model import default_models
 
 SUITS = ("spade", "heart", "club", "diamond")
@@ -149,8 +149,9 @@ def corner_scores(corner: np.ndarray) -> np.ndarray | None:
 def _glyph_scores(gs: list) -> list[np.ndarray]:
     """corner_scores for segmented corners, both classifiers run once on all of them."""
     nets = default_models()
-    pr = rank_probs([g.rank_mask for g in gs])
-    ps = nets["suit"].predict_proba(np.stack([glyph_features(g.suit_mask) for g in gs]))[:, :4]
+    feats = glyph_features_many([g.rank_mask for g in gs] + [g.suit_mask for g in gs])  # one call for both nets
+    pr = rank_probs([g.rank_mask for g in gs], feats[:len(gs)])
+    ps = nets["suit"].predict_proba(feats[len(gs):])[:, :4]
     out = []
     for g, r, s in zip(gs, pr, ps, strict=True):
         p_red = _sigmoid((g.redness - RED_SPLIT) / 0.02)
@@ -159,16 +160,17 @@ def _glyph_scores(gs: list) -> list[np.ndarray]:
     return out
 
 
-def rank_probs(masks: list) -> np.ndarray:
+def rank_probs(masks: list, feats: np.ndarray | None = None) -> np.ndarray:
     """(N, 13) rank probabilities of rank glyph masks, junk excluded, after the Q check.
 
     When the glyph is a closed bowl with a tail (``glyphs.bowl_tail(mask) >= Q_TAIL_MIN``:
     round-topped, the bowl centred, a notch where the tail leaves it) and "Q" is the
     net's best rank apart from "10", the glyph's junk mass and its "10" mass go to "Q"
     (such a glyph is neither a lone "0" nor a "10": see glyphs.bowl_tail). Otherwise
-    the junk mass stays out (it lowers the confidence).
+    the junk mass stays out (it lowers the confidence). feats: the masks'
+    ``glyphs.glyph_features_many`` when the caller has them.
     """
-    prj = default_models()["rank"].predict_proba(np.stack([glyph_features(m) for m in masks]))
+    prj = default_models()["rank"].predict_proba(glyph_features_many(masks) if feats is None else feats)
     pr = prj[:, :13].copy()
     for i, m in enumerate(masks):
         free = prj[i, 13] + pr[i, TEN_INDEX]  # junk, and "10", which a bowl with a tail is not
@@ -202,7 +204,7 @@ def whole_frame_parts(h: int, w: int) -> list[tuple[slice, slice, float]]:
 
 def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast",
                max_candidates: int = 5, qr_part: int | None = None, second_card_edges: bool = True,
-               fallback: bool = True) -> Reading:
+               fallback: bool = True, second_search: bool = True) -> Reading:
     """Read a card from a BGR frame (H, W, 3) uint8.
 
     Looks for a QR sleeve label first (qr_mode "off", "fast" or "thorough", see
@@ -214,7 +216,10 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
     resolution. second_card_edges: when a card is accepted, also look for a second card
     among closed-edge outlines (~0.3 ms more). fallback: when nothing is accepted, also try
     ``geometry.fallback_candidates`` (finer grey levels, the darkest channel; ~2-4 ms more on
-    such frames: a camera loop may pass it on every few frames only). Never raises on odd content: returns a Reading with accepted=False
+    such frames: a camera loop may pass it on every few frames only). second_search: when a
+    card is accepted and no other outline is a card, search the rest of the frame for a
+    second card's index (``_second_index``, ~1 ms; CameraScanner runs it on every
+    ``second_every``-th index frame). Never raises on odd content: returns a Reading with accepted=False
     (and suit/rank None when nothing could be read).
     """
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
@@ -242,7 +247,8 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         best = _read_candidates(frame, more, threshold, done, best, gray)
         late = best.accepted and any(r is best for _, r in done[n:])
     if best.accepted:
-        best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small)
+        best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small,
+                            second_search)
     if best.accepted and late:
         best = _another_outline(frame, cands, best)
     return best
@@ -254,13 +260,19 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
 LATE_SECOND_AREA = 2.0
 # ... and when its outline reaches further out of the frame than this fraction of the frame.
 LATE_OUTSIDE = 0.01
+# ... and when its outline lies on the frame's edge (two corners or more) and covers more than
+# this fraction of the frame: the frame's border, or a patch of table cut by it, read as a card
+# from an index that lies anywhere in it (rendered pair seed 13 004 023: a ♠J read from a quad of
+# the whole frame, a ♦2 beside it inside the quad).
+LATE_FRAME_AREA = 0.5
 
 
 def _another_outline(frame: np.ndarray, cands: list, best: Reading) -> Reading:
     """best (accepted from a fallback outline), or best not accepted: with a two-cards note when
     a candidate of cands is a distinct whole outline of about its size (LATE_SECOND_AREA), and
     when its outline reaches out of the frame (a quad from the long sides of a patch of table
-    cut by the frame, holding the card and maybe a second one not outlined)."""
+    cut by the frame, holding the card and maybe a second one not outlined), and when it lies on
+    the frame's edge and covers more than LATE_FRAME_AREA of the frame."""
     card = best.quad
     if card is None:
         return best
@@ -268,6 +280,8 @@ def _another_outline(frame: np.ndarray, cands: list, best: Reading) -> Reading:
     m = LATE_OUTSIDE * max(h, w)
     if (card[:, 0].min() < -m or card[:, 1].min() < -m or card[:, 0].max() > w - 1 + m
             or card[:, 1].max() > h - 1 + m):
+        return replace(best, accepted=False)
+    if _on_edge(card, frame.shape) and abs(cv2.contourArea(np.asarray(card, np.float32))) > LATE_FRAME_AREA * h * w:
         return replace(best, accepted=False)
     ac = abs(cv2.contourArea(np.asarray(card, np.float32)))
     for c in cands:
@@ -380,13 +394,14 @@ def _similar_size(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, threshold: float,
-                 gray: np.ndarray | None = None, small: tuple | None = None) -> Reading:
+                 gray: np.ndarray | None = None, small: tuple | None = None, second_search: bool = True) -> Reading:
     """best was accepted: read the other candidates that are different cards (not
     overlapping it, nor one already read, about its size); when one of them reads as
     another card with at least SECOND_CARD_MIN confidence, best is returned not
     accepted, with a note. Only such candidates are read. gray/small (the grey frame and
     its detect copy): also look at closed-edge outlines (a second card on a table as
-    light as it)."""
+    light as it). second_search: when no other outline is a card, search the rest of the
+    frame for a second index (``_second_index``)."""
     read = {id(c): r for c, r in done}
     if best.quad is None:  # an accepted index reading has its quad; none: nothing to compare
         return best
@@ -412,7 +427,8 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
                 seen.append(q)
                 if (r.suit, r.rank) != (best.suit, best.rank):
                     others.append(r)
-            elif _notice_quad(frame, cand.quad(), threshold) or _suits_in_corners(frame, cand.quad()):
+            elif _notice_quad(frame, cand.quad(), threshold) or _suits_in_corners(frame, cand.quad()) \
+                    or _same_paper(frame, cand.quad(), card):
                 # an index too small or faint to read
                 seen.append(q)
                 others.append(Reading(None, None, 0.0, False, "index", quad=cand.quad()))
@@ -420,7 +436,7 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
     look(cands)
     if not others and gray is not None:
         look(edge_candidates(gray, 4, small, [c.outline() for c in cands]))
-    if not others and not merged:  # an index anywhere else in the frame (no outline found)
+    if not others and not merged and second_search:  # an index anywhere else in the frame (no outline found)
         second = _second_index(frame, best, threshold)
         if second is not None:
             others.append(second)
@@ -469,7 +485,9 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     with at least SECOND_INDEX_MIN confidence as another card than best; None when there
     is none. Looks at ink blobs of a glyph's size anywhere in the frame (a second card
     whose outline is not found: on a table the colour of the cards, touching or
-    overlapping the first)."""
+    overlapping the first). The blobs are sought in the green channel (black and red ink
+    are both dark there; one channel instead of 255 - min(B, G, R) of a colour copy), the
+    spots are read from the colour frame."""
     assert best.quad is not None
     quad = np.asarray(best.quad, np.float32)
     h_rank = _long(quad) * INDEX_RANK_FRAC  # the accepted card's rank height, frame px
@@ -477,13 +495,13 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     if hi < MIN_GLYPH_PX:
         return None
     # search a copy halved while the smallest glyph sought keeps SPOT_MIN_PX (exact halvings are fast)
-    img, f = frame, 1.0
+    img, f = cv2.extractChannel(frame, 1), 1.0  # green: dark and red ink are both dark in it
     while lo * f / 2 >= SPOT_MIN_PX and min(img.shape[:2]) >= 64:
         img = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
         f = img.shape[1] / frame.shape[1]
-    ink = ink_map(img)
     block = int(2 * round(1.2 * hi * f) + 1)
-    binm = cv2.adaptiveThreshold(ink, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, max(3, block), -25)
+    # ink: 25 grey levels darker than the mean of a window 2.4 glyph heights wide
+    binm = cv2.adaptiveThreshold(img, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, max(3, block), 25)
     # the accepted card (a margin of 4% of its size) is not searched
     c = quad.mean(0)
     grown = (quad - c) * 1.04 + c
@@ -493,8 +511,10 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     cnts, hier = cv2.findContours(binm, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     lo_c, hi_c = 0.8 * lo * f, hi * f
     boxes = []
-    for cn, hr in zip(cnts, hier[0] if hier is not None else [], strict=True):
-        if len(cn) < 4 or hr[3] >= 0:  # a speck, or a hole's boundary
+    top = np.flatnonzero(hier[0][:, 3] < 0).tolist() if hier is not None else []  # not a hole's boundary
+    for j in top:
+        cn = cnts[int(j)]
+        if len(cn) < 4:  # a speck
             continue
         x, y, w, h = cv2.boundingRect(cn)
         if lo_c <= max(w, h) <= hi_c:
@@ -529,19 +549,21 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     # the suit blob, turned upright (the pair's direction to the nearest quarter turn), through the suit net
     quarters = np.round(np.degrees(np.arctan2(v[:, 0], v[:, 1])) / 90.0).astype(int) % 4
     keys = list(dict.fromkeys(zip(jj.tolist(), quarters.tolist(), strict=True)))  # (suit blob, turn), each once
-    feats = []
+    masks = []
     for j, quarter in keys:
         x, y, w, h = (int(t) for t in st[j, :4])
-        feats.append(glyph_features(np.rot90(binm[y:y + h, x:x + w] * np.uint8(255), -quarter)))  # clockwise: v down
-    p_key = dict(zip(keys, default_models()["suit"].predict_proba(np.stack(feats))[:, :4].max(1).tolist(), strict=True))
+        masks.append(np.rot90(binm[y:y + h, x:x + w] * np.uint8(255), -quarter))  # clockwise: v down
+    feats = glyph_features_many(masks)
+    p_key = dict(zip(keys, default_models()["suit"].predict_proba(feats)[:, :4].max(1).tolist(), strict=True))
     p_suit = np.array([p_key[k] for k in zip(jj.tolist(), quarters.tolist(), strict=True)])
-    # a second card's paper is lit like the first's: its ink level at most SPOT_PAPER_MARGIN above
-    pa = prepare(best.corner) if best.corner is not None else None
-    paper_max = (pa.paper if pa is not None else 60.0) + SPOT_PAPER_MARGIN
     spots: list[np.ndarray] = []
+    paper_max = None
     for k in np.argsort(-p_suit)[:MAX_INDEX_SPOTS]:
         if p_suit[k] < PAIR_SUIT_MIN:
             break
+        if paper_max is None:  # a second card's paper is lit like the first's: its ink level at most SPOT_PAPER_MARGIN above
+            pa = prepare(best.corner) if best.corner is not None else None
+            paper_max = (pa.paper if pa is not None else 60.0) + SPOT_PAPER_MARGIN
         i = int(ii[k])
         ci = cen[i]
         if any(np.linalg.norm(ci - sp) < 0.5 * size[i] for sp in spots):
@@ -601,6 +623,38 @@ def _notice_quad(frame: np.ndarray, quad: np.ndarray, threshold: float) -> bool:
     return bool(gs) and max(float(sc.max()) for sc in _glyph_scores(gs)) >= SECOND_INDEX_MIN
 
 
+# A distinct outline of about the card's size is a second card, even when no index is found in
+# it (small, faint, or art up to its index), when the band along its edges is paper like the
+# accepted card's: each channel's median within PAPER_MATCH of the card's, and the band even
+# (its 25th to 75th percentile within PAPER_EVEN in each channel). The band: 2.5-7.5% of the
+# card's width in from its edges, sampled on a PAPER_W-wide warp.
+PAPER_MATCH = 30.0
+PAPER_EVEN = 30.0
+PAPER_W, PAPER_H = 40, 57
+
+
+def _paper_band(frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(median, interquartile range) per channel (B, G, R) of the band along the edges of quad
+    (4, 2) on a PAPER_W x PAPER_H warp of it."""
+    dst = np.array([[0, 0], [PAPER_W, 0], [PAPER_W, PAPER_H], [0, PAPER_H]], np.float32)
+    M = cv2.getPerspectiveTransform(np.asarray(quad, np.float32), dst)
+    w = cv2.warpPerspective(frame, M, (PAPER_W, PAPER_H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    inner = np.zeros((PAPER_H, PAPER_W), bool)
+    inner[1:-1, 1:-1] = True
+    inner[4:-4, 4:-4] = False
+    px = w[inner].astype(np.float32)
+    q1, med, q3 = np.percentile(px, (25, 50, 75), axis=0)
+    return med, q3 - q1
+
+
+def _same_paper(frame: np.ndarray, quad: np.ndarray, card: np.ndarray) -> bool:
+    """True when the band along the edges of quad (4, 2) is even and paper like the band of the
+    accepted card's quad card (4, 2): PAPER_MATCH, PAPER_EVEN."""
+    m, iqr = _paper_band(frame, quad)
+    mc, _ = _paper_band(frame, card)
+    return bool(np.abs(m - mc).max() <= PAPER_MATCH and iqr.max() <= PAPER_EVEN)
+
+
 def _suits_in_corners(frame: np.ndarray, quad: np.ndarray) -> bool:
     """True when both index corners of quad (4, 2) hold a suit-like glyph (suit net, junk
     excluded, p >= CORNER_SUIT_MIN) in the index zone (left 60%, top 70% of the corner crop)."""
@@ -623,7 +677,7 @@ def _suits_in_corners(frame: np.ndarray, quad: np.ndarray) -> bool:
             masks.append((lab[y:y + h, x:x + w] == i).view(np.uint8) * 255)
         if not masks:
             return False
-        ps = nets["suit"].predict_proba(np.stack([glyph_features(m) for m in masks]))[:, :4]
+        ps = nets["suit"].predict_proba(glyph_features_many(masks))[:, :4]
         if float(ps.max()) < CORNER_SUIT_MIN:
             return False
     return True

@@ -141,3 +141,35 @@ def test_the_commands_light_path_loads_no_toml_parser_once_cached(tmp_path):
     assert rc == 0 and mods == ["tomllib"]  # the first run parses and writes the cache
     assert len(list((tmp_path / "__pycache__").glob("*.marshal"))) == 2
     assert _loaded(code) == (0, [])
+
+
+FIRST_PAINT = """
+import asyncio, json, sys
+from companion.session import Session
+from companion.tui.app import CompanionApp
+
+async def main():
+    session = Session.new({db!r})
+    for line in {lines!r}:
+        session.submit(line)
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+    session.close()
+
+asyncio.run(main())
+print(json.dumps([0, [m for m in {heavy!r} if m in sys.modules]]))
+"""
+
+
+def test_a_new_games_first_paint_does_not_import_the_rules_engine(tmp_path):
+    """Before ``start`` the choices bar is empty (``rules.choices.choices``: "empty before start"), so the
+    first paint of a new game leaves the engine unloaded (issue 15); a started game lists its choices."""
+    heavy = ("companion.rules.choices", "companion.rules.engine")
+    _rc, mods = _loaded(FIRST_PAINT.format(db=str(tmp_path / "a.sqlite3"), lines=[], heavy=heavy))
+    assert mods == []
+    started = ["players 4", "lord 1", "general 1 caocao", "general 2 liubei", "general 3 sunquan",
+               "general 4 lvbu", "start"]
+    _rc, mods = _loaded(FIRST_PAINT.format(db=str(tmp_path / "b.sqlite3"), lines=started, heavy=heavy))
+    assert mods == list(heavy)

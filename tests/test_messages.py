@@ -313,3 +313,33 @@ def test_importing_the_rules_core_reads_no_catalogue():
     before, after = json.loads(out.stdout)
     assert before == [[], 0, 0]
     assert after == ["en", "zh"]  # the check itself sees a read
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_compiled_text_formats_as_str_format_does(lang):
+    """``messages._compile`` writes each template as an f-string (issue 15): for every catalogue text, with
+    plain, bilingual (Words), message and numeric values, it gives what ``str.format`` gives with each value's
+    ``lang`` side — and tricky literals (quotes, backslashes, braces, a newline) survive."""
+    texts = [(s, k, t) for s, keys in messages.catalogue(lang).items() for k, t in keys.items() if isinstance(t, str)]
+    texts.append(("x", "tricky", "it's \"{a}\" \\ {{b}} {c!r:>6}\n{d:03d}"))
+    checked = 0
+    for section, key, tmpl in texts:
+        fields = [f for _lit, f, _spec, _conv in string.Formatter().parse(tmpl) if f is not None]
+        if not all(f.isidentifier() for f in fields):
+            continue
+        fn = messages._compile(tmpl, lang)
+        for make in (lambda i: f"v{i}'\\", lambda i: Words(f"en{i}", f"中{i}"), lambda i: i + 7,
+                     lambda i: Message("text", "zones.zone_label/empty", {"z": Words("Hand", "手牌")})):
+            params = {f: make(i) for i, f in enumerate(fields)}
+            if "d" in params and key == "tricky":
+                params["d"] = 5
+            sides = {f: v._zh if lang == "zh" and isinstance(v, Words) else v._en if isinstance(v, Words)
+                     else v.text(lang) if isinstance(v, Message) else v for f, v in params.items()}
+            try:
+                want = messages._shown(tmpl).format_map(sides)  # hidden fields ({x:hide}) left out
+            except (ValueError, TypeError):  # a numeric spec given a string
+                continue
+            got = fn if isinstance(fn, str) else fn(params)
+            assert got == want, (section, key)
+            checked += 1
+    assert checked > 500

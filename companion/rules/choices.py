@@ -30,8 +30,10 @@ What is listed (the rules are the engine's; each is named where the engine appli
 View-as answers are listed after ``take`` (the common answers keep their numbers): 武圣 / 倾国 with the
 card's face, 龙胆, 护驾 / 激将 by a Wei / Shu seat for the lord, 急救 at a 桃 round, then 流离 (``liuli T``,
 the seats in range); in the play phase 奇袭 / 国色 (a face and a target: ``needs == "face_seat"``), 激将 by
-each Shu seat for the lord, and 酒 with variant ``maneuvering``.  Not listed: typed corrections, 兵粮寸断,
-流离 discarding an equipment card, 奇袭 / 国色 with an equipped card (``using SLOT``).  The moderator types those as before.
+each Shu seat for the lord, and 酒 with variant ``maneuvering``.  With an equipped card (``using SLOT``, the
+card's face read from its slot or the standard deck, ``_slot_face_ok``): 武圣 (an answer, and a 杀 in the play
+phase), 奇袭 / 国色, 急救, and 流离 discarding an equipment card.  Not listed: typed corrections, 兵粮寸断.  The
+moderator types those as before.
 
 Pure: no I/O; it reads the state and, for a window's step behind, applies ``pass all`` to a
 clone (the engine never mutates its input).  Cost: a few tens of microseconds
@@ -48,7 +50,7 @@ from . import zones as zn
 from .cards import armor
 from .cards import tricks as tk
 from .cards.weapons import SLASH_LIMIT_LIFTS
-from .deck import KINDS, CardType, faces_of
+from .deck import KINDS, CardError, CardType, faces_of, parse_face
 from .distance import card_kind_of, distance, has_skill, in_range
 from .engine import Action, apply, hand_limit
 from .errors import Refused
@@ -190,15 +192,25 @@ def _liuli(st: GameState, p: Prompt, n: int) -> list[Choice]:
     not the 杀's user (``skills.wu._liuli``; standard_generals.json).  ``liuli T`` — the seats in range that the
     user's 杀 may go to; a discarded equipment card (``liuli T SLOT``) is typed (its range leaves with it)."""
     src = p.data.get("source")
-    if not p.data.get("slash") or src is None or not sk.usable(st, n, "liuli") or _hand(st, n) < 1:
+    if not p.data.get("slash") or src is None or not sk.usable(st, n, "liuli"):
         return []
     seats = tuple(t for t in st.alive if t not in (n, src) and in_range(st, n, t).ok
-                  and target_refusal(st, src, t, "slash") is None)
-    if not seats:
-        return []
+                  and target_refusal(st, src, t, "slash") is None) if _hand(st, n) >= 1 else ()
     name = SKILLS["liuli"]
-    return [_p("liuli ", "", "target", "skill_args", *en_zh("choices.skill/liuli", name=Words(name.en, name.zh)), "skill",
-               n, seats, skill="liuli")]
+    out = [_p("liuli ", "", "target", "skill_args", *en_zh("choices.skill/liuli", name=Words(name.en, name.zh)), "skill",
+              n, seats, skill="liuli")] if seats else []
+    for slot in SLOTS:  # an equipment card discarded instead: its range leaves with it (skills.wu._liuli)
+        ref = st.seat(n).equipment.get(slot)
+        if not ref:
+            continue
+        less = _without(st, n, slot)
+        there = tuple(t for t in st.alive if t not in (n, src) and in_range(less, n, t).ok
+                      and target_refusal(st, src, t, "slash") is None)
+        if there:
+            kind = card_kind_of(ref) or ref
+            out.append(_p("liuli ", f" {slot}", "target", "skill_args", *en_zh("choices.skill/liuli_using", name=Words(
+                name.en, name.zh), card=Words(_en(kind), _zh(kind))), "skill", n, there, skill="liuli", using=slot))
+    return out
 
 
 _VIEW_AS_LABELS = {"wusheng": text("choices.view_as/wusheng"), "qingguo": text("choices.view_as/qingguo"),
@@ -234,6 +246,11 @@ def _view_as_answers(st: GameState, p: Prompt, n: int, need: str) -> list[Choice
                 out.append(_p(f"{n} {card}:", f" via {sid}", "face", "view_as", en, zh, "use", n, card=need, skill=sid))
             else:
                 out.append(_c(f"{n} {card} via {sid}", "view_as", en, zh, "use", n, card=need, skill=sid))
+    for sid in ("wusheng",):  # an equipped card (a red weapon as 杀): complete, its face read from the slot
+        if need in sk.VIEW_AS[sid].as_kinds:
+            for slot, kind in _equipped_for(st, n, sid):
+                out.append(_c(f"{n} {card} via {sid} using {slot}", "view_as", *_using_label(sid, kind, need), "use", n,
+                              card=need, skill=sid, using=slot))
     helper = {"jink": ("hujia", Kingdom.WEI), "slash": ("jijiang", Kingdom.SHU)}.get(need)
     if helper is not None and st.lord_seat == n and sk.usable(st, n, helper[0]):
         sid, want = helper
@@ -244,6 +261,50 @@ def _view_as_answers(st: GameState, p: Prompt, n: int, need: str) -> list[Choice
             out.append(_p("", f" {card} via {sid}", "seat", "view_as", en, zh, "use", None, seats, card=need,
                           skill=sid))
     return out
+
+
+_EQUIPPED_OK = ("wusheng", "qixi", "guose", "jijiu")
+"""View-as skills whose card may be an equipped one: their texts say 牌 (any card), not 手牌 as 倾国's does
+(standard_generals.json: 武圣 "一张红色牌", 奇袭 "一张黑色牌", 国色 "一张方块牌", 急救 "一张红色牌"); 龙胆 turns 杀 / 闪,
+never equipped."""
+
+
+def _slot_face_ok(ref: str, sid: str) -> bool:
+    """Whether skill ``sid`` may use the equipped card ``ref`` (the engine's check, ``skills.base.view_as``): a
+    face recorded in the ref (``kind-suit-rank``) must pass; without one, the standard deck's copies of the kind
+    (RULES_NOTES: Deck) — one copy: it must pass; several: one of them must (the engine takes it on the
+    moderator's word); none in the deck: taken on the word."""
+    va = sk.VIEW_AS[sid]
+    parts = ref.split("-")
+    if len(parts) >= 3:
+        try:
+            return va.check(parse_face(f"{parts[1]}{parts[2]}"))
+        except (CardError, ValueError):
+            pass
+    copies = faces_of(parts[0])
+    return not copies or any(va.check(f) for f in copies)
+
+
+def _equipped_for(st: GameState, n: int, sid: str) -> list[tuple[str, str]]:
+    """``(slot, kind)`` of the equipped cards of seat ``n`` that ``sid`` may use (``S CARD … via SID using SLOT``)."""
+    if sid not in _EQUIPPED_OK or sid not in sk.VIEW_AS or not sk.usable(st, n, sid, dying_ok=sid == "jijiu"):
+        return []
+    return [(slot, card_kind_of(ref)) for slot in SLOTS if (ref := st.seat(n).equipment.get(slot))
+            and _slot_face_ok(ref, sid)]
+
+
+def _without(st: GameState, n: int, slot: str) -> GameState:
+    """A copy of ``st`` with seat ``n``'s ``slot`` empty: an equipped card used as another leaves its slot first,
+    so it lends no range or distance to that use (docs/commands.md, ``using SLOT``)."""
+    out = st.clone()
+    out.seat(n).equipment[slot] = None
+    return out
+
+
+def _using_label(sid: str, kind: str, as_kind: str) -> tuple[str, str]:
+    name = SKILLS[sid]
+    en, zh = en_zh("choices.va_using", card=Words(_en(kind), _zh(kind)), kind=Words(_en(as_kind), _zh(as_kind)))
+    return en_zh("choices.va_labels", name=Words(name.en, name.zh), en_=Words(en, zh))
 
 
 def _damage_words(p: Prompt) -> int | None:
@@ -272,6 +333,13 @@ def _dying(st: GameState, p: Prompt) -> list[Choice]:
             en, zh = _va_labels("jijiu", "peach")
             out.append(_p(f"{h} 桃:", " via jijiu", "face", "view_as", *en_zh("choices.dying/seat", h=h, en_=Words(en, zh)),
                           "use", h, card="peach", skill="jijiu"))
+    for h in st.alive if va is not None else ():
+        if h != st.turn_seat:
+            for slot, kind in _equipped_for(st, h, "jijiu"):
+                en, zh = _using_label("jijiu", kind, "peach")
+                line = " ".join((str(h), _zh("peach"), "via", "jijiu", "using", slot))
+                out.append(_c(line, "view_as", *en_zh("choices.dying/seat", h=h, en_=Words(en, zh)), "use", h, card="peach",
+                              skill="jijiu", using=slot))
     return out
 
 
@@ -586,6 +654,14 @@ def _play_view_as(st: GameState, n: int) -> list[Choice]:
             z = KINDS[kind].zh
             en, zh = _va_labels(sid, kind)
             out.append(_p(f"{n} {z}:", f" via {sid}", "face_seat", "view_as", en, zh, "use", n, ts, card=kind, skill=sid))
+    for sid, kind in (("wusheng", "slash"), ("qixi", "dismantlement"), ("guose", "indulgence")):
+        for slot, eq in _equipped_for(st, n, sid):
+            less = _without(st, n, slot)
+            ts = _slash_targets(less, n) if kind == "slash" else _trick_targets(less, n, kind)
+            if ts:
+                z = KINDS[kind].zh
+                out.append(_p(f"{n} {z} ", f" via {sid} using {slot}", "target", "view_as", *_using_label(sid, eq, kind),
+                              "use", n, ts, card=kind, skill=sid, using=slot))
     if st.lord_seat == n and sk.usable(st, n, "jijiang"):
         ts = _slash_targets(st, n)
         if ts:

@@ -87,15 +87,17 @@ def v_hand(ctx: Ctx, a: Action) -> None:
     n = int(a.args["n"])
     ctx.check(0 <= n <= DECK_SIZE, Rule.HAND_COUNT, source="RULES_NOTES: Deck (108 cards)", forceable=False,
               msg="hand_holds_cards", deck_size=DECK_SIZE, n=n)
-    s.hand = n
     ne, nz = who(ctx.st, s.seat)
     if not ctx.st.hands_tracked:
         # light mode: no count is kept; 'hand S 0' / 'hand S N' says whether the seat holds a hand card, the
-        # answer to a hand.ask question (engine._untracked_hands keeps it until the seat gains / loses a card)
+        # answer to a hand.ask question (engine._untracked_hands keeps it until the seat gains / loses a card).
+        # A statement, not a card lost or gained: the count is left as it is (陆逊's 连营 is not asked for
+        # 'hand 3 1', the answer to 突袭's question about him)
         said = en_zh("corrections.hand/light_none", who=Words(ne, nz)) if n == 0 else \
             en_zh("corrections.hand/light_has", who=Words(ne, nz))
         ctx.event("hand", *said, seat=s.seat, light=n > 0)
         return
+    s.hand = n
     ctx.event("hand", say("hand", who=Words(ne, nz), hand=s.hand), seat=s.seat)
     _maybe_discard_prompt(ctx, s)
 

@@ -75,6 +75,24 @@ def zone_label(s: Seat, z: str) -> tuple[str, str]:
     return en_zh("zones.zone_label/judgement", card_label=card_label(z))
 
 
+SRC_LIGHT = "issue 16 §5 (light mode: the companion asks where a rule needs to know whether a seat has a hand card)"
+
+
+def ask_hand(ctx: Any, owner: Seat, what: Words) -> None:
+    """Light mode (hands not tracked): a hand card taken from ``owner`` (过河拆桥 / 顺手牵羊's hand zone, 反馈,
+    突袭) needs to know it holds one.  Unless the table said it (``hand S 1`` / ``hand S 0``:
+    ``Seat.flags["light_hand"]``, ``engine._untracked_hands``) or the line is forced, raises Refused
+    ``hand.ask`` with ``Refused.seat`` = ``owner.seat``: the dashboard asks yes / no as for 空城, journals the
+    answer and sends the line again — on "no" the line is refused with its own rule (no hand card there).
+    ``what``: the card or skill asking.  Source: issue 16 §5 (空城, 突袭, 反馈, 过河拆桥's zone)."""
+    st = ctx.st
+    if st.hands_tracked or getattr(ctx, "forced", False) or owner.flags.get("light_hand"):
+        return
+    ask = Refused(Rule.HAND_ASK, source=SRC_LIGHT, seat=owner.seat, sk=what)
+    ask.seat = owner.seat
+    raise ask
+
+
 def take_zone(ctx: Any, owner: Seat, z: str, gainer: Seat | None, why: object) -> str:
     """Remove one card of zone ``z`` from ``owner`` (hand count, a slot, or a judgement card ref);
     ``gainer`` (if any) gets it in hand.  ``why``: the card or skill that takes it (a Chinese name, an id or

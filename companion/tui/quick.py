@@ -141,12 +141,17 @@ class QuickMixin(_Host):
         ``next`` / ``end`` (F2 and the typed word) and at most 10 (one digit each: ``0`` is the 10th).  In a play phase the
         numbers stay where they were when the phase began (:meth:`_stable`): a choice no longer possible
         keeps its number, greyed (``spent``)."""
-        from companion.rules.choices import choices  # noqa: PLC0415 - the dashboard opens without it
+        st = self.state
+        if not st.started or st.over:
+            chs: list[Any] = []  # choices(): "empty before start and after the game is over" (its docstring);
+            # a new game's first paint need not import the rules engine for it (issue 15)
+        else:
+            from companion.rules.choices import choices  # noqa: PLC0415 - the dashboard opens without it
 
-        try:
-            chs = choices(self.state)
-        except Exception:  # noqa: BLE001 - a listing must never stop the game
-            return []
+            try:
+                chs = choices(st)
+            except Exception:  # noqa: BLE001 - a listing must never stop the game
+                return []
         ask = self._ask
         if ask is not None and ask[0] is self.state:
             return self._ask_choices(ask[1], ask[2])

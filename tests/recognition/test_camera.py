@@ -229,3 +229,49 @@ def test_device_that_cannot_be_opened_keeps_the_camera_message():
         open_capture("/dev/video-nonexistent-7")
     with pytest.raises(CameraError, match="not connected, busy, or no permission"):
         open_capture(97)
+
+
+def _scan_flags(readings, **kw):
+    """(second_search, fallback) of every read_frame call of a CameraScanner (QR on every third
+    frame) fed len(readings) frames, read_frame returning readings in turn."""
+    import recognition.camera as camera
+
+    calls, it = [], iter(readings)
+
+    def fake_read_frame(frame, threshold, qr_mode="off", qr_part=None, second_search=True, fallback=True):
+        calls.append((second_search, fallback))
+        return next(it)
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(camera, "read_frame", fake_read_frame)
+    mp.setattr(camera, "read_label", lambda frame, qr_part=None: None)
+    frame = np.zeros((80, 80, 3), np.uint8)
+    try:
+        with pytest.raises(CameraError):
+            for _ in CameraScanner(FakeCapture([(True, frame)] * (len(readings) * 3 // 2 + 1)), max_bad_frames=1, **kw):
+                pass
+    finally:
+        mp.undo()
+    return calls
+
+
+def test_scanner_second_index_search_on_every_frame_until_accepted_then_every_second():
+    # 12 clear frames (CLEAR_FRAMES) before the acceptance: each searched
+    seen = [s for s, _ in _scan_flags([_r("spade", 7, 0.99)] * 20)]
+    assert seen[:12] == [True] * 12  # accepted on the 12th
+    assert seen[12:] == [False, True] * 4
+    assert [s for s, _ in _scan_flags([_r("spade", 7, 0.99)] * 20, second_every=1)] == [True] * 20
+    # another card after the accepted one: from its second frame (a new streak) on, every frame again
+    seq = [_r("spade", 7, 0.99)] * 16 + [_r("heart", 3, 0.99)] * 4
+    assert [s for s, _ in _scan_flags(seq)][16:] == [False, True, True, True]
+
+
+def test_scanner_fallback_bounded_without_a_card_and_kept_while_one_is_read():
+    nothing = Reading(None, None, 0.0, False)
+    # no card: the fallback search on every third index frame only
+    assert [f for _, f in _scan_flags([nothing] * 9)] == [False, False, True] * 3
+    # a card read (accepted, or refused with a note): the next index frame runs it too
+    noted = Reading("club", 2, 0.99, False, note="two cards in view: ♣2 and ♥10")
+    seq = [nothing, nothing, _r("spade", 7, 0.99), _r("spade", 7, 0.99), nothing, noted, nothing, nothing, nothing]
+    assert [f for _, f in _scan_flags(seq)] == [False, False, True, True, True, True, True, False, True]
+    assert [f for _, f in _scan_flags([nothing] * 3, fallback_every=1)] == [True] * 3

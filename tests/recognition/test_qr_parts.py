@@ -113,8 +113,8 @@ def test_scanner_cycles_the_parts_and_reads_a_label_only_a_strip_holds():
     calls = []
     orig, orig_label = reader.read_frame, reader.read_label
 
-    def spy(f, threshold=0.9, qr_mode="fast", max_candidates=3, qr_part=None):
-        r = orig(f, threshold, qr_mode, max_candidates, qr_part)
+    def spy(f, threshold=0.9, qr_mode="fast", max_candidates=3, qr_part=None, **kw):
+        r = orig(f, threshold, qr_mode, max_candidates, qr_part, **kw)
         calls.append((qr_mode, qr_part, r.source))
         return r
 
@@ -172,7 +172,7 @@ def test_scanner_qr_frames_do_not_read_the_index_and_do_not_break_a_streak():
     modes = []
     orig, orig_label = reader.read_frame, reader.read_label
     seen = _run_scanner([frame] * 12,
-                        read_frame=lambda f, t, qr_mode, qr_part=None: modes.append(qr_mode) or orig(f, t, qr_mode),
+                        read_frame=lambda f, t, qr_mode, qr_part=None, **kw: modes.append(qr_mode) or orig(f, t, qr_mode, **kw),
                         read_label=lambda f, p=None: modes.append("label") or orig_label(f, p))
     assert modes == ["label", "off", "off"] * 4  # no frame does both searches
     states = [s.state for s in seen]

@@ -178,3 +178,71 @@ def test_the_overridden_textual_method_is_still_there():
     params = list(inspect.signature(ScrollView._size_updated).parameters)
     assert params == ["self", "size", "virtual_size", "container_size", "layout"]
     assert GameLog._size_updated is not ScrollView._size_updated
+
+
+async def test_a_command_that_moves_nothing_lays_nothing_out_and_the_pane_still_scrolls_to_its_end(monkeypatch):
+    """The pane's growth and the emptied command bar each asked Textual for a layout of the whole screen on
+    every command (issue 15); they are repaints now (GameLog.refresh, CommandBar.refresh).  The pane must still
+    end at the new lines, its scrollbar at its length — and the layout must come back when the scrollbar
+    appears (the pane's length crosses its height)."""
+    from textual._compositor import Compositor
+
+    session = Session.replay_lines([f"add {i}" for i in range(1, 200)], **fe.KW)
+    app = CompanionApp(session, lang="en")
+    reflows: list[int] = []
+    real = Compositor.reflow
+
+    def counting(self, parent, size):
+        reflows.append(1)
+        return real(self, parent, size)
+
+    monkeypatch.setattr(Compositor, "reflow", counting)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        rlog = app.query_one(GameLog)
+        for n in (5, 6, 7):
+            reflows.clear()
+            await type_line(pilot, f"add {n}")  # typed key by key, then Enter
+            await settle(pilot)
+            assert reflows == []
+            assert rlog.scroll_y == rlog.max_scroll_y > 0
+            assert rlog.vertical_scrollbar.window_virtual_size == rlog.virtual_size.height
+            assert pane(app)[-2] == f"#{session.tip} add {n}"
+
+
+async def test_a_pane_that_fills_up_ends_at_its_newest_lines():
+    """Before the pane is full its growth is laid out as Textual does; from the command that overflows it, a
+    repaint (GameLog.refresh): the pane must end at its newest lines either way."""
+    session = Session.replay_lines(["add 1"], **fe.KW)
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        rlog = app.query_one(GameLog)
+        n = 2
+        while rlog.virtual_size.height <= rlog.scrollable_content_region.height + 4:
+            await type_line(pilot, f"add {n}")
+            await settle(pilot)
+            assert rlog.scroll_y == rlog.max_scroll_y
+            assert pane(app)[-2] == f"#{session.tip} add {n}"
+            n += 1
+        assert rlog.max_scroll_y > 0
+        assert rlog.vertical_scrollbar.window_virtual_size == rlog.virtual_size.height
+        await check_equal(app, pilot)
+
+
+async def test_a_command_longer_than_the_bar_scrolls_it_without_a_layout(session, monkeypatch):
+    from screen import screen_text
+
+    from companion.tui.app import CommandBar
+
+    app = CompanionApp(session, lang="en")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        bar = app.query_one(CommandBar)
+        long = "x" * 90 + "END"
+        for ch in long:
+            await pilot.press(ch)
+        await settle(pilot)
+        assert bar.value == long
+        assert bar.scroll_x > 0  # the cursor kept in view
+        assert "END" in screen_text(app).splitlines()[bar.region.y]

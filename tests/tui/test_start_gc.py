@@ -19,8 +19,7 @@ def gc_restored():
     gc.enable()
 
 
-async def test_after_the_first_paint_the_collector_runs_again_with_the_start_up_frozen(session, no_script,
-                                                                                         gc_restored):
+async def test_after_the_first_paint_the_collector_runs_again_with_the_start_up_frozen(session, gc_restored):
     gc.disable()  # as `companion new` / `resume` leave it
     frozen = gc.get_freeze_count()
     app = CompanionApp(session, lang="zh")
@@ -30,7 +29,7 @@ async def test_after_the_first_paint_the_collector_runs_again_with_the_start_up_
         assert gc.get_freeze_count() > frozen  # the app and its widgets, at least
 
 
-async def test_a_dashboard_started_with_the_collector_on_freezes_nothing(session, no_script, gc_restored):
+async def test_a_dashboard_started_with_the_collector_on_freezes_nothing(session, gc_restored):
     gc.enable()
     frozen = gc.get_freeze_count()
     app = CompanionApp(session, lang="zh")

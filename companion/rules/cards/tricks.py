@@ -35,7 +35,7 @@ from ..messages import Words, en_zh, say, text
 from ..outcome import who
 from ..state import GameState, Prompt, Seat
 from ..vocab import Rule
-from ..zones import card_label, has_cards, resolve_zone, take_zone, zone_label, zone_zh, zones_of
+from ..zones import ask_hand, card_label, has_cards, resolve_zone, take_zone, zone_label, zone_zh, zones_of
 from .common import TARGET_FILTERS, Use, check_target, distance_limit, own_play, uses
 from .delayed import nullified_judgement
 from .weapons import weapon_pick
@@ -581,6 +581,9 @@ def v_pick(ctx: Ctx, a: Action) -> None:
     t = st.seat(top.data["target"])
     word = what[0] if what else ""
     z = resolve_zone(t, word)
+    if z == "hand":  # light mode: does it hold one? (asked, as for 空城)
+        k = KINDS.get(f["kind"])
+        ask_hand(ctx, t, Words(f"{k.zh} {k.en}", k.zh) if k else Words(f["kind"], f["kind"]))
     if z is None:
         have = ", ".join(zone_label(t, x)[0] for x in zones_of(t))
         have_zh = "、".join(zone_label(t, x)[1] for x in zones_of(t))

@@ -34,6 +34,7 @@ from .base import (
     log_event,
     owners,
     refuse,
+    skill_names,
     step,
     usable,
     used,
@@ -104,6 +105,8 @@ def _fankui_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
     me = st.seat(p.seat)
     word = words[0] if words else "hand"
     z = zn.resolve_zone(src, word) if word == "hand" or word in src.equipment else None
+    if z == "hand":  # light mode: does the source hold one? (asked, as for 空城)
+        zn.ask_hand(ctx, src, Words(*skill_names("fankui")))
     if z is None:
         zs = zn.zones_of(src, judgement=False)
         have = ", ".join(zn.zone_label(src, x)[0] for x in zs)
@@ -240,6 +243,8 @@ def _tuxi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
         raise refuse(Rule.SKILL_ARGS, msg="name_one_two")
     for t in ts:
         o = living(ctx, t, "tuxi")
+        if t != p.seat:  # light mode: does it hold a hand card? (asked, as for 空城; one seat at a time)
+            zn.ask_hand(ctx, o, Words(*skill_names("tuxi")))
         if t == p.seat or o.hand < 1:
             raise refuse(Rule.SKILL_TARGET, msg="seat_must_another", t=t)
     st.prompts.pop()

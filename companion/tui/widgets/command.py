@@ -84,6 +84,20 @@ class CommandBar(Input):
         super().__init__(**kw)
         self.history: list[str] = []
         self._hpos = 0
+        self._text_width_changed = False
+
+    def watch_virtual_size(self) -> None:
+        self._text_width_changed = True  # the refresh the reactive asks for next is for it
+
+    def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Any:
+        """Input sets its virtual size (the text's width, for its own horizontal scrolling) on every change of
+        its value, and that reactive asks for a layout of the screen: a full reflow on every key typed and
+        on every command submitted (issue 15).  The bar's size comes from the stylesheet (``1fr`` × 1), never
+        from its text, so that request is a repaint here; any other layout request is Textual's own."""
+        if layout and self._text_width_changed and not self.styles.auto_dimensions:
+            layout = False
+        self._text_width_changed = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def on_paste(self, event: Paste) -> None:
         """A paste of one line is typed in; of several lines (Input alone keeps only the first), each

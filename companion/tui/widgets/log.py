@@ -66,6 +66,7 @@ class GameLog(RichLog):
         self._sig: tuple | None = None  # signature() of what is drawn
         self._at: Any = None  # mark() of what is drawn
         self._synced: tuple[Size, Size, Size] | None = None  # what _sync_scrollbar gave the scrollbar
+        self._length_changed = False
 
     @property
     def host(self) -> CompanionApp:
@@ -204,16 +205,24 @@ class GameLog(RichLog):
         want = max(2 * height, LOG_REDRAW_LINES)
         self._drawn_want = want
         opened_by_lang = host.opened_lines()
-        items, first = self._window(want)  # an entry takes one line or more
-        blocks: list[list[tuple[str, str]]] = []
-        lines = 0
-        for item in reversed(items):
-            if lines >= want:
-                first = False
+        # the newest entries that fill `want` lines (an entry takes one line or more: at most `want` entries),
+        # read 16, 32, … at a time from the newest: an entry's events are re-derived from the checkpoint below it
+        # (Session._events_of), and the entries above the last checkpoint usually fill the pane
+        k = min(16, want)
+        while True:
+            items, first = self._window(k)
+            blocks: list[list[tuple[str, str]]] = []
+            lines = 0
+            for item in reversed(items):
+                if lines >= want:
+                    first = False
+                    break
+                block = self._entry_lines(item)
+                blocks.append(block)
+                lines += sum(len(fold_cells(p, width)) for p, _ in block)
+            if lines >= want or first or k >= want:
                 break
-            block = self._entry_lines(item)
-            blocks.append(block)
-            lines += sum(len(fold_cells(p, width)) for p, _ in block)
+            k = min(2 * k, want)
         out = [b for block in reversed(blocks) for b in block]
         opened = opened_by_lang[host.lang]
         if opened and first:
@@ -264,6 +273,22 @@ class GameLog(RichLog):
             return False
         self._synced = None
         return super()._size_updated(size, virtual_size, container_size, layout)
+
+    def watch_virtual_size(self) -> None:
+        self._length_changed = True  # the refresh the reactive asks for next is for it
+
+    def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Any:
+        """RichLog sets its virtual size on every write (the pane grew), and that reactive asks for a layout of
+        the screen: a full reflow on every command (issue 15).  The pane's size comes from the stylesheet,
+        not from its length; its scrollbar needs the layout only when it appears or goes (the length crosses
+        the pane's height) or a line is wider than the pane.  Otherwise the request is a repaint here, and
+        ``_write_block`` gives the scrollbar its new length itself (``_sync_scrollbar``)."""
+        if layout and self._length_changed and self.show_vertical_scrollbar:
+            region = self.scrollable_content_region
+            if self.virtual_size.height > region.height and self.virtual_size.width <= region.width:
+                layout = False
+        self._length_changed = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def text(self) -> str:
         """The pane as plain text (what was written to it)."""

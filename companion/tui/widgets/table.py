@@ -23,9 +23,14 @@ class SeatCard(Static):
     def __init__(self, seat_no: int, **kw: Any) -> None:
         super().__init__(id=f"seat-{seat_no}", **kw)
         self.seat_no = seat_no
-        self._drawn: Text | None = None
+        self._shown: tuple[GameState, str, bool] | None = None  # what the last show() asked for
+        self._drawn: Text | None = None  # the text drawn, laid out for ``_drawn_at`` (width, height)
+        self._drawn_at: tuple[int, int] = (0, 0)
 
     def show(self, state: GameState, lang: str, reveal: bool) -> None:
+        """Show the card's seat in ``state``; repainted only when its text changed.  Before the card is laid
+        out its text is not made: ``render`` makes it at the size the layout gives (once, not at a guessed
+        width and again after the first layout)."""
         if self.seat_no > len(state.seats):  # the table shrank; this card is being replaced
             return
         self._shown = (state, lang, reveal)
@@ -36,10 +41,31 @@ class SeatCard(Static):
         self.set_class(current, "-current")
         self.set_class(asked, "-prompt")
         self.set_class(not seat.alive, "-dead")
-        text = self._text(seat, lang, reveal, current, asked, self.size.width, state, self.size.height)  # content cells
+        if not self.size.width:
+            self._drawn = None
+            self.refresh()
+            return
+        text = self._card_text()
         if text != self._drawn:  # most commands change one or two seats: the others are not repainted
-            self._drawn = text
-            self.update(text, layout=False)  # a card's size comes from the grid (CSS height 5), not its text
+            self._drawn, self._drawn_at = text, (self.size.width, self.size.height)
+            self.refresh()  # a card's size comes from the grid (CSS height 5), not its text: no layout
+
+    def _card_text(self) -> Text:
+        assert self._shown is not None
+        state, lang, reveal = self._shown
+        seat = state.seat(self.seat_no)
+        p = state.prompt
+        current = state.turn_seat == seat.seat and seat.alive
+        asked = p is not None and p.seat == seat.seat
+        return self._text(seat, lang, reveal, current, asked, self.size.width, state, self.size.height)  # content cells
+
+    def render(self) -> Text:
+        """The card's text at its size now (made again after a resize)."""
+        if self._shown is None or self.seat_no > len(self._shown[0].seats):
+            return Text()
+        if self._drawn is None or self._drawn_at != (self.size.width, self.size.height):
+            self._drawn, self._drawn_at = self._card_text(), (self.size.width, self.size.height)
+        return self._drawn
 
     def on_click(self, event: Click) -> None:
         if hasattr(self.app, "seat_clicked"):
@@ -47,11 +73,6 @@ class SeatCard(Static):
             # the seat as the target of what is typed, or the actor; its general's line: the skills list;
             # a right-click: the distance matrix (companion/tui/quick.py)
             self.app.seat_clicked(self.seat_no, None if off is None else off.y, event.button)
-
-    def on_resize(self) -> None:
-        shown = getattr(self, "_shown", None)
-        if shown is not None:
-            self.show(*shown)
 
     @staticmethod
     def _text(seat: Seat, lang: str, reveal: bool, current: bool, asked: bool, width: int = 0,
