@@ -25,13 +25,21 @@ def test_members_are_the_field_terms():
 
 
 def test_every_prompt_kind_the_rules_core_asks_is_a_member():
-    asked = set()
+    """Every ``Prompt(...)`` of the rules core is built with a :class:`PromptKind` member (so its payload type is
+    the kind's: companion/rules/state.py) or another prompt's ``.kind``; never with a string."""
+    asked, strings, other = set(), [], []
     for path in RULES.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Prompt" and node.args \
-                    and isinstance(node.args[0], ast.Constant):
-                asked.add(node.args[0].value)
-    assert asked and asked <= {k.value for k in PromptKind}, sorted(asked - {k.value for k in PromptKind})
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Prompt" and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.Attribute) and getattr(first.value, "id", None) == "PromptKind":
+                    asked.add(first.attr)
+                elif isinstance(first, ast.Constant):
+                    strings.append(f"{path.name}:{node.lineno}")
+                elif not (isinstance(first, ast.Attribute) and first.attr == "kind"):
+                    other.append(f"{path.name}:{node.lineno}")
+    assert asked and asked <= set(PromptKind.__members__), sorted(asked - set(PromptKind.__members__))
+    assert strings == [] and other == [], (strings, other)
 
 
 def test_a_prompt_keeps_its_kind_as_the_member_and_refuses_an_unknown_one():

@@ -59,8 +59,21 @@ from .generals import SKILLS
 from .messages import Words, en_zh, text
 from .outcome import ROLE_ZH, remaining_roles
 from .skills import base as sk
-from .state import SLOTS, GameState, Prompt, Seat
-from .vocab import Kingdom
+from .state import (
+    SLOTS,
+    AnyPrompt,
+    CollateralPrompt,
+    DiscardPrompt,
+    DyingPrompt,
+    GameState,
+    JudgePrompt,
+    NullifyPrompt,
+    RespondPrompt,
+    RevealPrompt,
+    Seat,
+    SkillPrompt,
+)
+from .vocab import Kingdom, PromptKind
 
 __all__ = ["Choice", "choices", "answers_prompt", "covers", "command_words"]
 
@@ -94,6 +107,7 @@ class Choice:
         return not self.needs
 
     def label(self, lang: str) -> str:
+        """The choice's words in ``lang`` (``"zh"`` or anything else: English)."""
         return self.zh if lang == "zh" else self.en
 
     def command(self, lang: str) -> tuple[str, str, str]:
@@ -166,7 +180,7 @@ def _hand(st: GameState, n: int) -> int:
 # --------------------------------------------------------------------------- questions
 
 
-def _respond(st: GameState, p: Prompt) -> list[Choice]:
+def _respond(st: GameState, p: RespondPrompt) -> list[Choice]:
     n = p.seat
     need = p.data.get("need", "jink")
     out: list[Choice] = []
@@ -187,7 +201,7 @@ def _respond(st: GameState, p: Prompt) -> list[Choice]:
     return out + _view_as_answers(st, p, n, need) + liuli
 
 
-def _liuli(st: GameState, p: Prompt, n: int) -> list[Choice]:
+def _liuli(st: GameState, p: RespondPrompt, n: int) -> list[Choice]:
     """流离 (大乔): the 杀's target discards a hand card and passes the 杀 to another seat in its attack range,
     not the 杀's user (``skills.wu._liuli``; standard_generals.json).  ``liuli T`` — the seats in range that the
     user's 杀 may go to; a discarded equipment card (``liuli T SLOT``) is typed (its range leaves with it)."""
@@ -229,7 +243,7 @@ def _va_labels(sid: str, card: str) -> tuple[str, str]:
     return en_zh("choices.va_labels", name=Words(name.en, name.zh), en_=words)
 
 
-def _view_as_answers(st: GameState, p: Prompt, n: int, need: str) -> list[Choice]:
+def _view_as_answers(st: GameState, p: RespondPrompt, n: int, need: str) -> list[Choice]:
     """A card played as another through a skill (``skills.VIEW_AS``; the engine's ``view_as`` checks it):
     武圣 / 倾国 with the card's face (``5 杀:♥Q via wusheng``), 龙胆 without (``4 闪 via longdan``), and for a
     lord asked for 闪 / 杀, 护驾 / 激将 by a Wei / Shu seat (``3 闪 via hujia``).  After ``take``: the common
@@ -307,13 +321,13 @@ def _using_label(sid: str, kind: str, as_kind: str) -> tuple[str, str]:
     return en_zh("choices.va_labels", name=Words(name.en, name.zh), en_=Words(en, zh))
 
 
-def _damage_words(p: Prompt) -> int | None:
+def _damage_words(p: RespondPrompt) -> int | None:
     import re  # noqa: PLC0415
     m = re.search(r"take (\d+) damage", p.en)
     return int(m[1]) if m else None
 
 
-def _dying(st: GameState, p: Prompt) -> list[Choice]:
+def _dying(st: GameState, p: DyingPrompt) -> list[Choice]:
     n = p.seat
     v = p.data.get("victim")
     out = []
@@ -355,7 +369,7 @@ def _nullify_choice(st: GameState) -> Choice | None:
               seats, card="nullification")
 
 
-def _judge(st: GameState, p: Prompt) -> list[Choice]:
+def _judge(st: GameState, p: JudgePrompt) -> list[Choice]:
     ref = p.data.get("card") or ""
     kind = card_kind_of(ref) or ""
     label = en_zh("choices.judge/card", card=Words(_en(kind), _zh(kind))) if kind else en_zh("choices.judge/bare")
@@ -366,7 +380,7 @@ def _judge(st: GameState, p: Prompt) -> list[Choice]:
     return out
 
 
-def _discard(st: GameState, p: Prompt) -> list[Choice]:
+def _discard(st: GameState, p: DiscardPrompt) -> list[Choice]:
     s = st.seat(p.seat)
     k = s.hand - hand_limit(s)
     if k <= 0:
@@ -376,7 +390,7 @@ def _discard(st: GameState, p: Prompt) -> list[Choice]:
                n=j) for j in range(k, 0, -1)]
 
 
-def _reveal(st: GameState, p: Prompt) -> list[Choice]:
+def _reveal(st: GameState, p: RevealPrompt) -> list[Choice]:
     victim = p.data.get("victim", p.seat)
     left = remaining_roles(st, exclude=victim)
     return [_c(f"reveal {r}", "reveal", r, ROLE_ZH.get(r, r), "reveal", victim, role=r)
@@ -408,7 +422,7 @@ def _zone_en(s: Seat, z: str, tracked: bool = True) -> str:
     return f"judgement {_en(card_kind_of(z) or z)}"
 
 
-def _window(st: GameState, p: Prompt) -> list[Choice]:
+def _window(st: GameState, p: NullifyPrompt) -> list[Choice]:
     out: list[Choice] = []
     f = top_frame(st)
     if f is not None and not f.get("depth", 0) and f.get("kind") != "judge_null":
@@ -432,11 +446,11 @@ def _window(st: GameState, p: Prompt) -> list[Choice]:
     return out
 
 
-def _weapon(st: GameState, p: Prompt) -> list[Choice]:
+def _weapon(st: GameState, p: AnyPrompt) -> list[Choice]:
     n = p.seat
     k = p.kind
     out: list[Choice] = []
-    t = p.data.get("target")
+    t: int | None = p.data.get("target")  # type: ignore[assignment]  # the hit seat (not 雌雄双股剑's: no target)
     if k == "weapon.double_swords" and _hand(st, n) >= 1:
         out.append(_c(f"discard {n} 1", "discard", *en_zh("choices.weapon/discard"), "discard", n, n=1))
     elif k == "weapon.axe" and _hand(st, n) >= 2:
@@ -451,7 +465,7 @@ def _weapon(st: GameState, p: Prompt) -> list[Choice]:
     return out
 
 
-def _skill(st: GameState, p: Prompt) -> list[Choice]:
+def _skill(st: GameState, p: SkillPrompt) -> list[Choice]:
     sid = p.data.get("skill", "")
     stp = p.data.get("step", "ask")
     ans = sk.STEPS.get(f"{sid}:{stp}")
@@ -493,7 +507,7 @@ def _skill(st: GameState, p: Prompt) -> list[Choice]:
     return out
 
 
-def _collateral(st: GameState, p: Prompt) -> list[Choice]:
+def _collateral(st: GameState, p: CollateralPrompt) -> list[Choice]:
     n = p.seat
     out = []
     if _hand(st, n) >= 1:
@@ -503,30 +517,29 @@ def _collateral(st: GameState, p: Prompt) -> list[Choice]:
     return out
 
 
-def _question(st: GameState, p: Prompt) -> list[Choice]:
-    k = p.kind
-    if k == "respond":
+def _question(st: GameState, p: AnyPrompt) -> list[Choice]:
+    if p.kind == PromptKind.RESPOND:
         return _respond(st, p)
-    if k == "dying":
+    if p.kind == PromptKind.DYING:
         return _dying(st, p)
-    if k == "judge":
+    if p.kind == PromptKind.JUDGE:
         return _judge(st, p)
-    if k == "discard":
+    if p.kind == PromptKind.DISCARD:
         return _discard(st, p)
-    if k == "reveal":
+    if p.kind == PromptKind.REVEAL:
         return _reveal(st, p)
-    if k == "nullify":
+    if p.kind == PromptKind.NULLIFY:
         return _window(st, p)
-    if k == "pick":
+    if p.kind == PromptKind.PICK:
         return [_c("pick", "pick", *en_zh("choices.question"), "pick", p.seat)]
-    if k == "zone":
+    if p.kind == PromptKind.ZONE:
         t = p.data.get("target")
         return _zone_choices(st, t, "pick", p.seat) if t is not None else []
-    if k == "collateral":
+    if p.kind == PromptKind.COLLATERAL:
         return _collateral(st, p)
-    if k.startswith("weapon."):
+    if p.kind.startswith("weapon."):
         return _weapon(st, p)
-    if k == "skill":
+    if p.kind == PromptKind.SKILL:
         return _skill(st, p)
     return []
 
@@ -753,11 +766,11 @@ def covers(chs: list[Choice], action: Action, state: GameState) -> bool:
     property test "every accepted answer is listed"."""
     p = state.prompt
     seat = action.seat
-    if p is not None and p.kind == "skill" and p.data.get("skill") == "fankui" and action.verb in ("yes", "pick"):
+    if p is not None and p.kind == PromptKind.SKILL and p.data.get("skill") == "fankui" and action.verb in ("yes", "pick"):
         # 反馈: 'yes' takes a hand card, 'pick ZONE' is 'fankui ZONE' (skills.wei)
         words = ["hand"] if action.verb == "yes" else list(action.args.get("what") or ["hand"])
         action = Action("skill", seat, {"skill": "fankui", "args": words}, action.forced, action.text)
-    if p is not None and p.kind == "weapon.axe" and action.verb == "use" and action.args.get("card") == "axe":
+    if p is not None and p.kind == PromptKind.AXE and action.verb == "use" and action.args.get("card") == "axe":
         action = Action("discard", seat, {"n": 2}, action.forced, action.text)  # 'S axe' = discard 2 (cards/weapons.py)
     for c in chs:
         if action.verb not in _SAME.get(c.verb, {c.verb}):

@@ -17,7 +17,7 @@ from .flow import Action, Ctx, card_name, card_ref, push_discard, seat_at
 from .messages import Words, en_zh, say
 from .outcome import who
 from .state import Seat
-from .vocab import Rule
+from .vocab import PromptKind, Rule
 from .zones import slot_words
 
 DECK_SIZE = 108  # cards in the standard + EX deck (RULES_NOTES: Deck)
@@ -25,6 +25,8 @@ SRC_AREA = "RULES_NOTES: Other facts (no two cards of the same name in one area)
 
 
 def v_damage(ctx: Ctx, a: Action) -> None:
+    """``damage S N [from T|none] [fire|thunder]``: seat S takes N damage (skills, dying and the reward follow as for
+    any damage).  Raises Refused ``seat.unknown`` for a seat (or source) the table does not have."""
     s = seat_at(ctx, a.seat)
     src = a.args.get("source")
     if src is not None:
@@ -33,20 +35,25 @@ def v_damage(ctx: Ctx, a: Action) -> None:
 
 
 def v_heal(ctx: Ctx, a: Action) -> None:
+    """``heal S N``: seat S recovers N HP (not above its max); a dying seat back to 1 HP leaves its 桃 round.
+    Raises Refused ``seat.unknown``."""
     s = seat_at(ctx, a.seat)
     oc.heal(ctx.st, ctx.ev, s.seat, int(a.args["n"]))
     top = ctx.st.prompt
-    if top is not None and top.kind == "dying" and top.data["victim"] == s.seat and s.hp >= 1:
+    if top is not None and top.kind == PromptKind.DYING and top.data["victim"] == s.seat and s.hp >= 1:
         ctx.st.prompts.pop()
         oc.rescued(ctx.st, ctx.ev, s.seat)
 
 
 def v_lose(ctx: Ctx, a: Action) -> None:
+    """``lose S N``: seat S loses N HP (not damage: no source, no damage skills).  Raises Refused ``seat.unknown``."""
     s = seat_at(ctx, a.seat)
     oc.lose_hp(ctx.st, ctx.ev, s.seat, int(a.args["n"]))
 
 
 def v_draw(ctx: Ctx, a: Action) -> None:
+    """``draw S N``: seat S draws N cards.  Raises Refused ``hand.count`` when the draw (or the cards then on the
+    table) would pass the deck's 108 cards (RULES_NOTES: Deck), ``seat.unknown``."""
     s = seat_at(ctx, a.seat)
     k = int(a.args["n"])
     ctx.check(0 < k and s.hand + k <= DECK_SIZE, Rule.HAND_COUNT, source="RULES_NOTES: Deck (108 cards)", forceable=False,
@@ -67,6 +74,8 @@ def cards_on_the_table(seats: list[Seat]) -> int:
 
 
 def v_give(ctx: Ctx, a: Action) -> None:
+    """``give S T N``: N hand cards go from S to T.  Raises Refused ``give.self``, ``hand.count`` (S holds fewer),
+    ``seat.unknown``."""
     s = seat_at(ctx, a.seat)
     t = seat_at(ctx, a.args["to"])
     k = int(a.args["n"])
@@ -83,6 +92,8 @@ def v_give(ctx: Ctx, a: Action) -> None:
 
 
 def v_hand(ctx: Ctx, a: Action) -> None:
+    """``hand S N``: seat S holds N cards (a correction; the discard is asked again if now over the limit).
+    Raises Refused ``hand.count`` outside 0..108 (RULES_NOTES: Deck), ``seat.unknown``."""
     s = seat_at(ctx, a.seat)
     n = int(a.args["n"])
     ctx.check(0 <= n <= DECK_SIZE, Rule.HAND_COUNT, source="RULES_NOTES: Deck (108 cards)", forceable=False,
@@ -104,11 +115,13 @@ def v_hand(ctx: Ctx, a: Action) -> None:
 
 def _maybe_discard_prompt(ctx: Ctx, s: Seat) -> None:
     st = ctx.st
-    if st.turn_seat == s.seat and st.phase == "discard" and (st.prompt is None or st.prompt.kind == "discard"):
+    if st.turn_seat == s.seat and st.phase == "discard" and (st.prompt is None or st.prompt.kind == PromptKind.DISCARD):
         push_discard(ctx, s)
 
 
 def v_maxhp(ctx: Ctx, a: Action) -> None:
+    """``maxhp S N``: seat S's max HP becomes N (HP capped to it).  Raises Refused ``maxhp.range`` outside 1..10
+    (rulebook 体力牌), ``seat.unknown``."""
     s = seat_at(ctx, a.seat)
     n = int(a.args["n"])
     ctx.check(1 <= n <= 10, Rule.MAXHP_RANGE, source="rulebook: 体力牌 (standard generals have 3–4, the lord +1)",
@@ -122,6 +135,8 @@ def v_maxhp(ctx: Ctx, a: Action) -> None:
 
 
 def v_equip(ctx: Ctx, a: Action) -> None:
+    """``equip S CARD[:FACE]``: the equipment card goes into its slot of seat S (the old one is discarded).
+    Raises Refused ``equip.slot`` for a card that is not equipment (cards.toml), ``seat.unknown``."""
     s = seat_at(ctx, a.seat)
     kind = card_kind(a.args["card"])
     if kind.type != CardType.EQUIP:
@@ -131,6 +146,8 @@ def v_equip(ctx: Ctx, a: Action) -> None:
 
 
 def v_unequip(ctx: Ctx, a: Action) -> None:
+    """``unequip S SLOT|CARD``: the equipment in that slot (or that card) leaves seat S.  Raises Refused
+    ``equip.missing`` when the slot is empty or the card is not equipped, ``seat.unknown``."""
     s = seat_at(ctx, a.seat)
     what = a.args["what"]
     slot = what if what in s.equipment else None
@@ -154,6 +171,8 @@ def v_unequip(ctx: Ctx, a: Action) -> None:
 
 
 def v_place(ctx: Ctx, a: Action) -> None:
+    """``place S CARD[:FACE]``: a delayed trick goes into seat S's judgement area.  Raises Refused ``place.kind``
+    (not a delayed trick), ``judgement.duplicate`` (one of each kind: rulebook 延时锦囊), ``seat.unknown``."""
     s = seat_at(ctx, a.seat)
     kind = card_kind(a.args["card"])
     if kind.type != CardType.DELAYED_TRICK:
@@ -166,6 +185,8 @@ def v_place(ctx: Ctx, a: Action) -> None:
 
 
 def v_remove(ctx: Ctx, a: Action) -> None:
+    """``remove S CARD``: a delayed trick leaves seat S's judgement area.  Raises Refused ``place.missing`` when it
+    is not there, ``seat.unknown``."""
     s = seat_at(ctx, a.seat)
     kind = card_kind(a.args["card"])
     hit = [c for c in s.judgement if card_kind_of(c) == kind.id]

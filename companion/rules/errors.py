@@ -26,10 +26,12 @@ class Worded:
 
     @property
     def en(self) -> str:
+        """The English text."""
         return self.text.en
 
     @property
     def zh(self) -> str:
+        """The Chinese text."""
         return self.text.zh
 
 

@@ -19,8 +19,9 @@ from .errors import Event, Refused
 from .judgement import Judgement, resolve_judgement
 from .messages import Message, Words, en_zh, name, say, text
 from .outcome import who
-from .state import PHASES, GameState, Prompt, Seat
-from .vocab import Rule
+from .prompts import JudgementJob, RespondData
+from .state import PHASES, GameState, Prompt, RespondPrompt, Seat
+from .vocab import PromptKind, Rule
 
 SRC_DISCARD = "RULES_NOTES: Other facts (hand limit = current HP)"
 SRC_DISCARD_PHASE = "rulebook 001: 弃牌阶段 (discard down to the hand limit = current HP)"
@@ -29,7 +30,8 @@ SRC_SEATS = "companion: seats are numbered 1..N in the order of play"
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One command: ``verb``, acting ``seat`` (or None), ``args`` per verb, ``forced``, the source ``text``."""
+    """One command: ``verb``, acting ``seat`` (or None), ``args`` per verb (the verb's ``TypedDict`` of
+    :data:`companion.rules.actions.ARGS`: ``{"n": 2}`` for ``draw 3 2``), ``forced``, the source ``text``."""
 
     verb: str
     seat: int | None = None
@@ -72,6 +74,7 @@ class Ctx:
         raise r
 
     def event(self, kind: str, en: str | Message, zh: str = "", seat: int | None = None, **data: Any) -> None:
+        """Log an :class:`Event` of ``kind`` for ``seat`` with ``data`` (the numbers the UI reads)."""
         self.ev.append(Event(kind, en, zh, seat, data))
 
 
@@ -86,10 +89,12 @@ def card_ref(kind: str, face: Face | None) -> str:
 card_name = oc.card_words  # 赤兔♥5: the one card naming of every log line
 
 
-def again_data(data: dict[str, Any], more: int) -> dict[str, Any]:
+def again_data(data: RespondData, more: int) -> RespondData:
     """The data of a 无双 "one more" question: ``jinks`` left, and the hints (八卦阵 ``judge FACE``, 护驾 / 激将)
     are added again by skills' ``_hints`` — each 闪 asked may be judged by an unused 八卦阵 (RULES_NOTES: Judgements)."""
-    return {k: v for k, v in data.items() if k != "hinted"} | {"jinks": more}
+    again = cast(RespondData, {k: v for k, v in data.items() if k != "hinted"})
+    again["jinks"] = more
+    return again
 
 
 def hand_limit(seat: Seat) -> int:
@@ -98,6 +103,8 @@ def hand_limit(seat: Seat) -> int:
 
 
 def seat_at(ctx: Ctx, n: int | None, what: str = "seat", alive: bool = True) -> Seat:
+    """Seat ``n`` of the table (``what`` names it in the refusal).  Raises Refused ``seat.unknown`` when the table
+    has no such seat, ``seat.dead`` when ``alive`` and it is dead."""
     st = ctx.st
     if n is None or not 1 <= n <= len(st.seats):
         raise Refused(Rule.SEAT_UNKNOWN, source=SRC_SEATS, forceable=False, msg="table_has_seats", n=n,
@@ -168,15 +175,15 @@ def skill_target(ctx: Ctx, n: int, t: int, kind: str) -> None:
     ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
 
 
-JUDGED: dict[str, Callable[[Ctx, dict[str, Any], Judgement], None]] = {}
+JUDGED: dict[str, Callable[[Ctx, JudgementJob, Judgement], None]] = {}
 """Judgement job kind (``"delayed"``, ``"bagua"``, ``"skill"``) → its effect ``fn(ctx, job, judgement)``;
 registered by the cards and skills modules."""
 
-RESPONDED: list[Callable[[Ctx, Prompt, bool], None]] = []
+RESPONDED: list[Callable[[Ctx, RespondPrompt, bool], None]] = []
 """Called after a ``respond`` prompt is answered (``played``: the card was given): weapons after a dodge,
 the trick being resolved goes on."""
 
-REPLACE_JUDGEMENT: list[Callable[[Ctx, dict[str, Any], Any], bool]] = []
+REPLACE_JUDGEMENT: list[Callable[[Ctx, JudgementJob, Any], bool]] = []
 """``fn(ctx, job, face) -> True`` when a question now decides the judgement card first (鬼才)."""
 
 
@@ -241,6 +248,9 @@ def clear_stack(st: GameState) -> None:
 
 
 def enter(ctx: Ctx, phase: str) -> None:
+    """Enter ``phase`` of the current turn and do what it does: start hooks, the judgements asked (last placed
+    first), the draw (or a skill in its place), the 杀 counter, the discard asked, finish hooks; a skipped phase
+    (乐不思蜀, 兵粮寸断, 克己) goes on to the next.  Source: rulebook 回合流程."""
     st = ctx.st
     st.phase = phase
     n = st.turn_player()
@@ -276,13 +286,15 @@ def enter(ctx: Ctx, phase: str) -> None:
 
 
 def push_discard(ctx: Ctx, s: Seat) -> None:
+    """Ask seat ``s`` to discard down to its hand limit (its HP) when over it; not in light mode (hands not tracked).
+    Source: rulebook 弃牌阶段."""
     st = ctx.st
-    st.prompts = [p for p in st.prompts if p.kind != "discard"]
+    st.prompts = [p for p in st.prompts if p.kind != PromptKind.DISCARD]
     lim = hand_limit(s)
     if s.hand > lim and st.hands_tracked:  # light mode: the players discard down to their limit themselves
         ne, nz = who(st, s.seat)
         k = s.hand - lim
-        st.prompts.append(Prompt("discard", s.seat, *en_zh("prompt.discard", who=Words(ne, nz), k=k, hand=s.hand, lim=lim),
+        st.prompts.append(Prompt(PromptKind.DISCARD, s.seat, *en_zh("prompt.discard", who=Words(ne, nz), k=k, hand=s.hand, lim=lim),
                                  {"limit": lim, "owed": k}))
 
 
@@ -294,7 +306,7 @@ def discard_follows(ctx: Ctx) -> None:
     question kept its old count while its choices and the engine used the new one.)"""
     st = ctx.st
     top = st.prompt
-    if top is None or top.kind != "discard" or st.phase != "discard" or top.seat != st.turn_seat:
+    if top is None or top.kind != PromptKind.DISCARD or st.phase != "discard" or top.seat != st.turn_seat:
         return
     s = st.seat(top.seat)
     if top.data.get("owed") != s.hand - hand_limit(s) or top.data.get("limit") != hand_limit(s):
@@ -302,18 +314,22 @@ def discard_follows(ctx: Ctx) -> None:
 
 
 def push_next_judge(ctx: Ctx, s: Seat) -> None:
+    """Ask for the judgement of seat ``s``'s next delayed trick not yet judged this phase, last placed first.
+    Source: RULES_NOTES Judgements (delayed tricks are judged last-placed first)."""
     judged = ctx.st.extra.setdefault("judged", [])
     for ref in reversed(s.judgement):
         if ref not in judged:
             ne, nz = who(ctx.st, s.seat)
             name = card_name(ref)
             # any seat may first cancel the delayed trick (rulebook: 无懈可击; RULES_NOTES Judgements)
-            ctx.st.prompts.append(Prompt("judge", s.seat, *en_zh("prompt.judge", who=Words(ne, nz), name=name),
+            ctx.st.prompts.append(Prompt(PromptKind.JUDGE, s.seat, *en_zh("prompt.judge", who=Words(ne, nz), name=name),
                                          {"card": ref}))
             return
 
 
 def next_turn(ctx: Ctx) -> None:
+    """The turn passes to the next living seat (the lord's seat first; a new round at the lord): per-turn counters,
+    flags and the resolution stack are cleared, its start phase entered.  Source: rulebook 回合流程."""
     st = ctx.st
     old = st.turn_seat
     if old is not None:
@@ -381,6 +397,8 @@ def advance_until_decision(ctx: Ctx, stop_at: str | None = None) -> list[str]:
 
 
 def v_next(ctx: Ctx, a: Action) -> None:
+    """``next``: the next phase (or turn); what is pending is dropped (logged).  Raises Refused ``discard.limit``
+    when leaving the discard phase over the hand limit (rulebook 弃牌阶段)."""
     st = ctx.st
     s = st.seat(st.turn_player())
     st.extra.pop("ending", None)  # `next` goes one phase at a time: an earlier `end` no longer carries the turn
@@ -453,6 +471,7 @@ def v_end(ctx: Ctx, a: Action) -> None:
 
 
 def drop_prompts(ctx: Ctx) -> None:
+    """Drop every pending question and the resolution stack (each dropped question logged): a phase left by hand."""
     clear_stack(ctx.st)
     if ctx.st.prompts:
         for p in ctx.st.prompts:
@@ -473,10 +492,10 @@ def v_discard(ctx: Ctx, a: Action) -> None:
               hand_cards=Words(oc.hand_cards(s.hand), s.hand))
     top = st.prompt
     if (st.phase == "discard" and n == st.turn_seat and s.hand <= hand_limit(s)
-            and not (top is not None and top.kind == "discard" and top.seat == n)):
+            and not (top is not None and top.kind == PromptKind.DISCARD and top.seat == n)):
         # rulebook 001 弃牌阶段: "每超出一张，需要弃一张手牌" — within the limit nothing is owed.
         ctx.check(False, Rule.DISCARD_NONE, source=SRC_DISCARD_PHASE, n=n, hand=s.hand, hand_limit=hand_limit(s))
-    if top is not None and top.kind == "discard" and top.seat == n:
+    if top is not None and top.kind == PromptKind.DISCARD and top.seat == n:
         excess = s.hand - hand_limit(s)
         ctx.check(k <= excess, Rule.DISCARD_EXCESS, source=SRC_DISCARD, n=n, excess=excess, hand=s.hand,
                   hand_limit=hand_limit(s), k=k)
@@ -484,7 +503,7 @@ def v_discard(ctx: Ctx, a: Action) -> None:
     ne, nz = who(st, n)
     ctx.event("discard", say("discard/discards_hand2", who=Words(ne, nz), k=k, hand=s.hand), seat=n)
     top = st.prompt
-    if top is not None and top.kind == "discard" and top.seat == n:
+    if top is not None and top.kind == PromptKind.DISCARD and top.seat == n:
         st.prompts.pop()
         push_discard(ctx, s)
 
@@ -492,7 +511,7 @@ def v_discard(ctx: Ctx, a: Action) -> None:
 # --------------------------------------------------------------------------- judgements
 
 
-def judgement(ctx: Ctx, job: dict[str, Any], face: Any) -> None:
+def judgement(ctx: Ctx, job: JudgementJob, face: Any) -> None:
     """A judgement card ``face`` is flipped for ``job``; 鬼才 may replace it first (one replacement
     per judgement: :data:`REPLACE_JUDGEMENT`), then it takes effect (:func:`finish_judgement`)."""
     if not job.get("replaced"):
@@ -502,7 +521,7 @@ def judgement(ctx: Ctx, job: dict[str, Any], face: Any) -> None:
     finish_judgement(ctx, job, face)
 
 
-def finish_judgement(ctx: Ctx, job: dict[str, Any], face: Any) -> None:
+def finish_judgement(ctx: Ctx, job: JudgementJob, face: Any) -> None:
     """The judgement's result is determined (and logged); a ``judged`` hook that asks a question (天妒)
     defers the effect until it is answered (:func:`deferred_judgement_effect`); else the effect happens now."""
     j = judgement_result(ctx, job, face)
@@ -512,12 +531,12 @@ def finish_judgement(ctx: Ctx, job: dict[str, Any], face: Any) -> None:
     judgement_effect(ctx, job, j)
 
 
-def deferred_judgement_effect(ctx: Ctx, job: dict[str, Any], face: Any) -> None:
+def deferred_judgement_effect(ctx: Ctx, job: JudgementJob, face: Any) -> None:
     """The deferred effect of a judgement whose result was determined with card ``face``."""
     judgement_effect(ctx, job, resolve_judgement(job["subject"], face))
 
 
-def judgement_result(ctx: Ctx, job: dict[str, Any], face: Face) -> Judgement:
+def judgement_result(ctx: Ctx, job: JudgementJob, face: Face) -> Judgement:
     """The result of judgement card ``face`` for ``job`` is determined and logged (no effect yet)."""
     j = resolve_judgement(job["subject"], face)
     ne, nz = who(ctx.st, job["seat"])
@@ -526,14 +545,14 @@ def judgement_result(ctx: Ctx, job: dict[str, Any], face: Face) -> Judgement:
     return j
 
 
-def judgement_effect(ctx: Ctx, job: dict[str, Any], j: Judgement) -> Judgement:
+def judgement_effect(ctx: Ctx, job: JudgementJob, j: Judgement) -> Judgement:
     """The determined judgement ``j`` takes effect for ``job`` (闪电's damage, 乐不思蜀's skip, 八卦阵's 闪, a
     skill's effect): the effect registered for ``job["kind"]`` in :data:`JUDGED`."""
     JUDGED[job["kind"]](ctx, job, j)
     return j
 
 
-def responded(ctx: Ctx, top: Prompt, played: bool) -> None:
+def responded(ctx: Ctx, top: RespondPrompt, played: bool) -> None:
     """A ``respond`` prompt was answered (``played``: the card was given, else the damage taken): every
     :data:`RESPONDED` function runs (a dodged 杀's weapon, the trick being resolved goes on)."""
     for fn in RESPONDED:

@@ -138,14 +138,17 @@ class Words:
         return self._zh if lang == "zh" else self._en
 
     def text(self, lang: str) -> str:
+        """The words in ``lang`` (``"en"`` or ``"zh"``)."""
         return str(self.side(lang))
 
     @property
     def en(self) -> str:
+        """The English words."""
         return str(self._en)
 
     @property
     def zh(self) -> str:
+        """The Chinese words."""
         return str(self._zh)
 
     def __str__(self) -> str:
@@ -307,6 +310,7 @@ class Message:
         self._zh: str | None = None
 
     def text(self, lang: str) -> str:
+        """The message rendered from the catalogue in ``lang`` (``"en"`` or ``"zh"``), once per language."""
         if lang == "en":
             if self._en is None:
                 self._en = render("en", self.section, self.key, self.params)
@@ -319,10 +323,12 @@ class Message:
 
     @property
     def en(self) -> str:
+        """The message in English (rendered on first read)."""
         return self._en if self._en is not None else self.text("en")
 
     @property
     def zh(self) -> str:
+        """The message in Chinese (rendered on first read)."""
         return self._zh if self._zh is not None else self.text("zh")
 
     def __str__(self) -> str:

@@ -28,13 +28,17 @@ class Named(Protocol):
     """What the index reads of an item (a card kind, a general, a skill)."""
 
     @property
-    def id(self) -> str: ...
+    def id(self) -> str:
+        """The id (pinyin / English: ``guanyu``, ``slash``)."""
     @property
-    def zh(self) -> str: ...
+    def zh(self) -> str:
+        """The Chinese name."""
     @property
-    def en(self) -> str: ...
+    def en(self) -> str:
+        """The English name."""
     @property
-    def aliases(self) -> tuple[str, ...]: ...
+    def aliases(self) -> tuple[str, ...]:
+        """Other words that name it (pinyin, short forms)."""
 
 
 N = TypeVar("N", bound=Named)

@@ -15,14 +15,15 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import cast
 
 from .deck import KINDS, Face, Suit
 from .errors import Event
 from .generals import GENERALS
 from .messages import Names, Words, en_zh, say, text
 from .setup import role_table
-from .state import GameState, Prompt
-from .vocab import Role
+from .state import DyingPrompt, GameState, Prompt
+from .vocab import PromptKind, Role
 
 __all__ = [
     "ROLE_ZH", "NATURE_ZH", "who", "hand_cards", "remaining_roles", "deduce_role", "deal_damage", "lose_hp",
@@ -140,19 +141,19 @@ def _dying_order(st: GameState) -> list[int]:
     return alive[i:] + alive[:i]
 
 
-def _dying_prompt(st: GameState, victim: int, source: int | None, order: list[int], i: int) -> Prompt:
+def _dying_prompt(st: GameState, victim: int, source: int | None, order: list[int], i: int) -> DyingPrompt:
     v = st.seat(victim)
     asked = order[i]
     ve, vz = who(st, victim)
     ae, az = who(st, asked)
-    return Prompt("dying", asked, *en_zh("prompt.dying", victim=Words(ve, vz), hp=v.hp, asked=Words(ae, az)),
+    return Prompt(PromptKind.DYING, asked, *en_zh("prompt.dying", victim=Words(ve, vz), hp=v.hp, asked=Words(ae, az)),
                   {"victim": victim, "source": source, "order": order, "i": i})
 
 
 def start_dying(st: GameState, ev: list[Event], victim: int, source: int | None) -> None:
     """Push the ``dying`` prompt: 桃 is asked of each living seat, current player first, in seat order."""
     for p in st.prompts:
-        if p.kind == "dying" and p.data.get("victim") == victim:
+        if p.kind == PromptKind.DYING and p.data.get("victim") == victim:
             return
     order = _dying_order(st)
     st.prompts.append(_dying_prompt(st, victim, source, order, 0))
@@ -221,7 +222,7 @@ def heal(st: GameState, ev: list[Event], n: int, amount: int, cause: str = "", c
 
 def dying_peach(st: GameState, ev: list[Event], user: int) -> None:
     """A 桃 on the dying seat of the top ``dying`` prompt (hand already paid by the caller)."""
-    p = st.prompts[-1]
+    p = cast(DyingPrompt, st.prompts[-1])
     victim = p.data["victim"]
     ue, uz = who(st, user)
     ve, vz = who(st, victim)
@@ -248,7 +249,7 @@ def rescued(st: GameState, ev: list[Event], victim: int) -> None:
 
 def dying_pass(st: GameState, ev: list[Event]) -> None:
     """The asked seat gives no 桃; the next seat is asked, or the dying seat dies."""
-    p = st.prompts[-1]
+    p = cast(DyingPrompt, st.prompts[-1])
     victim, order, i = p.data["victim"], p.data["order"], p.data["i"] + 1
     ae, az = who(st, p.seat)
     ev.append(Event("pass", say("pass/gives", asked=Words(ae, az)), seat=p.seat))
@@ -264,7 +265,7 @@ def dying_pass(st: GameState, ev: list[Event]) -> None:
 def dying_nobody(st: GameState, ev: list[Event]) -> None:
     """``pass all`` / ``nobody`` at a ``dying`` question: no seat still to be asked gives 桃 — the rescue
     round closes and the dying seat dies (rulebook 001 武将死亡: without 桃 the general dies)."""
-    p = st.prompts.pop()
+    p = cast(DyingPrompt, st.prompts.pop())
     victim, order, i = p.data["victim"], p.data["order"], p.data["i"]
     rest = [n for n in order[i:] if st.seat(n).alive]
     ve, vz = who(st, victim)
@@ -289,7 +290,7 @@ def kill(st: GameState, ev: list[Event], victim: int, source: int | None) -> Non
         _discard_everything(st, ev, victim)
         left = +remaining_roles(st)
         opts = " / ".join(sorted(left))
-        st.prompts.append(Prompt("reveal", victim, *en_zh("prompt.reveal", victim=Words(ve, vz), opts=opts),
+        st.prompts.append(Prompt(PromptKind.REVEAL, victim, *en_zh("prompt.reveal", victim=Words(ve, vz), opts=opts),
                                  {"victim": victim, "source": source}))
         return
     finish_death(st, ev, victim, source)

@@ -7,12 +7,12 @@ question the transcripts raise carries exactly the keys its kind declares.
 
 from __future__ import annotations
 
-from typing import Any, Required, TypedDict
+from typing import Required, TypedDict
 
 from .deck import Face
 from .vocab import PromptKind
 
-__all__ = ["RespondData", "DyingData", "RevealData", "DiscardData", "JudgeData", "SkillData", "NoData",
+__all__ = ["RespondData", "DyingData", "RevealData", "DiscardData", "JudgeData", "SkillData", "JudgementJob", "NoData",
            "TargetData", "CollateralData", "DoubleSwordsData", "WeaponHitData", "PAYLOADS"]
 
 
@@ -70,6 +70,21 @@ class JudgeData(TypedDict):
     card: str
 
 
+class JudgementJob(TypedDict, total=False):
+    """A judgement being made (``flow.judgement``): ``kind`` names its effect (``flow.JUDGED``: ``delayed``,
+    ``bagua``, ``skill``), ``subject`` the judgement rule (``judgement.JUDGEMENTS``: a card or skill id), ``seat``
+    whose judgement it is.  Source of the order (鬼才 / 天妒 before the effect): RULES_NOTES Judgements."""
+
+    kind: Required[str]
+    subject: Required[str]
+    seat: Required[int]
+    card: str  # delayed: the trick's card ref
+    skill: str  # skill: the skill judging (刚烈, 铁骑, 洛神)
+    replaced: bool  # 鬼才 replaced the card (one replacement per judgement)
+    source: int  # 刚烈: the damage's source
+    target: int  # 铁骑: the 杀's target
+
+
 class SkillData(TypedDict, total=False):
     """``skill``: skill ``skill``'s question at ``step``, with what that step needs."""
 
@@ -83,7 +98,7 @@ class SkillData(TypedDict, total=False):
     n: int  # 遗计 / 枭姬: cards
     i: int  # 遗计: the point of damage being answered
     times: int  # 遗计
-    job: dict[str, Any]  # 鬼才 / 天妒: the judgement being made
+    job: JudgementJob  # 鬼才 / 天妒: the judgement being made
     face: Face  # 鬼才 / 天妒: the judgement card
 
 

@@ -14,11 +14,27 @@ finish``; equipment slots ``weapon armor plus_horse minus_horse``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeVar, Union, overload
 
+from .prompts import (
+    CollateralData,
+    DiscardData,
+    DoubleSwordsData,
+    DyingData,
+    JudgeData,
+    NoData,
+    RespondData,
+    RevealData,
+    SkillData,
+    TargetData,
+    WeaponHitData,
+)
 from .vocab import Phase, PromptKind, Role
 
-__all__ = ["ROLES", "PHASES", "SLOTS", "Seat", "Prompt", "GameState"]
+__all__ = ["ROLES", "PHASES", "SLOTS", "Seat", "Prompt", "AnyPrompt", "GameState", "WeaponHitPrompt",
+           "RespondPrompt", "DyingPrompt", "RevealPrompt", "DiscardPrompt", "JudgePrompt", "SkillPrompt", "NullifyPrompt",
+           "PickPrompt", "ZonePrompt", "CollateralPrompt", "DoubleSwordsPrompt", "BladePrompt", "AxePrompt",
+           "IceSwordPrompt", "KylinBowPrompt"]
 
 ROLES: tuple[Role, ...] = tuple(Role)
 PHASES: tuple[Phase, ...] = tuple(Phase)
@@ -94,29 +110,116 @@ class Seat:
         }
 
 
-@dataclass(slots=True)
-class Prompt:
-    """Something the table must decide before play goes on.
+K = TypeVar("K", bound=PromptKind, covariant=True)
+"""A prompt's kind: one :class:`PromptKind` member (a ``Literal`` of it in :data:`AnyPrompt`)."""
+D = TypeVar("D", covariant=True)
+"""A prompt's payload: the kind's ``TypedDict`` of :mod:`companion.rules.prompts`."""
 
-    ``kind`` is a :class:`~companion.rules.vocab.PromptKind` (given as its string, kept as the member):
+
+@dataclass(slots=True)
+class Prompt(Generic[K, D]):
+    """Something the table must decide before play goes on: ``Prompt[kind, payload]``.
+
+    ``kind`` is a :class:`~companion.rules.vocab.PromptKind` member:
     ``respond`` (play 闪 or take damage), ``dying`` (桃 asked), ``reveal`` (turn up a dead seat's role card),
     ``discard`` (down to the hand limit), ``judge`` (flip a judgement card), ``skill``, the tricks' and the
-    weapons' own.  ``seat`` is who must answer; ``data`` is the kind's own
-    detail (source seat, card, amount, who has been asked, ...); ``en``/``zh``
-    the question as shown ("seat 5: play 闪 or take 1 damage from seat 2's 杀").
+    weapons' own.  ``seat`` is who must answer; ``data`` is the kind's own payload (a ``TypedDict`` of
+    :mod:`companion.rules.prompts`: source seat, card, amount, who has been asked, ...; a plain dict at run
+    time, so the JSON of checkpoints is unchanged); ``en``/``zh`` the question as shown ("seat 5: play 闪 or
+    take 1 damage from seat 2's 杀").  The constructor pairs each kind with its payload, and :data:`AnyPrompt`
+    (what ``GameState.prompts`` holds) is the union of the pairs, so comparing ``p.kind`` with a member narrows
+    ``p.data`` to that kind's payload.  A kind given as its string is kept as the member (snapshots, tests);
+    ValueError for a kind the rules core does not have.
     """
 
-    kind: str
+    kind: K
     seat: int
     en: str
     zh: str = ""
-    data: dict[str, Any] = field(default_factory=dict)
+    data: D = field(default_factory=dict)  # type: ignore[assignment]  # every payload is a dict at run time
+
+    if TYPE_CHECKING:
+        @overload
+        def __init__(self: RespondPrompt, kind: Literal[PromptKind.RESPOND], seat: int, en: str, zh: str = "",
+                     data: RespondData = ...) -> None: ...
+        @overload
+        def __init__(self: DyingPrompt, kind: Literal[PromptKind.DYING], seat: int, en: str, zh: str = "",
+                     data: DyingData = ...) -> None: ...
+        @overload
+        def __init__(self: RevealPrompt, kind: Literal[PromptKind.REVEAL], seat: int, en: str, zh: str = "",
+                     data: RevealData = ...) -> None: ...
+        @overload
+        def __init__(self: DiscardPrompt, kind: Literal[PromptKind.DISCARD], seat: int, en: str, zh: str = "",
+                     data: DiscardData = ...) -> None: ...
+        @overload
+        def __init__(self: JudgePrompt, kind: Literal[PromptKind.JUDGE], seat: int, en: str, zh: str = "",
+                     data: JudgeData = ...) -> None: ...
+        @overload
+        def __init__(self: SkillPrompt, kind: Literal[PromptKind.SKILL], seat: int, en: str, zh: str = "",
+                     data: SkillData = ...) -> None: ...
+        @overload
+        def __init__(self: NullifyPrompt, kind: Literal[PromptKind.NULLIFY], seat: int, en: str, zh: str = "",
+                     data: NoData = ...) -> None: ...
+        @overload
+        def __init__(self: PickPrompt, kind: Literal[PromptKind.PICK], seat: int, en: str, zh: str = "",
+                     data: NoData = ...) -> None: ...
+        @overload
+        def __init__(self: ZonePrompt, kind: Literal[PromptKind.ZONE], seat: int, en: str, zh: str = "",
+                     data: TargetData = ...) -> None: ...
+        @overload
+        def __init__(self: CollateralPrompt, kind: Literal[PromptKind.COLLATERAL], seat: int, en: str, zh: str = "",
+                     data: CollateralData = ...) -> None: ...
+        @overload
+        def __init__(self: DoubleSwordsPrompt, kind: Literal[PromptKind.DOUBLE_SWORDS], seat: int, en: str, zh: str = "",
+                     data: DoubleSwordsData = ...) -> None: ...
+        @overload
+        def __init__(self: BladePrompt, kind: Literal[PromptKind.BLADE], seat: int, en: str, zh: str = "",
+                     data: TargetData = ...) -> None: ...
+        @overload
+        def __init__(self: AxePrompt, kind: Literal[PromptKind.AXE], seat: int, en: str, zh: str = "",
+                     data: WeaponHitData = ...) -> None: ...
+        @overload
+        def __init__(self: IceSwordPrompt, kind: Literal[PromptKind.ICE_SWORD], seat: int, en: str, zh: str = "",
+                     data: WeaponHitData = ...) -> None: ...
+        @overload
+        def __init__(self: KylinBowPrompt, kind: Literal[PromptKind.KYLIN_BOW], seat: int, en: str, zh: str = "",
+                     data: WeaponHitData = ...) -> None: ...
+
+        def __init__(self, kind: Any, seat: int, en: str, zh: str = "", data: Any = ...) -> None: ...
 
     def __post_init__(self) -> None:
-        self.kind = PromptKind(self.kind)  # ValueError for a kind the rules core does not have (a bug)
+        self.kind = PromptKind(self.kind)  # type: ignore[assignment]  # ValueError for a kind the rules core does not have
 
-    def clone(self) -> "Prompt":
-        return Prompt(self.kind, self.seat, self.en, self.zh, dict(self.data))
+    def clone(self) -> Prompt[K, D]:
+        """An independent copy (``data`` copied one level deep)."""
+        copy: Prompt[K, D] = Prompt(self.kind, self.seat, self.en, self.zh, dict(self.data))  # type: ignore[call-overload]
+        return copy
+
+
+RespondPrompt: TypeAlias = Prompt[Literal[PromptKind.RESPOND], RespondData]
+DyingPrompt: TypeAlias = Prompt[Literal[PromptKind.DYING], DyingData]
+RevealPrompt: TypeAlias = Prompt[Literal[PromptKind.REVEAL], RevealData]
+DiscardPrompt: TypeAlias = Prompt[Literal[PromptKind.DISCARD], DiscardData]
+JudgePrompt: TypeAlias = Prompt[Literal[PromptKind.JUDGE], JudgeData]
+SkillPrompt: TypeAlias = Prompt[Literal[PromptKind.SKILL], SkillData]
+NullifyPrompt: TypeAlias = Prompt[Literal[PromptKind.NULLIFY], NoData]
+PickPrompt: TypeAlias = Prompt[Literal[PromptKind.PICK], NoData]
+ZonePrompt: TypeAlias = Prompt[Literal[PromptKind.ZONE], TargetData]
+CollateralPrompt: TypeAlias = Prompt[Literal[PromptKind.COLLATERAL], CollateralData]
+DoubleSwordsPrompt: TypeAlias = Prompt[Literal[PromptKind.DOUBLE_SWORDS], DoubleSwordsData]
+BladePrompt: TypeAlias = Prompt[Literal[PromptKind.BLADE], TargetData]
+AxePrompt: TypeAlias = Prompt[Literal[PromptKind.AXE], WeaponHitData]
+IceSwordPrompt: TypeAlias = Prompt[Literal[PromptKind.ICE_SWORD], WeaponHitData]
+KylinBowPrompt: TypeAlias = Prompt[Literal[PromptKind.KYLIN_BOW], WeaponHitData]
+WeaponHitPrompt: TypeAlias = Union[AxePrompt, IceSwordPrompt, KylinBowPrompt]
+"""贯石斧 / 寒冰剑 / 麒麟弓's questions: a 杀's data and the seat it hits."""
+AnyPrompt: TypeAlias = Union[
+    RespondPrompt, DyingPrompt, RevealPrompt, DiscardPrompt, JudgePrompt,
+    SkillPrompt, NullifyPrompt, PickPrompt, ZonePrompt, CollateralPrompt,
+    DoubleSwordsPrompt, BladePrompt, AxePrompt, IceSwordPrompt, KylinBowPrompt,
+]
+"""A prompt of any kind, as ``GameState.prompts`` holds it: compare ``p.kind`` with a :class:`PromptKind` member
+to narrow ``p.data`` to that kind's payload (``if p.kind is PromptKind.DYING: p.data["victim"]``)."""
 
 
 @dataclass(slots=True)
@@ -140,7 +243,7 @@ class GameState:
     round: int = 0
     turn_seat: int | None = None
     phase: str | None = None
-    prompts: list[Prompt] = field(default_factory=list)
+    prompts: list[AnyPrompt] = field(default_factory=list)
     counters: dict[str, int] = field(default_factory=dict)
     over: bool = False
     winner: str | None = None
@@ -198,7 +301,7 @@ class GameState:
         return None
 
     @property
-    def prompt(self) -> Prompt | None:
+    def prompt(self) -> AnyPrompt | None:
         """The prompt to answer now (top of the stack), or None."""
         return self.prompts[-1] if self.prompts else None
 

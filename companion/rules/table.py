@@ -15,7 +15,7 @@ from .messages import Words, append_en_zh, en_zh, say, text
 from .outcome import who
 from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table
 from .state import ROLES, Seat
-from .vocab import Rule
+from .vocab import PromptKind, Rule
 
 SRC_SETUP = "rulebook: 游戏准备 (setup); RULES_NOTES: Roles per player count"
 SRC_SEATS = "companion: seats are numbered 1..N in the order of play"
@@ -26,10 +26,12 @@ NAME_MAX = 24  # characters in a player name (fits a seat card)
 
 
 def v_reveal(ctx: Ctx, a: Action) -> None:
+    """``reveal ROLE`` at a dead seat's reveal question: its role card is turned up and the death finishes (reward
+    or penalty).  Raises Refused ``prompt.none`` with no such question, ``prompt.seat``, and those of :func:`check_role`."""
     st = ctx.st
     top = st.prompt
     role = a.args["role"]
-    if top is None or top.kind != "reveal":
+    if top is None or top.kind != PromptKind.REVEAL:
         raise Refused(Rule.PROMPT_NONE, source=SRC_NO_PROMPT, forceable=False, msg="role_card_turn")
     victim = top.data["victim"]
     if a.seat is not None and a.seat != victim:
@@ -43,6 +45,8 @@ def v_reveal(ctx: Ctx, a: Action) -> None:
 
 
 def check_role(ctx: Ctx, n: int, role: str) -> None:
+    """``role`` may be seat ``n``'s card.  Raises Refused ``role.unknown``, ``role.lord`` (the lord is set by
+    ``lord S``), ``role.count`` when the table's role deck has no such card left (rulebook 身份牌 tables)."""
     st = ctx.st
     if role not in ROLES:
         raise Refused(Rule.ROLE_UNKNOWN, source=SRC_SETUP, forceable=False, role=role, roles_list=', '.join(ROLES))
@@ -57,6 +61,8 @@ def check_role(ctx: Ctx, n: int, role: str) -> None:
 
 
 def v_players(ctx: Ctx, a: Action) -> None:
+    """``players N``: the table has N seats (2..10; seats beyond N lose what was typed for them, said in the log).
+    Raises Refused ``setup.players``."""
     k = int(a.args["n"])
     ctx.check(MIN_PLAYERS <= k <= MAX_PLAYERS, Rule.SETUP_PLAYERS, source=SRC_SETUP, forceable=False,
               msg="players_companion_supports", k=k, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS)
@@ -96,6 +102,7 @@ def v_players(ctx: Ctx, a: Action) -> None:
 
 
 def v_name(ctx: Ctx, a: Action) -> None:
+    """``name S TEXT``: the player's name of seat S (spaces folded).  Raises Refused ``name.length``, ``seat.unknown``."""
     s = seat_at(ctx, a.seat, alive=False)
     text = " ".join(str(a.args["text"]).split())
     ctx.check(0 < len(text) <= NAME_MAX, Rule.NAME_LENGTH, source=SRC_SEATS, forceable=False, name_max=NAME_MAX,
@@ -105,6 +112,7 @@ def v_name(ctx: Ctx, a: Action) -> None:
 
 
 def v_lord(ctx: Ctx, a: Action) -> None:
+    """``lord S``: seat S is the lord (its role public); a previous lord seat loses the role."""
     s = seat_at(ctx, a.seat)
     for o in ctx.st.seats:
         if o.role == "lord":
@@ -114,6 +122,7 @@ def v_lord(ctx: Ctx, a: Action) -> None:
 
 
 def v_swap(ctx: Ctx, a: Action) -> None:
+    """``swap A B``: two seats trade places before the start.  Raises Refused ``seat.unknown``."""
     st = ctx.st
     x, y = int(a.args["a"]), int(a.args["b"])
     seat_at(ctx, x), seat_at(ctx, y)
@@ -128,6 +137,8 @@ def v_swap(ctx: Ctx, a: Action) -> None:
 
 
 def v_general(ctx: Ctx, a: Action) -> None:
+    """``general S G``: seat S plays general G (max HP is set at ``start``).  Raises Refused ``general.unknown``,
+    ``general.taken`` (one of each: rulebook 选将), ``general.offer`` (not among the seat's offer)."""
     s = seat_at(ctx, a.seat)
     try:
         g = find_general(a.args["general"])
@@ -144,9 +155,11 @@ def v_general(ctx: Ctx, a: Action) -> None:
 
 
 def v_role(ctx: Ctx, a: Action) -> None:
+    """``role S ROLE``: a role dealt by the companion, a dead seat's, or after the game a survivor's.  Raises Refused
+    ``role.hidden`` (forceable: a living non-lord's role is not entered during the game), ``role.lord``, ``role.known``."""
     st = ctx.st
     top = st.prompt
-    if st.started and top is not None and top.kind == "reveal" and a.seat == top.data["victim"]:
+    if st.started and top is not None and top.kind == PromptKind.REVEAL and a.seat == top.data["victim"]:
         v_reveal(ctx, Action("reveal", a.seat, {"role": a.args["role"]}, a.forced))
         return
     s = seat_at(ctx, a.seat, alive=False)
@@ -184,6 +197,7 @@ def _record_role(ctx: Ctx, s: Seat, role: str) -> None:
 
 
 def v_offer(ctx: Ctx, a: Action) -> None:
+    """``offer S G1 G2 …``: the generals offered to seat S.  Raises Refused ``general.unknown``."""
     s = seat_at(ctx, a.seat)
     gens = []
     for name in a.args["generals"]:
@@ -199,6 +213,7 @@ def v_offer(ctx: Ctx, a: Action) -> None:
 
 
 def v_variant(ctx: Ctx, a: Action) -> None:
+    """``variant NAME on|off`` (and ``track hands on|off``).  Raises Refused ``variant.unknown`` (docs/rules.md)."""
     name, on = a.args["name"], a.args.get("on", True)
     if name not in VARIANTS:
         raise Refused(Rule.VARIANT_UNKNOWN, source="docs/rules.md", forceable=False, name=name,
@@ -208,6 +223,8 @@ def v_variant(ctx: Ctx, a: Action) -> None:
 
 
 def v_start(ctx: Ctx, a: Action) -> None:
+    """``start``: the game begins with the lord's first turn.  Raises Refused ``setup.players``, ``setup.lord``,
+    ``setup.generals`` (a seat without a general unless variant no_generals)."""
     st = ctx.st
     ctx.check(st.players >= MIN_PLAYERS, Rule.SETUP_PLAYERS, source=SRC_SETUP, forceable=False, msg="set_number_players")
     lord = st.lord_seat

@@ -3,7 +3,8 @@
 The app talks to the game only through a session (:class:`~companion.tui.protocols.SessionLike`:
 ``state``, ``submit(line)``, ``undo()``, ``redo()``, ``log``; docs/architecture.md), and to its journal
 when it has one (:class:`~companion.tui.protocols.Journaled`).  The command language
-(``companion.script``) is imported on first use, for completion and help.  The app composes the
+(:class:`~companion.tui.protocols.CommandLanguage`, for completion, help and the palette) is given to it,
+by default ``companion.script`` imported on first use (after the first paint).  The app composes the
 screen and routes keys, commands and messages; the widgets live in ``widgets/`` by area, the keys in
 ``keys.py``, the numbered choices and quiet phases in ``quick.py``, the F6 scan in ``scan.py``.
 """
@@ -12,9 +13,9 @@ from __future__ import annotations
 
 import gc
 import os
+from functools import cached_property
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import chop_cells
 from rich.text import Text
@@ -28,28 +29,22 @@ from textual.widgets import Input, Static
 from companion.journal import JournalError
 from companion.rules.errors import CommandError, Refused
 from companion.rules.state import GameState
+from companion.rules.vocab import PromptKind
 
 from .keys import GAME_ACTIONS, KEYS, Key, make_bindings
-from .protocols import Journaled, SessionLike
+from .protocols import CommandLanguage, Journaled, LogEntryLike, SessionLike, UsageLike
 from .quick import QuickMixin, qlabel
 from .scan import ScanMixin
 from .text import accepts_judge_face, header_text, label, line_is_secret, prompt_text, redact_line, skill_answer_verbs
-from .widgets.command import FALLBACK_VERBS, CommandBar, CommandSuggester, fallback_completions, last_token
+from .widgets.command import CommandBar, CommandSuggester, last_token
 from .widgets.footer import KeyFooter
 from .widgets.log import LOG_MAX_LINES, GameLog
 from .widgets.table import LOG_MIN, SeatCard, SeatTable
 
-__all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "GameLog", "LOG_MAX_LINES", "SeatCard",
-           "fallback_completions"]
+if TYPE_CHECKING:
+    from .serve import WebShare
 
-
-def _load_script() -> ModuleType | None:
-    """The command language, imported on first use (not before the first paint).  Tests replace this
-    with one returning None (or a stand-in module) to run the dashboard without it: the command bar then
-    completes verbs, card names and seats (``fallback_completions``)."""
-    import companion.script  # noqa: PLC0415
-
-    return companion.script
+__all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "GameLog", "LOG_MAX_LINES", "SeatCard"]
 
 
 LARGE_HEIGHT = 36
@@ -90,7 +85,14 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     reveal: var[bool] = var(False, init=False)
     """The hidden roles are drawn (F5, after the confirmation dialog): the header turns red and says so."""
 
-    def __init__(self, session: SessionLike, lang: str = "zh", *, camera: int | str = 0) -> None:
+    web_share: WebShare | None = None
+    """The players' view (F10, ``serve``: companion/tui/serve.py) once started."""
+
+    def __init__(self, session: SessionLike, lang: str = "zh", *, camera: int | str = 0,
+                 script: CommandLanguage | None = None) -> None:
+        """``session``: the game shown; ``lang``: ``"zh"`` or ``"en"`` (ValueError otherwise); ``camera``: the
+        webcam F6 reads (an index or a device path); ``script``: the command language (None:
+        ``companion.script``, imported when first used)."""
         super().__init__()
         if lang not in ("zh", "en"):
             raise ValueError(f"lang must be 'zh' or 'en', not {lang!r}")
@@ -99,8 +101,8 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         self.journaled: Journaled | None = session if isinstance(session, Journaled) else None
         self.set_reactive(CompanionApp.lang, lang)  # no watcher before the screen exists
         self.camera = camera
-        self._script: ModuleType | None = None
-        self._script_loaded = False
+        if script is not None:
+            self.script = script  # the cached_property's slot: never imported
         self._ptext = ""  # the banner's prompt text, re-cut on resize
         self._drawn_header: str | None = None  # what the header and the banner show (repainted on change)
         self._drawn_banner: str | None = None
@@ -124,13 +126,13 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         """A key of KEYS pressed (``lang``: the footer's language it was bound for): run ``action(*args)``."""
         await self.run_action(f"{action}({', '.join(repr(a) for a in args)})")
 
-    @property
-    def script(self) -> ModuleType | None:
-        """``companion.script`` (None: the dashboard runs without it, in tests)."""
-        if not self._script_loaded:
-            self._script = _load_script()
-            self._script_loaded = True
-        return self._script
+    @cached_property
+    def script(self) -> CommandLanguage:
+        """The command language: the one given to the app, else ``companion.script`` imported on first use
+        (completion, help, the palette: not before the first paint)."""
+        import companion.script  # noqa: PLC0415
+
+        return companion.script
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -272,7 +274,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
 
         self.query_one(SeatTable).draw(state, lang, self.reveal)
         self.query_one(GameLog).update_from_session()
-        share = getattr(self, "web_share", None)
+        share = self.web_share
         if share is not None:  # the players' view (F10): pushed after the dashboard's own redraw
             share.notify()
         self._check_scan()  # a scan whose judgement is gone stops
@@ -378,24 +380,21 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def completions(self, text: str) -> list[str]:
         """Whole-line completions for the command bar (a partial choice's legal seats first)."""
         c = self._partial
-        if c is not None and c.options and not c.after and text and self._same_words(text, c.before):
+        if c is not None and c.options and not c.after and self._same_words(text, c.before):
             return [text + str(o) for o in c.options]  # '1 slash ' (or '1 杀 ') suggests '1 slash 2', a legal target
-        script = self.script
-        if script is not None:
-            try:
-                cands = list(script.completions(self.state, text))
-            except Exception:  # noqa: BLE001 - completion must never break typing
-                cands = []
-            head = text[: len(text) - len(last_token(text))]
-            out = []
-            for cand in cands:
-                full = cand if cand.startswith(text) else head + cand
-                if full.startswith(text) and full != text:
-                    out.append(full)
-            if c is not None and c.needs == "card" and c.params.get("cards") and text.startswith(c.before):
-                out = self._equipment_first(out, c.before, c.params["cards"])
-            return out
-        return fallback_completions(self.state, text, FALLBACK_VERBS)
+        try:
+            cands = list(self.script.completions(self.state, text))
+        except Exception:  # noqa: BLE001 - completion must never break typing
+            cands = []
+        head = text[: len(text) - len(last_token(text))]
+        out = []
+        for cand in cands:
+            full = cand if cand.startswith(text) else head + cand
+            if full.startswith(text) and full != text:
+                out.append(full)
+        if c is not None and c.needs == "card" and c.params.get("cards") and text.startswith(c.before):
+            out = self._equipment_first(out, c.before, c.params["cards"])
+        return out
 
     @staticmethod
     def _equipment_first(out: list[str], before: str, cards: tuple[str, ...]) -> list[str]:
@@ -501,12 +500,11 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def _fitted(self, text: str, e: CommandError) -> str:
         """An unknown command's message in the message line's two lines: the whole verb list when it fits,
         else the common verbs that fit and "F1 lists all" (the help screen has every verb)."""
-        head = getattr(e, "unknown", None)
-        script = self.script
+        head = e.unknown
         inner = max(20, (self.size.width or 80) - 2)
-        if head is None or script is None or len(Text(text).wrap(self.console, inner)) <= 2:
+        if head is None or len(Text(text).wrap(self.console, inner)) <= 2:
             return text
-        verbs = list(script.VERBS)
+        verbs = list(self.script.VERBS)
         order = [v for v in (_COMMON_VERBS if self.state.started else _SETUP_VERBS) if v in verbs]
         sep = "、" if self.lang == "zh" else ", "
         shown: list[str] = []
@@ -522,7 +520,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         lang = self.lang
         words = r.zh if lang == "zh" else r.en
         src = f"; {r.source}" if r.source else ""
-        hint = " " + label("force_hint", lang) if typed and getattr(r, "forceable", False) else ""
+        hint = " " + label("force_hint", lang) if typed and r.forceable else ""
         return f"✗ {label('refused', lang)}: {words} [{r.rule}{src}]{hint}"
 
     def _submit(self, line: str, *, typed: bool = True) -> bool:
@@ -540,7 +538,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             self.refresh_view()
             return False
         except CommandError as e:
-            text = e.zh if lang == "zh" and getattr(e, "zh", None) else str(e)
+            text = e.zh if lang == "zh" and e.zh else str(e)
             self.say(self._fitted(f"✗ {label('bad_command', lang)}: {text}", e), error=True)
             return False
         except JournalError as e:  # disk full, read-only, another window: said as what it is
@@ -578,7 +576,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if seq is None:
             return ""
         if self.journaled is not None:
-            found = [e for e in self.journaled.log_since(seq - 1) if e.seq == seq]
+            found: list[LogEntryLike] = [e for e in self.journaled.log_since(seq - 1) if e.seq == seq]
         else:
             found = [e for e in self.session.log if e.seq == seq]
         if not found:
@@ -676,7 +674,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if top is None and self._ask is not None and self._ask[0] is self.state:  # light mode's hand question
             self.action_choose(0 if word == "yes" else 1)
             return
-        if top is None or top.kind != "skill":
+        if top is None or top.kind != PromptKind.SKILL:
             self.say("现在没有技能询问" if self.lang == "zh" else "no skill question now", error=True)
             return
         if word not in skill_answer_verbs(top):  # e.g. 刚烈's "discard 2 / take": not a yes / no question
@@ -686,7 +684,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
 
     def action_skills(self) -> None:
         top = self.state.prompt
-        self.open_skills(top.seat if top is not None and top.kind == "skill" else None)
+        self.open_skills(top.seat if top is not None and top.kind == PromptKind.SKILL else None)
 
     def open_skills(self, seat: int | None) -> None:
         """The skills list (F7, or a click on a seat card's general: at that seat; None: all seats)."""
@@ -740,21 +738,15 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         lines.append(("  Tab / →      补全 · ↑/↓ 历史命令" if zh else "  Tab / →      complete · ↑/↓ command history"))
         lines.append("")
         lines.append("命令" if zh else "Commands")
-        script = self.script
-        if script is not None:
-            for verb, usage in script.VERBS.items():
-                syntax, desc, example = self._usage(verb, usage)
-                line = f"  {syntax:<28} {desc}"
-                if example:
-                    line += f"  ({'例' if zh else 'e.g.'} {example})"
-                lines.append(line)
-        else:
-            lines.append("  （命令模块未加载：按 Tab 补全动词、牌名与座位）" if zh
-                         else "  (command module not loaded: Tab completes verbs, card names and seats)")
-            lines.append("  " + " ".join(FALLBACK_VERBS))
+        for verb, usage in self.script.VERBS.items():
+            syntax, desc, example = self._usage(verb, usage)
+            line = f"  {syntax:<28} {desc}"
+            if example:
+                line += f"  ({'例' if zh else 'e.g.'} {example})"
+            lines.append(line)
         return "\n".join(lines)
 
-    def _usage(self, verb: str, usage: Any) -> tuple[str, str, str]:
+    def _usage(self, verb: str, usage: UsageLike) -> tuple[str, str, str]:
         """(syntax, description in the screen's language, example) of a ``script.VERBS`` entry
         (``script.Usage``: usage, en, zh, example)."""
         from companion.rules.choices import command_words  # noqa: PLC0415 - the example in the screen's words

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
@@ -74,8 +74,8 @@ def palette_entries(app: "CompanionApp") -> list[tuple[str, str, Callable[[], An
         if names is None:
             continue
         out.append((names[0] if zh else names[1], _key_text(k.keys), partial(app.run_action, k.action)))
-    step = bool(getattr(app, "step_every_phase", False))
-    untracked = bool(getattr(app, "hands_untracked", False))
+    step = app.step_every_phase
+    untracked = not app.state.hands_tracked
     for line, z, e in _SETTINGS:
         if line.startswith("track") and app.state.started:
             continue  # a table option at setup: refused once the game has started
@@ -83,9 +83,7 @@ def palette_entries(app: "CompanionApp") -> list[tuple[str, str, Callable[[], An
             (line == "track hands off") == untracked
         mark = (" ✓" if now else "")
         out.append(((z if zh else e) + mark, line, partial(app.palette_line, line)))
-    script = app.script
-    verbs = getattr(script, "VERBS", None) if script is not None else None
-    for verb, usage in (verbs or {}).items():
+    for verb, usage in app.script.VERBS.items():
         syntax, desc, _example = app._usage(verb, usage)
         out.append((f"{syntax} — {desc}", ("命令" if zh else "command"), partial(app.palette_verb, verb, syntax)))
     return out
@@ -95,9 +93,7 @@ class DashboardCommands(Provider):
     """The dashboard's actions, settings, choices and verbs for the command palette."""
 
     def _entries(self) -> Iterator[tuple[str, str, Callable[[], Any]]]:
-        app = self.app
-        if hasattr(app, "current_choices"):
-            yield from palette_entries(app)  # type: ignore[arg-type]
+        yield from palette_entries(cast("CompanionApp", self.app))  # the provider of CompanionApp.COMMANDS
 
     async def discover(self) -> Hits:
         for name, help_, cb in self._entries():

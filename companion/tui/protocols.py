@@ -1,4 +1,5 @@
-"""What the dashboard needs of a game: :class:`SessionLike`, and of a journaled one: :class:`Journaled`.
+"""What the dashboard needs of a game: :class:`SessionLike`, of a journaled one: :class:`Journaled`, and of
+the command language: :class:`CommandLanguage` (``companion.script``).
 
 :class:`companion.session.Session` is both.  A session that is only :class:`SessionLike` (the tests'
 ``FakeSession``, a bench's) gets the same screen without the journal's parts: no journal line, no
@@ -8,7 +9,7 @@ Journaled)`` once, when it opens, instead of probing the session attribute by at
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from companion.rules.errors import Event
     from companion.rules.state import GameState
 
-__all__ = ["Journaled", "JournaledEntry", "LogEntryLike", "SessionLike"]
+__all__ = ["CommandLanguage", "Journaled", "JournaledEntry", "LogEntryLike", "SessionLike", "UsageLike"]
 
 
 class LogEntryLike(Protocol):
@@ -83,8 +84,41 @@ class Journaled(Protocol):
     def reload(self) -> bool: ...
 
 
+class UsageLike(Protocol):
+    """How a verb is written (``usage``: ``"damage S [N] [from T]"``), what it does in English and Chinese, and an
+    example line (``companion.script.Usage``)."""
+
+    @property
+    def usage(self) -> str: ...
+    @property
+    def en(self) -> str: ...
+    @property
+    def zh(self) -> str: ...
+    @property
+    def example(self) -> str: ...
+
+
+class CommandLanguage(Protocol):
+    """The command language as the dashboard uses it (:mod:`companion.script`, docs/commands.md): its verbs for
+    help and the palette, whole-line completions for the command bar, and ``execute`` to try a line on a state
+    without journaling it (the explanation of a spent choice).
+
+    ``completions(state, text)`` returns candidates for the last word of ``text`` or whole lines; ``execute``
+    raises :class:`~companion.rules.errors.Refused` or :class:`~companion.rules.errors.CommandError` and never
+    changes ``state`` (the engine works on a clone)."""
+
+    @property
+    def VERBS(self) -> Mapping[str, UsageLike]: ...  # the module's constant
+    def completions(self, state: GameState, text: str) -> list[str]: ...
+    def execute(self, state: GameState, line: str) -> Any: ...
+
+
 if TYPE_CHECKING:
+    import companion.script
     from companion.session import Session
+
+    def _script_is_a_language() -> CommandLanguage:
+        return companion.script  # mypy checks that the real command language has what the dashboard asks of one
 
     def _session_is_both(s: Session) -> tuple[SessionLike, Journaled]:
         return s, s  # mypy checks that the real session has everything the dashboard asks of one

@@ -28,11 +28,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.rules.errors import CommandError, Refused
+from companion.rules.vocab import PromptKind
 
 if TYPE_CHECKING:
     from textual.app import App
 
     from companion.rules.state import GameState
+
+    from .protocols import CommandLanguage, Journaled, SessionLike
 
     _Host = App[int]  # the mixin is used in CompanionApp, an App
 else:
@@ -112,8 +115,11 @@ class QuickMixin(_Host):
     """Choices, quiet-phase runs and seat clicks for the dashboard (see the module docstring)."""
 
     if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
-        session: Any
+        session: SessionLike
         lang: str
+
+        @property
+        def script(self) -> CommandLanguage: ...
 
         @property
         def state(self) -> GameState: ...
@@ -124,7 +130,7 @@ class QuickMixin(_Host):
         def open_skills(self, seat: int | None) -> None: ...
         def open_distances(self, seat: int | None) -> None: ...
         def refusal_text(self, r: Refused, *, typed: bool = True) -> str: ...
-        journaled: Any
+        journaled: Journaled | None
         _slots: dict[tuple, tuple[list[Any], set[int]]]
 
     step_every_phase: bool = False
@@ -192,7 +198,8 @@ class QuickMixin(_Host):
         st = self.state
         if not st.started or st.over or st.prompt is not None or st.phase != "play":
             return None
-        return (getattr(self.journaled, "game_id", None), len(st.seats), st.round, st.turn_seat)
+        game = self.journaled.game_id if self.journaled is not None else None
+        return (game, len(st.seats), st.round, st.turn_seat)
 
     def _stable(self, chs: list[Any]) -> list[Any]:
         """Play-phase choices numbered as when the phase began (a moderator's fingers remember that 1 is
@@ -246,11 +253,9 @@ class QuickMixin(_Host):
         the line is tried on a copy of the state); a line the engine would take goes into the bar."""
         from .app import CommandBar  # noqa: PLC0415
 
-        script = getattr(self, "script", None)
+        script = self.script
         tries = [c.line] if c.complete else [c.before + str(o) + c.after for o in c.options[:1]] + [c.before + "1" + c.after]
         for line in tries:
-            if script is None:
-                break
             try:
                 script.execute(self.state, line)
             except Refused as r:
@@ -272,7 +277,7 @@ class QuickMixin(_Host):
 
         bar = self.query_one(ChoicesBar)
         p = self.state.prompt
-        bar.show(self.current_choices(), self.lang, self._picked, window=p is not None and p.kind == "nullify",
+        bar.show(self.current_choices(), self.lang, self._picked, window=p is not None and p.kind == PromptKind.NULLIFY,
                  spent=self.spent)
 
     @property
@@ -461,7 +466,7 @@ class QuickMixin(_Host):
     def empty_enter(self) -> bool:
         """Enter on the empty bar: at a 无懈可击 window, "nobody" (``pass all``)."""
         p = self.state.prompt
-        if p is not None and p.kind == "nullify":
+        if p is not None and p.kind == PromptKind.NULLIFY:
             self.submit_line("pass all", typed=False)
             return True
         return False
@@ -525,14 +530,14 @@ class QuickMixin(_Host):
 
     def _phases_entered(self, k: int) -> list[str]:
         """The phases entered by the last ``k`` journal entries, in order (from their ``phase`` events)."""
-        log = list(getattr(self.session, "log", None) or [])[-k:] if k else []
+        log = list(self.session.log)[-k:] if k else []
         out = []
         for e in log:
-            for ev in getattr(e, "events", None) or []:
-                if getattr(ev, "kind", "") == "phase" and isinstance(getattr(ev, "data", None), dict):
+            for ev in e.events or []:
+                if ev.kind == "phase":
                     ph = ev.data.get("phase")
-                    seat = getattr(ev, "seat", None)
-                    out.append(f"{seat}号位{_PHASE_ZH.get(ph, ph)}" if self.lang == "zh" else f"seat {seat} {ph}")
+                    seat = ev.seat
+                    out.append(f"{seat}号位{_PHASE_ZH.get(str(ph), ph)}" if self.lang == "zh" else f"seat {seat} {ph}")
         return out
 
     def _phase_name(self, st: Any) -> str:

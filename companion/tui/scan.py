@@ -17,6 +17,7 @@ cv2, numpy and the reader load only when a scan starts, in the worker thread (te
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeGuard
 
@@ -111,6 +112,7 @@ class ScanMixin(_Host):
         @property
         def state(self) -> GameState: ...
         def say(self, text: str, *, error: bool = False) -> None: ...
+        def fit_table(self) -> None: ...
 
     _scan: ScanRun | None = None  # the scan whose reports are shown (None: none, or it was dropped)
     _preview_key: tuple | None = None  # the judgement whose scanned card's preview is held
@@ -129,7 +131,7 @@ class ScanMixin(_Host):
         else:
             entries = list(self.session.log)
             tip = (len(entries), sum(1 for e in entries if e.undone))
-        data = p.data or {}
+        data: Mapping[str, object] = p.data  # any kind's payload, read by key: what identifies the judgement
         return (j.game_id if j is not None else None, tip, p.kind, p.seat, data.get("skill"), data.get("step"),
                 str(data.get("card")), p.en)
 
@@ -273,9 +275,7 @@ class ScanMixin(_Host):
             line.update(Text(f"{head}{text}  ·  {label('scan_esc', self.lang)}", no_wrap=True, overflow="ellipsis"))
         if line.has_class("-on") != (text is not None):
             line.set_class(text is not None, "-on")
-            refit = getattr(self, "fit_table", None)
-            if callable(refit):
-                refit()  # one more line above the message: the log keeps LOG_MIN (SeatTable.fit)
+            self.fit_table()  # one more line above the message: the log keeps LOG_MIN (SeatTable.fit)
 
     @property
     def scan_line(self) -> str:

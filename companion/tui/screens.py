@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -17,6 +19,9 @@ from companion.rules.state import GameState
 
 from .text import seat_label
 
+if TYPE_CHECKING:
+    from .app import CompanionApp
+
 __all__ = ["DistanceScreen", "HelpScreen", "ConfirmRevealScreen", "SkillsScreen", "distance_rows", "skill_lines"]
 
 
@@ -26,6 +31,8 @@ class TypingGoesToTheBar(ModalScreen[None]):
     Any printable key (or a paste) closes the dialog and lands in the command bar,
     so a moderator who starts typing a command with the dialog open keeps every key.
     """
+
+    _typed_to_bar = False  # dismissed already (fast typing: the next keys can arrive before it is gone)
 
     def on_key(self, event: events.Key) -> None:
         if event.is_printable and event.character:
@@ -45,12 +52,10 @@ class TypingGoesToTheBar(ModalScreen[None]):
 
     def _pass_to_bar(self, text: str) -> None:
         # fast typing: the next keys can arrive before the dialog is gone; close it once
-        if not getattr(self, "_typed_to_bar", False):
+        if not self._typed_to_bar:
             self._typed_to_bar = True
             self.dismiss(None)
-        give = getattr(self.app, "type_into_command_bar", None)
-        if give is not None:
-            give(text)
+        cast("CompanionApp", self.app).type_into_command_bar(text)
 
 
 def distance_rows(state: GameState) -> list[tuple[int, list[tuple[int, int | None, bool]], int]]:

@@ -3,7 +3,8 @@ its URL and QR code (docs/web.md).  Opened with F10 or the ``serve [HOST][:PORT]
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,30 +13,33 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+if TYPE_CHECKING:
+    from .app import CompanionApp
+    from .protocols import LogEntryLike
+
 __all__ = ["WebShare", "ServeScreen", "open_serve", "parse_where"]
 
 
-def recent_log(session: Any) -> Any:
-    """The newest entries of ``session``'s log, enough for the public log's last lines
-    (``Session.log_tail``: costs the window, not the game's length), else its whole log."""
-    tail = getattr(session, "log_tail", None)
-    return tail(256) if callable(tail) else session.log
+def recent_log(app: CompanionApp) -> Sequence[LogEntryLike]:
+    """The newest entries of the app's log, enough for the public log's last lines (a journaled session's
+    ``log_tail``: costs the window, not the game's length), else the session's whole log."""
+    return app.journaled.log_tail(256) if app.journaled is not None else app.session.log
 
 
 class WebShare:
     """The players' view of the app's session: one :class:`companion.web.server.PublicServer`, started
     on first use in the app's loop, told about every change by :meth:`notify`."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: CompanionApp) -> None:
         from companion.public import public_view  # noqa: PLC0415
         from companion.web.serve import game_token  # noqa: PLC0415
         from companion.web.server import PublicServer  # noqa: PLC0415
 
         self.app = app
-        session = app.session
-        path = getattr(getattr(session, "journal", None), "path", None)
-        token = game_token(path, getattr(session, "game_id", None))
-        self.server = PublicServer(lambda: public_view(app.session.state, recent_log(app.session)), token=token)
+        j = app.journaled
+        path = j.journal.path if j is not None and j.journal is not None else None
+        token = game_token(path, j.game_id if j is not None else None)
+        self.server = PublicServer(lambda: public_view(app.session.state, recent_log(app)), token=token)
         self.url: str | None = None
         self.error: str | None = None
 
@@ -110,10 +114,10 @@ def parse_where(where: str) -> tuple[str | None, int | None]:
     return (host.strip("[]") or None), int(port)
 
 
-async def open_serve(app: Any, where: str = "") -> None:
+async def open_serve(app: CompanionApp, where: str = "") -> None:
     """Start the players' view for ``app`` (once; ``where`` is ``serve``'s ``HOST[:PORT]``) and show the
     dialog.  A server already running is shown as it is."""
-    share = getattr(app, "web_share", None)
+    share = app.web_share
     if share is None:
         share = app.web_share = WebShare(app)
     if share.url is None:

@@ -14,10 +14,13 @@ from typing import TYPE_CHECKING
 from companion.rules.deck import KINDS
 from companion.rules.generals import GENERALS
 from companion.rules.setup import max_hp as setup_max_hp
-from companion.rules.state import SLOTS, GameState, Seat
+from companion.rules.state import SLOTS, AnyPrompt, GameState, Seat
+from companion.rules.vocab import PromptKind
 
 if TYPE_CHECKING:
     from rich.text import Text
+
+    from companion.rules.errors import Event
 
 __all__ = [
     "ROLE_NAMES", "PHASE_NAMES", "LABELS", "label", "role_name", "phase_name",
@@ -507,19 +510,18 @@ def _scrub(text: str, roles: set[str]) -> str:
     return text
 
 
-def event_words(ev, state: GameState, lang: str, *, undone: bool = False, reveal: bool = False) -> str:
+def event_words(ev: Event, state: GameState, lang: str, *, undone: bool = False, reveal: bool = False) -> str:
     """An event's sentence as the shared screen may show it (the log pane).
 
     A ``role`` event (a death's turned-up role card, a survivor's recorded role) shows its role only
     while that seat's role is public; an undone entry never happened, so it shows no role that a
     living seat hides (its death did not happen either)."""
-    words = (getattr(ev, "zh", "") or getattr(ev, "en", "")) if lang == "zh" else getattr(ev, "en", str(ev))
+    words = (ev.zh or ev.en) if lang == "zh" else ev.en
     if reveal:
         return words
-    data = getattr(ev, "data", None) or {}
-    role = data.get("role") if isinstance(data, dict) else None
-    if getattr(ev, "kind", "") == "role" and role and role != "lord":
-        n = getattr(ev, "seat", None)
+    role = ev.data.get("role")
+    if ev.kind == "role" and role and role != "lord":
+        n = ev.seat
         public = (not undone and isinstance(n, int) and 1 <= n <= len(state.seats)
                   and state.seat(n).public_role == role)
         if not public:
@@ -554,12 +556,12 @@ def header_text(state: GameState, lang: str) -> str:
     return " · ".join(parts) + light
 
 
-def is_judgement_prompt(p) -> bool:
+def is_judgement_prompt(p: AnyPrompt | None) -> bool:
     """A judgement card is to be flipped: a delayed trick's, or a skill's (刚烈, 洛神, 铁骑)."""
-    return p is not None and (p.kind == "judge" or (p.kind == "skill" and p.data.get("step") == "judge"))
+    return p is not None and (p.kind == PromptKind.JUDGE or (p.kind == PromptKind.SKILL and p.data.get("step") == "judge"))
 
 
-def accepts_judge_face(p) -> bool:
+def accepts_judge_face(p: AnyPrompt | None) -> bool:
     """The pending prompt takes ``judge FACE`` (F6 scans for it; the banner offers it): a judgement prompt
     (delayed trick, 刚烈 / 洛神 / 铁骑), or one whose own text offers ``judge FACE`` — the text the banner
     shows, e.g. an unused 八卦阵 on a 闪 question (``八卦阵: 'judge FACE' (red counts as 闪)``; the rules
@@ -592,18 +594,16 @@ def scan_status_text(status, lang: str) -> str:
     return text
 
 
-def skill_answer_verbs(p) -> frozenset[str]:
+def skill_answer_verbs(p: AnyPrompt | None) -> frozenset[str]:
     """The verbs that answer a ``skill`` prompt, as the rules core registers them
     (``skills.STEPS["<skill>:<step>"].verbs``): ``{"yes", "no", "skill"}`` for a yes / no
-    question, ``{"discard", "take", "pass"}`` for 刚烈's choice...  Empty when unknown."""
-    if p is None or p.kind != "skill":
+    question, ``{"discard", "take", "pass"}`` for 刚烈's choice...  Empty for another prompt or an
+    unregistered step."""
+    if p is None or p.kind != PromptKind.SKILL:
         return frozenset()
-    try:
-        from companion.rules.skills.base import STEPS  # noqa: PLC0415 - only when a skill question is up
-    except Exception:  # noqa: BLE001
-        return frozenset()
-    data = p.data or {}
-    ans = STEPS.get(f"{data.get('skill')}:{data.get('step', 'ask')}")
+    from companion.rules.skills.base import STEPS  # noqa: PLC0415 - only when a skill question is up
+
+    ans = STEPS.get(f"{p.data.get('skill')}:{p.data.get('step', 'ask')}")
     return ans.verbs if ans is not None else frozenset()
 
 
@@ -620,7 +620,7 @@ def prompt_text(state: GameState, lang: str) -> str:
         text = f"⚠ {who}：{q}" if lang == "zh" else f"⚠ {who}: {q}"
     if accepts_judge_face(p):
         text += "  ·  " + label("judge_hint", lang)
-    elif p.kind == "skill":
+    elif p.kind == PromptKind.SKILL:
         # F8 / F9 only where they answer: yes / no questions (not 刚烈's "discard 2 / take")
         verbs = skill_answer_verbs(p)
         key = "skill_hint" if {"yes", "no"} <= verbs else "skill_hint_no" if "no" in verbs else "skill_hint_f7"

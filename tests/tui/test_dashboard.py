@@ -18,7 +18,7 @@ SIZES = [(80, 24), (130, 40)]
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_seats_and_prompt_are_drawn(session, no_script, size):
+async def test_seats_and_prompt_are_drawn(session, size):
     app = CompanionApp(session, lang="zh")
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -38,7 +38,7 @@ async def test_seats_and_prompt_are_drawn(session, no_script, size):
         assert app.query_one("#seat-6").has_class("-dead")
 
 
-async def test_seat_cards_fit_at_80x24(session, no_script):
+async def test_seat_cards_fit_at_80x24(session):
     app = CompanionApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -49,7 +49,7 @@ async def test_seat_cards_fit_at_80x24(session, no_script):
             assert r.height == app.query_one("#table").card_height >= 5
 
 
-async def test_command_changes_state_and_log(session, no_script):
+async def test_command_changes_state_and_log(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await type_line(pilot, "damage 3 1")
@@ -61,7 +61,7 @@ async def test_command_changes_state_and_log(session, no_script):
         assert app.query_one(CommandBar).value == ""
 
 
-async def test_refused_command_shows_reason_and_changes_nothing(session, no_script):
+async def test_refused_command_shows_reason_and_changes_nothing(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         before = session.state.to_dict(reveal=True)
@@ -79,7 +79,7 @@ async def test_refused_command_shows_reason_and_changes_nothing(session, no_scri
         assert app.query_one(CommandBar).value == "slash 2 4"
 
 
-async def test_unreadable_command_is_shown(session, no_script):
+async def test_unreadable_command_is_shown(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await type_line(pilot, "bogus")
@@ -88,7 +88,7 @@ async def test_unreadable_command_is_shown(session, no_script):
         assert app.query_one("#message").has_class("-error")
 
 
-async def test_undo_redo_keys(session, no_script):
+async def test_undo_redo_keys(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await type_line(pilot, "damage 4 1")
@@ -107,7 +107,7 @@ async def test_undo_redo_keys(session, no_script):
         assert "nothing to redo" in app.message
 
 
-async def test_next_phase_key(session, no_script):
+async def test_next_phase_key(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f2")
@@ -120,7 +120,7 @@ async def test_next_phase_key(session, no_script):
         assert session.state.phase == "finish"
 
 
-async def test_typing_letters_does_not_trigger_keys(session, no_script):
+async def test_typing_letters_does_not_trigger_keys(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*"qnzyr")
@@ -132,7 +132,7 @@ async def test_typing_letters_does_not_trigger_keys(session, no_script):
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_distance_screen_numbers_from_distance_py(session, no_script, size):
+async def test_distance_screen_numbers_from_distance_py(session, size):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=size) as pilot:
         await pilot.press("f3")
@@ -170,7 +170,7 @@ async def test_distance_screen_numbers_from_distance_py(session, no_script, size
         assert isinstance(app.screen, DistanceScreen)
 
 
-async def test_game_keys_are_inert_in_a_dialog(session, no_script):
+async def test_game_keys_are_inert_in_a_dialog(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f3")
@@ -180,7 +180,7 @@ async def test_game_keys_are_inert_in_a_dialog(session, no_script):
         assert session.submitted == []
 
 
-async def test_hidden_roles_are_not_drawn(no_script):
+async def test_hidden_roles_are_not_drawn():
     session = FakeSession()
     for lang, hidden, lord, rebel in (("zh", ("忠臣", "内奸"), "主公", "反贼"),
                                       ("en", ("Loyalist", "Renegade"), "Lord", "Rebel")):
@@ -195,7 +195,7 @@ async def test_hidden_roles_are_not_drawn(no_script):
             assert text.count(rebel) == 1
 
 
-async def test_reveal_needs_confirmation(session, no_script):
+async def test_reveal_needs_confirmation(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f5")
@@ -227,7 +227,7 @@ async def test_reveal_needs_confirmation(session, no_script):
         assert not app.reveal and "Loyalist" not in screen_text(app)
 
 
-async def test_language_toggle_changes_labels(session, no_script):
+async def test_language_toggle_changes_labels(session):
     app = CompanionApp(session, lang="zh")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -246,7 +246,7 @@ async def test_language_toggle_changes_labels(session, no_script):
         assert "撤销" in screen_text(app) and app.lang == "zh"
 
 
-async def test_help_lists_keys(session, no_script):
+async def test_help_lists_keys(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f1")
@@ -257,17 +257,14 @@ async def test_help_lists_keys(session, no_script):
         assert "damage" in text
 
 
-async def test_help_uses_script_verbs_when_available(session, monkeypatch):
+async def test_help_uses_the_given_command_languages_verbs(session):
     import types
-
-    import companion.tui.app as app_mod
 
     fake = types.SimpleNamespace(
         VERBS={"zap": types.SimpleNamespace(usage="zap S", en="test verb", zh="测试动词", example="zap 3")},
         completions=lambda state, text: ["zap 3"] if "zap 3".startswith(text) else [],
     )
-    monkeypatch.setattr(app_mod, "_load_script", lambda: fake)
-    app = CompanionApp(session, lang="en")
+    app = CompanionApp(session, lang="en", script=fake)
     async with app.run_test(size=(100, 30)) as pilot:
         assert app.completions("za") == ["zap 3"]
         await pilot.press("f1")
@@ -276,12 +273,12 @@ async def test_help_uses_script_verbs_when_available(session, monkeypatch):
         assert "zap S" in text and "test verb" in text and "e.g. zap 3" in text
 
 
-async def test_completion_without_script(session, no_script):
+async def test_completion_from_the_command_language(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         assert "damage" in app.completions("dam")
         assert "equip 3 qinggang_sword" in app.completions("equip 3 qing")
-        assert app.completions("play 无中") == ["play 无中生有"]
+        assert app.completions("2 无中") == ["2 无中生有"]
         assert "damage 3" not in app.completions("damage 6")  # dead seat 6 is offered nothing else
         bar = app.query_one(CommandBar)
         bar.focus()
@@ -292,7 +289,7 @@ async def test_completion_without_script(session, no_script):
         assert bar.value == "damage"
 
 
-async def test_judge_prompt_offers_scan_and_falls_back(no_script):
+async def test_judge_prompt_offers_scan_and_falls_back():
     session = FakeSession(judge_state())
 
     class NoCamera(CompanionApp):
@@ -313,7 +310,7 @@ async def test_judge_prompt_offers_scan_and_falls_back(no_script):
         assert session.submitted == []
 
 
-async def test_scan_outside_judgement_says_so(session, no_script):
+async def test_scan_outside_judgement_says_so(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f6")
@@ -321,7 +318,7 @@ async def test_scan_outside_judgement_says_so(session, no_script):
         assert "no judgement is pending" in app.message
 
 
-async def test_game_over_header(no_script):
+async def test_game_over_header():
     session = FakeSession()
     session.state.over = True
     session.state.winner = "rebel"
@@ -332,7 +329,7 @@ async def test_game_over_header(no_script):
         assert "game over — winner: Rebel (the lord died)" in screen_text(app)
 
 
-async def test_wide_screen_puts_log_beside_table(session, no_script):
+async def test_wide_screen_puts_log_beside_table(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(140, 40)) as pilot:
         await pilot.pause()
@@ -346,7 +343,7 @@ async def test_wide_screen_puts_log_beside_table(session, no_script):
         assert log.y >= app.query_one("#seat-4").region.bottom
 
 
-async def test_ten_seats_fit_at_80x24(no_script):
+async def test_ten_seats_fit_at_80x24():
     from fakes import table_state
 
     from companion.rules.state import Seat
@@ -386,7 +383,7 @@ def test_run_dashboard_returns_exit_code(monkeypatch, session):
         app_mod.CompanionApp(session, lang="fr")
 
 
-async def test_long_chinese_log_lines_fold_by_cells(session, no_script):
+async def test_long_chinese_log_lines_fold_by_cells(session):
     from textual.widgets import RichLog
 
     long = "强制执行：请先回答：3号位（Cara）濒死（体力0）：1号位（Alice），是否使用桃（peach / pass）"
@@ -401,7 +398,7 @@ async def test_long_chinese_log_lines_fold_by_cells(session, no_script):
         assert rows[i + 1].startswith("    ") and "".join(r.strip() for r in rows[i:i + 2]).endswith("pass）")
 
 
-async def test_command_history(session, no_script):
+async def test_command_history(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await type_line(pilot, "damage 3 1")
@@ -416,7 +413,7 @@ async def test_command_history(session, no_script):
         assert bar.value == ""
 
 
-async def test_dealt_roles_do_not_leak_through_the_log(session, no_script):
+async def test_dealt_roles_do_not_leak_through_the_log(session):
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
         await type_line(pilot, "role 2 loyalist")
@@ -440,7 +437,7 @@ async def test_dealt_roles_do_not_leak_through_the_log(session, no_script):
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-async def test_skills_screen_lists_each_seats_skills(session, no_script, lang):
+async def test_skills_screen_lists_each_seats_skills(session, lang):
     from companion.tui.screens import SkillsScreen, skill_lines
 
     app = CompanionApp(session, lang=lang)
@@ -507,7 +504,7 @@ async def test_skill_question_named_and_answered_with_one_key():
 
 
 @pytest.mark.parametrize("key,screen_name", [("f7", "SkillsScreen"), ("f3", "DistanceScreen"), ("f1", "HelpScreen")])
-async def test_typing_on_a_look_only_dialog_lands_in_the_command_bar(session, no_script, key, screen_name):
+async def test_typing_on_a_look_only_dialog_lands_in_the_command_bar(session, key, screen_name):
     """Newcomer trial: a line typed while F7 (or F3 / F1) was open was lost."""
     import companion.tui.screens as screens
 
@@ -533,7 +530,7 @@ async def test_typing_on_a_look_only_dialog_lands_in_the_command_bar(session, no
             assert not isinstance(app.screen, getattr(screens, screen_name)) and bar.value == first
 
 
-async def test_skills_screen_steps_through_seats_with_arrows(session, no_script):
+async def test_skills_screen_steps_through_seats_with_arrows(session):
     from companion.tui.screens import SkillsScreen
 
     app = CompanionApp(session, lang="en")
@@ -587,7 +584,7 @@ async def test_f8_f9_hint_only_for_yes_no_skill_questions(lang):
 
 
 @pytest.mark.parametrize("lang,words", [("zh", "没有记录任何隐藏身份"), ("en", "no hidden roles recorded")])
-async def test_f5_without_hidden_roles_says_so(no_script, lang, words):
+async def test_f5_without_hidden_roles_says_so(lang, words):
     session = FakeSession()
     for s in session.state.seats:  # only the lord's (public) role is known
         if s.role != "lord":
@@ -601,7 +598,7 @@ async def test_f5_without_hidden_roles_says_so(no_script, lang, words):
         assert label("roles_shown", lang) not in screen_text(app)
 
 
-async def test_f4_saves_the_language_at_once(session, no_script):
+async def test_f4_saves_the_language_at_once(session):
     """The choice is on disk while the app still runs (a killed terminal keeps it)."""
     from companion import settings
 
@@ -620,7 +617,7 @@ async def test_f4_saves_the_language_at_once(session, no_script):
     "5号位濒死：" + "求桃" * 34,  # one run without spaces that would wrap whole to the next line
     "\n5号位濒死：求桃（询问2号位）",  # a prompt text that starts with a line break
 ])
-async def test_banner_warning_sign_keeps_its_text_at_80x24(no_script, zh):
+async def test_banner_warning_sign_keeps_its_text_at_80x24(zh):
     from fakes import table_state
 
     from companion.rules.state import Prompt

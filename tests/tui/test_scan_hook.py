@@ -54,7 +54,7 @@ def _fake_camera_module(statuses=None, error=None):
     return mod
 
 
-async def test_scan_accepted_prefills_the_command_bar(monkeypatch, no_script):
+async def test_scan_accepted_prefills_the_command_bar(monkeypatch):
     statuses = [_Status("searching", None, "searching"),
                 _Status("reading", _Reading("♠7"), "reading ♠7 (0.83)"),
                 _Status("accepted", _Reading("♠7"), "accepted ♠7")]
@@ -72,7 +72,7 @@ async def test_scan_accepted_prefills_the_command_bar(monkeypatch, no_script):
         assert session.submitted == []  # the moderator confirms with Enter
 
 
-async def test_scan_without_camera_keeps_typed_entry(monkeypatch, no_script):
+async def test_scan_without_camera_keeps_typed_entry(monkeypatch):
     cam = _fake_camera_module(error="camera 0 not found")
     monkeypatch.setitem(sys.modules, "recognition.camera", cam)
     session = FakeSession(judge_state())
@@ -88,7 +88,7 @@ async def test_scan_without_camera_keeps_typed_entry(monkeypatch, no_script):
         assert session.submitted == [] and session.state.prompt.kind == "judge"
 
 
-async def test_scan_failure_in_zh_gives_the_camera_error_in_zh(monkeypatch, no_script):
+async def test_scan_failure_in_zh_gives_the_camera_error_in_zh(monkeypatch):
     err = _ZhError("cannot open camera 0 (not connected, busy, or no permission)", "无法打开摄像头0（未连接、被占用或没有权限）")
     for lang, want, not_want in (("zh", "无法打开摄像头0（未连接", "cannot open"), ("en", "cannot open camera 0", "无法打开")):
         monkeypatch.setitem(sys.modules, "recognition.camera", _fake_camera_module(error=err))
@@ -100,7 +100,7 @@ async def test_scan_failure_in_zh_gives_the_camera_error_in_zh(monkeypatch, no_s
             assert want in app.message and not_want not in app.message, app.message
 
 
-async def test_scan_without_recognition_package(monkeypatch, no_script):
+async def test_scan_without_recognition_package(monkeypatch):
     monkeypatch.setitem(sys.modules, "recognition.camera", None)  # import fails
     app = CompanionApp(FakeSession(judge_state()), lang="zh")
     async with app.run_test(size=(100, 30)) as pilot:
@@ -110,7 +110,7 @@ async def test_scan_without_recognition_package(monkeypatch, no_script):
         assert "无法使用摄像头" in app.message and "judge 加牌面" in app.message
 
 
-async def test_escape_stops_a_running_scan(monkeypatch, no_script):
+async def test_escape_stops_a_running_scan(monkeypatch):
     import time
 
     def forever():

@@ -126,7 +126,7 @@ async def type_line(pilot, line):
 
 
 @pytest.mark.parametrize("answer", ["command", "undo", "redo"])
-async def test_answered_judgement_stops_its_scan_and_drops_a_late_card(feed, no_script, answer):
+async def test_answered_judgement_stops_its_scan_and_drops_a_late_card(feed, answer):
     f = feed(status=Status("reading", Reading("♦Q", 0.0), "reading ♦Q (0.00)"))
     session = FakeSession(judge_state())
     session.submit("note before")
@@ -150,7 +150,7 @@ async def test_answered_judgement_stops_its_scan_and_drops_a_late_card(feed, no_
         assert not app.query_one("#scan-preview").has_class("-on")
 
 
-async def test_scan_is_dropped_when_the_prompt_is_no_longer_that_judgement(feed, no_script):
+async def test_scan_is_dropped_when_the_prompt_is_no_longer_that_judgement(feed):
     f = feed()
     session = FakeSession(judge_state())
     app = CompanionApp(session, lang="en")
@@ -164,7 +164,7 @@ async def test_scan_is_dropped_when_the_prompt_is_no_longer_that_judgement(feed,
         assert f.closed == 1 and app.query_one(CommandBar).value == ""
 
 
-async def test_scan_stops_by_itself_after_the_time_limit_with_the_best_guess(feed, no_script, monkeypatch):
+async def test_scan_stops_by_itself_after_the_time_limit_with_the_best_guess(feed, monkeypatch):
     monkeypatch.setattr(scan_mod, "SCAN_TIMEOUT_S", 0.3)
     f = feed(status=Status("reading", Reading("♣9", 0.5), "reading ♣9 (0.50)"), guess=Reading("♣9", 0.5))
     session = FakeSession(judge_state())
@@ -178,7 +178,7 @@ async def test_scan_stops_by_itself_after_the_time_limit_with_the_best_guess(fee
         assert session.submitted == []  # nothing applied
 
 
-async def test_second_f6_does_not_start_a_second_scan_and_esc_stops_it(feed, no_script):
+async def test_second_f6_does_not_start_a_second_scan_and_esc_stops_it(feed):
     f = feed()
     app = CompanionApp(FakeSession(judge_state()), lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
@@ -198,7 +198,7 @@ async def test_second_f6_does_not_start_a_second_scan_and_esc_stops_it(feed, no_
         await settle(app, pilot)
 
 
-async def test_scan_status_has_its_own_line_and_command_feedback_stays(feed, no_script):
+async def test_scan_status_has_its_own_line_and_command_feedback_stays(feed):
     feed(status=Status("reading", Reading("♦Q", 0.8), "reading ♦Q (0.80)"))
     session = FakeSession(judge_state())
     app = CompanionApp(session, lang="en")
@@ -220,7 +220,7 @@ async def test_scan_status_has_its_own_line_and_command_feedback_stays(feed, no_
 
 @pytest.mark.parametrize("lang,words", [("en", "camera stopped: camera 'late.mp4' stopped delivering"),
                                         ("zh", "摄像头中断：摄像头'late.mp4'不再传来画面")])
-async def test_camera_failure_mid_scan_fills_the_best_guess_like_esc(feed, no_script, lang, words):
+async def test_camera_failure_mid_scan_fills_the_best_guess_like_esc(feed, lang, words):
     f = feed(status=Status("reading", Reading("♣9", 0.6), "reading ♣9 (0.60)"), guess=Reading("♣9", 0.6),
              error_after=5)
     session = FakeSession(judge_state())
@@ -234,7 +234,7 @@ async def test_camera_failure_mid_scan_fills_the_best_guess_like_esc(feed, no_sc
         assert app.query_one("#message").has_class("-error") and session.submitted == []
 
 
-async def test_scan_line_speaks_zh_and_does_not_name_a_zero_confidence_guess(feed, no_script):
+async def test_scan_line_speaks_zh_and_does_not_name_a_zero_confidence_guess(feed):
     f = feed(status=Status("reading", Reading("♦Q", 0.0), "reading ♦Q (0.00)"))
     app = CompanionApp(FakeSession(judge_state()), lang="zh")
     async with app.run_test(size=(100, 30)) as pilot:
@@ -253,7 +253,7 @@ def _accepting(corner):
 
 
 @pytest.mark.parametrize("then", ["enter", "clear", "other judgement"])
-async def test_preview_of_the_accepted_card_stays_until_the_bar_is_used(monkeypatch, no_script, then):
+async def test_preview_of_the_accepted_card_stays_until_the_bar_is_used(monkeypatch, then):
     import numpy as np
 
     monkeypatch.setitem(sys.modules, "recognition.camera", _accepting(np.full((60, 40, 3), 200, np.uint8)))
@@ -280,7 +280,7 @@ async def test_preview_of_the_accepted_card_stays_until_the_bar_is_used(monkeypa
         assert not preview.has_class("-on")
 
 
-async def test_preview_of_a_best_guess_is_shown_with_it(feed, no_script):
+async def test_preview_of_a_best_guess_is_shown_with_it(feed):
     import numpy as np
 
     f = feed(status=Status("reading", Reading("♣9", 0.6), "reading ♣9 (0.60)"),
@@ -295,7 +295,7 @@ async def test_preview_of_a_best_guess_is_shown_with_it(feed, no_script):
         assert app.query_one("#scan-preview").has_class("-on")
 
 
-async def test_noise_read_at_zero_confidence_is_no_guess(feed, no_script):
+async def test_noise_read_at_zero_confidence_is_no_guess(feed):
     """Frames of noise 'read' as ♦Q at 0.00: Esc offers nothing to confirm (typed entry)."""
     feed(status=Status("reading", Reading("♦Q", 0.0), "reading ♦Q (0.00)"), guess=Reading("♦Q", 0.0))
     app = CompanionApp(FakeSession(judge_state()), lang="en")
@@ -308,7 +308,7 @@ async def test_noise_read_at_zero_confidence_is_no_guess(feed, no_script):
         assert app.message.startswith("no card read")
 
 
-async def test_a_scanned_card_left_in_the_bar_goes_with_undo(feed, no_script):
+async def test_a_scanned_card_left_in_the_bar_goes_with_undo(feed):
     """The scan filled 'judge ♠2'; undo brings back another judgement: the filled line is cleared, so Enter
     cannot apply it there."""
     f = feed()
@@ -326,7 +326,7 @@ async def test_a_scanned_card_left_in_the_bar_goes_with_undo(feed, no_script):
         assert bar.value == ""
 
 
-async def test_a_scan_ending_keeps_what_the_moderator_typed(feed, no_script):
+async def test_a_scan_ending_keeps_what_the_moderator_typed(feed):
     f = feed()
     app = CompanionApp(FakeSession(judge_state()), lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
@@ -341,7 +341,7 @@ async def test_a_scan_ending_keeps_what_the_moderator_typed(feed, no_script):
 
 
 @pytest.mark.parametrize("lang,words", [("en", "end of video file"), ("zh", "视频文件已结束")])
-async def test_a_video_that_ends_says_so(feed, no_script, lang, words):
+async def test_a_video_that_ends_says_so(feed, lang, words):
     feed(status=Status("reading", Reading("♣9", 0.6), "reading ♣9 (0.60)"), guess=Reading("♣9", 0.6), end_after=5)
     app = CompanionApp(FakeSession(judge_state()), lang=lang)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -10,11 +10,11 @@ async def _still(pilot):
     await pilot.pause()
 
 
-def test_dashboard_snapshot_zh(snap_compare, no_script):
+def test_dashboard_snapshot_zh(snap_compare):
     assert snap_compare(CompanionApp(FakeSession(), lang="zh"), terminal_size=(100, 30), run_before=_still)
 
 
-def test_dashboard_snapshot_en_judge_after_damage(snap_compare, no_script):
+def test_dashboard_snapshot_en_judge_after_damage(snap_compare):
     async def run_before(pilot):
         await _still(pilot)
         pilot.app.submit_line("damage 4 1")

@@ -46,7 +46,7 @@ def _check_nothing_cut(text: str, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
-def test_ten_seats_four_equipment_nothing_cut(snap_compare, no_script, lang, size):
+def test_ten_seats_four_equipment_nothing_cut(snap_compare, lang, size):
     seen: list[str] = []
 
     async def run_before(pilot):

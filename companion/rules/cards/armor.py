@@ -7,6 +7,7 @@ RULES_NOTES "Judgements" (八卦阵 red = 闪).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..deck import Face
@@ -15,8 +16,9 @@ from ..flow import JUDGED, Action, Ctx, again_data, judgement, responded
 from ..judgement import Judgement
 from ..messages import Words, en_zh, say
 from ..outcome import named, who
-from ..state import GameState, Prompt, Seat
-from ..vocab import Rule
+from ..prompts import JudgementJob
+from ..state import GameState, Prompt, RespondPrompt, Seat
+from ..vocab import PromptKind, Rule
 from .common import use_equipment, uses
 
 SRC_WEAPON = "QS standard-cards.cpp (weapons, armor); FK standard_cards skills"
@@ -26,7 +28,7 @@ HANDLES = frozenset({"eight_diagram", "nioh_shield"})
 """The card ids whose rules live here (equipped with ``S CARD``: :func:`companion.rules.cards.common.equip`)."""
 
 
-def armor_works(st: GameState, data: dict[str, Any], target: Seat) -> str | None:
+def armor_works(st: GameState, data: Mapping[str, Any], target: Seat) -> str | None:
     """The target's armor kind id when it works against this 杀 / request (青釭剑 ignores it), else None."""
     a = card_kind_of(target.equipment.get("armor"))
     if a is None or data.get("ignore_armor"):
@@ -35,6 +37,7 @@ def armor_works(st: GameState, data: dict[str, Any], target: Seat) -> str | None
 
 
 def nioh_shield(ctx: Ctx, t: int) -> None:
+    """仁王盾 stops a black 杀 aimed at seat ``t``: logs it (no prompt, no damage).  Source: cards.toml 仁王盾 (黑色的杀对你无效)."""
     te, tz = who(ctx.st, t)
     ctx.event("armor", say("armor", target=Words(te, tz)), seat=t)
 
@@ -51,7 +54,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def drop_bagua_hint(p: Prompt) -> Prompt:
+def drop_bagua_hint(p: RespondPrompt) -> RespondPrompt:
     """``p`` without the 八卦阵 hint (after a black judgement the seat must play 闪 or take)."""
     en, zh = p.en, p.zh
     hint_en, hint_zh = bagua_hint()
@@ -79,16 +82,16 @@ def v_judge(ctx: Ctx, a: Action) -> None:
     judgement(ctx, {"kind": "bagua", "subject": "eight_diagram", "seat": t.seat}, face)
 
 
-def _bagua_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
+def _bagua_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
     st = ctx.st
     top = st.prompt
-    if top is None or top.kind != "respond" or top.seat != job["seat"]:
+    if top is None or top.kind != PromptKind.RESPOND or top.seat != job["seat"]:
         return
     te, tz = who(st, top.seat)
     if j.effect:
         more = top.data.get("jinks", 1) - 1
         if more > 0:
-            st.prompts[-1] = Prompt("respond", top.seat, *en_zh("prompt.respond/one_more_needed", target=Words(te, tz)),
+            st.prompts[-1] = Prompt(PromptKind.RESPOND, top.seat, *en_zh("prompt.respond/one_more_needed", target=Words(te, tz)),
                                     again_data(top.data, more))
             ctx.event("jink", say("jink/counts_one_more", target=Words(te, tz)), seat=top.seat)
         else:

@@ -7,14 +7,16 @@ phase); QS standard-cards.cpp (Slash, Jink, Peach); FK standard_cards.
 
 from __future__ import annotations
 
+from typing import cast
+
 from .. import outcome as oc
 from ..distance import card_kind_of, in_range
 from ..errors import Refused
 from ..flow import Action, Ctx, again_data, call, responded, skill_target
 from ..messages import Words, en_zh, say, text
 from ..outcome import who
-from ..state import Prompt
-from ..vocab import Rule
+from ..state import Prompt, RespondPrompt
+from ..vocab import PromptKind, Rule
 from . import tricks as tk
 from . import weapons as eq
 from .common import SRC_PLAY, SRC_RANGE, SRC_WEAPON, Use, check_target, distance_limit, own_play, uses
@@ -28,7 +30,7 @@ def answer_with(ctx: Ctx, u: Use) -> bool:
     """``u`` is the card the pending ``respond`` question asks of its seat (闪 for a 杀, 杀 in a 决斗 or
     against 南蛮入侵): it is played; 无双 may ask one more.  False when ``u`` is not that answer."""
     st, top, kind, n, s = ctx.st, u.top, u.kind, u.n, u.s
-    if top is None or top.kind != "respond" or kind.id != u.need or top.seat != n:
+    if top is None or top.kind != PromptKind.RESPOND or kind.id != u.need or top.seat != n:
         return False
     ne, nz = who(st, n)
     u.pay()
@@ -37,7 +39,7 @@ def answer_with(ctx: Ctx, u: Use) -> bool:
     more = top.data.get("jinks", 1) - 1  # 无双: two 闪 for his 杀, two 杀 each time in his 决斗
     if more > 0:
         st.prompts[-1] = Prompt(
-                             "respond", n, *en_zh("prompt.respond/one_more_needed_take", who=Words(ne, nz), kind=kind,
+                             PromptKind.RESPOND, n, *en_zh("prompt.respond/one_more_needed_take", who=Words(ne, nz), kind=kind,
                                        kind_id=kind.id),
                              again_data(top.data, more))
         ctx.event("jink" if kind.id == "jink" else "slash_played",
@@ -62,7 +64,7 @@ def use_slash(ctx: Ctx, u: Use) -> None:
     ``skill.target``, ``card.phase``."""
     st, top, n, s, targets = ctx.st, u.top, u.n, u.s, u.targets
     ne, nz = who(st, n)
-    if top is not None and top.kind == "collateral":
+    if top is not None and top.kind == PromptKind.COLLATERAL:
         victims = tk.collateral_slash(ctx, s, u.a)
         if victims is not None:
             u.pay()
@@ -132,7 +134,7 @@ def use_peach(ctx: Ctx, u: Use) -> None:
 
     Raises Refused ``peach.target`` (another seat outside dying), ``peach.full``, ``card.phase``."""
     st, n, s, top = ctx.st, u.n, u.s, u.top
-    if top is not None and top.kind == "dying":
+    if top is not None and top.kind == PromptKind.DYING:
         u.pay()
         oc.dying_peach(st, ctx.ev, n)
         return
@@ -169,7 +171,7 @@ def v_take(ctx: Ctx, a: Action) -> None:
     """``take`` / ``pass`` at a ``respond`` question: the 杀 hits (weapons may act first) or the trick's damage
     is taken.  Raises Refused ``prompt.seat`` for another seat."""
     st = ctx.st
-    top = st.prompt
+    top = cast("RespondPrompt | None", st.prompt)  # the engine sends 'take' here at a respond question only
     assert top is not None
     if a.seat is not None and a.seat != top.seat:
         raise Refused(Rule.PROMPT_SEAT, source="companion: answer the pending question first", forceable=False,

@@ -16,7 +16,7 @@ from ..errors import Refused
 from ..flow import Action, Ctx, card_name
 from ..messages import Words, say, text
 from ..outcome import who
-from ..state import GameState, Prompt, Seat
+from ..state import AnyPrompt, GameState, Seat
 from ..vocab import Rule
 from ..zones import slot_words
 
@@ -45,7 +45,7 @@ class Use:
     colour: str | None
     ref: str
     targets: list[int]
-    top: Prompt | None
+    top: AnyPrompt | None
     need: str | None
 
     def pay(self) -> None:
@@ -134,6 +134,8 @@ def distance_limit(ctx: Ctx, kind: CardKind, n: int, t: int) -> None:
 
 
 def equip(ctx: Ctx, s: Seat, ref: str) -> None:
+    """Put card ``ref`` (a card ref or kind id) in its slot of seat ``s``; the card it replaces is discarded (logged).
+    Source: rulebook 装备牌 (one card per slot, a new one replaces the old)."""
     st = ctx.st
     kind = KINDS[card_kind_of(ref)]
     slot = str(kind.slot)

@@ -9,7 +9,7 @@ FK standard_cards.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from .. import outcome as oc
 from ..deck import Face
@@ -19,7 +19,8 @@ from ..flow import JUDGED, Action, Ctx, card_name, judgement, push_next_judge, s
 from ..judgement import Judgement
 from ..messages import Words, say
 from ..outcome import who
-from ..state import Seat
+from ..prompts import JudgementJob
+from ..state import JudgePrompt, Seat
 from ..vocab import Rule
 from .common import SRC_AREA, SRC_PLAY, Use, check_target, distance_limit, own_play, uses
 
@@ -65,7 +66,7 @@ def v_judge(ctx: Ctx, a: Action) -> None:
     replace it first).  Source: RULES_NOTES Judgements."""
     st = ctx.st
     face: Face = a.args["face"]
-    top = st.prompt
+    top = cast("JudgePrompt | None", st.prompt)  # the engine sends 'judge' here at a judge question only
     assert top is not None
     st.prompts.pop()
     ref = top.data["card"]
@@ -73,7 +74,7 @@ def v_judge(ctx: Ctx, a: Action) -> None:
     judgement(ctx, {"kind": "delayed", "subject": card_kind_of(ref), "seat": top.seat, "card": ref}, face)
 
 
-def _delayed_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
+def _delayed_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
     st = ctx.st
     s = st.seat(job["seat"])
     ref = job["card"]

@@ -33,8 +33,8 @@ from ..errors import Refused
 from ..flow import RESPONDED, Action, Ctx, Frame, call, clear_stack, frames, push_next_judge, skill_target, top_frame
 from ..messages import Words, en_zh, say, text
 from ..outcome import who
-from ..state import GameState, Prompt, Seat
-from ..vocab import Rule
+from ..state import AnyPrompt, GameState, Prompt, RespondPrompt, Seat, ZonePrompt
+from ..vocab import PromptKind, Rule
 from ..zones import ask_hand, card_label, has_cards, resolve_zone, take_zone, zone_label, zone_zh, zones_of
 from .common import TARGET_FILTERS, Use, check_target, distance_limit, own_play, uses
 from .delayed import nullified_judgement
@@ -178,7 +178,7 @@ def _eff_respond(need: str) -> Effect:
         prog_en, prog_zh = en_zh("cards.tricks.eff", k=k, user=Words(ue, uz), i=f['i'], n=n)
         d = oc.expected_damage(st, t, f["user"], k.zh)
         st.prompts.append(Prompt(
-                              "respond", t,
+                              PromptKind.RESPOND, t,
                               *en_zh("prompt.respond/play_take_damage_take", target=Words(te, tz), card=card_en, d=d,
                                         prog=Words(prog_en, prog_zh), value=Words(need, KINDS[need].zh)),
                               {"source": f["user"], "card": f["card"], "need": need, "frame": True, "cause": k.zh}))
@@ -196,7 +196,7 @@ def _duel_prompt(ctx: Ctx, f: Frame) -> None:
     r = f.get("slashes", 0)  # 杀 cards played in this 决斗 (under 无双 two a round), not rounds
     d = oc.expected_damage(st, turn, src, "决斗")
     st.prompts.append(Prompt(
-                          "respond", turn,
+                          PromptKind.RESPOND, turn,
                           *en_zh("prompt.respond/play_take_damage", target=Words(te, tz), d=d, other=Words(oe, oz), r=r),
                           {"source": src, "card": f["card"], "need": "slash", "frame": True, "cause": "决斗", "duel": True}))
 
@@ -222,7 +222,7 @@ def _eff_amazing_grace(ctx: Ctx, f: Frame, t: int) -> bool:
     ue, uz = who(st, f["user"])
     left = f["pool"]
     n = len(f["targets"])
-    st.prompts.append(Prompt("pick", t,
+    st.prompts.append(Prompt(PromptKind.PICK, t,
                              *en_zh("prompt.pick", target=Words(te, tz), left=left, user=Words(ue, uz), i=f['i'], n=n), {}))
     return False
 
@@ -240,7 +240,7 @@ def _eff_zone(ctx: Ctx, f: Frame, t: int) -> bool:
     te, tz = who(st, t)
     labels = [zone_label(ts, z) for z in zs]
     st.prompts.append(Prompt(
-                          "zone", f["user"], *en_zh("prompt.zone", user=Words(ue, uz), target=Words(te, tz), k=k,
+                          PromptKind.ZONE, f["user"], *en_zh("prompt.zone", user=Words(ue, uz), target=Words(te, tz), k=k,
                                     act=text("cards.tricks.zone/discard") if k.id == "dismantlement" else
                                     text("cards.tricks.zone/take"),
                                     value_list=Words(', '.join(x[0] for x in labels), '、'.join(x[1] for x in labels))),
@@ -260,7 +260,7 @@ def _eff_collateral(ctx: Ctx, f: Frame, t: int) -> bool:
     be, bz = who(st, b)
     ue, uz = who(st, f["user"])
     st.prompts.append(Prompt(
-                          "collateral", t, *en_zh("prompt.collateral", asked=Words(ae, az), by=Words(be, bz), t=t,
+                          PromptKind.COLLATERAL, t, *en_zh("prompt.collateral", asked=Words(ae, az), by=Words(be, bz), t=t,
                                     card_label=card_label(w), user=Words(ue, uz)),
                           {"victim": b, "user": f["user"]}))
     return False
@@ -338,7 +338,7 @@ def _window_candidates(st: GameState, f: Frame) -> list[int]:
 def in_window(st: GameState) -> bool:
     """True while a 无懈可击 window is the pending question."""
     p = st.prompt
-    return p is not None and p.kind == "nullify"
+    return p is not None and p.kind == PromptKind.NULLIFY
 
 
 def _window_prompt(ctx: Ctx, f: Frame, asked: int) -> None:
@@ -359,7 +359,7 @@ def _window_prompt(ctx: Ctx, f: Frame, asked: int) -> None:
     # The window is a question to the whole table (any seat may play 无懈可击), not to the seat asked first:
     # it is not addressed to anyone (the trick's user was asked whether to cancel his own trick).
     # ``pass`` still passes for the seat asked (``asked``, the prompt's seat), in seat order.
-    st.prompts.append(Prompt("nullify", asked,
+    st.prompts.append(Prompt(PromptKind.NULLIFY, asked,
                              *en_zh("prompt.nullify", what=Words(what_en, what_zh), prog=Words(prog, prog_zh)), {}))
 
 
@@ -440,7 +440,7 @@ def _advance(ctx: Ctx) -> None:
         _set(ctx.st, i=f["i"] + 1, stage="window")
 
 
-def responded(ctx: Ctx, prompt: Prompt, played: bool) -> None:
+def responded(ctx: Ctx, prompt: RespondPrompt, played: bool) -> None:
     """A ``respond`` prompt of a trick was answered (``played``: 杀/闪 given; else the damage was taken)."""
     st = ctx.st
     f = top_frame(st)
@@ -456,14 +456,14 @@ def responded(ctx: Ctx, prompt: Prompt, played: bool) -> None:
 # --------------------------------------------------------------------------- answers
 
 
-def answers(p: Prompt, a: Action) -> bool:
+def answers(p: AnyPrompt, a: Action) -> bool:
     """Whether action ``a`` answers prompt ``p`` of one of :data:`PROMPT_KINDS`."""
     v = a.verb
-    if p.kind == "nullify":
+    if p.kind == PromptKind.NULLIFY:
         return v == "pass" or (v == "use" and card_kind_of(a.args["card"]) == "nullification")
     if p.kind in ("pick", "zone"):
         return v == "pick"
-    if p.kind == "collateral":
+    if p.kind == PromptKind.COLLATERAL:
         return v in ("pass", "take") or (v == "use" and a.args["card"] in ("slash", "spear"))
     return False
 
@@ -478,7 +478,7 @@ def nullify(ctx: Ctx, s: Seat, ref: str) -> bool:
     st = ctx.st
     top = st.prompt
     ne, nz = who(st, s.seat)
-    if top is not None and top.kind == "nullify":
+    if top is not None and top.kind == PromptKind.NULLIFY:
         f = _frame(st)
         s.hand -= 1
         st.prompts.pop()
@@ -486,7 +486,7 @@ def nullify(ctx: Ctx, s: Seat, ref: str) -> bool:
         _set(st, depth=d, passed=(), by=s.seat)
         ctx.event("use", say("use/plays_chain_hand", who=Words(ne, nz), d=d, hand=s.hand), seat=s.seat, card=ref)
         return True
-    if top is not None and top.kind == "judge":
+    if top is not None and top.kind == PromptKind.JUDGE:
         s.hand -= 1
         st.prompts.pop()
         holder = top.seat
@@ -510,7 +510,7 @@ def v_pass(ctx: Ctx, a: Action) -> bool:
     top = st.prompt
     if top is None:
         return False
-    if top.kind == "nullify":
+    if top.kind == PromptKind.NULLIFY:
         f = _frame(st)
         st.prompts.pop()
         if a.args.get("all"):
@@ -529,7 +529,7 @@ def v_pass(ctx: Ctx, a: Action) -> bool:
         if not _window_candidates(st, _frame(st)):
             _close_window(ctx)
         return True
-    if top.kind == "collateral":
+    if top.kind == PromptKind.COLLATERAL:
         st.prompts.pop()
         a_seat = st.seat(top.seat)
         u = st.seat(top.data["user"])
@@ -563,7 +563,7 @@ def v_pick(ctx: Ctx, a: Action) -> None:
     if top.kind.startswith("weapon."):
         weapon_pick(ctx, top, what)
         return
-    if top.kind == "pick":
+    if top.kind == PromptKind.PICK:
         f = _frame(st)
         st.prompts.pop()
         s = st.seat(top.seat)
@@ -578,7 +578,7 @@ def v_pick(ctx: Ctx, a: Action) -> None:
         _advance(ctx)
         return
     f = _frame(st)
-    t = st.seat(top.data["target"])
+    t = st.seat(cast(ZonePrompt, top).data["target"])  # 过河拆桥 / 顺手牵羊's zone question (checked above)
     word = what[0] if what else ""
     z = resolve_zone(t, word)
     if z == "hand":  # light mode: does it hold one? (asked, as for 空城)
@@ -601,7 +601,7 @@ def collateral_slash(ctx: Ctx, s: Seat, a: Action) -> list[int] | None:
     aims the 杀), or None when this is not such an answer.  Raises Refused ``collateral.target``."""
     st = ctx.st
     top = st.prompt
-    if top is None or top.kind != "collateral" or s.seat != top.seat:
+    if top is None or top.kind != PromptKind.COLLATERAL or s.seat != top.seat:
         return None
     b = top.data["victim"]
     targets = a.args.get("targets") or [b]
@@ -624,7 +624,7 @@ def implicit_close(ctx: Ctx) -> None:
     settle(ctx)
 
 
-def _responded(ctx: Ctx, prompt: Prompt, played: bool) -> None:
+def _responded(ctx: Ctx, prompt: RespondPrompt, played: bool) -> None:
     if prompt.data.get("frame"):
         responded(ctx, prompt, played)
 

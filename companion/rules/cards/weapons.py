@@ -23,7 +23,7 @@ QinggangSword, DoubleSword, Blade, Spear, Axe, Halberd, KylinBow, IceSword); Fre
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from .. import outcome as oc
 from ..deck import KINDS, CardKind, Face
@@ -33,8 +33,9 @@ from ..flow import RESPONDED, Action, Ctx
 from ..generals import GENERALS
 from ..messages import Message, Words, en_zh, say, text
 from ..outcome import who
-from ..state import SLOTS, GameState, Prompt, Seat
-from ..vocab import Rule
+from ..prompts import RespondData, WeaponHitData
+from ..state import SLOTS, AnyPrompt, BladePrompt, GameState, Prompt, RespondPrompt, Seat, WeaponHitPrompt
+from ..vocab import PromptKind, Rule
 from ..zones import SLOT_ZH, take_zone, zone_label
 from .armor import SRC_WEAPON, armor_works, nioh_shield
 from .common import use_equipment, uses
@@ -139,14 +140,14 @@ def slash_at(ctx: Ctx, n: int, targets: list[int], ref: str, face: Face | None, 
     for t in reversed(targets):
         ts = st.seat(t)
         te, tz = who(st, t)
-        data = {"source": n, "card": ref, "slash": True, "need": "jink", "ignore_armor": ignore, "cause": "杀"}
+        data: RespondData = {"source": n, "card": ref, "slash": True, "need": "jink", "ignore_armor": ignore, "cause": "杀"}
         if ignore and ts.equipment.get("armor"):
             ctx.event("weapon", say("weapon/armor_ignored", target=Words(te, tz)), seat=n)
         shield = armor_works(st, data, ts) == "nioh_shield" and color == "black"
         if not shield:
             d = oc.expected_damage(st, t, n, "杀")
             st.prompts.append(Prompt(
-                                  "respond", t, *en_zh("prompt.respond/play_take_damage_from", target=Words(te, tz), d=d,
+                                  PromptKind.RESPOND, t, *en_zh("prompt.respond/play_take_damage_from", target=Words(te, tz), d=d,
                                             who=Words(ne, nz)),
                                   data))
         # 雌雄双股剑 acts when the 杀 is aimed (TargetSpecified), before 仁王盾 cancels a black 杀 as it takes
@@ -170,13 +171,13 @@ def _double_swords(ctx: Ctx, s: Seat, ts: Seat, shield: bool) -> bool:
         s.hand += 1
         ctx.event("draw", say("draw/has_hand_card", target=Words(te, tz), who=Words(ne, nz), hand=s.hand), seat=s.seat)
         return False
-    st.prompts.append(Prompt("weapon.double_swords", ts.seat,
+    st.prompts.append(Prompt(PromptKind.DOUBLE_SWORDS, ts.seat,
                              *en_zh("prompt.weapon.double_swords", target=Words(te, tz), who=Words(ne, nz)),
                              {"user": s.seat, "nioh": ts.seat if shield else None}))
     return True
 
 
-def after_dodge(ctx: Ctx, data: dict[str, Any], t: int) -> None:
+def after_dodge(ctx: Ctx, data: RespondData, t: int) -> None:
     """The 杀 of ``data`` was dodged by seat ``t``: 青龙偃月刀 / 贯石斧 may follow (prompts)."""
     st = ctx.st
     n = data.get("source")
@@ -189,15 +190,15 @@ def after_dodge(ctx: Ctx, data: dict[str, Any], t: int) -> None:
     ne, nz = who(st, n)
     te, tz = who(st, t)
     if w == "blade" and s.hand >= 1:
-        st.prompts.append(Prompt("weapon.blade", n,
+        st.prompts.append(Prompt(PromptKind.BLADE, n,
                                  *en_zh("prompt.weapon.blade", who=Words(ne, nz), target=Words(te, tz), n=n),
                                  {"target": t}))
     elif w == "axe" and s.hand >= 2:  # hand cards (equipment discards are entered with 'unequip')
-        st.prompts.append(Prompt("weapon.axe", n, *en_zh("prompt.weapon.axe", who=Words(ne, nz), target=Words(te, tz)),
-                                 {**data, "target": t}))
+        st.prompts.append(Prompt(PromptKind.AXE, n, *en_zh("prompt.weapon.axe", who=Words(ne, nz), target=Words(te, tz)),
+                                 cast(WeaponHitData, {**data, "target": t})))
 
 
-def slash_hit(ctx: Ctx, data: dict[str, Any], t: int) -> None:
+def slash_hit(ctx: Ctx, data: RespondData, t: int) -> None:
     """The 杀 of ``data`` hits seat ``t``: 寒冰剑 and 麒麟弓 are offered (prompts), else 1 damage."""
     st = ctx.st
     n = data.get("source")
@@ -207,17 +208,17 @@ def slash_hit(ctx: Ctx, data: dict[str, Any], t: int) -> None:
     ne, nz = who(st, src)
     te, tz = who(st, t)
     if src is not None and w == "ice_sword" and not data.get("ice_done") and (ts.hand > 0 or any(ts.equipment.values())):
-        st.prompts.append(Prompt("weapon.ice_sword", src,
+        st.prompts.append(Prompt(PromptKind.ICE_SWORD, src,
                                  *en_zh("prompt.weapon.ice_sword", who=Words(ne, nz), target=Words(te, tz)),
-                                 {**data, "target": t, "ice_done": True}))
+                                 cast(WeaponHitData, {**data, "target": t, "ice_done": True})))
         return
     if (src is not None and w == "kylin_bow" and not data.get("kylin_done")
             and (ts.equipment.get("plus_horse") or ts.equipment.get("minus_horse"))):
         have = [sl for sl in ("plus_horse", "minus_horse") if ts.equipment.get(sl)]
         horses = Words(" / ".join(have), " / ".join(SLOT_ZH[sl] for sl in have))  # 'pick -1马' is read too (zones)
-        st.prompts.append(Prompt("weapon.kylin_bow", src,
+        st.prompts.append(Prompt(PromptKind.KYLIN_BOW, src,
                                  *en_zh("prompt.weapon.kylin_bow", who=Words(ne, nz), target=Words(te, tz), horses=horses),
-                                 {**data, "target": t, "kylin_done": True}))
+                                 cast(WeaponHitData, {**data, "target": t, "kylin_done": True})))
         return
     oc.deal_damage(st, ctx.ev, t, 1, src, "normal", "杀")
 
@@ -225,7 +226,7 @@ def slash_hit(ctx: Ctx, data: dict[str, Any], t: int) -> None:
 # --------------------------------------------------------------------------- answers
 
 
-def answers(p: Prompt, a: Action) -> bool:
+def answers(p: AnyPrompt, a: Action) -> bool:
     """Whether action ``a`` answers the weapon prompt ``p``."""
     v = a.verb
     k = p.kind
@@ -242,32 +243,33 @@ def answers(p: Prompt, a: Action) -> bool:
     return False
 
 
-def weapon_pass(ctx: Ctx, top: Prompt) -> None:
+def weapon_pass(ctx: Ctx, top: AnyPrompt) -> None:
     """``pass`` at a weapon prompt: the option is declined (雌雄双股剑: the user draws 1)."""
     st = ctx.st
     st.prompts.pop()
     k = top.kind
     pe, pz = who(st, top.seat)
-    if k == "weapon.double_swords":
+    if top.kind == PromptKind.DOUBLE_SWORDS:
         u = st.seat(top.data["user"])
         u.hand += 1
         ue, uz = who(st, u.seat)
         ctx.event("draw", say("draw/draws_hand2", user=Words(ue, uz), hand=u.hand), seat=u.seat)
-        if top.data.get("nioh") is not None:
-            nioh_shield(ctx, top.data["nioh"])
-    elif k in ("weapon.ice_sword", "weapon.kylin_bow"):
+        nioh = top.data.get("nioh")
+        if nioh is not None:
+            nioh_shield(ctx, nioh)
+    elif top.kind == PromptKind.ICE_SWORD or top.kind == PromptKind.KYLIN_BOW:
         ctx.event("pass", say("pass/does_use", asked=Words(pe, pz), zh_=_zh(k[7:])), seat=top.seat)
         slash_hit(ctx, top.data, top.data["target"])
     else:
         ctx.event("pass", say("pass/does_use", asked=Words(pe, pz), zh_=_zh(k[7:])), seat=top.seat)
 
 
-def weapon_discard(ctx: Ctx, top: Prompt, n: int, k: int) -> None:
+def weapon_discard(ctx: Ctx, top: AnyPrompt, n: int, k: int) -> None:
     """``discard [S] N`` at a 雌雄双股剑 (the target, N = 1) or 贯石斧 (the user, N = 2) prompt.
 
     Raises Refused ``weapon.discard`` for the wrong seat or count."""
     st = ctx.st
-    need = 1 if top.kind == "weapon.double_swords" else 2
+    need = 1 if top.kind == PromptKind.DOUBLE_SWORDS else 2
     wz = _zh(top.kind[7:])
     ctx.check(n == top.seat, Rule.WEAPON_DISCARD, source=SRC_WEAPON, forceable=False, msg="seat_discards_seat", wielder=wz,
               seat=top.seat, n=n)
@@ -280,9 +282,10 @@ def weapon_discard(ctx: Ctx, top: Prompt, n: int, k: int) -> None:
     st.prompts.pop()
     ne, nz = who(st, n)
     ctx.event("discard", say("discard/discards_hand", who=Words(ne, nz), k=k, zh_=_zh(top.kind[7:]), hand=s.hand), seat=n)
-    if top.kind == "weapon.double_swords" and top.data.get("nioh") is not None:
-        nioh_shield(ctx, top.data["nioh"])
-    if top.kind == "weapon.axe":
+    nioh = top.data.get("nioh") if top.kind == PromptKind.DOUBLE_SWORDS else None
+    if nioh is not None:
+        nioh_shield(ctx, nioh)
+    if top.kind == PromptKind.AXE:
         te, tz = who(st, top.data["target"])
         ctx.event("weapon", say("weapon/hits_anyway", target=Words(te, tz)), seat=n)
         slash_hit(ctx, top.data, top.data["target"])
@@ -295,10 +298,10 @@ def weapon_use(ctx: Ctx, s: Seat, kind_id: str, ref: str, face: Face | None, a: 
     top = st.prompt
     if top is None or top.kind not in ("weapon.axe", "weapon.blade") or s.seat != top.seat:
         return False
-    if top.kind == "weapon.axe":
+    if top.kind == PromptKind.AXE:
         weapon_discard(ctx, top, s.seat, 2)
         return True
-    t = top.data["target"]
+    t = cast(BladePrompt, top).data["target"]
     tg = list(a.args.get("targets") or [t])
     ctx.check(tg == [t], Rule.BLADE_TARGET, source=SRC_WEAPON, forceable=False, t=t)
     cost = 1
@@ -317,13 +320,13 @@ def weapon_use(ctx: Ctx, s: Seat, kind_id: str, ref: str, face: Face | None, a: 
     return True
 
 
-def weapon_pick(ctx: Ctx, top: Prompt, what: list[str]) -> None:
+def weapon_pick(ctx: Ctx, top: AnyPrompt, what: list[str]) -> None:
     """``pick ZONE [ZONE]`` at 寒冰剑 (two cards of the target: hand / slots) or 麒麟弓 (a horse).
 
     Raises Refused ``pick.zone`` naming the zones that hold cards."""
     st = ctx.st
-    t = st.seat(top.data["target"])
-    if top.kind == "weapon.kylin_bow":
+    t = st.seat(cast(WeaponHitPrompt, top).data["target"])  # 寒冰剑 / 麒麟弓: the seat the 杀 hits
+    if top.kind == PromptKind.KYLIN_BOW:
         horses = [sl for sl in ("plus_horse", "minus_horse") if t.equipment.get(sl)]
         z = what[0] if what else (horses[0] if len(horses) == 1 else "")
         ctx.check(z in horses, Rule.PICK_ZONE, source=SRC_WEAPON, forceable=False, msg="choose_one",
@@ -355,7 +358,7 @@ def weapon_pick(ctx: Ctx, top: Prompt, what: list[str]) -> None:
         take_zone(ctx, t, z, None, "寒冰剑")
 
 
-def _after_dodge(ctx: Ctx, top: Prompt, played: bool) -> None:
+def _after_dodge(ctx: Ctx, top: RespondPrompt, played: bool) -> None:
     if played and top.data.get("slash"):
         after_dodge(ctx, top.data, top.seat)
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .. import outcome as oc
 from ..cards.armor import armor_works, bagua_hint
@@ -57,8 +57,9 @@ from ..judgement import Judgement
 from ..messages import Message, Words, append_en_zh, en_zh, say, text
 from ..names import norm
 from ..outcome import named, who
-from ..state import GameState, Prompt, Seat
-from ..vocab import Kingdom, Rule
+from ..prompts import JudgementJob, SkillData
+from ..state import AnyPrompt, GameState, Prompt, RespondPrompt, Seat, SkillPrompt
+from ..vocab import Kingdom, PromptKind, Rule
 
 SRC_SKILL = "standard_generals.json (FK standard, original texts)"
 
@@ -67,6 +68,7 @@ SRC_FAQ = "rulebook 003 (old FAQ)"
 
 
 def skill_of(st: GameState, n: int | None) -> str | None:
+    """The general of seat ``n`` (None for no seat or no general yet)."""
     return st.seat(n).general if n is not None else None
 
 
@@ -97,7 +99,8 @@ def owners(st: GameState, sid: str) -> list[int]:
 
 
 def skill_names(sid: str) -> tuple[str, str]:
-    """The skill's name in English and in Chinese: ``("Villainous Hero", "奸雄")``."""
+    """The skill's name in English and in Chinese: ``("Villainous Hero", "奸雄")``.  KeyError for an unknown
+    id (a bug)."""
     k = SKILLS[sid]
     return k.en, k.zh
 
@@ -116,16 +119,18 @@ def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: s
     data.setdefault("skill", sid)
     data.setdefault("step", "ask")
     ctx.st.prompts.append(Prompt(
-                              "skill", owner, *en_zh("prompt.skill/text", who=Words(ne, nz), sk_name=Words(ske, skz),
+                              PromptKind.SKILL, owner, *en_zh("prompt.skill/text", who=Words(ne, nz), sk_name=Words(ske, skz),
                                         what=Words(what_en, what_zh), choice=Words(choice_en, choice_zh)),
-                              data))
+                              cast(SkillData, data)))
 
 
 def log_event(ctx: Ctx, kind: str, n: int | None, en: str, zh: str, **data: Any) -> None:
+    """Log an event of ``kind`` for seat ``n`` (None: none) with texts ``en`` / ``zh`` and ``data``."""
     ctx.ev.append(Event(kind, en, zh, n, data))
 
 
 def draw_cards(ctx: Ctx, n: int, k: int, why_en: str, why_zh: str) -> None:
+    """Seat ``n`` draws ``k`` cards because of a skill (``why_en`` / ``why_zh``: the skill's words), logged as a draw."""
     s = ctx.st.seat(n)
     s.hand += k
     ne, nz = who(ctx.st, n)
@@ -147,6 +152,8 @@ SEAT_SUFFIX_WORDS = ("号位", "号")
 
 
 def int_arg(tok: str | None, what: str, sid: str) -> int:
+    """A skill's number argument ``tok`` (``what``: ``seat`` also takes ``4号`` / ``4号位``).  Raises Refused
+    ``skill.args`` naming skill ``sid`` when it is missing or not a number."""
     if what == "seat" and tok is not None:
         for suffix in SEAT_SUFFIX_WORDS:  # 4号 / 4号位: seat 4 (docs/commands.md)
             tok = tok.removesuffix(suffix)
@@ -162,6 +169,7 @@ def int_arg(tok: str | None, what: str, sid: str) -> int:
 
 
 def living(ctx: Ctx, t: int, sid: str) -> Seat:
+    """Seat ``t``, a living seat of the table.  Raises Refused ``skill.target`` naming skill ``sid`` otherwise."""
     st = ctx.st
     if not 1 <= t <= len(st.seats) or not st.seat(t).alive:
         ske, skz = skill_names(sid)
@@ -170,6 +178,7 @@ def living(ctx: Ctx, t: int, sid: str) -> Seat:
 
 
 def suit_arg(tok: str | None, sid: str) -> Suit:
+    """A suit argument of skill ``sid`` (``♠`` / ``s`` / ``黑桃`` …).  Raises Refused ``skill.args`` otherwise."""
     try:
         return parse_face(f"{tok}1").suit
     except (CardError, TypeError):
@@ -180,6 +189,7 @@ def suit_arg(tok: str | None, sid: str) -> Suit:
 
 
 def face_arg(tok: str | None, sid: str) -> Face:
+    """A card face argument of skill ``sid`` (``♠7``, ``7s``).  Raises Refused ``skill.args`` otherwise."""
     try:
         return parse_face(tok or "")
     except CardError:
@@ -189,11 +199,13 @@ def face_arg(tok: str | None, sid: str) -> Face:
 
 
 def kingdom_of(st: GameState, n: int) -> Kingdom | None:
+    """The kingdom of seat ``n``'s general, or None without one."""
     g = GENERALS.get(st.seat(n).general or "")
     return g.kingdom if g else None
 
 
 def is_male(st: GameState, n: int) -> bool:
+    """True when seat ``n``'s general is male (结姻, 离间); False without a general."""
     g = GENERALS.get(st.seat(n).general or "")
     return g is not None and g.gender == Gender.MALE
 
@@ -202,7 +214,7 @@ def is_male(st: GameState, n: int) -> bool:
 class Answer:
     """How a prompt step is answered: ``fn(ctx, prompt, action)``; ``verbs`` accepted besides the skill's name."""
 
-    fn: Callable[..., Any]
+    fn: Callable[[Ctx, SkillPrompt, Action], None]
     verbs: frozenset[str] = frozenset({"yes", "no", "skill"})
     takes_args: bool = False  # 'SKILL ARGS…' answers (突袭 seats, 反馈 zone, 遗计 gifts, 鬼才 face); else none
 
@@ -215,7 +227,7 @@ ACTIVE: dict[str, Callable[..., Any]] = {}
 """Active skills (play-phase verbs): id → ``fn(ctx, seat, args)``."""
 
 
-RESPONSES: dict[str, Callable[..., Any]] = {}
+RESPONSES: dict[str, Callable[[Ctx, RespondPrompt, int, list[str]], None]] = {}
 """Skills used as the answer of a card prompt (流离 on a 杀): id → ``fn(ctx, prompt, seat, args)``."""
 
 
@@ -231,13 +243,13 @@ def step(sid: str, name: str = "ask", verbs: tuple[str, ...] = ("yes", "no", "sk
     return deco
 
 
-def accepted(sid: str, on_no: Callable[[Ctx, Prompt], None] | None = None) -> Callable[[_Fn], _Fn]:
+def accepted(sid: str, on_no: Callable[[Ctx, SkillPrompt], None] | None = None) -> Callable[[_Fn], _Fn]:
     """Decorator for the answer of an optional skill's question — the shape ask → yes → effect every optional
     skill shares: ``no`` declines it (logged; then ``on_no(ctx, prompt)``: what happens without the skill),
     ``yes`` / the skill's word takes the question away and runs the decorated ``fn(ctx, prompt, action)``, the
     effect.  Registered as step ``"<sid>:ask"`` answered by ``yes`` / ``no`` / the skill's word."""
     def deco(fn: _Fn) -> _Fn:
-        def answer(ctx: Ctx, p: Prompt, a: Action) -> None:
+        def answer(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
             if a.verb == "no":
                 declined(ctx, p)
                 if on_no is not None:
@@ -258,23 +270,26 @@ def active(sid: str) -> Callable[[_Fn], _Fn]:
     return deco
 
 
-def answers(p: Prompt, a: Action) -> bool:
+def answers(p: AnyPrompt, a: Action) -> bool:
     """True when action ``a`` answers prompt ``p`` through a skill."""
-    if p.kind == "skill":
+    if p.kind == PromptKind.SKILL:
         ans = STEPS.get(f"{p.data['skill']}:{p.data.get('step', 'ask')}")
         if ans is None or a.verb not in ans.verbs:
             return False
         return a.verb != "skill" or a.args["skill"] == p.data["skill"]
     if a.verb == "skill" and a.args["skill"] in RESPONSES:
-        return p.kind == "respond"
+        return p.kind == PromptKind.RESPOND
     if a.verb == "use" and a.args.get("vskill") in ("hujia", "jijiang"):
-        return p.kind == "respond"
+        return p.kind == PromptKind.RESPOND
     return False
 
 
-def answer(ctx: Ctx, p: Prompt, a: Action) -> None:
-    """Answer the top ``skill`` prompt ``p`` with ``a``."""
-    if a.seat is not None and a.seat != p.seat and a.verb in ("skill", "yes", "no", "pick"):
+def answer(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
+    """Answer the top ``skill`` prompt ``p`` with ``a``.  Raises :class:`Refused` (``prompt.seat``) when ``a``
+    names another seat than the one asked: a skill's question is its seat's to answer (刚烈's choice is the damage
+    source's, ``take S`` / ``pass S`` included: standard_generals.json 刚烈 '伤害来源选择…'; rulebook 003 on 刚烈:
+    the seat that caused the damage is the one concerned)."""
+    if a.seat is not None and a.seat != p.seat and a.verb in ("skill", "yes", "no", "pick", "take", "pass"):
         raise refuse(Rule.PROMPT_SEAT, msg="seat_answers_this", seat=p.seat, a_seat=a.seat)
     ans = STEPS[f"{p.data['skill']}:{p.data.get('step', 'ask')}"]
     extra = a.args.get("args") if a.verb == "skill" else None
@@ -286,7 +301,8 @@ def answer(ctx: Ctx, p: Prompt, a: Action) -> None:
     ans.fn(ctx, p, a)
 
 
-def declined(ctx: Ctx, p: Prompt) -> None:
+def declined(ctx: Ctx, p: SkillPrompt) -> None:
+    """Skill question ``p`` is answered no: it leaves the stack, logged as declined."""
     ctx.st.prompts.pop()
     ske, skz = skill_names(p.data["skill"])
     ne, nz = who(ctx.st, p.seat)
@@ -295,6 +311,7 @@ def declined(ctx: Ctx, p: Prompt) -> None:
 
 
 def used(ctx: Ctx, n: int, sid: str, en: str = "", zh: str = "") -> None:
+    """Log that seat ``n`` uses skill ``sid`` (``en`` / ``zh``: what it does, or nothing)."""
     ske, skz = skill_names(sid)
     ne, nz = who(ctx.st, n)
     what_en, what_zh = en_zh("skills.base.used/what", what=Words(en, zh))
@@ -375,7 +392,7 @@ def verb(ctx: Ctx, a: Action) -> None:
     sid = a.args["skill"]
     top = st.prompt
     ske, skz = skill_names(sid)
-    if top is not None and top.kind == "skill" and top.data["skill"] == sid:
+    if top is not None and top.kind == PromptKind.SKILL and top.data["skill"] == sid:
         if not answers(top, a):
             raise refuse(Rule.PROMPT_ANSWER, msg="answer_this_question", top=Words(top.en, top.zh))
         answer(ctx, top, a)
@@ -387,7 +404,7 @@ def verb(ctx: Ctx, a: Action) -> None:
         why_en, why_zh = _not_owner(st, a.seat, sid)
         ctx.check(False, "skill.none", why_en, why_zh, SRC_SKILL)
     args = list(a.args.get("args", []))
-    if sid in RESPONSES and top is not None and top.kind == "respond":
+    if sid in RESPONSES and top is not None and top.kind == PromptKind.RESPOND:
         n = a.seat if a.seat is not None else top.seat
         if not usable(st, n, sid):
             why_en, why_zh = _not_owner(st, n, sid)
@@ -475,7 +492,7 @@ def _slot_face(ctx: Ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str,
     return None, True
 
 
-def _for_the_lord(ctx: Ctx, a: Action, top: Prompt | None, sid: str, n: int, kind: CardKind, face: Face | None,
+def _for_the_lord(ctx: Ctx, a: Action, top: AnyPrompt | None, sid: str, n: int, kind: CardKind, face: Face | None,
                   ske: str, skz: str) -> tuple[int, int]:
     """护驾 / 激将: seat ``n`` (another Wei / Shu seat) gives the card; the lord acts with it.  Returns
     (the lord, ``n``).  Raises Refused ``viewas.lord``, ``viewas.kingdom``, ``viewas.when``, ``hand.empty``."""
@@ -500,7 +517,7 @@ def _for_the_lord(ctx: Ctx, a: Action, top: Prompt | None, sid: str, n: int, kin
         raise refuse(Rule.VIEWAS_LORD, sk_name=Words(ske, skz))
     ctx.check(kingdom_of(st, n) == want, Rule.VIEWAS_KINGDOM, source=SRC_SKILL, n=n, want=want, sk_name=ske)
     if sid == "hujia":
-        ctx.check(top is not None and top.kind == "respond" and top.seat == lord, Rule.VIEWAS_WHEN, source=SRC_SKILL,
+        ctx.check(top is not None and top.kind == PromptKind.RESPOND and top.seat == lord, Rule.VIEWAS_WHEN, source=SRC_SKILL,
                   msg="only_when_lord")
     else:
         ctx.check(st.turn_seat == lord or (top is not None and top.seat == lord), Rule.VIEWAS_WHEN, source=SRC_SKILL,
@@ -518,7 +535,7 @@ def _for_the_lord(ctx: Ctx, a: Action, top: Prompt | None, sid: str, n: int, kin
     return lord, n
 
 
-def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
+def view_as(ctx: Ctx, a: Action, top: AnyPrompt | None) -> tuple[int, int]:
     """Check ``a`` (``S CARD[:FACE] … via SKILL``): returns (acting seat, paying seat).
 
     For 护驾 / 激将 the written seat pays (a Wei / Shu seat) and the lord acts; the card moves from
@@ -586,18 +603,23 @@ def view_as(ctx: Ctx, a: Action, top: Prompt | None) -> tuple[int, int]:
 
 
 def judge_step(sid: str) -> None:
-    def fn(ctx: Ctx, p: Prompt, a: Action) -> None:
+    """Register step ``"<sid>:judge"``: ``judge FACE`` answers skill ``sid``'s judgement question (刚烈, 铁骑, 洛神),
+    judged with the question's data as its job (SKILL_JUDGED[sid] gives the effect)."""
+    def fn(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
         ctx.st.prompts.pop()
-        judgement(ctx, {"kind": "skill", "skill": sid, "subject": sid, "seat": p.seat,
-                        **{k: v for k, v in p.data.items() if k not in ("skill", "step")}}, a.args["face"])
+        job = cast(JudgementJob, {"kind": "skill", "skill": sid, "subject": sid, "seat": p.seat,
+                                  **{k: v for k, v in p.data.items() if k not in ("skill", "step")}})
+        judgement(ctx, job, a.args["face"])
     STEPS[f"{sid}:judge"] = Answer(fn, frozenset({"judge"}))
 
 
-SKILL_JUDGED: dict[str, Callable[..., Any]] = {}
+SKILL_JUDGED: dict[str, Callable[[Ctx, JudgementJob, Judgement], None]] = {}
 """Skill judgements: id → ``fn(ctx, job, judgement)`` once the card takes effect."""
 
 
 def equipment_slots(ctx: Ctx, s: Seat, words: list[str], sid: str) -> list[str]:
+    """The slots named in ``words`` (each once, each holding a card of seat ``s``).  Raises Refused ``skill.args``
+    naming skill ``sid`` for an empty, unknown or repeated slot."""
     out = []
     for w in words:
         if w not in s.equipment or s.equipment.get(w) is None or w in out:
@@ -608,6 +630,7 @@ def equipment_slots(ctx: Ctx, s: Seat, words: list[str], sid: str) -> list[str]:
 
 
 def duel_opponent(st: GameState, n: int) -> int | None:
+    """The other party of the 决斗 being resolved when seat ``n`` is in it, else None."""
     f = top_frame(st)
     if f is None or f.get("kind") != "duel":
         return None
@@ -617,11 +640,14 @@ def duel_opponent(st: GameState, n: int) -> int | None:
 
 
 def hints(ctx: Ctx, before: GameState) -> None:
+    """After an action: the question now asked names the skills that may answer it (护驾 / 激将 helpers in seat
+    order, 流离) and an unused 八卦阵 (RULES_NOTES: Judgements — a red judgement counts as 闪).  ``before``: the
+    state before the action (a question already hinted is left as is)."""
     # The question names the skills that may answer it: 护驾 / 激将 (helpers in seat order), 流离; and an
     # unused 八卦阵 (RULES_NOTES: Judgements 八卦阵 — a red judgement counts as 闪).
     st = ctx.st
     p = st.prompt
-    if p is None or p.kind != "respond" or p.data.get("hinted"):
+    if p is None or p.kind != PromptKind.RESPOND or p.data.get("hinted"):
         return
     need = p.data.get("need", "jink")
     en: list[str] = []
@@ -674,6 +700,7 @@ def ev_ctx(st: GameState, ev: list[Event]) -> Ctx:
 
 def fire_damaged(st: GameState, ev: list[Event], victim: int, amount: int, source: int | None,
                   cause: str) -> None:
+    """Run the ``damaged`` hooks (newest first) for ``victim``'s ``amount`` damage from ``source`` by ``cause``."""
     ctx = ev_ctx(st, ev)
     for _sid, fn in reversed(HOOKS.get("damaged", ())):
         fn(ctx, victim, amount, source, cause)
@@ -704,7 +731,7 @@ def skill_word(word: str) -> str | None:
 
 
 
-def _skill_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
+def _skill_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
     SKILL_JUDGED[job["skill"]](ctx, job, j)
 
 

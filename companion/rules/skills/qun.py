@@ -12,8 +12,8 @@ from ..deck import KINDS
 from ..flow import Action, Ctx, on, target_refusal
 from ..messages import Words, en_zh, text
 from ..outcome import who
-from ..state import GameState, Prompt, Seat
-from ..vocab import Rule
+from ..state import GameState, Prompt, Seat, SkillPrompt
+from ..vocab import PromptKind, Rule
 from .base import (
     SRC_SKILL,
     VIEW_AS,
@@ -79,10 +79,12 @@ def _lijian(ctx: Ctx, n: int, args: list[str]) -> None:
 
 
 def wushuang(ctx: Ctx, before: GameState) -> None:
+    """无双 (吕布): his 杀 needs two 闪, and in his 决斗 the other side plays two 杀 each time — the questions just
+    asked get ``jinks`` = 2.  Source: standard_generals.json 无双."""
     # 无双: 锁定技，你使用的杀需两张闪才能抵消；与你决斗的角色每次需打出两张杀。
     st = ctx.st
     for i, p in enumerate(st.prompts):
-        if p.kind != "respond" or "jinks" in p.data:
+        if p.kind != PromptKind.RESPOND or "jinks" in p.data:
             continue
         if p.data.get("slash"):
             lvbu = p.data.get("source")
@@ -95,7 +97,7 @@ def wushuang(ctx: Ctx, before: GameState) -> None:
         word = KINDS["jink" if p.data.get("slash") else "slash"]
         pe, pz = who(st, p.seat)
         st.prompts[i] = Prompt(
-                            "respond", p.seat, *en_zh("prompt.respond/two_needed", asked=Words(pe, pz), word=word,
+                            PromptKind.RESPOND, p.seat, *en_zh("prompt.respond/two_needed", asked=Words(pe, pz), word=word,
                                       split_value=Words(p.en.split(': ', 1)[-1], p.zh.split('：', 1)[-1])),
                             {**p.data, "jinks": 2})
 
@@ -108,7 +110,7 @@ def _biyue(ctx: Ctx, s: Seat) -> None:
 
 
 @accepted("biyue")
-def _biyue_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _biyue_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     draw_cards(ctx, p.seat, 1, "闭月", "闭月")
 
 

@@ -7,8 +7,6 @@ Each skill is defined here once, as data plus a small effect, on the machinery o
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import outcome as oc
 from ..cards import tricks as tk
 from ..cards import weapons as eq
@@ -20,8 +18,9 @@ from ..generals import SKILLS
 from ..judgement import Judgement
 from ..messages import Words, en_zh, text
 from ..outcome import who
-from ..state import GameState, Prompt, Seat
-from ..vocab import Rule
+from ..prompts import JudgementJob
+from ..state import GameState, Seat, SkillPrompt
+from ..vocab import PromptKind, Rule
 from .base import (
     SKILL_JUDGED,
     VIEW_AS,
@@ -82,7 +81,7 @@ def _guanxing(ctx: Ctx, s: Seat) -> None:
 
 
 @accepted("guanxing")
-def _guanxing_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _guanxing_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     used(ctx, p.seat, "guanxing", *en_zh("skills.shu.guanxing_ans", x=p.data['x']))
 
 
@@ -114,18 +113,18 @@ def _tieqi(ctx: Ctx, user: int, target: int) -> None:
 
 
 @accepted("tieqi")
-def _tieqi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _tieqi_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     ask(ctx, p.seat, "tieqi", *en_zh("skills.shu.tieqi_ans"), *en_zh("skills.base.choice/judge"), step="judge",
         target=p.data["target"])
 
 
-def _tieqi_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
+def _tieqi_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
     st = ctx.st
     if not j.effect:
         return
     for i in range(len(st.prompts) - 1, -1, -1):
         p = st.prompts[i]
-        if p.kind == "respond" and p.seat == job["target"] and p.data.get("source") == job["seat"] \
+        if p.kind == PromptKind.RESPOND and p.seat == job["target"] and p.data.get("source") == job["seat"] \
                 and p.data.get("slash", True):
             del st.prompts[i]
             te, tz = who(st, p.seat)
@@ -145,11 +144,12 @@ def _jizhi(ctx: Ctx, user: int, kind: CardKind) -> None:
 
 
 @accepted("jizhi")
-def _jizhi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _jizhi_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     draw_cards(ctx, p.seat, 1, "集智", "集智")
 
 
 def kongcheng_duel(ctx: Ctx, before: GameState) -> None:
+    """Variant ``faq_kongcheng_duel``: 空城 ends a 决斗 once 诸葛亮's last hand card is gone (old FAQ, rulebook 003)."""
     # Variant faq_kongcheng_duel only — 空城 during a 决斗: once 诸葛亮's last hand card is gone he is not affected,
     # the duel ends, no damage (old FAQ, rulebook 003, reading an older wording).  By default 空城 is a target
     # filter only (standard_generals.json "cannot be chosen as a target"; FK kongcheng; English rule pages;
@@ -158,7 +158,7 @@ def kongcheng_duel(ctx: Ctx, before: GameState) -> None:
     p = st.prompt
     if "faq_kongcheng_duel" not in st.variants:
         return
-    if p is None or p.kind != "respond" or not p.data.get("duel") or st.seat(p.seat).hand > 0 \
+    if p is None or p.kind != PromptKind.RESPOND or not p.data.get("duel") or st.seat(p.seat).hand > 0 \
             or not usable(st, p.seat, "kongcheng"):
         return
     st.prompts.pop()

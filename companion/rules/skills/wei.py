@@ -16,8 +16,9 @@ from ..flow import REPLACE_JUDGEMENT, Action, Ctx, deferred_judgement_effect, dr
 from ..judgement import JUDGEMENTS, Judgement
 from ..messages import Words, en_zh, text
 from ..outcome import who
-from ..state import GameState, Prompt, Seat
-from ..vocab import Rule
+from ..prompts import JudgementJob
+from ..state import GameState, Prompt, Seat, SkillPrompt
+from ..vocab import PromptKind, Rule
 from .base import (
     SKILL_JUDGED,
     VIEW_AS,
@@ -45,7 +46,8 @@ HANDLES = frozenset({"fankui", "ganglie", "guicai", "hujia", "jianxiong", "luosh
 """The skill ids defined here (docs/architecture.md: skill → module)."""
 
 
-def job_name(job: dict[str, Any]) -> tuple[str, str]:
+def job_name(job: JudgementJob) -> tuple[str, str]:
+    """``(en, zh)`` name of the judgement ``job`` is for (both the judgement rule's Chinese name)."""
     rule = JUDGEMENTS[job["subject"]]
     return oc.named(rule.zh_name).en, rule.zh_name
 
@@ -67,7 +69,7 @@ def _jianxiong(ctx: Ctx, victim: int, amount: int, source: int | None, cause: st
 
 
 @accepted("jianxiong")
-def _jianxiong_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _jianxiong_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     used(ctx, p.seat, "jianxiong", *en_zh("skills.wei.jianxiong_ans/takes", cause=oc.named(p.data['cause'])))
     draw_cards(ctx, p.seat, 1, *en_zh("skills.wei.jianxiong_ans/takes2", cause=oc.named(p.data['cause'])))
 
@@ -87,7 +89,7 @@ def _fankui(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str) 
 
 
 @step("fankui", verbs=("yes", "no", "skill", "pick"), takes_args=True)
-def _fankui_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _fankui_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     """``yes`` / ``fankui`` take a hand card; ``fankui ZONE`` / ``pick ZONE`` name the zone with the words of
     过河拆桥 / 顺手牵羊 (``hand weapon armor plus_horse minus_horse``, 手牌 武器 防具 +1马 -1马 …:
     :data:`companion.rules.zones.ZONE_WORDS`).  反馈 takes a hand or equipped card, never a judgement
@@ -120,7 +122,7 @@ def _fankui_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
 
 
 @on("judged", "tiandu")
-def _tiandu(ctx: Ctx, job: dict[str, Any], j: Judgement) -> bool:
+def _tiandu(ctx: Ctx, job: JudgementJob, j: Judgement) -> bool:
     # 天妒: 你的判定牌生效后，你可以获得此牌。 (standard_generals.json 郭嘉 天妒, "after your own judgement card
     # takes effect".)  Timing: rulebook 001 "鬼道、鬼才：有关判定的技能，只能在判定牌翻开后选择是否发动…天妒也是如此，
     # 但是发动天妒只能是对自己的判定" — asked once the result is determined, BEFORE the effect (闪电's 3 damage,
@@ -133,24 +135,24 @@ def _tiandu(ctx: Ctx, job: dict[str, Any], j: Judgement) -> bool:
     # The same words as the skill summary of companion/data/generals.toml (F7): result determined, before its effect.
     ask(ctx, n, "tiandu",
         *en_zh("skills.wei.tiandu", face=j.face, j_name=Words(je, jz), value='effect' if j.effect else 'no effect'),
-        face=j.face, job=dict(job))
+        face=j.face, job=job.copy())
     return True
 
 
-def _judgement_goes_on(ctx: Ctx, p: Prompt) -> None:
+def _judgement_goes_on(ctx: Ctx, p: SkillPrompt) -> None:
     deferred_judgement_effect(ctx, p.data["job"], p.data["face"])
 
 
 @accepted("tiandu", on_no=_judgement_goes_on)
-def _tiandu_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _tiandu_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     gain_judged(ctx, p.seat, p.data["face"], "tiandu")
     _judgement_goes_on(ctx, p)
 
 
 @step("guicai", "guicai", verbs=("no", "skill"), takes_args=True)
-def _guicai_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _guicai_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     st = ctx.st
-    job = dict(p.data["job"])
+    job = p.data["job"].copy()
     job["replaced"] = True
     if a.verb == "no":
         declined(ctx, p)
@@ -178,13 +180,13 @@ def _ganglie(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str)
 
 
 @accepted("ganglie")
-def _ganglie_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _ganglie_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     used(ctx, p.seat, "ganglie")
     ask(ctx, p.seat, "ganglie", *en_zh("skills.shu.tieqi_ans"), *en_zh("skills.base.choice/judge"), step="judge",
         source=p.data["source"])
 
 
-def _ganglie_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
+def _ganglie_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
     st = ctx.st
     src = job["source"]
     if not j.effect or not st.seat(src).alive:
@@ -196,7 +198,7 @@ def _ganglie_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
         oc.deal_damage(st, ctx.ev, src, 1, job["seat"], "normal", "刚烈")
         return
     se, sz = who(st, src)
-    st.prompts.append(Prompt("skill", src, *en_zh("prompt.skill/discard_hand_cards", src=Words(se, sz)),
+    st.prompts.append(Prompt(PromptKind.SKILL, src, *en_zh("prompt.skill/discard_hand_cards", src=Words(se, sz)),
                              {"skill": "ganglie", "step": "choice", "owner": job["seat"]}))
 
 
@@ -204,7 +206,7 @@ SKILL_JUDGED["ganglie"] = _ganglie_judged
 
 
 @step("ganglie", "choice", verbs=("discard", "take", "pass"))
-def _ganglie_choice(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _ganglie_choice(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     st = ctx.st
     s = st.seat(p.seat)
     if a.verb == "discard":
@@ -232,7 +234,7 @@ def _tuxi(ctx: Ctx, s: Seat) -> bool:
 
 
 @step("tuxi", verbs=("no", "skill"), takes_args=True)  # no bare 'yes': 突袭 needs its seats (the dashboard's F8 reads these verbs)
-def _tuxi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _tuxi_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     st = ctx.st
     if a.verb == "no":
         declined(ctx, p)
@@ -265,12 +267,12 @@ def _luoyi(ctx: Ctx, s: Seat) -> bool:
     return False
 
 
-def _draw_as_usual(ctx: Ctx, p: Prompt) -> None:
+def _draw_as_usual(ctx: Ctx, p: SkillPrompt) -> None:
     draw_phase(ctx, ctx.st.seat(p.seat))
 
 
 @accepted("luoyi", on_no=_draw_as_usual)
-def _luoyi_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _luoyi_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     st = ctx.st
     st.counters["luoyi"] = p.seat
     used(ctx, p.seat, "luoyi", *en_zh("skills.wei.luoyi_ans"))
@@ -305,7 +307,7 @@ def _yiji_ask(ctx: Ctx, victim: int, i: int, times: int) -> None:
 
 
 @step("yiji", takes_args=True)
-def _yiji_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _yiji_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     st = ctx.st
     i, times = p.data.get("i", 1), p.data.get("times", 1)
     if a.verb == "no":
@@ -341,11 +343,11 @@ def _luoshen(ctx: Any, s: Seat) -> None:
 
 
 @accepted("luoshen")
-def _luoshen_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _luoshen_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     ask(ctx, p.seat, "luoshen", *en_zh("skills.shu.tieqi_ans"), *en_zh("skills.base.choice/judge"), step="judge")
 
 
-def _luoshen_judged(ctx: Ctx, job: dict[str, Any], j: Judgement) -> None:
+def _luoshen_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
     if j.effect and usable(ctx.st, job["seat"], "luoshen"):
         gain_judged(ctx, job["seat"], j.face, "luoshen")
         _luoshen(ctx, ctx.st.seat(job["seat"]))
@@ -359,14 +361,14 @@ judge_step("ganglie")
 judge_step("luoshen")
 
 
-def _guicai(ctx: Ctx, job: dict[str, Any], face: Face) -> bool:
+def _guicai(ctx: Ctx, job: JudgementJob, face: Face) -> bool:
     """鬼才 may replace the judgement card first (one replacement per judgement): True when it asks."""
     st = ctx.st
     for n in owners(st, "guicai"):
         if st.seat(n).hand >= 1:
             je, jz = job_name(job)
             ask(ctx, n, "guicai", *en_zh("skills.wei.guicai", face=face, j_name=Words(je, jz)),
-                *en_zh("skills.wei.guicai/choice"), step="guicai", job=dict(job), face=face)
+                *en_zh("skills.wei.guicai/choice"), step="guicai", job=job.copy(), face=face)
             return True
     return False
 

@@ -7,6 +7,8 @@ Each skill is defined here once, as data plus a small effect, on the machinery o
 
 from __future__ import annotations
 
+from typing import cast
+
 from .. import outcome as oc
 from .. import zones as zn
 from ..deck import KINDS, Suit
@@ -14,8 +16,9 @@ from ..distance import in_range
 from ..flow import Action, Ctx, on, target_refusal
 from ..messages import Message, Words, en_zh, text
 from ..outcome import who
-from ..state import SLOTS, GameState, Prompt, Seat
-from ..vocab import Kingdom, Rule
+from ..prompts import RespondData
+from ..state import SLOTS, GameState, Prompt, RespondPrompt, Seat, SkillPrompt
+from ..vocab import Kingdom, PromptKind, Rule
 from .base import (
     RESPONSES,
     SRC_SKILL,
@@ -151,19 +154,24 @@ def _qianxun(st: GameState, user: int, target: int, kind: str) -> tuple[str, str
     return None
 
 
-def _liuli(ctx: Ctx, p: Prompt, n: int, args: list[str]) -> None:
+def _liuli(ctx: Ctx, p: RespondPrompt, n: int, args: list[str]) -> None:
+    """流离 at respond prompt ``p`` by seat ``n`` (``liuli T [SLOT]``).  Raises :class:`Refused`: ``skill.when``
+    unless ``p`` is ``n``'s question of a 杀 (``RespondData.slash``: 万箭齐发's 闪 question, 决斗's and 南蛮入侵's 杀
+    questions are a trick's), ``skill.args`` / ``skill.target`` / ``skill.range`` for the target and the card.
+    Sources: standard_generals.json 流离 '当你成为杀的目标时'; rulebook 003 on 大乔's 流离 (a card discarded, the 杀's
+    user stays its source)."""
     # 流离: 当你成为杀的目标时，你可以弃置一张牌并将此杀转移给你攻击范围内的一名其他角色（不能是此杀的使用者）。
     # The discarded card leaves first: an equipped 麒麟弓 / 赤兔 discarded for 流离 lends no range or distance
     # to the choice (docs/commands.md "using SLOT": a card used as part of another leaves its slot first;
     # QSanguosha LiuliCard: the range is checked without the discarded card).
     st = ctx.st
-    if p.seat != n or p.data.get("card_kind", "slash") != "slash" or "source" not in p.data:
+    src = p.data.get("source")
+    if p.seat != n or not p.data.get("slash") or src is None:
         raise refuse(Rule.SKILL_WHEN, msg="used_when_you")
     if not args or len(args) > 2:
         raise refuse(Rule.SKILL_ARGS, msg="needs_target_seat", n=n, slots_list=', '.join(SLOTS))
     t = int_arg(args[0], "seat", "liuli")
     living(ctx, t, "liuli")
-    src = p.data["source"]
     me = st.seat(n)
     if t in (n, src):
         raise refuse(Rule.SKILL_TARGET, msg="seat_you_user", t=t)
@@ -192,10 +200,10 @@ def _liuli(ctx: Ctx, p: Prompt, n: int, args: list[str]) -> None:
         en_zh("skills.wu.liuli/discards_hand_card", hand=me.hand)
     used(ctx, n, "liuli",
          *en_zh("skills.wu.liuli/passes_stays_user", what=Words(what_en, what_zh), target=Words(te, tz), src=se))
-    data = {k: v for k, v in p.data.items() if k not in ("bagua", "hinted")}
+    data = cast(RespondData, {k: v for k, v in p.data.items() if k not in ("bagua", "hinted")})
     d = oc.expected_damage(st, t, src, "杀")
     st.prompts[-1] = Prompt(
-                         "respond", t, *en_zh("prompt.respond/play_take_damage_from_jink", target=Words(te, tz), d=d,
+                         PromptKind.RESPOND, t, *en_zh("prompt.respond/play_take_damage_from_jink", target=Words(te, tz), d=d,
                                    src=Words(se, sz)),
                          data)
 
@@ -204,6 +212,8 @@ RESPONSES["liuli"] = _liuli
 
 
 def card_loss(ctx: Ctx, before: GameState) -> None:
+    """After an action: 连营 (the last hand card lost: may draw 1) and 枭姬 (an equipped card lost: may draw 2) are
+    asked, comparing with ``before``.  Source: standard_generals.json 连营, 枭姬."""
     # 连营: 当你失去最后的手牌时，你可以摸一张牌。  枭姬: 当你失去装备区里的一张牌时，你可以摸两张牌。
     st = ctx.st
     if not st.started or st.over:
@@ -229,12 +239,12 @@ def card_loss(ctx: Ctx, before: GameState) -> None:
 
 
 @accepted("lianying")
-def _lianying_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _lianying_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     draw_cards(ctx, p.seat, 1, "连营", "连营")
 
 
 @accepted("xiaoji")
-def _xiaoji_ans(ctx: Ctx, p: Prompt, a: Action) -> None:
+def _xiaoji_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     draw_cards(ctx, p.seat, p.data["n"], "枭姬", "枭姬")
 
 

@@ -3,53 +3,24 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.binding import Binding
-from textual.events import Paste
+from textual.events import Focus, Key, Paste
 from textual.message import Message
-from textual.suggester import Suggester
+from textual.suggester import Suggester, SuggestionReady
 from textual.widgets import Input
-
-from companion.rules.deck import KINDS
-from companion.rules.state import GameState
 
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
 
-__all__ = ["CommandBar", "CommandSuggester", "FALLBACK_VERBS", "fallback_completions", "last_token"]
-
-FALLBACK_VERBS = (
-    "next", "damage", "heal", "lose", "draw", "discard", "hand", "play", "use", "slash",
-    "peach", "equip", "judge", "dying", "reveal", "die", "end", "force",
-)
-
+__all__ = ["CommandBar", "CommandSuggester", "last_token"]
 
 
 def last_token(text: str) -> str:
+    """The last word of ``text`` (after its last space or tab; all of it when it has none)."""
     i = max(text.rfind(" "), text.rfind("\t"))
     return text[i + 1:]
-
-
-def fallback_completions(state: GameState, text: str, verbs=FALLBACK_VERBS) -> list[str]:
-    """Whole-line completions without ``companion.script``: verbs for the first word,
-    then card ids / Chinese card names and living seat numbers for the last word."""
-    if not text or text.endswith(" "):
-        return []
-    token = last_token(text)
-    head = text[: len(text) - len(token)]
-    if not head.strip():
-        pool = list(verbs)
-    else:
-        pool = [str(n) for n in state.alive]
-        for kid, k in KINDS.items():
-            pool.append(kid)
-            pool.append(k.zh)
-    out = []
-    for cand in pool:
-        if cand.startswith(token) and cand != token:
-            out.append(head + cand)
-    return out
 
 
 class CommandSuggester(Suggester):
@@ -84,6 +55,25 @@ class CommandBar(Input):
         super().__init__(**kw)
         self.history: list[str] = []
         self._hpos = 0
+        self._ghost: tuple[str, str] | None = None  # (value, the suggestion drawn for it): what Tab accepts
+
+    @property
+    def host(self) -> CompanionApp:
+        """The dashboard the bar belongs to (the bar is only composed by :class:`~companion.tui.app.CompanionApp`)."""
+        return cast("CompanionApp", self.app)
+
+    def on_suggestion_ready(self, event: SuggestionReady) -> None:
+        """The suggester's completion for ``event.value`` (Input's own handler, run after this one, draws it)."""
+        if event.value == self.value:
+            self._ghost = (event.value, event.suggestion)
+
+    def on_focus(self, event: Focus) -> None:
+        self._ghost = None  # as Input drops its drawn suggestion on focus
+
+    def select_all(self) -> None:
+        """Select the whole line (a refused line kept to correct); its suggestion is dropped, as Input does."""
+        super().select_all()
+        self._ghost = None
         self._text_width_changed = False
 
     def watch_virtual_size(self) -> None:
@@ -129,7 +119,9 @@ class CommandBar(Input):
             self.history.append(line)
         self._hpos = len(self.history)
 
-    async def _on_key(self, event) -> None:
+    async def on_key(self, event: Key) -> None:
+        """Enter submits through the app; a seat number may complete a partial choice; any other key goes
+        on to Input's own handling (this handler runs first: Textual calls a class's handlers before its base's)."""
         if event.key in ("enter", "ctrl+j"):
             # Enter is handled here, in order with the keys around it.  Through Input's binding it would run
             # only once the key had bubbled up to the app, after the keys behind it were typed: a paste that
@@ -137,28 +129,24 @@ class CommandBar(Input):
             # LF = ctrl+j) merged its lines into one.  Now each line is submitted before the next is typed.
             event.stop()
             event.prevent_default()
-            submit = getattr(self.app, "submit_bar", None)
-            if callable(submit):
-                # one frame paints the command: without the batch, the screen's update timer could run between
-                # this bar's repaint and those of the widgets the command changed (each widget hands its repaint to
-                # the screen from its own task), and the rest waited for the next frame (issue 15: key-to-paint)
-                with self.app.batch_update():
-                    submit(self, self.value)
-                    await asyncio.sleep(0)  # the changed widgets' tasks run: their repaints reach the screen
-            else:
-                await self.action_submit()
+            # one frame paints the command: without the batch, the screen's update timer could run between
+            # this bar's repaint and those of the widgets the command changed (each widget hands its repaint to
+            # the screen from its own task), and the rest waited for the next frame (issue 15: key-to-paint)
+            with self.app.batch_update():
+                self.host.submit_bar(self, self.value)
+                await asyncio.sleep(0)  # the changed widgets' tasks run: their repaints reach the screen
             return
         # a seat number completing a partial choice submits it (companion/tui/quick.py); else typing as ever
         ch = event.character
-        if event.is_printable and ch is not None and hasattr(self.app, "choice_key") and self.app.choice_key(ch, self):
+        if event.is_printable and ch is not None and self.host.choice_key(ch, self):
             event.stop()
             event.prevent_default()
-            return
-        await super()._on_key(event)
 
     def action_accept_suggestion(self) -> None:
-        if self._suggestion and self._suggestion != self.value:
-            self.value = self._suggestion
+        """Tab: the line becomes the completion drawn for it (nothing when none is)."""
+        ghost = self._ghost
+        if ghost is not None and ghost[0] == self.value and ghost[1] and ghost[1] != self.value:
+            self.value = ghost[1]
             self.cursor_position = len(self.value)
 
     def action_history(self, step: int) -> None:

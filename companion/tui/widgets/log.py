@@ -99,7 +99,7 @@ class GameLog(RichLog):
         """The last ``n`` log entries as ``_item`` tuples, and whether they start at the game's first."""
         host = self.host
         if host.journaled is not None:  # costs n, not the game's length
-            entries = list(host.journaled.log_tail(n))
+            entries: list[LogEntryLike] = list(host.journaled.log_tail(n))
             first = not entries or entries[0].seq <= 1
         else:
             every = list(host.session.log)

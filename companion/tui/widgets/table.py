@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,6 +13,9 @@ from textual.widgets import Static
 
 from companion.rules.state import GameState, Seat
 from companion.tui.text import ring_layout, seat_card
+
+if TYPE_CHECKING:
+    from companion.tui.app import CompanionApp
 
 __all__ = ["SeatCard", "SeatTable"]
 
@@ -68,11 +71,10 @@ class SeatCard(Static):
         return self._drawn
 
     def on_click(self, event: Click) -> None:
-        if hasattr(self.app, "seat_clicked"):
-            off = event.get_content_offset(self)
-            # the seat as the target of what is typed, or the actor; its general's line: the skills list;
-            # a right-click: the distance matrix (companion/tui/quick.py)
-            self.app.seat_clicked(self.seat_no, None if off is None else off.y, event.button)
+        off = event.get_content_offset(self)
+        # the seat as the target of what is typed, or the actor; its general's line: the skills list;
+        # a right-click: the distance matrix (companion/tui/quick.py)
+        cast("CompanionApp", self.app).seat_clicked(self.seat_no, None if off is None else off.y, event.button)
 
     @staticmethod
     def _text(seat: Seat, lang: str, reveal: bool, current: bool, asked: bool, width: int = 0,
@@ -207,10 +209,6 @@ class SeatTable(Grid):
         if cells:
             await self.mount_all(cells)
         state, lang, reveal = self._want  # the newest draw's (a command may have come meanwhile)
-        refit = getattr(self.app, "fit_table", None)  # the app knows what the rest of the screen takes
-        if callable(refit):
-            refit()
-        else:
-            self.fit(len(state.seats), self.app.size.height, self.app.size.width >= getattr(self.app, "WIDE", 120))
+        cast("CompanionApp", self.app).fit_table()  # the app knows what the rest of the screen takes
         for card in self.query(SeatCard):
             card.show(state, lang, reveal)
