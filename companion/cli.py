@@ -313,7 +313,7 @@ def _equip(kind_name: str | None, slot: str, default: str, opt: str, item_seat: 
         raise _UsageError(f"distance: {opt} {item_seat}={kind_name}: {e}") from None
     if k.slot is None or str(k.slot) != slot:
         what = str(k.slot) if k.slot is not None else str(k.type)
-        raise _UsageError(f"distance: {opt} {item_seat}={kind_name}: {k.zh} {k.en} is not a "
+        raise _UsageError(f"distance: {opt} {item_seat}={kind_name}: {k.en} is not a "
                           f"{slot.replace('_', ' ')} (it is a {what.replace('_', ' ')} card)")
     return k.id
 
@@ -381,15 +381,15 @@ def cmd_distance(args) -> int:
             from .rules.generals import GENERALS  # noqa: PLC0415 - only with --general
 
             g = GENERALS[s.general]
-            bits.append(g.zh if zh else f"{g.zh} {g.en}")
+            bits.append(g.zh if zh else g.en)
         for slot in ("weapon", "minus_horse", "plus_horse"):
             k = card_kind_of(s.equipment.get(slot))
             if k:
                 sign = {"minus_horse": " (-1)", "plus_horse": " (+1)"}.get(slot, "")
-                bits.append((KINDS[k].zh if zh else f"{KINDS[k].zh} {KINDS[k].en}") + sign)
+                bits.append((KINDS[k].zh if zh else KINDS[k].en) + sign)
         if s.alive:
             r = attack_range(state, s.seat)
-            bits.append(f"attack range {r.value} ({r.zh if zh or r.en != 'no weapon' else r.en})")
+            bits.append(f"attack range {r.value} ({r.zh if zh else r.en})")
         else:
             bits.append("dead")
         print(f"  seat {s.seat}: " + ", ".join(bits))

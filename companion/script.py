@@ -64,7 +64,7 @@ VERBS: dict[str, Usage] = {
     "end": Usage("end", "end the current turn", "结束当前回合", "end"),
     "use": Usage("S CARD[:FACE] [T …] [via SKILL|spear] [using SLOT]",
                  "seat S uses a card (on targets T); 'via SKILL' = a card used as another through a skill; "
-                 "'S spear T' = 2 hand cards as 杀 (丈八蛇矛); 'using SLOT' = an equipped card used as this card",
+                 "'S spear T' = 2 hand cards as Slash (Spear); 'using SLOT' = an equipped card used as this card",
                  "S号位使用牌（目标T）；'via 技能'：通过技能将牌当作另一张牌；'S spear T'：两张手牌当杀（丈八蛇矛）；"
                  "'using 栏位'：把装备当作此牌",
                  "1 杀:♥5 3 via wusheng"),
@@ -72,36 +72,36 @@ VERBS: dict[str, Usage] = {
     "no": Usage("no", "decline the skill the question offers", "不发动所询问的技能", "no"),
     "skill": Usage("[S] SKILL [ARGS …]", "use a skill: active ones in your play phase, or to answer its question",
                    "发动技能：出牌阶段的主动技，或回答技能询问", "2 zhiheng 3"),
-    "zhiheng": Usage("S zhiheng N [SLOT …]", "制衡: discard N cards (named equipment among them), draw N (once per play phase)",
+    "zhiheng": Usage("S zhiheng N [SLOT …]", "Balance of Power: discard N cards (named equipment among them), draw N (once per play phase)",
                      "制衡：弃N摸N（每阶段限一次）", "1 zhiheng 3"),
-    "rende": Usage("S rende T N", "仁德: give N hand cards to T (heal 1 at the second card this phase)",
+    "rende": Usage("S rende T N", "Benevolence: give N hand cards to T (heal 1 at the second card this phase)",
                    "仁德：交给T N张手牌（本阶段给出第二张时回复1点体力）", "1 rende 3 2"),
-    "kurou": Usage("S kurou", "苦肉: lose 1 HP, draw 2", "苦肉：失去1点体力，摸两张牌", "3 kurou"),
-    "jieyin": Usage("S jieyin T", "结姻: discard 2 hand cards; you and a hurt male T heal 1 (once per play phase)",
+    "kurou": Usage("S kurou", "Self-Injury: lose 1 HP, draw 2", "苦肉：失去1点体力，摸两张牌", "3 kurou"),
+    "jieyin": Usage("S jieyin T", "Marriage: discard 2 hand cards; you and a hurt male T heal 1 (once per play phase)",
                     "结姻：弃两张手牌，与受伤男性角色各回复1点（限一次）", "4 jieyin 2"),
-    "qingnang": Usage("S qingnang T", "青囊: discard 1 hand card, a hurt T heals 1 (once per play phase)",
+    "qingnang": Usage("S qingnang T", "Green Satchel: discard 1 hand card, a hurt T heals 1 (once per play phase)",
                       "青囊：弃一张手牌，令受伤角色回复1点（限一次）", "6 qingnang 2"),
-    "fanjian": Usage("S fanjian T SUIT FACE", "反间: T names SUIT and takes your card FACE; other suit → 1 damage",
+    "fanjian": Usage("S fanjian T SUIT FACE", "Sow Dissension: T names SUIT and takes your card FACE; other suit → 1 damage",
                      "反间：T选花色并获得你的牌，花色不同则受到1点伤害", "5 fanjian 3 heart ♠7"),
-    "lijian": Usage("S lijian A B [SLOT]", "离间: discard 1 (or SLOT's equipment); male A duels male B (winner = damage source)",
+    "lijian": Usage("S lijian A B [SLOT]", "Alienation: discard 1 (or SLOT's equipment); male A duels male B (winner = damage source)",
                     "离间：弃一张牌，视为男性A对男性B决斗", "8 lijian 2 4"),
-    "liuli": Usage("S liuli T [SLOT]", "流离: discard a card, the 杀 aimed at you goes to T in your range",
+    "liuli": Usage("S liuli T [SLOT]", "Deflection: discard a card, the Slash aimed at you goes to T in your range",
                    "流离：弃一张牌，将杀转移给攻击范围内的T", "5 liuli 3"),
-    "tuxi": Usage("tuxi T [T2]", "突袭 (answer): take a hand card from up to two seats instead of drawing",
+    "tuxi": Usage("tuxi T [T2]", "Sudden Raid (answer): take a hand card from up to two seats instead of drawing",
                   "突袭（回答）：获得至多两名角色各一张手牌，代替摸牌", "tuxi 3 5"),
-    "fankui": Usage("fankui [SLOT]", "反馈 (answer): take a hand card (or the equipment in SLOT) of the source",
+    "fankui": Usage("fankui [SLOT]", "Retaliation (answer): take a hand card (or the equipment in SLOT) of the source",
                     "反馈（回答）：获得伤害来源的一张牌", "fankui"),
-    "guicai": Usage("guicai FACE", "鬼才 (answer): replace the judgement card with a hand card", "鬼才（回答）：以手牌代替判定牌",
+    "guicai": Usage("guicai FACE", "Demonic Talent (answer): replace the judgement card with a hand card", "鬼才（回答）：以手牌代替判定牌",
                     "guicai ♥3"),
-    "yiji": Usage("yiji [T N …]", "遗计 (answer): give the cards out (the rest kept)", "遗计（回答）：分配牌", "yiji 3 1"),
+    "yiji": Usage("yiji [T N …]", "Bequeathed Strategy (answer): give the cards out (the rest kept)", "遗计（回答）：分配牌", "yiji 3 1"),
     "judge": Usage("judge FACE", "the flipped judgement card", "判定牌的牌面", "judge ♥5"),
     "discard": Usage("discard [S] N", "discard N hand cards", "弃置N张手牌", "discard 2"),
-    "take": Usage("take [S]", "take the damage instead of playing 闪", "不出闪，受到伤害", "take"),
+    "take": Usage("take [S]", "take the damage instead of playing Jink", "不出闪，受到伤害", "take"),
     "pass": Usage("pass [S] | pass all",
-                  "no 桃 / no 闪 / no 无懈可击 (all: nobody in this window, or nobody gives 桃) / decline a weapon's option",
+                  "no Peach / no Jink / no Nullification (all: nobody in this window, or nobody gives Peach) / decline a weapon's option",
                   "不出桃/不出闪/不出无懈可击（all：所有人都不出，或无人出桃）/不发动武器效果", "pass all"),
-    "pick": Usage("pick [S] [WHAT …]", "choose: a card of 五谷丰登, a zone for 过河拆桥/顺手牵羊 (hand, weapon, armor, "
-                  "plus_horse, minus_horse, 乐不思蜀…), cards for 寒冰剑/麒麟弓",
+    "pick": Usage("pick [S] [WHAT …]", "choose: a card of Amazing Grace, a zone for Dismantlement/Snatch (hand, weapon, armor, "
+                  "plus_horse, minus_horse, Indulgence…), cards for Ice Sword/Kylin Bow",
                   "选择：五谷丰登的牌、过河拆桥/顺手牵羊的区域、寒冰剑/麒麟弓的牌", "pick weapon"),
     "reveal": Usage("reveal ROLE", "the dead seat's role card", "阵亡角色的身份牌", "reveal rebel"),
     "damage": Usage("damage T N [from S|none] [fire|thunder]", "correction: damage", "修正：伤害", "damage 4 1 from 2 fire"),
@@ -215,7 +215,7 @@ def _card(verb: str, tok: str | None, suggest_skills: bool = False) -> tuple[str
 def _role(verb: str, tok: str | None) -> str:
     r = ROLE_WORDS.get((tok or "").casefold())
     if r is None:
-        raise _err(verb, f"unknown role {tok!r}: one of {', '.join(ROLES)} (主公 忠臣 反贼 内奸)",
+        raise _err(verb, f"unknown role {tok!r}: one of {', '.join(ROLES)}",
                    f"未知身份“{tok or ''}”：可选 主公、忠臣、反贼、内奸（{', '.join(ROLES)}）")
     return r
 
@@ -238,7 +238,7 @@ def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> 
     if "+" in face_text:  # two cards as one (丈八蛇矛): 杀:♥3+♠5 — each face is read and checked on its own
         parts = face_text.split("+")
         if len(parts) != 2 or not all(parts):
-            raise _err("use", f"two cards as one are written FACE+FACE, e.g. 杀:♥3+♠5 (not {face_text!r})",
+            raise _err("use", f"two cards as one are written FACE+FACE, e.g. slash:♥3+♠5 (not {face_text!r})",
                        f"两张牌当一张牌使用时写作 牌面+牌面，例如 杀:♥3+♠5（不是“{face_text}”）")
         faces = tuple(_card("use", f"{name}:{p}")[1] for p in parts)
         head = name
@@ -306,7 +306,7 @@ def _unknown_word(verb: str, word: str, via: bool = False) -> CommandError:
         names = "、".join(k.zh for k in KINDS.values())
         return _err(verb, f"unknown {what} {name!r} — the Chinese card names are: {names}",
                     f"未知的{what_zh}“{name}”——牌名有：{names}")
-    return _err(verb, f"unknown {what} {name!r} — use an id like slash or zhiheng, a name like 杀 or 制衡",
+    return _err(verb, f"unknown {what} {name!r} — use an id like slash or zhiheng, or the Chinese name",
                 f"未知的{what_zh}“{name}”——请输入id（如slash、zhiheng）或中文名（如杀、制衡）")
 
 

@@ -73,7 +73,7 @@ def test_attack_range_weapon_replaces_one_and_reason_has_numbers():
     check = in_range(s, 2, 5)
     assert not check.ok
     assert check.en.startswith("seat 2 → seat 5: distance 4")
-    assert "> attack range 2 (青釭剑)" in check.en
+    assert "> attack range 2 (Qinggang Sword)" in check.en
     assert "攻击范围2" in check.zh
 
 
@@ -110,4 +110,4 @@ def test_crossbow_range_one_is_named_in_the_reason():
     s = table(6)
     s.seat(1).equipment["weapon"] = "crossbow"
     check = in_range(s, 1, 3)
-    assert not check.ok and check.en.endswith("attack range 1 (诸葛连弩)")
+    assert not check.ok and check.en.endswith("attack range 1 (Crossbow)")

@@ -12,7 +12,7 @@ def test_slash_take_and_jink():
     st = to_play(table(6))
     h1, h2 = st.seat(1).hand, st.seat(2).hand
     st, ev = events(st, "1 杀:♠7 2")
-    assert "seat 1 (Cao Cao) uses 杀 on seat 2 (Guan Yu)" in ev[0].en
+    assert "seat 1 (Cao Cao) uses Slash on seat 2 (Guan Yu)" in ev[0].en
     assert st.seat(1).hand == h1 - 1 and st.prompt.kind == "respond" and st.prompt.seat == 2
     st2 = run(st, "jink")
     assert st2.seat(2).hand == h2 - 1 and st2.seat(2).hp == 4 and st2.prompt is None
@@ -26,7 +26,7 @@ def test_slash_range_refusal_with_numbers():
     st = to_play(table(6))
     st = run(st, "equip 1 qinggang_sword")
     r = refused(st, "1 slash 4")
-    assert r.rule == "slash.range" and r.en == "seat 1 → seat 4: distance 3 > attack range 2 (青釭剑)"
+    assert r.rule == "slash.range" and r.en == "seat 1 → seat 4: distance 3 > attack range 2 (Qinggang Sword)"
     assert "RULES_NOTES" in r.source and r.zh
     assert in_range(st, 1, 3).ok
     st = run(st, "1 slash 3")
@@ -54,7 +54,7 @@ def test_slash_limit_and_lifts():
     st = to_play(table(6))
     st = run(st, "1 slash 2", "jink")
     r = refused(st, "1 slash 2")
-    assert r.rule == "slash.limit" and "1 杀" in r.en
+    assert r.rule == "slash.limit" and "1 Slash" in r.en
     st = run(st, "equip 1 诸葛连弩", "1 slash 2", "take", "1 slash 2", "take")
     assert st.seat(2).hp == 2
     assert st.counters["slash"] == 3
@@ -142,7 +142,7 @@ def test_other_tricks_resolved():
     st = to_play(table(4))
     h = st.seat(1).hand
     st, ev = events(st, "1 决斗 3")
-    assert ev[0].data["targets"] == [3] and "决斗" in ev[0].en and st.seat(1).hand == h - 1
+    assert ev[0].data["targets"] == [3] and "Duel" in ev[0].en and st.seat(1).hand == h - 1
     assert st.prompt.kind == "nullify"
     st = run(st, "pass all", "take")
     st, ev = events(st, "1 南蛮入侵")

@@ -47,7 +47,7 @@ def test_end_owes_the_judgement_and_the_discard():
     st = table(4)
     st = run(st, "place 1 indulgence", "hand 1 5")
     st = run(st, "end")  # the judge phase asks for the card: end stops there
-    assert st.phase == "judge" and st.prompt.kind == "judge" and "乐不思蜀" in st.prompt.en
+    assert st.phase == "judge" and st.prompt.kind == "judge" and "Indulgence" in st.prompt.en
     st = run(st, "judge ♠5")  # not a heart: the draw (+2), the play phase skipped, hand 7 > hand limit 4
     assert st.phase == "discard" and st.prompt.kind == "discard" and st.turn_seat == 1 and st.seat(1).hand == 7
     r = refused(st, "discard 4")
@@ -105,7 +105,7 @@ def test_pass_all_only_closes_a_nullification_window():
     st = run(st, "1 杀 2")
     assert st.prompt.kind == "respond"
     r = refused(st, "pass all")
-    assert r.rule == "pass.all" and "无懈可击" in r.en and "桃" in r.en
+    assert r.rule == "pass.all" and "Nullification" in r.en and "Peach" in r.en
     assert st.seat(2).hp == 4
 
 

@@ -148,7 +148,7 @@ def test_prompt_discipline_names_the_question():
     st = to_play(table(4))
     st = run(st, "1 slash 2")
     r = refused(st, "next")
-    assert r.rule == "prompt.pending" and "seat 2" in r.en and "闪" in r.en
+    assert r.rule == "prompt.pending" and "seat 2" in r.en and "Jink" in r.en
 
 
 def _living_next(alive, n, N):

@@ -22,7 +22,7 @@ def test_qinggang_ignores_eight_diagram_and_nioh_shield():
     st, ev = events(st, "1 杀 2")
     assert any("armor is ignored" in e.en for e in ev)
     r = refused(st, "judge ♥3")
-    assert r.rule == "judge.none" and "青釭剑 ignores seat 2's 八卦阵" in r.en
+    assert r.rule == "judge.none" and "Qinggang Sword ignores seat 2's Eight Diagram" in r.en
     st = run(play6(), "equip 2 仁王盾", "equip 1 青釭剑", "1 杀:♠7 2")
     assert st.prompt.kind == "respond"
 
@@ -30,7 +30,7 @@ def test_qinggang_ignores_eight_diagram_and_nioh_shield():
 def test_nioh_shield_black_slash_no_effect_red_slash_works():
     st = run(play6(), "equip 2 仁王盾")
     st, ev = events(st, "1 杀:♣7 2")
-    assert st.prompt is None and any("仁王盾" in e.en for e in ev)
+    assert st.prompt is None and any("Nioh Shield" in e.en for e in ev)
     st = run(play6(), "equip 2 仁王盾", "1 杀:♦7 2")
     assert st.prompt.kind == "respond"
 
@@ -38,7 +38,7 @@ def test_nioh_shield_black_slash_no_effect_red_slash_works():
 def test_faceless_slash_at_nioh_shield_asks_for_the_face():
     st = run(play6(), "equip 2 仁王盾")
     r = refused(st, "1 杀 2")
-    assert r.rule == "slash.colour" and r.forceable and "1 杀:♦7 2" in r.en
+    assert r.rule == "slash.colour" and r.forceable and "1 slash:♦7 2" in r.en and "1 杀:♦7 2" in r.zh
     assert run(st, "force 1 杀 2").prompt.kind == "respond"      # forced: treated as red
     assert run(play6(), "equip 2 仁王盾", "equip 1 青釭剑", "1 杀 2").prompt.kind == "respond"  # armor ignored
     assert run(play6(), "equip 2 八卦阵", "1 杀 2").prompt.kind == "respond"  # only 仁王盾 cares

@@ -165,7 +165,7 @@ def test_lightning_death_gives_no_reward():
 def test_no_two_delayed_tricks_of_the_same_name():
     st = run(to_play(table(6)), "1 乐不思蜀 2")
     r = refused(st, "1 乐不思蜀 2")
-    assert r.rule == "judgement.duplicate" and "seat 2 already has 乐不思蜀" in r.en
+    assert r.rule == "judgement.duplicate" and "seat 2 already has Indulgence" in r.en
     st = run(st, "1 闪电")
     assert refused(st, "1 闪电").rule == "judgement.duplicate"
     assert run(st, "place 2 闪电").seat(2).judgement == ["indulgence", "lightning"]   # different names: fine

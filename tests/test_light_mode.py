@@ -142,11 +142,11 @@ def test_kongcheng_is_asked_not_assumed():
     with pytest.raises(Refused) as e:
         s.submit("1 杀 2")
     assert e.value.rule == "hand.ask" and e.value.seat == 2
-    assert "hand 2 1" in e.value.en and "hand 2 0" in e.value.en and "空城" in e.value.en
+    assert "hand 2 1" in e.value.en and "hand 2 0" in e.value.en and "Empty City" in e.value.en
     s.submit("hand 2 0")
     with pytest.raises(Refused) as e:
         s.submit("1 杀 2")
-    assert e.value.rule == "skill.target" and "空城" in e.value.en
+    assert e.value.rule == "skill.target" and "Empty City" in e.value.en
     with pytest.raises(Refused) as e:
         s.submit("1 决斗 2")
     assert e.value.rule == "skill.target"
@@ -192,7 +192,7 @@ def test_lianying_is_asked_in_light_mode():
     p = s.state.prompt
     assert p.kind == "skill" and p.data["skill"] == "lianying" and "last hand card" in p.en
     s.submit("yes")
-    assert any("连营" in ev.en for ev in s.log[-1].events)
+    assert any("Linked Camps" in ev.en for ev in s.log[-1].events)
     tracked = _session([x for x in ASK if x != "track hands off"] + ["hand 1 4", "end", "no", "next", "next", "next", "2 杀 3",
                                                                      "3 闪"])
     assert tracked.state.prompt is None  # 4 hand cards: not the last

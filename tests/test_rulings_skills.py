@@ -106,4 +106,4 @@ def test_spear_two_faces_of_different_colours_make_a_colourless_slash():
 
 def test_two_faces_only_for_two_cards():
     r = refused(play6(), "1 杀:♥3+♠5 2", "card.faces")
-    assert "丈八蛇矛" in r.en and "丈八蛇矛" in r.zh
+    assert "Spear" in r.en and "丈八蛇矛" in r.zh

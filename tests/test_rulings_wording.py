@@ -80,7 +80,7 @@ def test_scan_hint_example_judges_a_pending_card():
 def test_jijiang_refusal_names_the_helping_seat_first():
     st = at(game("liubei", "caocao", "guanyu", "machao", hands=3), 1)
     r = refused(st, "1 杀 4 via jijiang", "viewas.lord")
-    assert "'3 杀 4 via jijiang'" in r.en and "3 杀 4 via jijiang" in r.zh and "helping seat first" in r.en
+    assert "'3 slash 4 via jijiang'" in r.en and "3 杀 4 via jijiang" in r.zh and "helping seat first" in r.en
     assert run(st, "3 杀 4 via jijiang").prompt.seat == 4  # the form it names works
 
 

@@ -157,9 +157,9 @@ def test_lianying_waits_until_the_trick_resolved_and_dead_luxun_draws_nothing():
 def test_questions_name_the_lord_skills_and_the_helpers_in_seat_order():
     st = at(game("caocao", "guanyu", "xiahoudun", "machao", "simayi", hands=2), 4)
     st = run(st, "4 杀 1", "no")                            # 马超's 铁骑 declined
-    assert "护驾" in st.prompt.en and "seats 3, 5" in st.prompt.en and "3、5号位" in st.prompt.zh
+    assert "Escort" in st.prompt.en and "seats 3, 5" in st.prompt.en and "3、5号位" in st.prompt.zh
     st = at(game("sunquan", "daqiao", "guanyu", "machao", hands=2), 1)
-    assert "流离" in run(st, "1 杀 2").prompt.en
+    assert "Deflection" in run(st, "1 杀 2").prompt.en
     assert "流离" not in run(at(st, 3), "3 杀 4").prompt.en
 
 
@@ -198,15 +198,15 @@ def test_duel_prompt_counts_slash_cards_not_rounds_under_wushuang():
     # 2 决斗 3 (吕布): 3 杀, 2 杀, 2 杀 (无双: two), 3 杀 → four 杀 cards, not three rounds.
     st = at(game("sunquan", "guanyu", "lvbu", "machao", hands=5), 2)
     st = _duel_prompt(run(st, "2 决斗 3"))
-    assert "0 杀 played" in st.prompt.en and "已打出0张杀" in st.prompt.zh
+    assert "0 Slash played" in st.prompt.en and "已打出0张杀" in st.prompt.zh
     st = run(st, "3 杀")
-    assert "1 杀 played" in st.prompt.en and "已打出1张杀" in st.prompt.zh
+    assert "1 Slash played" in st.prompt.en and "已打出1张杀" in st.prompt.zh
     st = run(st, "2 杀", "2 杀")
     assert st.prompt.seat == 3
-    assert "3 杀 played" in st.prompt.en and "已打出3张杀" in st.prompt.zh
+    assert "3 Slash played" in st.prompt.en and "已打出3张杀" in st.prompt.zh
     st = run(st, "3 杀")
     assert st.prompt.seat == 2
-    assert "4 杀 played" in st.prompt.en and "已打出4张杀" in st.prompt.zh
+    assert "4 Slash played" in st.prompt.en and "已打出4张杀" in st.prompt.zh
 
 
 def test_wushuang_second_jink_prompt_keeps_the_bagua_hint():
@@ -216,7 +216,7 @@ def test_wushuang_second_jink_prompt_keeps_the_bagua_hint():
     assert "judge FACE" in st.prompt.en and "judge 牌面" in st.prompt.zh
     st2 = run(st, "3 闪")
     assert st2.prompt.seat == 3 and st2.prompt.data["jinks"] == 1
-    assert "one more 闪" in st2.prompt.en and "judge FACE" in st2.prompt.en and "judge 牌面" in st2.prompt.zh
+    assert "one more Jink" in st2.prompt.en and "judge FACE" in st2.prompt.en and "judge 牌面" in st2.prompt.zh
     st3 = run(st, "judge ♥5")                                   # red: counts as the first 闪
     assert st3.prompt.data["jinks"] == 1 and "judge FACE" in st3.prompt.en
     assert run(st3, "judge ♦5").prompt is None                  # the second judgement is accepted

@@ -561,11 +561,11 @@ def test_jianxiong_not_after_a_lijian_duel():
 def test_jijiang_hujia_by_the_lord_himself_says_another_seat_gives_the_card():
     st = at(game("liubei", "guanyu", "zhangliao", "ganning", hands=4), 1)
     r = refused(st, "1 杀 2 via jijiang", "viewas.lord")
-    assert "comes from another 蜀 seat" in r.en and "only for a living lord" not in r.en
+    assert "comes from another Shu seat" in r.en and "only for a living lord" not in r.en
     st = at(game("caocao", "guanyu", "zhangliao", "ganning", hands=4), 2)
     st = run(st, "2 杀 1")
     r = refused(st, "1 闪 via hujia", "viewas.lord")
-    assert "comes from another 魏 seat" in r.en
+    assert "comes from another Wei seat" in r.en
 
 
 def test_luoshen_and_tiandu_say_the_judgement_card_is_gained_not_drawn():
@@ -573,7 +573,7 @@ def test_luoshen_and_tiandu_say_the_judgement_card_is_gained_not_drawn():
     st, ev = events(st, "judge ♠3")
     line = next(e for e in ev if e.kind == "draw" and e.seat == 2)
     assert "获得判定牌♠3（洛神）" in line.zh and "摸" not in line.zh
-    assert "gains the judgement card ♠3 (洛神)" in line.en and "draws" not in line.en
+    assert "gains the judgement card ♠3 (Goddess Luo)" in line.en and "draws" not in line.en
     st = at(game("liubei", "guojia", "guanyu", "machao", hands=3), 2, "start")
     st, ev = events(run(st, "place 2 乐不思蜀", "next", "judge ♠3"), "yes")
     assert any("获得判定牌♠3（天妒）" in e.zh and "摸" not in e.zh for e in ev)

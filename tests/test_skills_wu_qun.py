@@ -145,7 +145,7 @@ def test_liuli_range_without_the_discarded_weapon_or_horse():
     st = at(game("sunquan", "daqiao", "guanyu", "machao", "zhaoyun", hands=3), 1)
     st = run(st, "equip 2 麒麟弓", "1 杀 2")
     r = refused(st, "2 liuli 4 weapon", "skill.range")
-    assert "distance 2 > attack range 1" in r.en and "麒麟弓" in r.en
+    assert "distance 2 > attack range 1" in r.en and "Kylin Bow" in r.en
     st2 = run(st, "2 liuli 4")                        # a hand card discarded: the 麒麟弓 stays and counts
     assert st2.prompt.seat == 4 and st2.seat(2).equipment["weapon"]
     st3 = run(at(game("sunquan", "daqiao", "guanyu", "machao", "zhaoyun", hands=3), 1), "equip 2 赤兔", "1 杀 2")
@@ -156,7 +156,7 @@ def test_liuli_range_without_the_discarded_weapon_or_horse():
 def test_liuli_words_and_arguments():
     st = at(game("sunquan", "daqiao", "guanyu", "machao", "zhaoyun", hands=3), 1)
     st = run(st, "equip 2 麒麟弓", "1 杀 2")
-    assert "流离 Deflection" in st.prompt.en and "discards" in st.prompt.en and "[SLOT]" in st.prompt.en
+    assert "Deflection" in st.prompt.en and "discards" in st.prompt.en and "[SLOT]" in st.prompt.en
     assert "Shifting" not in st.prompt.en
     r = refused(st, "2 liuli 5 wepon", "skill.args")
     assert "unknown slot 'wepon' (weapon, armor, plus_horse, minus_horse)" in r.en
@@ -164,7 +164,7 @@ def test_liuli_words_and_arguments():
     assert "None" not in r.en and "'2 liuli T [SLOT]'" in r.en
     refused(st, "2 liuli 3 weapon extra", "skill.args")
     st, ev = events(st, "2 liuli 3 weapon")
-    assert any("discards 麒麟弓" in e.en and "弃置麒麟弓" in e.zh for e in ev)
+    assert any("discards Kylin Bow" in e.en and "弃置麒麟弓" in e.zh for e in ev)
 
 
 def test_liuli_not_offered_without_any_card():

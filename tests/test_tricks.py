@@ -23,7 +23,7 @@ def test_window_asks_in_seat_order_from_the_user_and_pass_all_closes():
     st = play6()
     st = run(st, "1 无中生有")
     p = st.prompt
-    assert p.kind == "nullify" and p.seat == 1 and "无中生有" in p.en and "pass all" in p.en
+    assert p.kind == "nullify" and p.seat == 1 and "Ex Nihilo" in p.en and "pass all" in p.en
     st = run(st, "pass")
     assert st.prompt.kind == "nullify" and st.prompt.seat == 2
     st = run(st, "pass", "pass", "pass", "pass")
@@ -68,7 +68,7 @@ def test_nullification_against_a_delayed_trick():
     st = run(st, "place 1 乐不思蜀", "next")     # judge phase: 乐不思蜀 asked
     assert st.prompt.kind == "judge"
     st = run(st, "2 无懈可击")
-    assert st.prompt.kind == "nullify" and "无懈可击" in st.prompt.en
+    assert st.prompt.kind == "nullify" and "Nullification" in st.prompt.en
     st2, ev = events(st, "pass all")
     assert "nullified" in kinds(ev) and st2.seat(1).judgement == [] and st2.prompt is None
     st3 = run(st, "3 无懈可击", "pass all")       # countered: back to the judgement
@@ -96,10 +96,10 @@ def test_answering_the_step_closes_an_untouched_window():
 
 def test_duel_alternates_and_the_winner_is_the_source():
     st = run(play6(), "1 决斗 3", "pass all")
-    assert st.prompt.kind == "respond" and st.prompt.seat == 3 and "决斗" in st.prompt.en
+    assert st.prompt.kind == "respond" and st.prompt.seat == 3 and "Duel" in st.prompt.en
     h1, h3 = st.seat(1).hand, st.seat(3).hand
     st = run(st, "3 杀")
-    assert st.prompt.seat == 1 and "1 杀 played" in st.prompt.en
+    assert st.prompt.seat == 1 and "1 Slash played" in st.prompt.en
     st = run(st, "杀")                       # bare 杀: the asked seat
     assert st.prompt.seat == 3
     st, ev = events(st, "take")
@@ -146,7 +146,7 @@ def test_savage_assault_each_other_seat_in_order_after_the_user():
         p = st.prompt
         assert p.kind == "respond" and p.data["need"] == "slash"
         asked.append(p.seat)
-        assert f"{len(asked) - 1} of 5 answered" in p.en and "南蛮入侵 from seat 2" in p.en
+        assert f"{len(asked) - 1} of 5 answered" in p.en and "Savage Assault from seat 2" in p.en
         st = run(st, "take" if p.seat % 2 else f"{p.seat} 杀")
     assert asked == [3, 4, 5, 6, 1] and st.prompt.data["skill"] == "jianxiong"  # seat 1 is 曹操: 奸雄 (issue 4)
     st = run(st, "no")
@@ -162,7 +162,7 @@ def test_savage_assault_jink_is_not_an_answer():
 
 def test_archery_attack_jink_eight_diagram_and_prompt_text():
     st = run(play6(), "equip 3 八卦阵", "1 万箭齐发", "pass all")
-    assert st.prompt.en.startswith("seat 2 (Guan Yu): play 闪 or take 1 damage — 万箭齐发 from seat 1 (Cao Cao), 0 of 5 answered")
+    assert st.prompt.en.startswith("seat 2 (Guan Yu): play Jink or take 1 damage — Archery Attack from seat 1 (Cao Cao), 0 of 5 answered")
     st = run(st, "2 闪", "pass all")
     st = run(st, "judge ♥3")                 # 八卦阵 also works against 万箭齐发
     assert st.prompt.kind == "nullify" and st.seat(3).hp == 4
@@ -243,7 +243,7 @@ def test_dismantlement_zones():
     h3 = st.seat(3).hand
     st = run(st, "1 过河拆桥 3", "pass all")
     p = st.prompt
-    assert p.kind == "zone" and p.seat == 1 and "hand (4)" in p.en and "weapon 青釭剑" in p.en and "judgement 闪电" in p.en
+    assert p.kind == "zone" and p.seat == 1 and "hand (4)" in p.en and "weapon Qinggang Sword" in p.en and "judgement Lightning" in p.en
     assert refused(st, "pick armor").rule == "pick.zone"
     a = run(st, "pick weapon")
     assert a.seat(3).equipment["weapon"] is None and a.seat(1).hand == st.seat(1).hand
@@ -316,7 +316,7 @@ def test_dashboard_banner_shows_the_pending_step_in_player_words():
     st = to_play(st)
     st = run(st, "2 万箭齐发", "pass all", "take", "pass all", "take", "pass all", "take", "pass all")
     en = prompt_text(st, "en")
-    assert "seat 6: play 闪 or take 1 damage — 万箭齐发 from seat 2 (Guan Yu), 3 of 5 answered" in en.replace(" (Hua Tuo)", "")
+    assert "seat 6: play Jink or take 1 damage — Archery Attack from seat 2 (Guan Yu), 3 of 5 answered" in en.replace(" (Hua Tuo)", "")
     zh = prompt_text(st, "zh")
     assert "打出闪或受到1点伤害" in zh and "已响应3/5" in zh
 

@@ -32,7 +32,7 @@ def test_jiuyuan_heal_names_jiuyuan():
     st = run(st, "damage 1 4 from 3")
     st, ev = events(st, "2 peach")
     heal = next(e for e in ev if e.kind == "heal")
-    assert st.seat(1).hp == 2 and "+1 from 救援" in heal.en and "救援" in heal.zh
+    assert st.seat(1).hp == 2 and "+1 from Rescue" in heal.en and "救援" in heal.zh
 
 
 def test_longdan_names_the_card_it_was():
@@ -40,14 +40,14 @@ def test_longdan_names_the_card_it_was():
     st = run(st, "3 杀 2")
     st, ev = events(st, "2 闪:♠7 via longdan")
     va = next(e for e in ev if e.kind == "viewas")
-    assert "杀♠7 as 闪" in va.en and "杀♠7当闪" in va.zh
+    assert "Slash♠7 as Jink" in va.en and "杀♠7当闪" in va.zh
 
 
 def test_jiuyuan_summary_does_not_repeat_the_marks():
     from companion.rules.generals import SKILLS
     from companion.tui.screens import skill_lines
     st = game("sunquan", "zhouyu", "guanyu", "machao")
-    en = next(x for x in skill_lines(st, "en", 1) if "救援" in x)
+    en = next(x for x in skill_lines(st, "en", 1) if "Rescue" in x)  # one language: the English name only (issue 16)
     zh = next(x for x in skill_lines(st, "zh", 1) if "救援" in x)
     assert en.lower().count("lord skill") == 1 and en.lower().count("compulsory") == 1, en
     assert zh.count("主公技") == 1 and zh.count("锁定技") == 1, zh
@@ -76,7 +76,7 @@ def test_a_cancelled_window_does_not_say_nobody_played():
     assert any(e.kind == "nullified" for e in ev)
     st = to_play(table(4))
     st, ev = events(run(st, "1 过河拆桥 3"), "pass all")
-    assert any("nobody plays 无懈可击" in e.en for e in ev)       # nobody played one: said so
+    assert any("nobody plays Nullification" in e.en for e in ev)       # nobody played one: said so
 
 
 def test_nullification_window_is_not_addressed_to_the_tricks_user():
@@ -84,7 +84,7 @@ def test_nullification_window_is_not_addressed_to_the_tricks_user():
     p = st.prompt
     assert p.kind == "nullify" and p.seat == 1                   # asked from the user on, in seat order
     assert p.zh.startswith("无懈可击？") and "即将生效" in p.zh and p.zh.count("1号位") == 1, p.zh
-    assert p.en.startswith("无懈可击? ") and "about to take effect" in p.en and p.en.count("seat 1") == 1, p.en
+    assert p.en.startswith("Nullification? ") and "about to take effect" in p.en and p.en.count("seat 1") == 1, p.en
     st = run(st, "3 无懈可击")                                   # the chain: about that 无懈可击
     assert st.prompt.zh.startswith("无懈可击？") and "无懈可击（第1张）即将生效" in st.prompt.zh, st.prompt.zh
 
@@ -93,7 +93,7 @@ def test_jink_question_names_the_eight_diagram_until_judged_black():
     # 八卦阵 (RULES_NOTES: Judgements): when 闪 is needed the holder may judge; red counts as 闪
     st = to_play(table(4))
     st = run(st, "equip 2 八卦阵", "1 杀 2")
-    assert "judge FACE" in st.prompt.en and "八卦阵" in st.prompt.en and "judge 牌面" in st.prompt.zh
+    assert "judge FACE" in st.prompt.en and "Eight Diagram" in st.prompt.en and "judge 牌面" in st.prompt.zh
     black = run(st, "judge ♠3")
     assert black.prompt.kind == "respond" and "八卦阵" not in black.prompt.en and "八卦阵" not in black.prompt.zh
     plain = run(to_play(table(4)), "1 杀 2")
@@ -105,27 +105,31 @@ def test_jink_question_names_the_eight_diagram_until_judged_black():
 def test_delayed_trick_judge_question_mentions_nullification():
     st = run(table(4), "place 1 乐不思蜀", "next")
     assert st.prompt.kind == "judge"
-    assert "无懈可击" in st.prompt.en and "无懈可击" in st.prompt.zh
+    assert "Nullification" in st.prompt.en and "无懈可击" in st.prompt.zh
 
 
 def test_zh_respond_questions_show_the_answer_words():
+    """The answer words of a question, each in the command words of its language (issue 16: no 杀 in English,
+    no ``jink`` in Chinese; the command language reads both)."""
     st = to_play(table(4))
-    for line, words in (("1 南蛮入侵", "杀 / take"), ("1 万箭齐发", "jink / take"), ("1 决斗 2", "杀 / take")):
+    for line, en, zh in (("1 南蛮入侵", "slash / take", "杀 / take"), ("1 万箭齐发", "jink / take", "闪 / take"),
+                         ("1 决斗 2", "slash / take", "杀 / take")):
         s = run(st, line, "pass all")
-        assert s.prompt.kind == "respond" and words in s.prompt.en and words in s.prompt.zh, s.prompt.zh
+        assert s.prompt.kind == "respond" and en in s.prompt.en and zh in s.prompt.zh, s.prompt.zh
 
 
 def test_jijiang_hint_singular_and_plural_seats():
     from skill_support import at, game, run
     st = at(game("liubei", "zhangliao", "guanyu", "ganning", hands=4), 2)
     st = run(st, "2 决斗 1", "pass all")
-    assert "seat 3 may give 杀 ('S slash via jijiang')" in st.prompt.en and "seats 3" not in st.prompt.en
+    assert "seat 3 may give Slash ('S slash via jijiang')" in st.prompt.en and "seats 3" not in st.prompt.en
     st = at(game("liubei", "zhangliao", "guanyu", "zhangfei", hands=4), 2)
     st = run(st, "2 决斗 1", "pass all")
-    assert "seats 3, 4 may give 杀 in this order" in st.prompt.en
+    assert "seats 3, 4 may give Slash in this order" in st.prompt.en
 
 
-def test_death_discard_line_names_cards_in_chinese_in_english_too():
+def test_death_discard_line_names_cards_in_the_language_of_the_text():
+    """Issue 16 (one language per screen) replaced the earlier rule "Chinese card names in English too"."""
     from skill_support import at, events, game, run
     st = at(game("liubei", "guanyu", "zhangliao", "ganning", roles={2: "loyalist", 3: "rebel", 4: "renegade"},
                  hands=2), 1)
@@ -139,8 +143,8 @@ def test_death_discard_line_names_cards_in_chinese_in_english_too():
     if st.prompt is not None and st.prompt.kind == "reveal":
         st, more = events(st, "reveal rebel")
         ev += more
-    lines = [e.en for e in ev if "赤兔" in e.en or "Chitu" in e.en]
-    assert lines and all("赤兔♥5" in x and "Chitu" not in x for x in lines), lines
+    lines = [e for e in ev if "赤兔" in e.zh]
+    assert lines and all("Chitu♥5" in e.en and "赤兔" not in e.en and "赤兔♥5" in e.zh for e in lines), lines
 
 
 def test_yes_with_no_question_pending_says_so():

@@ -1,7 +1,9 @@
 """What the table may do now: ``choices(state) -> list[Choice]`` (python-chess's ``legal_moves``).
 
 Each :class:`Choice` is a line of the command language (docs/commands.md), so a choice picked
-with a key or a click is journaled exactly like the same line typed.  A choice is *complete*
+with a key or a click is journaled exactly like the same line typed.  ``line`` is written with the Chinese
+card names (``4 杀 3``); ``Choice.command(lang)`` / ``Choice.speaking(lang)`` give it in the command words of a
+screen's language (``4 slash 3`` in English: issue 16, one language per screen), which parse to the same action.  A choice is *complete*
 (``needs == ""``: submit ``line`` as it is) or *partial* (``needs`` names what is missing —
 ``"face"`` a judgement card, ``"seat"`` / ``"seats"`` / ``"target"`` seats, ``"face_seat"`` a card's
 face then a target seat (``♠3 6``), ``"card"`` a card name, ``"args"`` a skill's words): the dashboard
@@ -40,6 +42,7 @@ clone (the engine never mutates its input).  Cost: a few tens of microseconds
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,7 +75,7 @@ from .state import (
 )
 from .vocab import Kingdom, PromptKind
 
-__all__ = ["Choice", "choices", "answers_prompt", "covers"]
+__all__ = ["Choice", "choices", "answers_prompt", "covers", "command_words"]
 
 
 
@@ -107,6 +110,47 @@ class Choice:
         """The choice's words in ``lang`` (``"zh"`` or anything else: English)."""
         return self.zh if lang == "zh" else self.en
 
+    def command(self, lang: str) -> tuple[str, str, str]:
+        """``(line, before, after)`` in the command words of ``lang`` (:func:`command_words`): ``4 杀 3`` in
+        ``"zh"``, ``4 slash 3`` otherwise.  Both lines parse to the same action (tests/test_one_language.py)."""
+        if lang == "zh":
+            return self.line, self.before, self.after
+        return command_words(self.line, lang), command_words(self.before, lang), command_words(self.after, lang)
+
+    def speaking(self, lang: str) -> Choice:
+        """This choice with ``line`` / ``before`` / ``after`` in the command words of ``lang`` (what the command
+        bar is filled with and what is journaled when it is picked: the screen speaks one language)."""
+        if lang == "zh":
+            return self
+        line, before, after = self.command(lang)
+        if (line, before, after) == (self.line, self.before, self.after):
+            return self
+        return Choice(line, self.key, self.en, self.zh, self.verb, self.seat, self.needs, before, after, self.options,
+                      self.params)
+
+
+_CARD_WORDS: dict[str, re.Pattern[str]] = {}
+
+
+def command_words(text: str, lang: str) -> str:
+    """A command line (or part of one) with its card and general names in the command words of ``lang``: each
+    Chinese name becomes its id outside ``"zh"`` (``1 杀:♠7 3`` → ``1 slash:♠7 3``, ``5 闪 via hujia`` →
+    ``5 jink via hujia``, ``general 2 关羽`` → ``general 2 guanyu``); the command language reads both
+    (docs/commands.md).  Only these names are changed: choices write nothing else in Chinese."""
+    if lang == "zh" or not text or text.isascii():
+        return text
+    rx = _CARD_WORDS.get("")
+    if rx is None:
+        from .generals import GENERALS  # noqa: PLC0415
+
+        _BY_ZH.update({g.zh: g.id for g in GENERALS.values()})
+        _BY_ZH.update({k.zh: k.id for k in KINDS.values()})  # a card wins over a general of the same name
+        rx = _CARD_WORDS[""] = re.compile("|".join(map(re.escape, sorted(_BY_ZH, key=len, reverse=True))))
+    return rx.sub(lambda m: _BY_ZH[m[0]], text)
+
+
+_BY_ZH: dict[str, str] = {}
+
 
 def _c(line: str, key: str, en: str, zh: str, verb: str, seat: int | None = None, **params: Any) -> Choice:
     return Choice(line, key, en, zh, verb, seat, params=params)
@@ -123,8 +167,8 @@ def _zh(kind: str) -> str:
 
 
 def _en(kind: str) -> str:
-    """The English card name (labels are English in en, Chinese in zh; the lines keep the command language's
-    Chinese card names, so the journal is the same whichever language the dashboard speaks)."""
+    """The English card name (labels are English in en, Chinese in zh; the lines are written with the Chinese
+    card names and :meth:`Choice.command` gives them in the command words of the screen's language)."""
     k = KINDS.get(kind)
     return k.en if k else kind
 
@@ -374,7 +418,7 @@ def _zone_en(s: Seat, z: str, tracked: bool = True) -> str:
         return f"hand ({s.hand})" if tracked else "hand"
     if z in SLOTS:
         ref = s.equipment[z]
-        return f"{z} (empty)" if ref is None else f"{z} {_en(card_kind_of(ref) or ref)}"
+        return f"{zn.SLOT_EN[z]} (empty)" if ref is None else f"{zn.SLOT_EN[z]} {_en(card_kind_of(ref) or ref)}"
     return f"judgement {_en(card_kind_of(z) or z)}"
 
 

@@ -18,7 +18,7 @@ from .messages import Words, en_zh, say
 from .outcome import who
 from .state import Seat
 from .vocab import PromptKind, Rule
-from .zones import SLOT_ZH
+from .zones import slot_words
 
 DECK_SIZE = 108  # cards in the standard + EX deck (RULES_NOTES: Deck)
 SRC_AREA = "RULES_NOTES: Other facts (no two cards of the same name in one area)"
@@ -140,7 +140,7 @@ def v_equip(ctx: Ctx, a: Action) -> None:
     s = seat_at(ctx, a.seat)
     kind = card_kind(a.args["card"])
     if kind.type != CardType.EQUIP:
-        raise Refused(Rule.EQUIP_SLOT, source="cards.toml", forceable=False, kind=kind.zh, kind_kind=kind.en)
+        raise Refused(Rule.EQUIP_SLOT, source="cards.toml", forceable=False, kind=kind, kind_kind=kind.en)
     check_face(ctx, kind, a.args.get("face"))
     equip(ctx, s, card_ref(kind.id, a.args.get("face")))
 
@@ -160,13 +160,13 @@ def v_unequip(ctx: Ctx, a: Action) -> None:
     old = s.equipment.get(slot)
     if old is None:
         raise Refused(Rule.EQUIP_MISSING, source="companion", forceable=False, msg="seat_has_nothing", seat=s.seat,
-                      slot=Words(slot, SLOT_ZH.get(slot, slot)))
+                      slot=slot_words(slot))
     s.equipment[slot] = None
     ne, nz = who(ctx.st, s.seat)
     ctx.event(
         "unequip", say("unequip/loses", who=Words(ne, nz),
                     card_name=Words(card_name(old) if old else 'nothing', card_name(old)),
-                    slot=Words(slot, SLOT_ZH.get(slot, slot))),
+                    slot=slot_words(slot)),
         seat=s.seat)
 
 
@@ -176,12 +176,12 @@ def v_place(ctx: Ctx, a: Action) -> None:
     s = seat_at(ctx, a.seat)
     kind = card_kind(a.args["card"])
     if kind.type != CardType.DELAYED_TRICK:
-        raise Refused(Rule.PLACE_KIND, source=SRC_AREA, forceable=False, kind=kind.zh)
+        raise Refused(Rule.PLACE_KIND, source=SRC_AREA, forceable=False, kind=kind)
     ctx.check(not any(card_kind_of(c) == kind.id for c in s.judgement), Rule.JUDGEMENT_DUPLICATE, source=SRC_AREA,
-              msg="seat_already_has_judgement", seat=s.seat, kind=kind.zh)
+              msg="seat_already_has_judgement", seat=s.seat, kind=kind)
     s.judgement.append(card_ref(kind.id, a.args.get("face")))
     ne, nz = who(ctx.st, s.seat)
-    ctx.event("place", say("place", kind=kind.zh, who=Words(ne, nz)), seat=s.seat)
+    ctx.event("place", say("place", kind=kind, who=Words(ne, nz)), seat=s.seat)
 
 
 def v_remove(ctx: Ctx, a: Action) -> None:
@@ -191,7 +191,7 @@ def v_remove(ctx: Ctx, a: Action) -> None:
     kind = card_kind(a.args["card"])
     hit = [c for c in s.judgement if card_kind_of(c) == kind.id]
     if not hit:
-        raise Refused(Rule.PLACE_MISSING, source=SRC_AREA, forceable=False, seat=s.seat, kind=kind.zh)
+        raise Refused(Rule.PLACE_MISSING, source=SRC_AREA, forceable=False, seat=s.seat, kind=kind)
     s.judgement.remove(hit[-1])
     ne, nz = who(ctx.st, s.seat)
-    ctx.event("remove", say("remove", kind=kind.zh, who=Words(ne, nz)), seat=s.seat)
+    ctx.event("remove", say("remove", kind=kind, who=Words(ne, nz)), seat=s.seat)

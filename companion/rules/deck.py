@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import Any
 
 from . import datafiles
-from .messages import Names, Words, en_zh, text
+from .messages import Named, Names, Words, en_zh, text
 from .names import build_index, find, is_cjk
 
 __all__ = [
@@ -136,7 +136,7 @@ class CardSyntaxError(CardError):
 
 
 @dataclass(frozen=True, slots=True)
-class CardKind:
+class CardKind(Named):
     """One kind of card (e.g. 杀), as defined in ``data/cards.toml``.
 
     ``type``/``slot``/``range`` follow FreeKill; ``range`` is a weapon's attack

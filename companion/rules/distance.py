@@ -204,5 +204,5 @@ def in_range(state: GameState, src: int, dst: int) -> RangeCheck:
     rel = "≤" if ok else ">"
     how, how_zh = en_zh("distance.in_range/text", explain=Words(d.explain(), d.explain('zh'))) if d.parts else ("", "")
     en, zh = en_zh("distance.in_range/seat_seat_distance", src=src, dst=dst, value=d.value, how=Words(how, how_zh), rel=rel,
-                   r_value=r.value, r=Words(r.zh if r.en != 'no weapon' else 'no weapon', r.zh))
+                   r_value=r.value, r=Words(r.en, r.zh))
     return RangeCheck(ok, d, r, en, zh)

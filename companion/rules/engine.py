@@ -90,10 +90,10 @@ def _v_use(ctx: Ctx, a: Action) -> None:
     if a.args.get("vskill"):
         n = sk.view_as(ctx, a, top)[0]
     if n is None:
-        raise Refused(Rule.USE_SEAT, source=SRC_PLAY, forceable=False, msg="who_uses_write", kind=kind.zh, kind_id=kind.id)
+        raise Refused(Rule.USE_SEAT, source=SRC_PLAY, forceable=False, msg="who_uses_write", kind=kind, kind_id=kind.id)
     s = seat_at(ctx, n)
     if kind.package == "maneuvering":
-        ctx.check("maneuvering" in st.variants, Rule.CARD_MANEUVERING, source=SRC_MANEUVER, kind=kind.zh, kind_kind=kind.en)
+        ctx.check("maneuvering" in st.variants, Rule.CARD_MANEUVERING, source=SRC_MANEUVER, kind=kind, kind_kind=kind.en)
     for t in targets:
         seat_at(ctx, t, "target")
     if top is not None and top.kind.startswith("weapon.") and eq.weapon_use(ctx, s, kind.id, card_ref(kind.id, face), face, a):
@@ -103,7 +103,7 @@ def _v_use(ctx: Ctx, a: Action) -> None:
         kind = card_kind(kid)
     colour = two_card_colour(ctx, kind, via, face, faces) if two_cards else None
     ctx.check(s.hand >= cost, Rule.HAND_EMPTY, source="companion: hand count", msg="seat_has_needs", n=n, cost=cost,
-              hand_cards=oc.hand_cards(s.hand), kind=kind.zh, hand=s.hand)
+              hand_cards=oc.hand_cards(s.hand), kind=kind, hand=s.hand)
     USE[kind.id](ctx, Use(a, n, s, kind, face, faces, via, cost, colour, card_ref(kind.id, face), targets, top, need))
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from . import datafiles
-from .messages import Words, en_zh
+from .messages import NAMED, Named, Words, en_zh
 from .names import N, build_index, find
 from .vocab import Kingdom
 
@@ -44,12 +44,14 @@ class Gender(StrEnum):
 
 SKILL_KINDS = ("trigger", "active", "viewas", "compulsory", "lord")
 
+NAMED.add(Kingdom)  # a Kingdom in a message renders as Shu / 蜀, never the id shu (vocab.Kingdom.words)
+
 LORD_CANDIDATES: tuple[str, ...] = ("caocao", "liubei", "sunquan")
 """Ids of the generals with a lord skill, offered to the lord at setup (曹操, 刘备, 孙权)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Skill:
+class Skill(Named):
     """A general's skill.
 
     ``kind`` is one of ``trigger active viewas compulsory lord``;
@@ -74,7 +76,7 @@ class Skill:
 
 
 @dataclass(frozen=True, slots=True)
-class General:
+class General(Named):
     """A general (武将): identity, kingdom, gender, max HP (体力上限) and skills in card order."""
 
     id: str

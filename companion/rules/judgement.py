@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .deck import Face, Suit
+from .deck import KINDS, Face, Suit
 from .messages import Message, Words, en_zh, text
 
 __all__ = ["Judgement", "JudgementRule", "JUDGEMENTS", "register", "resolve_judgement"]
@@ -93,6 +93,16 @@ register(_TIEQI)
 register(JudgementRule("tieji", _TIEQI.zh_name, _TIEQI.test, _TIEQI.yes, _TIEQI.no, source=_TIEQI.source))
 
 
+def _name(zh_name: str) -> Words:
+    """A judgement's subject (乐不思蜀, 刚烈) in each language: a card's or a skill's name, else as it is."""
+    from .generals import SKILLS  # noqa: PLC0415
+
+    for item in (*KINDS.values(), *SKILLS.values()):
+        if item.zh == zh_name:
+            return Words(item.en, item.zh)
+    return Words(zh_name, zh_name)
+
+
 def resolve_judgement(subject: str, face: Face) -> Judgement:
     """Judge ``face`` for ``subject`` (a key of :data:`JUDGEMENTS`).
 
@@ -110,6 +120,6 @@ def resolve_judgement(subject: str, face: Face) -> Judgement:
     if rule is None:
         raise ValueError(text("judgement.unknown_subject", subject=subject, known=", ".join(sorted(JUDGEMENTS))).en)
     eff = bool(rule.test(face))
-    en, zh = en_zh("judgement.resolve_judgement", zh_name=rule.zh_name, face=face,
+    en, zh = en_zh("judgement.resolve_judgement", zh_name=_name(rule.zh_name), face=face,
                    en_yes=rule.yes if eff else rule.no)
     return Judgement(subject, face, eff, en, zh)

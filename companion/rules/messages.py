@@ -105,6 +105,20 @@ def catalogue(lang: str) -> dict[str, dict[str, str]]:
     return cat
 
 
+_PLAIN = frozenset({str, int, float, type(None)})
+
+
+def _side(v: object, lang: str) -> object:
+    """``v`` in ``lang`` when it is bilingual (Words, Message, a Named type), else ``v``."""
+    if isinstance(v, Words):
+        return v.side(lang)
+    if isinstance(v, Message):
+        return v.text(lang)
+    if type(v) in NAMED:
+        return v.words(lang)  # type: ignore[attr-defined]
+    return v
+
+
 class Words:
     """A bilingual value already in words: ``Words("seat 2 (Guan Yu)", "2号位（关羽）")``.
 
@@ -115,8 +129,9 @@ class Words:
     __slots__ = ("_en", "_zh")
 
     def __init__(self, en: object, zh: object) -> None:
-        self._en = en
-        self._zh = zh
+        # a side that is itself bilingual (Words, a Message, a Named card or skill) gives its own side
+        self._en = en if type(en) in _PLAIN else _side(en, "en")
+        self._zh = zh if type(zh) in _PLAIN else _side(zh, "zh")
 
     def side(self, lang: str) -> object:
         """The value for ``lang``, as given (formatted by the text around it)."""
@@ -149,9 +164,42 @@ class Words:
         return hash((self._en, self._zh))
 
 
+NAMED: set[type] = set()
+"""The types whose values name themselves in each language (``words(lang)``): a card kind, a skill, a general
+(:class:`Named`), a kingdom.  A value of one of them in a message renders as its name in the language of the
+text: ``"{who} uses {kind}"`` with ``kind=KINDS["slash"]`` is "… uses Slash" / "…使用杀"."""
+
+
+class Named:
+    """A mixin for an item with ``id``, ``zh`` and ``en`` (a card kind, a skill, a general): how every text shows
+    it.  ``words(lang)``: its name on screen (杀 / Slash); ``command(lang)``: the word a command line takes for it
+    in that language (杀 / ``slash``: the command language reads both, docs/commands.md).  Subclasses are
+    registered in :data:`NAMED`, so a message renders them in its own language."""
+
+    __slots__ = ()
+    id: str
+    zh: str
+    en: str
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        NAMED.add(cls)
+
+    def words(self, lang: str) -> str:
+        """The name shown in ``lang``: the Chinese name in ``"zh"``, else the English one."""
+        return self.zh if lang == "zh" else self.en
+
+    def command(self, lang: str) -> str:
+        """The word a command line uses for it in ``lang``: the Chinese name in ``"zh"``, else the id
+        (``slash``, ``eight_diagram``, ``liubei``: an English name may hold spaces, a command word may not)."""
+        return self.zh if lang == "zh" else self.id
+
+
 def _value(v: object, lang: str) -> object:
     if isinstance(v, Words):
         return v._zh if lang == "zh" else v._en
+    if type(v) in NAMED:
+        return v.words(lang)  # type: ignore[attr-defined]
     return v.text(lang) if isinstance(v, Message) else v
 
 
@@ -191,14 +239,14 @@ def _compile(tmpl: str, lang: str) -> str | _Render:
             return lambda p: shown.format_map({k: _value(v, lang) for k, v in p.items()})  # {a.b}, {0}: str.format
         names.append(name)
         k = f"K{len(names) - 1}"
-        # (v._en if (t := type(v := p[K])) is W else v.text(L) if t is M else v)
-        value = f"(v.{side} if (t := type(v := p[{k}])) is W else v.text(L) if t is M else v)"
+        # (v._en if (t := type(v := p[K])) is W else v.text(L) if t is M else v.words(L) if t in N else v)
+        value = f"(v.{side} if (t := type(v := p[{k}])) is W else v.text(L) if t is M else v.words(L) if t in N else v)"
         body.append("{" + value + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}")
     if not names:
         return "".join(lit for lit, _n, _s, _c in _FMT.parse(tmpl))
     params = ", ".join(f"K{i}={n!r}" for i, n in enumerate(names))
-    src = f"lambda p, W=W, M=M, L={lang!r}, {params}: f{quote}{''.join(body)}{quote}"
-    fn: _Render = eval(compile(src, "<message>", "eval"), {"W": Words, "M": Message})  # our own text, from the catalogue
+    src = f"lambda p, W=W, M=M, N=N, L={lang!r}, {params}: f{quote}{''.join(body)}{quote}"
+    fn: _Render = eval(compile(src, "<message>", "eval"), {"W": Words, "M": Message, "N": NAMED})  # our own text, from the catalogue
     return fn
 
 

@@ -28,7 +28,7 @@ from .vocab import PromptKind, Role
 __all__ = [
     "ROLE_ZH", "NATURE_ZH", "who", "hand_cards", "remaining_roles", "deduce_role", "deal_damage", "lose_hp",
     "heal", "start_dying", "dying_peach", "dying_pass", "dying_nobody", "kill", "finish_death", "check_win",
-    "unrecorded", "seats_en", "expected_damage",
+    "unrecorded", "seats_en", "expected_damage", "named", "card_words",
 ]
 
 ROLE_ZH = Names("role")
@@ -39,21 +39,38 @@ SRC_DEATH = "RULES_NOTES: Death, reward and penalty"
 SRC_WIN = "RULES_NOTES: Win conditions"
 
 
-def card_words(ref: str) -> str:
-    """A card reference in player words: ``"eight_diagram-spade-2"`` → ``"八卦阵♠2"`` in both languages — every
-    log line names cards by their Chinese name (赤兔♥5); a bare kind id gives the name alone; an unknown
-    reference is returned as is."""
+_BY_NAME: dict[str, Words] = {}
+
+
+def named(text: object) -> Words:
+    """A card, skill or general named by its Chinese name or id (the causes the rules pass around and keep in a
+    question's data: 杀, 决斗, 反馈, 麒麟弓) as its name in each language: ``named("杀") == Words("Slash", "杀")``.
+    Words are returned as they are; any other text is the same in both languages."""
+    if isinstance(text, Words):
+        return text
+    if not _BY_NAME:
+        from .generals import SKILLS  # noqa: PLC0415
+
+        for item in (*GENERALS.values(), *SKILLS.values(), *KINDS.values()):  # a card wins over a skill of its name
+            _BY_NAME[item.zh] = _BY_NAME[item.id] = Words(item.en, item.zh)
+    return _BY_NAME.get(str(text)) or Words(str(text), str(text))
+
+
+def card_words(ref: str) -> Words:
+    """A card reference in player words, in each language: ``"eight_diagram-spade-2"`` →
+    ``Words("Eight Diagram♠2", "八卦阵♠2")`` (a log line names a card by its name in the language of the
+    screen, issue 16); a bare kind id gives the name alone; an unknown reference is returned as is."""
     kind, *rest = ref.split("-")
     k = KINDS.get(kind)
     if k is None:
-        return ref
+        return Words(ref, ref)
     face = ""
     if len(rest) >= 2:
         try:
             face = str(Face(Suit(rest[0]), int(rest[1])))
         except ValueError:
             face = ""
-    return f"{k.zh}{face}"
+    return Words(f"{k.en}{face}", f"{k.zh}{face}")
 
 
 DAMAGE_MODIFIERS: list[Callable[[GameState, int, int, int | None, str], int]] = []
@@ -164,7 +181,7 @@ def deal_damage(st: GameState, ev: list[Event], victim: int, amount: int, source
         text("outcome.deal_damage/no_source")
     nat = text("outcome.deal_damage/nature", nature=Words(nature, NATURE_ZH.get(nature, ""))) if nature != "normal" \
         else ""
-    why = text("outcome.deal_damage/cause", cause=cause) if cause else ""
+    why = text("outcome.deal_damage/cause", cause=named(cause)) if cause else ""
     ev.append(Event(
                   "damage", say("damage", victim=Words(ve, vz), amount=amount, hp=s.hp, max_hp=s.max_hp, nature=nat,
                                 source=frm, cause=why),
@@ -187,7 +204,10 @@ def lose_hp(st: GameState, ev: list[Event], victim: int, amount: int) -> None:
 
 def heal(st: GameState, ev: list[Event], n: int, amount: int, cause: str = "", cause_zh: str | None = None) -> int:
     """Recover up to ``amount`` HP, never above max HP; returns the HP gained.  ``cause`` (and
-    ``cause_zh``, default the same) is named in the heal line."""
+    ``cause_zh``) is named in the heal line: a card or skill named by its Chinese name or id (``"桃"``) is
+    shown in each language (:func:`named`); without ``cause_zh`` other text is the same in both."""
+    if cause and cause_zh is None:
+        cause, cause_zh = named(cause).en, named(cause).zh
     s = st.seat(n)
     gain = max(0, min(amount, s.max_hp - s.hp))
     s.hp += gain
@@ -209,8 +229,9 @@ def dying_peach(st: GameState, ev: list[Event], user: int) -> None:
     ev.append(Event("peach", say("peach", user=Words(ue, uz), victim=Words(ve, vz)), seat=user))
     bonus = [b for f in PEACH_BONUS if (b := f(st, user, victim))]
     extra = sum(b if isinstance(b, int) else b[0] for b in bonus)
-    why = "桃" + "".join(f", +{b[0]} from {b[1]}" if isinstance(b, tuple) else f", +{b}" for b in bonus)
-    why_zh = "桃" + "".join(f"，{b[1]}+{b[0]}" if isinstance(b, tuple) else f"，+{b}" for b in bonus)
+    why = KINDS["peach"].en + "".join(f", +{b[0]} from {named(b[1]).en}" if isinstance(b, tuple) else f", +{b}"
+                                      for b in bonus)
+    why_zh = "桃" + "".join(f"，{named(b[1]).zh}+{b[0]}" if isinstance(b, tuple) else f"，+{b}" for b in bonus)
     heal(st, ev, victim, 1 + extra, why, why_zh)
     if st.seat(victim).hp >= 1:
         st.prompts.pop()
@@ -300,7 +321,8 @@ def finish_death(st: GameState, ev: list[Event], victim: int, source: int | None
         gone = [card_words(c) for c in gone_ids]
         k.hand = 0
         k.equipment = dict.fromkeys(k.equipment)
-        cards = Words(*en_zh("outcome.penalty/cards", cards=Words(", ".join(gone), "、".join(gone)))) if gone else ""
+        cards = Words(*en_zh("outcome.penalty/cards", cards=Words(", ".join(g.en for g in gone), "、".join(g.zh for g in gone)))) \
+            if gone else ""
         ev.append(Event("penalty", say("penalty", killer=Words(ke, kz), cards=cards), seat=source, data={"cards": gone_ids}))
 
 
@@ -315,7 +337,8 @@ def _discard_everything(st: GameState, ev: list[Event], victim: int) -> None:
     s.hand = 0
     s.equipment = dict.fromkeys(s.equipment)
     s.judgement = []
-    more = Words(*en_zh("outcome.discard_all/more", cards=Words(", ".join(lost), "、".join(lost)))) if lost else ""
+    more = Words(*en_zh("outcome.discard_all/more", cards=Words(", ".join(c.en for c in lost), "、".join(c.zh for c in lost)))) \
+        if lost else ""
     if not st.hands_tracked:  # light mode: the companion does not know how many (issue 16 §5)
         text = say("discard_all/light", victim=Words(ve, vz), more=more)
     else:

@@ -20,7 +20,7 @@ from .messages import Message, text
 from .state import ROLES
 
 __all__ = [
-    "ROLE_TABLES", "ROLE_VARIANTS", "VARIANTS", "MIN_PLAYERS", "MAX_PLAYERS",
+    "ROLE_TABLES", "ROLE_VARIANTS", "VARIANTS", "VARIANT_NAMES", "variant_name", "MIN_PLAYERS", "MAX_PLAYERS",
     "role_table", "role_counts", "max_hp", "offer_generals", "deal_roles",
 ]
 
@@ -74,6 +74,29 @@ VARIANTS: dict[str, Message] = {
        for k, v in ROLE_VARIANTS.items()},
 }
 """Every known variant name → its one-line description (a catalogue text, rendered when first read)."""
+
+VARIANT_NAMES: dict[str, Message] = {
+    "lord_hp_always": text("setup.variant_name/lord_hp_always"),
+    "no_generals": text("setup.variant_name/no_generals"),
+    "maneuvering": text("setup.variant_name/maneuvering"),
+    "untracked_hands": text("setup.variant_name/untracked_hands"),
+    "duel_source_user": text("setup.variant_name/duel_source_user"),
+    "faq_dying_skills": text("setup.variant_name/faq_dying_skills"),
+    "faq_kongcheng_duel": text("setup.variant_name/faq_kongcheng_duel"),
+    "roles_2_rebel": text("setup.variant_name/roles_2_rebel"),
+    "roles_8_two_renegades": text("setup.variant_name/roles_8_two_renegades"),
+    "roles_6_two_renegades": text("setup.variant_name/roles_6_two_renegades"),
+    "roles_10_1351": text("setup.variant_name/roles_10_1351"),
+    "roles_4_qs": text("setup.variant_name/roles_4_qs"),
+}
+"""Every variant's name on screen, in the catalogue (``[text] "setup.variant_name/<id>"``); the id
+(``no_generals``) is the command word."""
+
+
+def variant_name(name: str, lang: str) -> str:
+    """A variant as the screen names it in ``lang`` (``"no generals"`` / ``"无武将模式"``); an unknown id as it is."""
+    m = VARIANT_NAMES.get(name)
+    return name if m is None else m.text(lang)
 
 
 def role_table(players: int, variants: set[str] | frozenset[str] = frozenset()) -> dict[str, int]:

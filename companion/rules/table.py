@@ -145,10 +145,10 @@ def v_general(ctx: Ctx, a: Action) -> None:
     except UnknownGeneralError as e:
         raise Refused("general.unknown", e.en, e.zh, "generals.toml", forceable=False) from None
     for o in ctx.st.seats:
-        ctx.check(o.seat == s.seat or o.general != g.id, Rule.GENERAL_TAKEN, source="rulebook: 选将", g=g.zh, seat=o.seat,
+        ctx.check(o.seat == s.seat or o.general != g.id, Rule.GENERAL_TAKEN, source="rulebook: 选将", g=g, seat=o.seat,
                   g_g=g.en)
     offer = ctx.st.offers.get(s.seat)
-    ctx.check(not offer or g.id in offer, Rule.GENERAL_OFFER, source="rulebook: 选将", g=g.zh, seat=s.seat,
+    ctx.check(not offer or g.id in offer, Rule.GENERAL_OFFER, source="rulebook: 选将", g=g, seat=s.seat,
               value_list=', '.join(offer or []))
     s.general = g.id
     ctx.event("general", say("general", seat=s.seat, g=Words(g.en, g.zh), g_g=g.zh), seat=s.seat)

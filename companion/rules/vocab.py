@@ -45,6 +45,19 @@ class Kingdom(StrEnum):
         """One of ``魏 蜀 吴 群``."""
         return _KINGDOM_ZH[self]
 
+    @property
+    def en(self) -> str:
+        """One of ``Wei Shu Wu Qun`` (the id is the pinyin, lower case)."""
+        return self.value.capitalize()
+
+    def words(self, lang: str) -> str:
+        """The kingdom's name on screen: 蜀 in ``"zh"``, Shu otherwise (never the id ``shu``)."""
+        return _KINGDOM_ZH[self] if lang == "zh" else self.value.capitalize()
+
+    def command(self, lang: str) -> str:
+        """The kingdom in a command line: 蜀 in ``"zh"``, the id ``shu`` otherwise."""
+        return _KINGDOM_ZH[self] if lang == "zh" else self.value
+
 
 _KINGDOM_ZH = Names("kingdom")
 

@@ -9,7 +9,7 @@ from .deck import KINDS
 from .distance import card_kind_of
 from .errors import Refused
 from .messages import Names, Words, en_zh, say
-from .outcome import who
+from .outcome import named, who
 from .state import SLOTS, Seat
 from .vocab import Rule
 
@@ -32,10 +32,20 @@ def zone_zh(word: str) -> str | None:
     return ZONE_ZH.get(word) or SLOT_ZH.get(word)
 
 
-def card_label(ref: str | None) -> str:
-    """The Chinese name of the card ``ref`` (``"slash-spade-7"`` → 杀); an unknown ref as it is."""
+SLOT_EN = {"weapon": "weapon", "armor": "armor", "plus_horse": "+1 horse", "minus_horse": "-1 horse"}
+"""Equipment slot → its English words on screen (the ids ``plus_horse`` / ``minus_horse`` are command words)."""
+
+
+def slot_words(slot: str) -> Words:
+    """An equipment slot in each language: ``Words("-1 horse", "-1马")``; another word as it is."""
+    return Words(SLOT_EN.get(slot, slot), SLOT_ZH.get(slot, slot))
+
+
+def card_label(ref: str | None) -> Words:
+    """The name of the card ``ref`` in each language (``"slash-spade-7"`` → ``Words("Slash", "杀")``); an unknown
+    ref as it is."""
     k = KINDS.get(card_kind_of(ref) or "")
-    return k.zh if k else str(ref)
+    return Words(k.en, k.zh) if k else Words(str(ref), str(ref))
 
 
 def has_cards(s: Seat, judgement: bool = True) -> bool:
@@ -59,8 +69,9 @@ def zone_label(s: Seat, z: str) -> tuple[str, str]:
     if z in SLOTS:
         ref = s.equipment[z]
         if ref is None:
-            return en_zh("zones.zone_label/empty", z=Words(z, SLOT_ZH[z]))
-        return f"{z} {card_label(ref)}", f"{SLOT_ZH[z]}{card_label(ref)}"
+            return en_zh("zones.zone_label/empty", z=slot_words(z))
+        name = card_label(ref)
+        return f"{SLOT_EN[z]} {name.en}", f"{SLOT_ZH[z]}{name.zh}"
     return en_zh("zones.zone_label/judgement", card_label=card_label(z))
 
 
@@ -82,10 +93,12 @@ def ask_hand(ctx: Any, owner: Seat, what: Words) -> None:
     raise ask
 
 
-def take_zone(ctx: Any, owner: Seat, z: str, gainer: Seat | None, why: str) -> str:
+def take_zone(ctx: Any, owner: Seat, z: str, gainer: Seat | None, why: object) -> str:
     """Remove one card of zone ``z`` from ``owner`` (hand count, a slot, or a judgement card ref);
-    ``gainer`` (if any) gets it in hand.  Returns the card's name."""
+    ``gainer`` (if any) gets it in hand.  ``why``: the card or skill that takes it (a Chinese name, an id or
+    Words: shown in each language).  Returns the card's English name."""
     st = ctx.st
+    why = named(why)
     if z == "hand":
         owner.hand -= 1
         name_en, name_zh = en_zh("zones.take_zone")
@@ -93,12 +106,12 @@ def take_zone(ctx: Any, owner: Seat, z: str, gainer: Seat | None, why: str) -> s
         ref = owner.equipment[z]
         if ref is None:
             raise Refused(Rule.PICK_ZONE, source=SRC_TRICK, forceable=False, msg="seat_has_nothing", seat=owner.seat,
-                          z=Words(z, SLOT_ZH[z]))
+                          z=slot_words(z))
         owner.equipment[z] = None
-        name_en = name_zh = card_label(ref)
+        name_en, name_zh = card_label(ref).en, card_label(ref).zh
     else:
         owner.judgement.remove(z)
-        name_en = name_zh = card_label(z)
+        name_en, name_zh = card_label(z).en, card_label(z).zh
     oe, oz = who(st, owner.seat)
     if gainer is not None:
         gainer.hand += 1

@@ -369,11 +369,19 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         bar.type_text(text)
 
     # -- commands -------------------------------------------------------------
+    def _same_words(self, text: str, before: str) -> bool:
+        """``text`` is ``before`` as typed in either language's command words (``1 杀 `` is ``1 slash ``)."""
+        if text == before:
+            return True
+        from companion.rules.choices import command_words  # noqa: PLC0415
+
+        return command_words(text, "en") == command_words(before, "en")
+
     def completions(self, text: str) -> list[str]:
         """Whole-line completions for the command bar (a partial choice's legal seats first)."""
         c = self._partial
-        if c is not None and c.options and not c.after and text == c.before:
-            return [c.before + str(o) for o in c.options]  # '1 杀 ' suggests '1 杀 2', a legal target
+        if c is not None and c.options and not c.after and self._same_words(text, c.before):
+            return [text + str(o) for o in c.options]  # '1 slash ' (or '1 杀 ') suggests '1 slash 2', a legal target
         try:
             cands = list(self.script.completions(self.state, text))
         except Exception:  # noqa: BLE001 - completion must never break typing
@@ -741,7 +749,10 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def _usage(self, verb: str, usage: UsageLike) -> tuple[str, str, str]:
         """(syntax, description in the screen's language, example) of a ``script.VERBS`` entry
         (``script.Usage``: usage, en, zh, example)."""
-        return usage.usage or verb, (usage.zh if self.lang == "zh" else usage.en) or usage.en, usage.example
+        from companion.rules.choices import command_words  # noqa: PLC0415 - the example in the screen's words
+
+        return (usage.usage or verb, (usage.zh if self.lang == "zh" else usage.en) or usage.en,
+                command_words(usage.example, self.lang))
 
     def watch_lang(self) -> None:
         self.refresh_view()

@@ -163,8 +163,8 @@ class QuickMixin(_Host):
             return self._ask_choices(ask[1], ask[2])
         if self.state.prompt is None:
             chs = [c for c in chs if c.key not in ("next", "end")]
-            chs = self._stable(chs)[:10]
-        return chs
+            chs = self._stable(chs)[:10]  # numbered by the lines as the rules core writes them (any language)
+        return [c.speaking(self.lang) for c in chs]  # the bar is filled in the screen's language (4 slash 3 / 4 杀 3)
 
     def hand_asked(self, r: Refused, line: str) -> None:
         """A line refused ``hand.ask`` (light mode: a rule needs to know whether seat ``r.seat`` holds a hand

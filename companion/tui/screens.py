@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Input, Static
 
 from companion.rules.distance import attack_range, has_skill, in_range
 from companion.rules.generals import GENERALS
+from companion.rules.setup import variant_name
 from companion.rules.state import GameState
 
 from .text import seat_label
@@ -238,12 +239,12 @@ def skill_lines(state: GameState, lang: str = "zh", seat: int | None = None) -> 
             off = ""
             if not has_skill(state, s, k.id) or (s.hp < 1 and s.alive and k.id != "jiuyuan"):
                 why = ("阵亡" if zh else "dead") if not s.alive else \
-                    ("无武将模式" if zh else "no_generals") if "no_generals" in state.variants else \
+                    variant_name("no_generals", "zh" if zh else "en") if "no_generals" in state.variants else \
                     ("非主公" if zh else "not the lord") if k.lord_skill and s.role != "lord" else \
                     ("濒死" if zh else "dying")
                 off = f"［无效：{why}］" if zh else f" [inactive: {why}]"
             mark = f"（{'，'.join(marks)}）" if zh and marks else (f" ({', '.join(marks)})" if marks else "")
-            name = k.zh if zh else f"{k.zh} {k.en}"
+            name = k.words("zh" if zh else "en")  # one language (issue 16)
             summary = k.summary_zh if zh else k.summary_en
             out.append(f"  {name}{mark}{off}：{summary}" if zh else f"  {name}{mark}{off}: {summary}")
     return out

@@ -214,7 +214,7 @@ def general_name(seat: Seat, lang: str) -> tuple[str, str]:
     if g is None:
         return (seat.general or label("no_general", lang), "")
     name = g.zh if lang == "zh" else g.en
-    kingdom = g.kingdom.zh if lang == "zh" else g.kingdom.value
+    kingdom = g.kingdom.words(lang)  # 蜀 / Shu, never the id shu
     return name, kingdom
 
 

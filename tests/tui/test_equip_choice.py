@@ -55,4 +55,4 @@ async def test_the_tenth_choice_is_zero():
         assert "0 Archery Attack" in app.choices_text
         await pilot.press("0", "enter")
         await pilot.pause()
-        assert list(s.log[-1].lines) == ["1 万箭齐发"]
+        assert list(s.log[-1].lines) == ["1 archery_attack"]  # the English screen's command words (issue 16)

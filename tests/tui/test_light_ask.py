@@ -36,7 +36,7 @@ async def test_kongcheng_is_asked_with_one_key(answer, lines, asked, tmp_path):
         assert new == lines
         assert (s.state.prompt.kind if s.state.prompt else None) == asked
         if asked is None:
-            assert "空城" in app.message and "skill.target" in app.message
+            assert "Empty City" in app.message and "skill.target" in app.message
     again = Session.resume(tmp_path / "j.sqlite3", s.game_id)  # the answer replays from the journal
     assert again.state.to_dict(reveal=True) == s.state.to_dict(reveal=True)
 

@@ -52,7 +52,7 @@ async def test_a_round_at_six_seats_with_numbers_enter_and_clicks():
         assert (s.state.turn_seat, s.state.phase) == (1, "play")
         # seat 1: 杀 (choice 1) on seat 2 by a click on its card; seat 2 plays 闪 (choice 1)
         await _keys(pilot, _index(app, card="slash"), "enter")
-        assert app.query_one(CommandBar).value == "1 杀 "
+        assert app.query_one(CommandBar).value == "1 slash "  # English words on an English screen (issue 16)
         await pilot.click("#seat-2")
         await pilot.pause()
         assert s.state.prompt.kind == "respond" and s.state.prompt.seat == 2

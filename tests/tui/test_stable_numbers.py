@@ -15,7 +15,10 @@ SIX = ["players 6", "lord 1", "general 1 孙权", "general 2 关羽", "general 3
 
 
 def _lines(app) -> list[str]:
-    return [c.line for c in app.current_choices()]
+    """The choices' lines in the rules core's words (the screen fills the bar in its own: ``1 slash`` in English)."""
+    from companion.rules.choices import command_words
+
+    return [command_words(c.line, "en") for c in app.current_choices()]
 
 
 async def test_numbers_stay_when_the_slash_is_used_up():
@@ -26,7 +29,7 @@ async def test_numbers_stay_when_the_slash_is_used_up():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         before = _lines(app)
-        assert before[0] == "1 杀" and app.spent == frozenset()
+        assert before[0] == "1 slash" and app.spent == frozenset()
         await type_line(pilot, "1")  # 杀 …
         await pilot.press("2")  # … seat 2: submitted
         await pilot.pause()
@@ -48,7 +51,7 @@ async def test_numbers_stay_when_the_slash_is_used_up():
             await type_line(pilot, "1")
             await pilot.pause()
         assert app.state.turn_seat == 2 and app.state.phase == "play"
-        assert app.spent == frozenset() and _lines(app)[0] == "2 杀"
+        assert app.spent == frozenset() and _lines(app)[0] == "2 slash"
 
 
 async def test_a_choice_that_becomes_possible_takes_a_free_number():
@@ -59,8 +62,8 @@ async def test_a_choice_that_becomes_possible_takes_a_free_number():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         before = _lines(app)
-        assert "1 桃" in before  # hurt: 桃 listed
-        i = before.index("1 桃")
+        assert "1 peach" in before  # hurt: 桃 listed
+        i = before.index("1 peach")
         await type_line(pilot, str(i + 1))  # 桃: full HP again
         await pilot.pause()
         after = _lines(app)
@@ -75,7 +78,7 @@ async def test_numbers_survive_an_undo_back_into_the_phase():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         first = _lines(app)
-        assert first[0] == "1 杀" and 0 in app.spent  # numbered as at the phase's start: 1 is 杀, greyed
+        assert first[0] == "1 slash" and 0 in app.spent  # numbered as at the phase's start: 1 is 杀, greyed
         await pilot.press("f2")  # to seat 2's play phase, then the whole run undone
         await pilot.pause()
         await pilot.press("ctrl+z")

@@ -70,7 +70,7 @@ def test_seat_lines_hide_living_roles_unless_revealed():
 def test_seat_lines_content():
     top, gen, hp, eq, jud = seat_lines(table_state().seat(3), "en")
     assert top == "3 Cara"
-    assert gen == "Guan Yu shu"
+    assert gen == "Guan Yu Shu"  # the kingdom by name, not its id (issue 16)
     assert hp == "●●●● 4/4  hand 4"
     assert eq == "-1:Chitu"
     assert jud == "judge: Indul Light"

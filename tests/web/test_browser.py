@@ -9,6 +9,7 @@ is skipped, saying which is missing (``.ci/run`` installs both).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -157,6 +158,8 @@ def test_chinese_from_the_browser_and_switchable(browser, live):
         assert "超出范围" in page.inner_text("#reach") and rc.zh in page.inner_text("#reach")
         page.click("#lang")
         assert "round 1" in page.inner_text("#header") and "my distances" in page.inner_text("#mine-title")
+        assert page.inner_text("#header").startswith("Sanguosha · ")  # English only once switched (issue 16)
+        assert not re.search(r"[\u4e00-\u9fff]", page.inner_text("#table") + page.inner_text("#log"))
         page.reload()  # the choice is kept on this phone
         page.wait_for_selector("#mine:not([hidden])", timeout=T)
         assert "round 1" in page.inner_text("#header")

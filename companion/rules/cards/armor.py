@@ -15,7 +15,7 @@ from ..distance import card_kind_of
 from ..flow import JUDGED, Action, Ctx, again_data, judgement, responded
 from ..judgement import Judgement
 from ..messages import Words, en_zh, say
-from ..outcome import who
+from ..outcome import named, who
 from ..prompts import JudgementJob
 from ..state import GameState, Prompt, RespondPrompt, Seat
 from ..vocab import PromptKind, Rule
@@ -96,7 +96,7 @@ def _bagua_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
             ctx.event("jink", say("jink/counts_one_more", target=Words(te, tz)), seat=top.seat)
         else:
             st.prompts.pop()
-            ctx.event("jink", say("jink/counts_misses", target=Words(te, tz), cause=top.data.get('cause', '杀')),
+            ctx.event("jink", say("jink/counts_misses", target=Words(te, tz), cause=named(top.data.get('cause', '杀'))),
                       seat=top.seat)
             responded(ctx, top, True)
     else:

@@ -39,18 +39,18 @@ def answer_with(ctx: Ctx, u: Use) -> bool:
     more = top.data.get("jinks", 1) - 1  # 无双: two 闪 for his 杀, two 杀 each time in his 决斗
     if more > 0:
         st.prompts[-1] = Prompt(
-                             PromptKind.RESPOND, n, *en_zh("prompt.respond/one_more_needed_take", who=Words(ne, nz), kind=kind.zh,
+                             PromptKind.RESPOND, n, *en_zh("prompt.respond/one_more_needed_take", who=Words(ne, nz), kind=kind,
                                        kind_id=kind.id),
                              again_data(top.data, more))
         ctx.event("jink" if kind.id == "jink" else "slash_played",
-                  say("cards.basic.answer_with", who=Words(ne, nz), kind=kind.zh, hand=s.hand), seat=n)
+                  say("cards.basic.answer_with", who=Words(ne, nz), kind=kind, hand=s.hand), seat=n)
         return True
     st.prompts.pop()
     cause = top.data.get("cause", "杀")
     if kind.id == "jink":
-        ctx.event("jink", say("jink/plays_misses_hand", who=Words(ne, nz), cause=cause, hand=s.hand), seat=n)
+        ctx.event("jink", say("jink/plays_misses_hand", who=Words(ne, nz), cause=oc.named(cause), hand=s.hand), seat=n)
     else:
-        ctx.event("slash_played", say("slash_played", who=Words(ne, nz), cause=cause, hand=s.hand), seat=n)
+        ctx.event("slash_played", say("slash_played", who=Words(ne, nz), cause=oc.named(cause), hand=s.hand), seat=n)
     responded(ctx, top, True)
     return True
 
@@ -162,7 +162,7 @@ def use_analeptic(ctx: Ctx, u: Use) -> None:
         for t in targets:
             distance_limit(ctx, kind, n, t)
     u.pay()
-    ctx.event("use", say("use/uses_hand3", who=Words(ne, nz), kind=kind.zh, on=Words(on_en, on_zh), hand=s.hand), seat=n,
+    ctx.event("use", say("use/uses_hand3", who=Words(ne, nz), kind=kind, on=Words(on_en, on_zh), hand=s.hand), seat=n,
               card=u.ref, targets=targets)
     call("trick", ctx, n, kind)
 

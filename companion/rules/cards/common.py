@@ -18,6 +18,7 @@ from ..messages import Words, say, text
 from ..outcome import who
 from ..state import AnyPrompt, GameState, Seat
 from ..vocab import Rule
+from ..zones import slot_words
 
 SRC_PLAY = "rulebook: 出牌阶段"
 SRC_RANGE = "RULES_NOTES: Distance and attack range"
@@ -74,7 +75,7 @@ def uses(*ids: str, owner: str | None = None) -> Callable[[Callable[[Ctx, Use], 
 def own_play(ctx: Ctx, u: Use) -> None:
     """Refuse (``card.phase``, forceable) a card used outside its user's own play phase."""
     st, n, kind = ctx.st, u.n, u.kind
-    ctx.check(st.turn_seat == n and st.phase == "play", Rule.CARD_PHASE, source=SRC_PLAY, n=n, kind=kind.zh,
+    ctx.check(st.turn_seat == n and st.phase == "play", Rule.CARD_PHASE, source=SRC_PLAY, n=n, kind=kind,
               turn_seat=st.turn_seat, phase=st.phase)
 
 
@@ -92,7 +93,7 @@ def check_face(ctx: Ctx, kind: CardKind, face: Face | None) -> None:
     deck = standard_deck() + (maneuvering_cards() if mv else ())
     there = list(dict.fromkeys(KINDS[c.kind].zh for c in deck if c.face == face))
     is_ = text("cards.common.face_is", face=face, kinds=Words(" / ".join(there), "/".join(there))) if there else ""
-    ctx.check(False, Rule.CARD_FACE, source="RULES_NOTES: Deck; cards.standard_deck", msg="deck_has_check", kind=kind.zh,
+    ctx.check(False, Rule.CARD_FACE, source="RULES_NOTES: Deck; cards.standard_deck", msg="deck_has_check", kind=kind,
               face=face, is_=is_)
 
 
@@ -105,7 +106,7 @@ def two_card_colour(ctx: Ctx, kind: CardKind, via: str | None, face: Face | None
     two subcards, colourless when they differ: ``Card::getColor``); FK ``spear_skill``; issue 13 §4."""
     if faces and via != "spear":
         raise Refused(Rule.CARD_FACES, source=SRC_WEAPON, forceable=False, faces_list='+'.join(map(str, faces)),
-                      kind=kind.zh)
+                      kind=kind)
     if via != "spear":
         check_face(ctx, kind, face)  # 'S spear' equipping the spear itself
         return None
@@ -129,7 +130,7 @@ def distance_limit(ctx: Ctx, kind: CardKind, n: int, t: int) -> None:
     d = distance(st, n, t)
     how = f" ({d.explain()})" if d.parts else ""
     ctx.check(d.value <= kind.distance_limit, Rule.TRICK_DISTANCE, source=SRC_RANGE, n=n, t=t, value=d.value,
-              distance_limit=kind.distance_limit, kind=kind.zh, how=how)
+              distance_limit=kind.distance_limit, kind=kind, how=how)
 
 
 def equip(ctx: Ctx, s: Seat, ref: str) -> None:
@@ -144,10 +145,10 @@ def equip(ctx: Ctx, s: Seat, ref: str) -> None:
     if old:
         ctx.event(
             "equip", say("equip/equips_replacing_discarded", who=Words(ne, nz), card_name=card_name(ref),
-                        card_name2=card_name(old), slot=slot),
+                        card_name2=card_name(old), slot=slot_words(slot)),
             seat=s.seat, card=ref, replaced=old)
     else:
-        ctx.event("equip", say("equip/equips", who=Words(ne, nz), card_name=card_name(ref), slot=slot), seat=s.seat,
+        ctx.event("equip", say("equip/equips", who=Words(ne, nz), card_name=card_name(ref), slot=slot_words(slot)), seat=s.seat,
                   card=ref)
 
 

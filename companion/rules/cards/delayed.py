@@ -43,21 +43,21 @@ def use_delayed(ctx: Ctx, u: Use) -> None:
         t = n
     else:
         if len(targets) != 1:
-            raise Refused(Rule.TRICK_TARGET, source=SRC_PLAY, forceable=False, msg="needs_one_target", kind=kind.zh)
+            raise Refused(Rule.TRICK_TARGET, source=SRC_PLAY, forceable=False, msg="needs_one_target", kind=kind)
         t = targets[0]
-        ctx.check(t != n, Rule.TRICK_SELF, source=SRC_PLAY, msg="targets_another_seat", kind=kind.zh)
+        ctx.check(t != n, Rule.TRICK_SELF, source=SRC_PLAY, msg="targets_another_seat", kind=kind)
         skill_target(ctx, n, t, kind.id)
         if kind.distance_limit:
             distance_limit(ctx, kind, n, t)
         check_target(ctx, kind.id, n, t)
     ts = st.seat(t)
     ctx.check(not any(card_kind_of(c) == kind.id for c in ts.judgement), Rule.JUDGEMENT_DUPLICATE, source=SRC_AREA,
-              msg="seat_already_has", t=t, kind=kind.zh)
+              msg="seat_already_has", t=t, kind=kind)
     u.pay()
     ts.judgement.append(u.ref)
     ne, nz = who(st, n)
     te, tz = who(st, t)
-    ctx.event("use", say("use/places_judgement_area", who=Words(ne, nz), kind=kind.zh, target=Words(te, tz), hand=s.hand),
+    ctx.event("use", say("use/places_judgement_area", who=Words(ne, nz), kind=kind, target=Words(te, tz), hand=s.hand),
               seat=n, card=u.ref, targets=[t])
 
 

@@ -92,10 +92,10 @@ def _order_from(st: GameState, first: int, include_first: bool = True) -> list[i
 def _one_other(ctx: Ctx, n: int, targets: list[int], kind_id: str) -> list[int]:
     k = KINDS[kind_id]
     if len(targets) != 1:
-        raise Refused(Rule.TRICK_TARGET, source=SRC_TRICK, forceable=False, msg="needs_one_target_seat", k=k.zh,
+        raise Refused(Rule.TRICK_TARGET, source=SRC_TRICK, forceable=False, msg="needs_one_target_seat", k=k,
                       n_targets=len(targets), n=n, k_id=k.id)
     t = targets[0]
-    ctx.check(t != n, Rule.TRICK_SELF, source=SRC_TRICK, forceable=False, msg="targets_another_seat_yourself", k=k.zh, n=n)
+    ctx.check(t != n, Rule.TRICK_SELF, source=SRC_TRICK, forceable=False, msg="targets_another_seat_yourself", k=k, n=n)
     return [t]
 
 
@@ -105,9 +105,9 @@ def _legal_card_taking(kind_id: str) -> Legal:
         ts = ctx.st.seat(t)
         k = KINDS[kind_id]
         if kind_id == "snatch":  # the rule ids are the cards' own ("snatch.empty", "dismantlement.empty")
-            ctx.check(has_cards(ts), Rule.SNATCH_EMPTY, source=SRC_TRICK, t=t, card=k.zh)
+            ctx.check(has_cards(ts), Rule.SNATCH_EMPTY, source=SRC_TRICK, t=t, card=k)
         else:
-            ctx.check(has_cards(ts), Rule.DISMANTLEMENT_EMPTY, source=SRC_TRICK, t=t, card=k.zh)
+            ctx.check(has_cards(ts), Rule.DISMANTLEMENT_EMPTY, source=SRC_TRICK, t=t, card=k)
         if k.distance_limit:
             distance_limit(ctx, k, n, t)
         return [t]
@@ -122,7 +122,7 @@ def _legal_self(kind_id: str) -> Legal:
     def legal(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
         k = KINDS[kind_id]
         ctx.check(not targets or targets == [n], Rule.TRICK_TARGET, source=SRC_TRICK, forceable=False,
-                  msg="targets_only_user", k=k.zh, n=n, targets=targets)
+                  msg="targets_only_user", k=k, n=n, targets=targets)
         return [n]
     return legal
 
@@ -130,7 +130,7 @@ def _legal_self(kind_id: str) -> Legal:
 def _legal_all(others: bool, kind_id: str) -> Legal:
     def legal(ctx: Ctx, n: int, targets: list[int]) -> list[int]:
         k = KINDS[kind_id]
-        ctx.check(not targets, Rule.TRICK_TARGET, source=SRC_TRICK, forceable=False, msg="targets_itself_write", k=k.zh,
+        ctx.check(not targets, Rule.TRICK_TARGET, source=SRC_TRICK, forceable=False, msg="targets_itself_write", k=k,
                   value=text("cards.tricks.legal_all/others") if others else text("cards.tricks.legal_all/all"), n=n,
                   k_id=k.id)
         return _order_from(ctx.st, n, include_first=not others)
@@ -174,13 +174,13 @@ def _eff_respond(need: str) -> Effect:
         te, tz = who(st, t)
         ue, uz = who(st, f["user"])
         n = len(f["targets"])
-        card_en = "杀" if need == "slash" else "闪"
-        prog_en, prog_zh = en_zh("cards.tricks.eff", k=k.zh, user=Words(ue, uz), i=f['i'], n=n)
+        card_en = KINDS[need]
+        prog_en, prog_zh = en_zh("cards.tricks.eff", k=k, user=Words(ue, uz), i=f['i'], n=n)
         d = oc.expected_damage(st, t, f["user"], k.zh)
         st.prompts.append(Prompt(
                               PromptKind.RESPOND, t,
                               *en_zh("prompt.respond/play_take_damage_take", target=Words(te, tz), card=card_en, d=d,
-                                        prog=Words(prog_en, prog_zh), value='杀' if need == 'slash' else 'jink'),
+                                        prog=Words(prog_en, prog_zh), value=Words(need, KINDS[need].zh)),
                               {"source": f["user"], "card": f["card"], "need": need, "frame": True, "cause": k.zh}))
         return False
     return eff
@@ -240,7 +240,7 @@ def _eff_zone(ctx: Ctx, f: Frame, t: int) -> bool:
     te, tz = who(st, t)
     labels = [zone_label(ts, z) for z in zs]
     st.prompts.append(Prompt(
-                          PromptKind.ZONE, f["user"], *en_zh("prompt.zone", user=Words(ue, uz), target=Words(te, tz), k=k.zh,
+                          PromptKind.ZONE, f["user"], *en_zh("prompt.zone", user=Words(ue, uz), target=Words(te, tz), k=k,
                                     act=text("cards.tricks.zone/discard") if k.id == "dismantlement" else
                                     text("cards.tricks.zone/take"),
                                     value_list=Words(', '.join(x[0] for x in labels), '、'.join(x[1] for x in labels))),
@@ -668,7 +668,7 @@ def use_trick(ctx: Ctx, u: Use) -> None:
     ne, nz = who(st, n)
     tl = [who(st, t) for t in order]
     ctx.event(
-        "use", say("use/uses_hand5", who=Words(ne, nz), kind=kind.zh, hand=s.hand,
+        "use", say("use/uses_hand5", who=Words(ne, nz), kind=kind, hand=s.hand,
                     value_list=Words(', '.join(t[0] for t in tl), '、'.join(t[1] for t in tl))),
         seat=n, card=u.ref, targets=list(targets) or order)
     call("trick", ctx, n, kind)

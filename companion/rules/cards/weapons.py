@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from .. import outcome as oc
-from ..deck import KINDS, Face
+from ..deck import KINDS, CardKind, Face
 from ..distance import card_kind_of
 from ..errors import Refused
 from ..flow import RESPONDED, Action, Ctx
@@ -60,12 +60,13 @@ def weapon_of(s: Seat) -> str | None:
 
 
 
-def _zh(kind_id: str) -> str:
-    return KINDS[kind_id].zh
+def _zh(kind_id: str) -> CardKind:
+    """The card kind ``kind_id``: a message shows its name in its own language (messages.Named)."""
+    return KINDS[kind_id]
 
 
 def _lift_crossbow(st: GameState, seat: Seat) -> str | None:
-    return f"{KINDS['crossbow'].zh} crossbow" if card_kind_of(seat.equipment.get("weapon")) == "crossbow" else None
+    return KINDS['crossbow'].en if card_kind_of(seat.equipment.get("weapon")) == "crossbow" else None
 
 
 SLASH_LIMIT_LIFTS: list[Callable[[GameState, Seat], str | None]] = [_lift_crossbow]
@@ -213,7 +214,8 @@ def slash_hit(ctx: Ctx, data: RespondData, t: int) -> None:
         return
     if (src is not None and w == "kylin_bow" and not data.get("kylin_done")
             and (ts.equipment.get("plus_horse") or ts.equipment.get("minus_horse"))):
-        horses = " / ".join(sl for sl in ("plus_horse", "minus_horse") if ts.equipment.get(sl))
+        have = [sl for sl in ("plus_horse", "minus_horse") if ts.equipment.get(sl)]
+        horses = Words(" / ".join(have), " / ".join(SLOT_ZH[sl] for sl in have))  # 'pick -1马' is read too (zones)
         st.prompts.append(Prompt(PromptKind.KYLIN_BOW, src,
                                  *en_zh("prompt.weapon.kylin_bow", who=Words(ne, nz), target=Words(te, tz), horses=horses),
                                  cast(WeaponHitData, {**data, "target": t, "kylin_done": True})))

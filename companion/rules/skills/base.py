@@ -56,7 +56,7 @@ from ..generals import GENERALS, SKILL_INDEX, SKILLS, Gender
 from ..judgement import Judgement
 from ..messages import Message, Words, append_en_zh, en_zh, say, text
 from ..names import norm
-from ..outcome import who
+from ..outcome import named, who
 from ..prompts import JudgementJob, SkillData
 from ..state import AnyPrompt, GameState, Prompt, RespondPrompt, Seat, SkillPrompt
 from ..vocab import Kingdom, PromptKind, Rule
@@ -99,10 +99,10 @@ def owners(st: GameState, sid: str) -> list[int]:
 
 
 def skill_names(sid: str) -> tuple[str, str]:
-    """``("<中文> <English>", "<中文>")``: skill ``sid`` as the English and the Chinese log name it.  KeyError
-    for an unknown id (a bug)."""
+    """The skill's name in English and in Chinese: ``("Villainous Hero", "奸雄")``.  KeyError for an unknown
+    id (a bug)."""
     k = SKILLS[sid]
-    return f"{k.zh} {k.en}", k.zh
+    return k.en, k.zh
 
 
 def refuse(rule: str, en: str | None = None, zh: str = "", source: str = SRC_SKILL, forceable: bool = False,
@@ -134,8 +134,8 @@ def draw_cards(ctx: Ctx, n: int, k: int, why_en: str, why_zh: str) -> None:
     s = ctx.st.seat(n)
     s.hand += k
     ne, nz = who(ctx.st, n)
-    log_event(ctx, "draw", n,
-              *en_zh("skills.base.draw_cards", who=Words(ne, nz), k=k, why=Words(why_en, why_zh), hand=s.hand))
+    why = named(why_en) if why_en == why_zh else Words(why_en, why_zh)  # a skill's Chinese name: in each language
+    log_event(ctx, "draw", n, *en_zh("skills.base.draw_cards", who=Words(ne, nz), k=k, why=why, hand=s.hand))
 
 
 def gain_judged(ctx: Ctx, n: int, face: Face, sid: str) -> None:
@@ -143,8 +143,8 @@ def gain_judged(ctx: Ctx, n: int, face: Face, sid: str) -> None:
     s = ctx.st.seat(n)
     s.hand += 1
     ne, nz = who(ctx.st, n)
-    skz = SKILLS[sid].zh
-    log_event(ctx, "draw", n, *en_zh("skills.base.gain_judged", who=Words(ne, nz), face=face, sk_name=skz, hand=s.hand))
+    log_event(ctx, "draw", n, *en_zh("skills.base.gain_judged", who=Words(ne, nz), face=face, sk_name=SKILLS[sid],
+                                     hand=s.hand))
 
 
 SEAT_SUFFIX_WORDS = ("号位", "号")
@@ -372,13 +372,15 @@ def _viewas_form(sid: str, n: int | None, args: list[str]) -> tuple[str, str]:
             face = str(parse_face(w))
         except CardError:
             pass
-    kind = KINDS[va.as_kinds[0]].zh
+    k = KINDS[va.as_kinds[0]]
     seat = f"{n} " if n is not None else "S "
-    if sid in ("hujia", "jijiang"):
-        form = f"S {kind}{' T' if sid == 'jijiang' else ''} via {sid}"
-    else:
-        form = f"{seat}{kind}:{face}{''.join(' ' + t for t in targets)} via {sid}"
-    return form, form
+    forms = []
+    for kind in (k.command("en"), k.command("zh")):  # the line in each language's command words
+        if sid in ("hujia", "jijiang"):
+            forms.append(f"S {kind}{' T' if sid == 'jijiang' else ''} via {sid}")
+        else:
+            forms.append(f"{seat}{kind}:{face}{''.join(' ' + t for t in targets)} via {sid}")
+    return forms[0], forms[1]
 
 
 def verb(ctx: Ctx, a: Action) -> None:
@@ -484,7 +486,7 @@ def _slot_face(ctx: Ctx, ref: str, sid: str, as_kind: str, va: ViewAs, ske: str,
     if copies and not ok:
         faces = " / ".join(map(str, copies))
         k = KINDS.get(kid)
-        name = k.zh if k else kid
+        name = k if k else kid
         ctx.check(False, Rule.VIEWAS_FACE, source="RULES_NOTES: Deck; " + SRC_SKILL, msg="standard_deck_cannot", name=name,
                   faces=faces, sk_name=Words(ske, skz), va=va.text)
     return None, True
@@ -497,7 +499,8 @@ def _for_the_lord(ctx: Ctx, a: Action, top: AnyPrompt | None, sid: str, n: int, 
     st = ctx.st
     want = Kingdom.WEI if sid == "hujia" else Kingdom.SHU
     lord = st.lord_seat
-    card_zh = KINDS["jink" if sid == "hujia" else "slash"].zh
+    card_k = KINDS["jink" if sid == "hujia" else "slash"]
+    card_zh = card_k.zh
     # skill text: "Other Shu (Wei) characters may, one by one, play a 杀 (闪) that counts as used/played by you"
     if lord == n:
         helpers = [h for h in owners_from(st, n) if kingdom_of(st, h) == want]
@@ -505,14 +508,14 @@ def _for_the_lord(ctx: Ctx, a: Action, top: AnyPrompt | None, sid: str, n: int, 
         tg = "".join(f" {t}" for t in a.args.get("targets") or []) or (" T" if sid == "jijiang" else "")
         form = f"{h} {card_zh}{tg} via {sid}"
         seats = Words(", ".join(map(str, helpers)), "、".join(map(str, helpers)))
-        ctx.check(False, Rule.VIEWAS_LORD, source=SRC_SKILL, msg="from_the_lord", sk_name=Words(ske, skz), card=card_zh,
-                  kingdom=want.zh, form=form,
-                  helpers=text("skills.base.viewas_lord/helpers", kingdom=want.zh, seats=seats) if helpers else
-                  text("skills.base.viewas_lord/no_helpers", kingdom=want.zh))
+        ctx.check(False, Rule.VIEWAS_LORD, source=SRC_SKILL, msg="from_the_lord", sk_name=Words(ske, skz), card=card_k,
+                  kingdom=want, form=Words(f"{h} {card_k.id}{tg} via {sid}", form),
+                  helpers=text("skills.base.viewas_lord/helpers", kingdom=want, seats=seats) if helpers else
+                  text("skills.base.viewas_lord/no_helpers", kingdom=want))
     ctx.check(lord is not None and usable(st, lord, sid), Rule.VIEWAS_LORD, source=SRC_SKILL, sk_name=Words(ske, skz))
     if lord is None:  # forced past viewas.lord: there is no lord to give the card for
         raise refuse(Rule.VIEWAS_LORD, sk_name=Words(ske, skz))
-    ctx.check(kingdom_of(st, n) == want, Rule.VIEWAS_KINGDOM, source=SRC_SKILL, n=n, want=want.zh, sk_name=ske)
+    ctx.check(kingdom_of(st, n) == want, Rule.VIEWAS_KINGDOM, source=SRC_SKILL, n=n, want=want, sk_name=ske)
     if sid == "hujia":
         ctx.check(top is not None and top.kind == PromptKind.RESPOND and top.seat == lord, Rule.VIEWAS_WHEN, source=SRC_SKILL,
                   msg="only_when_lord")
@@ -526,7 +529,7 @@ def _for_the_lord(ctx: Ctx, a: Action, top: AnyPrompt | None, sid: str, n: int, 
     pe, pz = who(st, n)
     ae, az = who(st, lord)
     log_event(
-        ctx, "viewas", n, *en_zh("skills.base.view_as/gives", asked=Words(pe, pz), kind=kind.zh, asked2=Words(ae, az),
+        ctx, "viewas", n, *en_zh("skills.base.view_as/gives", asked=Words(pe, pz), kind=kind, asked2=Words(ae, az),
                      sk_name=Words(ske, skz)),
         skill=sid, card=str(face) if face else None, as_kind=kind.id, payer=n)
     return lord, n
@@ -553,7 +556,7 @@ def view_as(ctx: Ctx, a: Action, top: AnyPrompt | None) -> tuple[int, int]:
         raise refuse(Rule.USE_SEAT, msg="write_seat_first")
     living(ctx, n, sid)
     ctx.check(kind.id in va.as_kinds, Rule.VIEWAS_KIND, source=SRC_SKILL, sk_name=Words(ske, skz), va=va.text,
-              kind=kind.zh)
+              kind=kind)
     if sid in ("hujia", "jijiang"):
         return _for_the_lord(ctx, a, top, sid, n, kind, face, ske, skz)
     if va.own_turn is False and has_skill(st, st.seat(n), sid):
@@ -574,24 +577,26 @@ def view_as(ctx: Ctx, a: Action, top: AnyPrompt | None) -> tuple[int, int]:
             face, on_word = _slot_face(ctx, slot_ref, sid, kind.id, va, ske, skz)
     # 龙胆 has no colour condition (standard_generals.json: any 杀 as 闪, any 闪 as 杀): no face is asked for
     ctx.check(face is not None or on_word or not va.needs_face, Rule.VIEWAS_FACE, source=SRC_SKILL, msg="write_face_card",
-              sk_name=Words(ske, skz), kind=kind.zh)
+              sk_name=Words(ske, skz), kind=kind)
     if face is not None:
         ok = va.check(face) and (sid != "longdan" or _LONGDAN_FROM[kind.id](face))
         ctx.check(ok, Rule.VIEWAS_FACE, source=SRC_SKILL, msg="cannot_used", face=face, sk_name=Words(ske, skz),
                   va=va.text)
     ne, nz = who(st, n)
-    shown = str(face) if face is not None else ""
+    face_text = str(face) if face is not None else ""
+    shown: str | Words = face_text
     if slot_ref:  # the equipped card by name: 赤兔♥5
         k = KINDS.get(slot_ref.split("-")[0])
-        shown = f"{k.zh if k else slot_ref}{shown}"
+        shown = Words(f"{k.en if k else slot_ref}{face_text}", f"{k.zh if k else slot_ref}{face_text}")
     elif sid == "longdan":  # the card it was: 杀♠7 as 闪, 闪♦2 as 杀
-        shown = f"{KINDS['jink' if kind.id == 'slash' else 'slash'].zh}{shown}"
+        was = KINDS['jink' if kind.id == 'slash' else 'slash']
+        shown = Words(f"{was.en}{face_text}", f"{was.zh}{face_text}")
     note_en = note_zh = ""
     if on_word:
         note_en, note_zh = en_zh("skills.base.view_as/face_recorded_taken")
     log_event(
         ctx, "viewas", n,
-        *en_zh("skills.base.view_as/uses", who=Words(ne, nz), shown=shown, kind=kind.zh, sk_name=Words(ske, skz),
+        *en_zh("skills.base.view_as/uses", who=Words(ne, nz), shown=shown, kind=kind, sk_name=Words(ske, skz),
                      note=Words(note_en, note_zh)),
         skill=sid, card=str(face) if face else None, as_kind=kind.id)
     return n, n
@@ -653,8 +658,8 @@ def hints(ctx: Ctx, before: GameState) -> None:
             if order:
                 ske, skz = skill_names(sid)
                 seats = Words(", ".join(map(str, order)), "、".join(map(str, order)))
-                givers = text("skills.base.hints/givers", seats=seats, card=KINDS[card].zh) if len(order) > 1 else \
-                    text("skills.base.hints/giver", seats=seats, card=KINDS[card].zh)
+                givers = text("skills.base.hints/givers", seats=seats, card=KINDS[card]) if len(order) > 1 else \
+                    text("skills.base.hints/giver", seats=seats, card=KINDS[card])
                 append_en_zh(en, zh, en_zh("skills.base.hints/via", sk_name=Words(ske, skz), who=givers, card=card, sid=sid))
     me = st.seat(p.seat)
     if p.data.get("slash") and usable(st, p.seat, "liuli") and (me.hand > 0 or any(me.equipment.values())):

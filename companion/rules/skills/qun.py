@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import outcome as oc
 from ..cards import tricks as tk
+from ..deck import KINDS
 from ..flow import Action, Ctx, on, target_refusal
 from ..messages import Words, en_zh, text
 from ..outcome import who
@@ -93,7 +94,7 @@ def wushuang(ctx: Ctx, before: GameState) -> None:
             continue
         if lvbu is None or lvbu == p.seat or not usable(st, lvbu, "wushuang"):
             continue
-        word = "闪" if p.data.get("slash") else "杀"
+        word = KINDS["jink" if p.data.get("slash") else "slash"]
         pe, pz = who(st, p.seat)
         st.prompts[i] = Prompt(
                             PromptKind.RESPOND, p.seat, *en_zh("prompt.respond/two_needed", asked=Words(pe, pz), word=word,

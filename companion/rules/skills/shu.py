@@ -90,7 +90,7 @@ def _kongcheng(st: GameState, user: int, target: int, kind: str) -> tuple[str, s
     # 空城: 锁定技，若你没有手牌，你不能成为杀或决斗的目标。
     if kind in ("slash", "duel") and st.seat(target).hand == 0 and usable(st, target, "kongcheng"):
         k = KINDS[kind]
-        return en_zh("skills.shu.kongcheng", target=target, k=k.zh, skill_names0=skill_names('kongcheng')[0])
+        return en_zh("skills.shu.kongcheng", target=target, k=k, skill_names0=skill_names('kongcheng')[0])
     return None
 
 
@@ -140,7 +140,7 @@ SKILL_JUDGED["tieqi"] = _tieqi_judged
 def _jizhi(ctx: Ctx, user: int, kind: CardKind) -> None:
     # 集智: 当你使用非延时锦囊牌时，你可以摸一张牌。
     if kind.type == CardType.TRICK and usable(ctx.st, user, "jizhi"):
-        ask(ctx, user, "jizhi", *en_zh("skills.shu.jizhi", kind=kind.zh))
+        ask(ctx, user, "jizhi", *en_zh("skills.shu.jizhi", kind=kind))
 
 
 @accepted("jizhi")
@@ -173,7 +173,7 @@ judge_step("tieqi")
 
 
 def _lift_paoxiao(st: GameState, seat: Seat) -> str | None:
-    return f"{SKILLS['paoxiao'].zh} paoxiao" if has_skill(st, seat, "paoxiao") else None
+    return SKILLS['paoxiao'].en if has_skill(st, seat, "paoxiao") else None
 
 
 SLASH_LIMIT_LIFTS.append(_lift_paoxiao)

@@ -49,7 +49,7 @@ HANDLES = frozenset({"fankui", "ganglie", "guicai", "hujia", "jianxiong", "luosh
 def job_name(job: JudgementJob) -> tuple[str, str]:
     """``(en, zh)`` name of the judgement ``job`` is for (both the judgement rule's Chinese name)."""
     rule = JUDGEMENTS[job["subject"]]
-    return rule.zh_name, rule.zh_name
+    return oc.named(rule.zh_name).en, rule.zh_name
 
 
 _CARD_NAMES = {k.zh for k in KINDS.values()}
@@ -65,13 +65,13 @@ def _jianxiong(ctx: Ctx, victim: int, amount: int, source: int | None, cause: st
     if cause == "决斗" and f is not None and f.get("kind") == "duel" and f.get("lijian"):
         return
     if cause in _CARD_NAMES and usable(ctx.st, victim, "jianxiong"):
-        ask(ctx, victim, "jianxiong", *en_zh("skills.wei.jianxiong", cause=cause), cause=cause)
+        ask(ctx, victim, "jianxiong", *en_zh("skills.wei.jianxiong", cause=oc.named(cause)), cause=cause)
 
 
 @accepted("jianxiong")
 def _jianxiong_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
-    used(ctx, p.seat, "jianxiong", *en_zh("skills.wei.jianxiong_ans/takes", cause=p.data['cause']))
-    draw_cards(ctx, p.seat, 1, *en_zh("skills.wei.jianxiong_ans/takes2", cause=p.data['cause']))
+    used(ctx, p.seat, "jianxiong", *en_zh("skills.wei.jianxiong_ans/takes", cause=oc.named(p.data['cause'])))
+    draw_cards(ctx, p.seat, 1, *en_zh("skills.wei.jianxiong_ans/takes2", cause=oc.named(p.data['cause'])))
 
 
 @on("damaged", "fankui")

@@ -150,7 +150,7 @@ def _qianxun(st: GameState, user: int, target: int, kind: str) -> tuple[str, str
     # 谦逊: 锁定技，你不能成为顺手牵羊和乐不思蜀的目标。
     if kind in ("snatch", "indulgence") and usable(st, target, "qianxun"):
         k = KINDS[kind]
-        return en_zh("skills.wu.qianxun", target=target, k=k.zh, skill_names0=skill_names('qianxun')[0])
+        return en_zh("skills.wu.qianxun", target=target, k=k, skill_names0=skill_names('qianxun')[0])
     return None
 
 
@@ -182,7 +182,7 @@ def _liuli(ctx: Ctx, p: RespondPrompt, n: int, args: list[str]) -> None:
     ref = me.equipment.get(slot) if slot else None
     if slot:
         if ref is None:
-            raise refuse(Rule.SKILL_ARGS, msg="nothing_slot", slot=Words(slot, zn.SLOT_ZH[slot]))
+            raise refuse(Rule.SKILL_ARGS, msg="nothing_slot", slot=zn.slot_words(slot))
         me.equipment[slot] = None  # gone before the range is measured (refusals drop this state)
     else:
         ctx.check(me.hand >= 1, Rule.HAND_EMPTY, source=SRC_SKILL, msg="discards_card_hand")
