@@ -293,7 +293,9 @@ class CameraScanner:
     fallback_every: the fallback outline search (``read_frame(fallback=True)``, up to ~8 ms
     on a frame without a card) runs on every fallback_every-th index frame, and on every
     index frame after one whose reading was accepted or had a note (a card that only the
-    fallback finds keeps its streak); 1 runs it on every frame, as ``read_frame`` does.
+    fallback finds keeps its streak); 1 runs it on every frame, as ``read_frame`` does. The
+    wide-corner search of the outlines read (``read_frame(wide=True)``: 三国杀-style and small
+    indices, also costly on a frame without a card) follows the same cadence.
     Use as a context manager or call close().
     """
 
@@ -387,10 +389,11 @@ class CameraScanner:
                     reading = read_label(frame, qr_part)
                 else:
                     n_index += 1
+                    thorough = seen_card or n_index % self.fallback_every == 0
                     reading = read_frame(frame, self.voter.threshold, qr_mode="fast" if try_qr else "off",
                                          qr_part=qr_part,
                                          second_search=not self.voter.settled or n_index % self.second_every == 0,
-                                         fallback=seen_card or n_index % self.fallback_every == 0)
+                                         fallback=thorough, wide=thorough)
                     seen_card = reading.accepted or reading.note is not None
             except cv2.error:
                 reading = Reading(None, None, 0.0, False)

@@ -238,7 +238,9 @@ def _scan_flags(readings, **kw):
 
     calls, it = [], iter(readings)
 
-    def fake_read_frame(frame, threshold, qr_mode="off", qr_part=None, second_search=True, fallback=True):
+    def fake_read_frame(frame, threshold, qr_mode="off", qr_part=None, second_search=True, fallback=True,
+                        wide=True):
+        assert wide == fallback  # the wide-corner search follows the fallback's cadence
         calls.append((second_search, fallback))
         return next(it)
 

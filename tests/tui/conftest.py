@@ -19,12 +19,6 @@ def session():
     return FakeSession()
 
 
-@pytest.fixture
-def no_script():
-    """Nothing: the dashboard always has its command language now (CompanionApp's ``script``; issue 14).  Kept
-    for a test written against the old fixture on another branch; remove it from a test that asks for it."""
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem):
     """Run ``async def`` tests with asyncio.run (no pytest-asyncio needed)."""
