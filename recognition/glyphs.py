@@ -50,21 +50,13 @@ def glyph_features(mask: np.ndarray) -> np.ndarray:
     Aspect-preserving resize of the ink bounding box into a NORM×NORM canvas, then HOG,
     a 12×12 thumbnail and the log aspect ratio.
     """
-    ys, xs = np.nonzero(mask > 127)
-    if len(ys) == 0:
+    made = _canvas(mask)
+    if made is None:
         return np.zeros(FEATURE_SIZE, np.float32)
-    m = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
-    h, w = m.shape
-    inner = NORM - 4
-    sc = inner / max(h, w)
-    nh, nw = max(1, int(round(h * sc))), max(1, int(round(w * sc)))
-    r = cv2.resize(m, (nw, nh), interpolation=cv2.INTER_AREA)
-    canvas = np.zeros((NORM, NORM), np.uint8)
-    y0, x0 = (NORM - nh) // 2, (NORM - nw) // 2
-    canvas[y0:y0 + nh, x0:x0 + nw] = r
+    canvas, aspect = made
     hog = _hog(canvas) * 3.0
     thumb = cv2.resize(canvas, (12, 12), interpolation=cv2.INTER_AREA).ravel().astype(np.float32) / 255.0
-    return np.concatenate([hog, thumb, [np.log(h / w) / 2]]).astype(np.float32)
+    return np.concatenate([hog, thumb, [aspect]]).astype(np.float32)
 
 
 def _canvas(mask: np.ndarray) -> tuple[np.ndarray, float] | None:

@@ -861,6 +861,20 @@ def _index_crop(corner: np.ndarray, g) -> np.ndarray:
 NO_INDEX_SCORE = 0.05
 
 
+def _keep_best_layout(alts: list, crop: np.ndarray, scores: list, gs: list, crops: list) -> None:
+    """Append to scores / gs / crops the best scoring of a corner's index readings ``alts``
+    (``glyphs.segment_index_layouts``) with its corner crop, unless none is index-like
+    (best score < NO_INDEX_SCORE) or there are none."""
+    if not alts:
+        return
+    sc = _glyph_scores(alts)
+    k = max(range(len(sc)), key=lambda i: float(sc[i].max()))
+    if float(sc[k].max()) >= NO_INDEX_SCORE:
+        scores.append(sc[k])
+        gs.append(alts[k])
+        crops.append(crop)
+
+
 def _read_quad_layouts(frame: np.ndarray, quad: np.ndarray, threshold: float, px: float,
                        seen: list | None = None) -> Reading | None:
     """The fallback for a card not read confidently as rank-over-suit: each corner's index in
@@ -878,15 +892,7 @@ def _read_quad_layouts(frame: np.ndarray, quad: np.ndarray, threshold: float, px
         else:
             c = warp_corner(frame, quad, turn)
             found = segment_index_layouts(c)
-        alts = [g for g in found if _resolved(g, px)]
-        if not alts:
-            continue
-        sc = _glyph_scores(alts)
-        k = max(range(len(sc)), key=lambda i: float(sc[i].max()))
-        if float(sc[k].max()) >= NO_INDEX_SCORE:
-            scores.append(sc[k])
-            gs.append(alts[k])
-            crops.append(c)
+        _keep_best_layout([g for g in found if _resolved(g, px)], c, scores, gs, crops)
     return _combine(scores, gs, crops, quad, threshold, px) if scores else None
 
 
@@ -924,14 +930,7 @@ def _read_quad_wide(frame: np.ndarray, quad: np.ndarray, threshold: float, px: f
             p = prepare(c, zone)
             if p is not None:
                 alts += [g for g in segment_index_layouts(c, p) if _resolved(g, px)]
-        if not alts:
-            continue
-        sc = _glyph_scores(alts)
-        k = max(range(len(sc)), key=lambda i: float(sc[i].max()))
-        if float(sc[k].max()) >= NO_INDEX_SCORE:
-            scores.append(sc[k])
-            gs.append(alts[k])
-            crops.append(c)
+        _keep_best_layout(alts, c, scores, gs, crops)
     if not scores:
         return None
     r = _combine(scores, gs, crops, quad, threshold, px)
