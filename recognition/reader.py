@@ -861,7 +861,7 @@ def _index_crop(corner: np.ndarray, g) -> np.ndarray:
 NO_INDEX_SCORE = 0.05
 
 
-def _keep_best_layout(alts: list, crop: np.ndarray, scores: list, gs: list, crops: list) -> None:
+def _keep_best_layout(alts: list, crop: np.ndarray, scores: list[np.ndarray], gs: list, crops: list) -> None:
     """Append to scores / gs / crops the best scoring of a corner's index readings ``alts``
     (``glyphs.segment_index_layouts``) with its corner crop, unless none is index-like
     (best score < NO_INDEX_SCORE) or there are none."""
@@ -884,7 +884,9 @@ def _read_quad_layouts(frame: np.ndarray, quad: np.ndarray, threshold: float, px
     Glyphs under MIN_GLYPH_PX are not read (as in _read_quad). seen: _read_quad's
     (corner crop, prepare(), segment_index) per corner, so nothing is warped or
     thresholded twice."""
-    scores, gs, crops = [], [], []
+    scores: list[np.ndarray] = []
+    gs: list = []
+    crops: list[np.ndarray] = []
     for j, turn in enumerate((0, 2)):
         if seen is not None:
             c, p, g = seen[j]
@@ -922,7 +924,9 @@ def _read_quad_wide(frame: np.ndarray, quad: np.ndarray, threshold: float, px: f
     ``_read_quad_layouts``. crops: both corners already warped WIDE_CORNER_W wide (turn 0, 2).
     None when no corner gives an index."""
     wide = crops
-    scores, gs, crops = [], [], []
+    scores: list[np.ndarray] = []
+    gs: list = []
+    crops = []
     for j, turn in enumerate((0, 2)):
         c = wide[j] if wide is not None else warp_corner(frame, quad, turn, WIDE_CORNER_W)
         alts = []
@@ -955,7 +959,9 @@ def _read_quad_small(frame: np.ndarray, quad: np.ndarray, threshold: float, wide
     corners warped WIDE_CORNER_W wide, when known (the usual crop is their left CORNER_W columns:
     the same warp). None when a corner gives no such index."""
     px = _long(quad) / CARD_H
-    scores, gs, crops = [], [], []
+    scores: list[np.ndarray] = []
+    gs: list = []
+    crops: list[np.ndarray] = []
     for j, turn in enumerate((0, 2)):
         c = np.ascontiguousarray(wide[j][:, :CORNER_W]) if wide is not None else warp_corner(frame, quad, turn)
         p = prepare(c)
