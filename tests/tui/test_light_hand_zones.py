@@ -20,15 +20,21 @@ def _lines(s: Session, since: int) -> list[str]:
     return [ln for e in s.log[since:] for ln in e.lines]
 
 
+def _light(*more: str) -> Session:
+    """A new light-mode game (LIGHT), then the lines ``more``."""
+    s = Session.new(None)
+    for line in [*LIGHT, *more]:
+        s.submit(line)
+    return s
+
+
 async def _asked(app: CompanionApp, seat: int) -> None:
     assert "hand.ask" in app.message, app.message
     assert app.choices_text.startswith(f"1 yes: seat {seat} holds a hand card · 2 no: seat {seat} has no hand card")
 
 
 async def test_tuxi_asks_each_seat():
-    s = Session.new(None)
-    for line in LIGHT:
-        s.submit(line)
+    s = _light()
     app = CompanionApp(s, lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -42,9 +48,7 @@ async def test_tuxi_asks_each_seat():
 
 
 async def test_tuxi_told_none_is_refused_with_its_rule():
-    s = Session.new(None)
-    for line in LIGHT:
-        s.submit(line)
+    s = _light()
     app = CompanionApp(s, lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -59,9 +63,7 @@ async def test_tuxi_told_none_is_refused_with_its_rule():
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 async def test_dismantlement_hand_zone_is_asked(lang):
-    s = Session.new(None)
-    for line in LIGHT + ["no", "next"]:  # no 突袭: seat 1 draws, then its play phase
-        s.submit(line)
+    s = _light("no", "next")  # no 突袭: seat 1 draws, then its play phase
     s.submit("1 过河拆桥 2")
     s.submit("pass all")  # nobody plays 无懈可击
     assert s.state.prompt is not None and s.state.prompt.kind == "zone"
@@ -79,9 +81,7 @@ async def test_dismantlement_hand_zone_is_asked(lang):
 
 
 async def test_fankui_asks_about_the_source():
-    s = Session.new(None)
-    for line in LIGHT + ["no", "next", "1 杀 2", "take"]:  # seat 2 (司马懿) damaged by seat 1: 反馈 is asked
-        s.submit(line)
+    s = _light("no", "next", "1 杀 2", "take")  # seat 2 (司马懿) damaged by seat 1: 反馈 is asked
     assert s.state.prompt is not None and s.state.prompt.data.get("skill") == "fankui"
     app = CompanionApp(s, lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
