@@ -438,7 +438,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if self.submit_line(line) or secret or self.asking:  # asked (light mode): sent again after the answer
             bar.value = ""
         else:
-            bar.select_all()  # kept to correct, but the next typed key replaces it
+            bar.cursor_position = len(bar.value)  # kept to correct (not selected: a typed key edits it; Esc empties it)
 
     def on_command_bar_lines(self, message: CommandBar.Lines) -> None:
         """A paste of several lines: each is submitted in order, visibly; the first refused line stops

@@ -66,9 +66,10 @@ def palette_entries(app: "CompanionApp") -> list[tuple[str, str, Callable[[], An
     out: list[tuple[str, str, Callable[[], Any]]] = []
     from .widgets.choices import key_of  # noqa: PLC0415
 
-    for i, c in enumerate(app.current_choices()[:10]):
-        out.append((f"{key_of(i)} {c.label(app.lang)}", ("选项（数字+Enter）" if zh else "choice (number+Enter)"),
-                    partial(app.action_choose, i)))
+    for i, c in enumerate(app.current_choices(full=True)):  # the 11th and later have no digit: reached here
+        key = key_of(i)
+        how = ("选项（数字+Enter）" if zh else "choice (number+Enter)") if key != "·" else ("选项" if zh else "choice")
+        out.append((f"{key} {c.label(app.lang)}", how, partial(app.action_choose, i)))
     for k in KEYS:
         names = ACTION_NAMES.get(k.action)
         if names is None:

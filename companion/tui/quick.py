@@ -61,7 +61,8 @@ QUICK_LABELS: dict[str, tuple[str, str]] = {
     "args_needed": ("{name}：还需{parts}（例：{example}），然后 Enter", "{name}: still needed — {parts} (e.g. {example}), then Enter"),
     "args_optional": ("{name}：可按 Enter；也可再加{parts}", "{name}: Enter applies it; you may add {parts}"),
     "args_done": ("{name}：已完整，按 Enter", "{name}: complete — press Enter"),
-    "choice_none": ("没有第{n}项", "no choice {n}"),
+    "choice_none": ("没有第{n}项（可选 1–{last}）", "no choice {n} (the choices are 1–{last})"),
+    "seat_not_option": ("{n}号位不可选（可选：{options}）", "seat {n} is not one of the choices ({options})"),
     "hand_yes": ("有：{n}号位有手牌", "yes: seat {n} holds a hand card"),
     "hand_no": ("没有：{n}号位没有手牌", "no: seat {n} has no hand card"),
     "choice_spent": ("现在不能：{label}", "not possible now: {label}"),
@@ -99,6 +100,11 @@ _PHASE_ZH = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "�
 def _starting(options: Any, digit: str) -> list[int]:
     """The legal seats whose number starts with ``digit``."""
     return [o for o in options if str(o).startswith(digit)]
+
+
+def _last_key(n: int) -> str:
+    """The last of ``n`` choices' keys, as the range "1–{last}" says it (``9, 0`` from the 10th on)."""
+    return str(n) if n < 10 else "9, 0"
 
 
 def _ident(c: Any) -> tuple:
@@ -142,9 +148,10 @@ class QuickMixin(_Host):
     _ask: tuple[Any, int, str] | None = None  # (state, seat, line) of a hand.ask refusal: its yes / no choices
 
     # -- choices --------------------------------------------------------------
-    def current_choices(self) -> list[Any]:
+    def current_choices(self, *, full: bool = False) -> list[Any]:
         """The choices as numbered on screen: ``choices(state)``; with nothing pending, without
-        ``next`` / ``end`` (F2 and the typed word) and at most 10 (one digit each: ``0`` is the 10th).  In a play phase the
+        ``next`` / ``end`` (F2 and the typed word) and at most 10 (one digit each: ``0`` is the 10th);
+        ``full``: all of them, the 11th and later after the numbered ten (the command palette lists them).  In a play phase the
         numbers stay where they were when the phase began (:meth:`_stable`): a choice no longer possible
         keeps its number, greyed (``spent``)."""
         st = self.state
@@ -163,7 +170,8 @@ class QuickMixin(_Host):
             return self._ask_choices(ask[1], ask[2])
         if self.state.prompt is None:
             chs = [c for c in chs if c.key not in ("next", "end")]
-            chs = self._stable(chs)[:10]  # numbered by the lines as the rules core writes them (any language)
+            chs = self._stable(chs)
+            chs = chs if full else chs[:10]  # numbered by the lines as the rules core writes them (any language)
         return [c.speaking(self.lang) for c in chs]  # the bar is filled in the screen's language (4 slash 3 / 4 杀 3)
 
     def hand_asked(self, r: Refused, line: str) -> None:
@@ -309,13 +317,28 @@ class QuickMixin(_Host):
         from .widgets.choices import index_of  # noqa: PLC0415
 
         i = index_of(line)
-        if i is None or i >= len(self.current_choices()):
-            return False  # the command language explains ("seat 3: what does it do?")
+        if i is None:
+            return False
+        n = len(self.current_choices())
+        if i >= n:
+            if not n:
+                return False  # the command language explains ("seat 3: what does it do?")
+            self.say(qlabel("choice_none", self.lang, n=line.strip(), last=_last_key(n)), error=True)
+            return True  # a number past the choices: which there are, not a parse error
         self.action_choose(i)
         return True
 
+    def abandon_line(self) -> None:
+        """Esc / ctrl+u emptied the command bar: a half-filled choice is dropped, its hint cleared."""
+        self._partial = None
+        self._args_at = None
+        self._picked = None
+        self.say("")
+        self.draw_choices()
+
     def choice_key(self, ch: str, bar: Any) -> bool:
-        """A key typed on the command bar; True when it completed (and submitted) a partial choice."""
+        """A key typed on the command bar; True when it completed (and submitted) a partial choice, or was refused
+        as a seat no legal one starts with (said in the message, not typed)."""
         if bar.value and self._partial is not None:
             return self._complete_partial(ch, bar)
         return False
@@ -325,9 +348,9 @@ class QuickMixin(_Host):
         from .app import CommandBar  # noqa: PLC0415
 
         self._picked = None
-        chs = self.current_choices()
+        chs = self.current_choices(full=True)  # the palette reaches the 11th and later
         if not 0 <= i < len(chs):
-            self.say(qlabel("choice_none", self.lang, n=i + 1), error=True)
+            self.say(qlabel("choice_none", self.lang, n=i + 1, last=_last_key(len(chs))), error=True)
             return
         c = chs[i]
         if i in self.spent:
@@ -414,6 +437,9 @@ class QuickMixin(_Host):
                 and bar.value == c.before + c.after and bar.cursor_position == len(c.before)):
             return False
         starting = _starting(c.options, ch)
+        if not starting:  # no legal seat starts with it: said, not typed silently
+            self.say(qlabel("seat_not_option", self.lang, n=ch, options=" ".join(map(str, c.options))), error=True)
+            return True
         if str(int(ch)) not in map(str, c.options) or len(starting) != 1:
             return False  # 1 of 10: wait for the rest and Enter
         return self._submit_partial(c, int(ch), bar)

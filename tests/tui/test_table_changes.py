@@ -40,7 +40,7 @@ async def test_undo_back_to_an_empty_table(tmp_path):
         assert len(app.query(SeatCard)) == 5
 
 
-async def test_after_a_refusal_the_next_typed_line_replaces_the_old_one(tmp_path):
+async def test_after_a_refusal_esc_empties_the_kept_line_for_the_next(tmp_path):
     s = Session.new(tmp_path / "j.sqlite3")
     for line in ["players 4", "lord 1", "variant no_generals", "start"]:
         s.submit(line)
@@ -53,7 +53,7 @@ async def test_after_a_refusal_the_next_typed_line_replaces_the_old_one(tmp_path
         await pilot.press(*"1 slash 3", "enter")
         await pilot.pause()
         assert bar.value == "1 slash 3" and "card.phase" in app.message
-        await pilot.press(*"next", "enter")  # typed without clearing first
+        await pilot.press("escape", *"next", "enter")  # the refused line, kept to edit, emptied by Esc
         await pilot.pause()
         assert s.state.phase == "judge" and bar.value == ""
         await pilot.press("f2")

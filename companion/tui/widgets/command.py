@@ -36,7 +36,8 @@ class CommandSuggester(Suggester):
 
 
 class CommandBar(Input):
-    """The command line: Enter submits, Tab / → accept the completion, ↑/↓ walk the history."""
+    """The command line: Enter submits, Tab / → accept the completion, ↑/↓ walk the history, Esc / ctrl+u
+    empty it (a half-filled choice is abandoned)."""
 
     BINDINGS = [
         Binding("tab", "accept_suggestion", "Complete", show=False),
@@ -135,6 +136,15 @@ class CommandBar(Input):
             with self.app.batch_update():
                 self.host.submit_bar(self, self.value)
                 await asyncio.sleep(0)  # the changed widgets' tasks run: their repaints reach the screen
+            return
+        if event.key in ("escape", "ctrl+u") and self.value:
+            # abandon the line (a half-filled choice, a refused line): the bar empties, the choice is dropped;
+            # Esc goes on to the app too (it stops a scan)
+            if event.key == "ctrl+u":
+                event.stop()
+                event.prevent_default()
+            self.value = ""
+            self.host.abandon_line()
             return
         # a seat number completing a partial choice submits it (companion/tui/quick.py); else typing as ever
         ch = event.character
