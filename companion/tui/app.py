@@ -692,6 +692,14 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
 
         self.push_screen(SkillsScreen(self.state.clone(), self.lang, seat))
 
+    def action_command_palette(self) -> None:
+        """ctrl+p: Textual's command palette with its search field in the dashboard's language (Textual's own
+        ``App.action_command_palette`` says "Search for commands…" whatever the language)."""
+        from textual.command import CommandPalette  # noqa: PLC0415 - imported on first use
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(CommandPalette(placeholder=label("palette_search", self.lang), id="--command-palette"))
+
     def palette_line(self, line: str) -> None:
         """A setting picked in the command palette: submitted as the typed line (``step every phase on``,
         ``track hands off``)."""
