@@ -479,6 +479,11 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if self.step_setting(line):  # 'step every phase on|off': a screen setting, not journaled
             return True
         line = self._face_alone(line)
+        if typed:
+            expanded = self.card_beginning(line)  # a unique beginning of an equipment card's name (quick.py)
+            if expanded is None:
+                return False  # several cards begin so: the message names them
+            line = expanded
         before = self.state
         ok = self._submit(line, typed=typed)
         if ok and quiet:
