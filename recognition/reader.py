@@ -508,6 +508,10 @@ MAX_INDEX_SPOTS = 8
 SPOT_PAPER_MARGIN = 70.0
 SPOT_CONTRAST_MIN = 80.0
 SPOT_MIN_PX = 5.0  # the smallest glyph sought is at least this tall on the searched copy
+# A suit blob may be smaller than the smallest rank sought (0.8 of SECOND_SIZES[0] times the card's rank
+# height): from this fraction of it. A small second card's suit is 0.5-0.7 of its rank (rendered pair seed
+# 9 504 010: a ♦6 half the size of the ♠Q beside it, rank 8 px, suit 5 px, the smallest rank sought 6.4 px).
+SECOND_SUIT_LO = 0.55
 # pairs of blobs looked at (the most index-like by size and spacing), and the suit net's
 # probability (junk excluded) their suit blob needs before the pair is warped and read
 MAX_INDEX_PAIRS = 40
@@ -553,7 +557,7 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
         if len(cn) < 4:  # a speck
             continue
         x, y, w, h = cv2.boundingRect(cn)
-        if lo_c <= max(w, h) <= hi_c:
+        if SECOND_SUIT_LO * lo_c <= max(w, h) <= hi_c:  # a rank from lo_c, a suit (smaller) from SECOND_SUIT_LO of it
             a = cv2.contourArea(cn)
             # the polygon's area leaves out the half pixel along it: a thin stroke (a red "3" or a light
             # "7" on the halved copy, pair seeds 16 005 014 and 13 001 019) has almost none; a long
@@ -566,6 +570,7 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     if len(st) > 400:  # a busy table: the largest blobs
         st = st[np.argsort(-st[:, 2] * st[:, 3])[:400]]
     size = np.maximum(st[:, 2], st[:, 3]) / f  # frame px
+    ranky = np.maximum(st[:, 2], st[:, 3]) >= lo_c  # big enough for a rank
     cen = (st[:, :2] + st[:, 2:4] / 2) / f
     # a suit is a compact blob about as wide as tall (not a stroke or a ring)
     # (fill: the contour's area plus the half pixel around it, w + h, over its box: small blobs' polygons are thin)
@@ -576,7 +581,8 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     d = cen[suits][None, :, :] - cen[:, None, :]  # [rank i, suit k]: from the rank to the suit
     dist = np.sqrt((d * d).sum(2))
     ratio = size[suits][None, :] / size[:, None]
-    pair = (dist >= 0.75 * size[:, None]) & (dist <= 1.6 * size[:, None]) & (ratio >= 0.45) & (ratio <= 1.15)
+    pair = (dist >= 0.75 * size[:, None]) & (dist <= 1.6 * size[:, None]) & (ratio >= 0.45) & (ratio <= 1.15) \
+        & ranky[:, None]
     ii, kk = np.nonzero(pair)
     if len(ii) == 0:
         return None
@@ -637,6 +643,11 @@ def _read_spot(frame: np.ndarray, rank_c: np.ndarray, v: np.ndarray, dist: float
 # turned as the pair points when the snapped read finds no index: a card turned by ~15 degrees
 # (rendered pair seed 13 002 018: a ♠8 touching a ♥6 read ♠8 at 0.28 snapped, 0.99999 turned by 16°).
 SPOT_TURN_MIN = 4.0
+# When the whole spot crop's levels find no index, they are taken from this box (x0, y0, x1, y1) of
+# the crop only: around the rank (centred at INDEX_RANK_AT, ~30 px tall) and the suit below it. A
+# table darker than the ink beside a small card sets the whole crop's darkest ink (rendered pair
+# seed 12 004 002: a faint ♠Q 76 px tall on a green striped table was under the threshold).
+SPOT_LEVELS_BOX = (24, 12, 66, 94)
 
 
 def _read_spot_at(frame: np.ndarray, rank_c: np.ndarray, ang: float, dist: float, threshold: float,
@@ -647,10 +658,14 @@ def _read_spot_at(frame: np.ndarray, rank_c: np.ndarray, ang: float, dist: float
     M[:, 2] += np.array(INDEX_RANK_AT) - rank_c
     flag = cv2.INTER_CUBIC if s > 1.5 else cv2.INTER_LINEAR
     crop = cv2.warpAffine(frame, M, (CORNER_W, CORNER_H), flags=flag, borderMode=cv2.BORDER_REPLICATE)
-    p = prepare(crop)
-    if p is None or p.paper > paper_max or p.top - p.paper < SPOT_CONTRAST_MIN:  # not ink on a card's paper
-        return None
-    g = segment_index(crop, p)
+    g = None
+    for box in (None, SPOT_LEVELS_BOX):  # levels from the whole crop; then from where the index lies
+        p = prepare(crop, box=box)
+        if p is None or p.paper > paper_max or p.top - p.paper < SPOT_CONTRAST_MIN:  # not ink on a card's paper
+            continue
+        g = segment_index(crop, p)
+        if g is not None:
+            break
     if g is None or min(g.rank_box[3], g.suit_box[3]) / s < NOTICE_GLYPH_PX:
         return None
     rx, ry = g.rank_box[0] + g.rank_box[2] / 2, g.rank_box[1] + g.rank_box[3] / 2
