@@ -624,59 +624,66 @@ def _read_spot(frame: np.ndarray, rank_c: np.ndarray, v: np.ndarray, dist: float
                paper_max: float = 255.0) -> Reading | None:
     """Read an index whose rank centre is at rank_c (frame px) and whose suit centre is v
     away: warped upright onto a canonical corner crop (v's direction, snapped to the
-    nearest quarter turn within 30 degrees, points down; when that finds no index and v is
-    more than SPOT_TURN_MIN degrees off the quarter turn, read again turned as v points). A Reading with at least
-    SECOND_INDEX_MIN confidence, or None. The crop must look like ink on a card's paper:
-    its paper's ink level (glyphs.prepare) at most paper_max, its ink SPOT_CONTRAST_MIN
-    above the paper."""
+    nearest quarter turn within 30 degrees, points down; when that finds an index but doubts
+    it (< SECOND_INDEX_MIN) and v is more than SPOT_TURN_MIN degrees off the quarter turn, read
+    again turned as v points). A Reading with at least SECOND_INDEX_MIN confidence, or None.
+    The crop must look like ink on a card's paper: its paper's ink level (glyphs.prepare) at
+    most paper_max, its ink SPOT_CONTRAST_MIN above the paper."""
     raw = float(np.degrees(np.arctan2(v[0], v[1])))  # 0: suit straight below the rank
     snap = 90.0 * round(raw / 90.0)
     if abs(raw - snap) > 30:
-        return _read_spot_at(frame, rank_c, raw, dist, threshold, paper_max)
-    r = _read_spot_at(frame, rank_c, snap, dist, threshold, paper_max)
-    if r is None and abs(raw - snap) > SPOT_TURN_MIN:  # a card turned by 5-30 degrees: as the pair points
-        r = _read_spot_at(frame, rank_c, raw, dist, threshold, paper_max)
+        return _read_spot_at(frame, rank_c, raw, dist, threshold, paper_max)[0]
+    r, doubted = _read_spot_at(frame, rank_c, snap, dist, threshold, paper_max)
+    if r is None and doubted and abs(raw - snap) > SPOT_TURN_MIN:  # a card turned by 5-30 degrees
+        r = _read_spot_at(frame, rank_c, raw, dist, threshold, paper_max)[0]
     return r
 
 
-# A spot whose pair points more than this many degrees away from a quarter turn is read a second time
-# turned as the pair points when the snapped read finds no index: a card turned by ~15 degrees
-# (rendered pair seed 13 002 018: a ♠8 touching a ♥6 read ♠8 at 0.28 snapped, 0.99999 turned by 16°).
+# A spot read upright (its pair's direction snapped to a quarter turn) whose index is doubted is read a
+# second time turned as the pair points when that is more than this many degrees off: a card turned by
+# ~15 degrees (rendered pair seed 13 002 018: a ♠8 touching a ♥6, read ♠8 at 0.28 snapped, 0.99999
+# turned by 16 degrees).
 SPOT_TURN_MIN = 4.0
-# When the whole spot crop's levels find no index, they are taken from this box (x0, y0, x1, y1) of
-# the crop only: around the rank (centred at INDEX_RANK_AT, ~30 px tall) and the suit below it. A
-# table darker than the ink beside a small card sets the whole crop's darkest ink (rendered pair
-# seed 12 004 002: a faint ♠Q 76 px tall on a green striped table was under the threshold).
+# When the whole spot crop's levels find no index and its darkest ink lies outside this box (x0, y0,
+# x1, y1) of the crop (the box's own darkest ink at least SPOT_BOX_DARKER levels lighter), the levels
+# are taken from the box only: around the rank (centred at INDEX_RANK_AT, ~30 px tall) and the suit
+# below it. A table darker than the ink beside a small card sets the whole crop's darkest ink
+# (rendered pair seed 12 004 002: a faint ♠Q 76 px tall on a green striped table fell under the
+# threshold).
 SPOT_LEVELS_BOX = (24, 12, 66, 94)
+SPOT_BOX_DARKER = 20.0
 
 
 def _read_spot_at(frame: np.ndarray, rank_c: np.ndarray, ang: float, dist: float, threshold: float,
-                  paper_max: float) -> Reading | None:
-    """``_read_spot`` with the crop turned by ang degrees (0: the suit straight below the rank)."""
+                  paper_max: float) -> tuple[Reading | None, bool]:
+    """``_read_spot`` with the crop turned by ang degrees (0: the suit straight below the rank):
+    (the Reading or None, whether an index was found in place but read below SECOND_INDEX_MIN)."""
     s = INDEX_PAIR_PX / max(dist, 1e-3)
     M = cv2.getRotationMatrix2D((float(rank_c[0]), float(rank_c[1])), -ang, s)
     M[:, 2] += np.array(INDEX_RANK_AT) - rank_c
     flag = cv2.INTER_CUBIC if s > 1.5 else cv2.INTER_LINEAR
     crop = cv2.warpAffine(frame, M, (CORNER_W, CORNER_H), flags=flag, borderMode=cv2.BORDER_REPLICATE)
+    p = prepare(crop)
     g = None
-    for box in (None, SPOT_LEVELS_BOX):  # levels from the whole crop; then from where the index lies
-        p = prepare(crop, box=box)
-        if p is None or p.paper > paper_max or p.top - p.paper < SPOT_CONTRAST_MIN:  # not ink on a card's paper
-            continue
+    if p is not None and p.paper <= paper_max and p.top - p.paper >= SPOT_CONTRAST_MIN:  # ink on a card's paper
         g = segment_index(crop, p)
-        if g is not None:
-            break
+    if g is None and p is not None:  # levels from where the index lies, when the darkest ink is elsewhere
+        x0, y0, x1, y1 = SPOT_LEVELS_BOX
+        if float(np.percentile(p.ink[y0:y1, x0:x1], 99.5)) <= p.top - SPOT_BOX_DARKER:
+            p = prepare(crop, box=SPOT_LEVELS_BOX)
+            if p is not None and p.paper <= paper_max and p.top - p.paper >= SPOT_CONTRAST_MIN:
+                g = segment_index(crop, p)
     if g is None or min(g.rank_box[3], g.suit_box[3]) / s < NOTICE_GLYPH_PX:
-        return None
+        return None, False
     rx, ry = g.rank_box[0] + g.rank_box[2] / 2, g.rank_box[1] + g.rank_box[3] / 2
     if abs(ry - INDEX_RANK_AT[1]) > 15 or abs(rx - INDEX_RANK_AT[0]) > 25:
-        return None
+        return None, False
     sc = _glyph_scores([g])[0]
     r, su = np.unravel_index(int(sc.argmax()), sc.shape)
     conf = float(sc[r, su])
     if conf < SECOND_INDEX_MIN:
-        return None
-    return Reading(SUITS[su], int(r) + 1, conf, False, "index", _index_crop(crop, g))
+        return None, True
+    return Reading(SUITS[su], int(r) + 1, conf, False, "index", _index_crop(crop, g)), False
 
 
 # A card outline whose index cannot be read (too small, faint) is still a card when both of
