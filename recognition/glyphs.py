@@ -144,12 +144,19 @@ class Corner:
     stats: np.ndarray
 
 
-def prepare(corner: np.ndarray, zone: float = 1.0) -> Corner | None:
+# The ink threshold, as a fraction of the way from the paper's ink level to the darkest ink's.
+INK_LEVEL = 0.45
+
+
+def prepare(corner: np.ndarray, zone: float = 1.0, level: float = INK_LEVEL) -> Corner | None:
     """Threshold an upright corner crop (h, w, 3) BGR uint8 between its paper and its darkest
     ink and label the ink's pieces; None when there is no ink (darkest ink < 25 above paper).
     zone: the levels come from the top ``zone`` fraction of the crop's rows only (0.5: where
     the index lies, so that dark artwork lower in a 三国杀-style corner does not lift the
-    threshold above a thin, faint rank; issue 18)."""
+    threshold above a thin, faint rank; issue 18). level: the threshold, this fraction of the
+    way from the paper to the darkest ink (INK_LEVEL; the small-index read also tries lower
+    ones: a glyph a few pixels tall is blurred, its ink paler than the darkest ink of the
+    crop, and it shrinks or breaks at 0.45; issue 18)."""
     ink = ink_map(corner)
     ink = cv2.GaussianBlur(ink, (3, 3), 0)
     # levels from the interior: a strip of table at the crop's edge must not set them
@@ -157,7 +164,7 @@ def prepare(corner: np.ndarray, zone: float = 1.0) -> Corner | None:
     paper, top = _percentiles(ink[6:y1, 6:-2], (40, 99.5))
     if top - paper < 25:
         return None
-    thr = paper + (top - paper) * 0.45
+    thr = paper + (top - paper) * level
     binm = (ink > thr).astype(np.uint8)
     n, lab, stats, _ = cv2.connectedComponentsWithStats(binm, connectivity=8)
     return Corner(corner, ink, paper, top, binm, n, lab, stats)

@@ -3,6 +3,8 @@ corner crop (a side-by-side index reaches past the usual 96 px) thresholded also
 from the index zone only (dark artwork lower in the corner must not hide a faint rank).
 Rendered only; seeds 9 600 000 + i, never used for training or by the bench."""
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
@@ -71,3 +73,41 @@ def test_rendered_sgs_photos_on_their_outline_read_more_and_never_wrong():
             wrong[wide] += r.accepted and (r.suit, r.rank) != (suit, rank)
     assert wrong == {True: 0, False: 0}
     assert right[True] > right[False], right  # measured: 44 and 37 of 45
+
+
+class _Cand:
+    def __init__(self, q):
+        self._q = q
+
+    def quad(self):
+        return self._q
+
+
+def test_wide_search_reads_on_when_its_check_refuses_an_outline(monkeypatch):
+    """An accepted wide reading that the check refuses without a note (an outline reaching out
+    of the frame) does not end the search: the next outline's accepted reading is returned; one
+    refused with a note (another card beside it) is returned as it is."""
+    frame = np.full((720, 1280, 3), 120, np.uint8)
+    out_of_frame = np.float32([[900, 400], [1300, 400], [1300, 760], [900, 760]])
+    inside = np.float32([[100, 100], [400, 100], [400, 520], [100, 520]])
+    done = [(_Cand(out_of_frame), None), (_Cand(inside), None)]
+
+    def wide(frame, q, threshold, px, crops=None):
+        return reader.Reading("club", 7, 0.999, True, "index", None, q)
+
+    monkeypatch.setattr(reader, "_read_quad_wide", wide)
+    none = reader.Reading(None, None, 0.0, False)
+
+    def out_refused(r):
+        return replace(r, accepted=False) if r.quad is out_of_frame else r
+
+    got = reader._read_wide(frame, done, reader.ACCEPT_THRESHOLD, none, out_refused)
+    assert got.accepted and got.quad is inside
+    # without a check the first accepted reading ends the search
+    assert reader._read_wide(frame, done, reader.ACCEPT_THRESHOLD, none).quad is out_of_frame
+
+    def noted(r):
+        return replace(r, accepted=False, note="two cards in view: ♣7 and another card")
+
+    got = reader._read_wide(frame, done, reader.ACCEPT_THRESHOLD, none, noted)
+    assert not got.accepted and got.note and got.quad is out_of_frame
