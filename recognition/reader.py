@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field, replace
 
@@ -413,12 +414,14 @@ def _on_edge(q: np.ndarray, shape: tuple) -> bool:
 
 def _long(q: np.ndarray) -> float:
     """The longest side of quad q (4, 2) in pixels."""
-    return float(np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1).max())
+    p = np.asarray(q).reshape(4, 2).tolist()  # plain floats: numpy's per-call cost on four points
+    return max(math.dist(p[i], p[i - 1]) for i in range(4))
 
 
 def _sides(q: np.ndarray) -> tuple[float, float]:
     """(short, long) mean side lengths of quad q (4, 2)."""
-    d = np.linalg.norm(np.asarray(q, np.float32) - np.roll(np.asarray(q, np.float32), 1, axis=0), axis=1)
+    p = np.asarray(q, np.float32).reshape(4, 2).tolist()
+    d = [math.dist(p[i], p[i - 1]) for i in range(4)]
     a, b = (d[0] + d[2]) / 2, (d[1] + d[3]) / 2
     return (min(a, b), max(a, b))
 
