@@ -510,6 +510,12 @@ MAX_INDEX_SPOTS = 8
 # single cards (blurred colour blobs of a table, seed 5_000_050) 188 and 64.
 SPOT_PAPER_MARGIN = 70.0
 SPOT_CONTRAST_MIN = 80.0
+# A blob is looked at only when the paper around it is like the accepted card's: the median ink level
+# of 8 points around it (_RING: at 0.75 of its size from its centre) at most SPOT_RING_SLACK above the
+# spot's paper_max (3 Dec, pairs: rendered pair seeds 20 001 020 and 20 004 027, a ♠Q on a checkered
+# table and a small ♠9 on a striped one, whose index blobs were crowded out by the table's).
+SPOT_RING_SLACK = 40.0
+_RING = (np.cos(np.arange(8) * np.pi / 4)[None, :], np.sin(np.arange(8) * np.pi / 4)[None, :])
 SPOT_MIN_PX = 5.0  # the smallest glyph sought is at least this tall on the searched copy
 # A suit blob may be smaller than the smallest rank sought (0.8 of SECOND_SIZES[0] times the card's rank
 # height): from this fraction of it. A small second card's suit is 0.5-0.7 of its rank (rendered pair seed
@@ -570,6 +576,20 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     if len(boxes) < 2:
         return None
     st = np.array(boxes, np.float32)
+    # a second card's paper is lit like the first's: its ink level at most SPOT_PAPER_MARGIN above
+    pa = prepare(best.corner) if best.corner is not None else None
+    paper_max = (pa.paper if pa is not None else 60.0) + SPOT_PAPER_MARGIN
+    # blobs on such paper only (the median ink level of 8 points around each, at 0.75 of its size from
+    # its centre, at most paper_max + SPOT_RING_SLACK): blobs of a busy table no longer crowd out the
+    # index (the 400 largest, MAX_INDEX_PAIRS and MAX_INDEX_SPOTS below)
+    rc = (st[:, :2] + st[:, 2:4] / 2) / f
+    rad = 0.75 * np.maximum(st[:, 2], st[:, 3]) / f
+    xs = np.clip(np.round(rc[:, :1] + rad[:, None] * _RING[0]), 0, frame.shape[1] - 1).astype(np.intp)
+    ys = np.clip(np.round(rc[:, 1:] + rad[:, None] * _RING[1]), 0, frame.shape[0] - 1).astype(np.intp)
+    ring = 255 - frame[ys, xs].min(axis=2).astype(np.int16)  # (N, 8) ink levels
+    st = st[np.median(ring, axis=1) <= paper_max + SPOT_RING_SLACK]
+    if len(st) < 2:
+        return None
     if len(st) > 400:  # a busy table: the largest blobs
         st = st[np.argsort(-st[:, 2] * st[:, 3])[:400]]
     size = np.maximum(st[:, 2], st[:, 3]) / f  # frame px
@@ -605,13 +625,9 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     p_key = dict(zip(keys, default_models()["suit"].predict_proba(feats)[:, :4].max(1).tolist(), strict=True))
     p_suit = np.array([p_key[k] for k in zip(jj.tolist(), quarters.tolist(), strict=True)])
     spots: list[np.ndarray] = []
-    paper_max = None
     for k in np.argsort(-p_suit)[:MAX_INDEX_SPOTS]:
         if p_suit[k] < PAIR_SUIT_MIN:
             break
-        if paper_max is None:  # a second card's paper is lit like the first's: its ink level at most SPOT_PAPER_MARGIN above
-            pa = prepare(best.corner) if best.corner is not None else None
-            paper_max = (pa.paper if pa is not None else 60.0) + SPOT_PAPER_MARGIN
         i = int(ii[k])
         ci = cen[i]
         if any(np.linalg.norm(ci - sp) < 0.5 * size[i] for sp in spots):
