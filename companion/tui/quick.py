@@ -56,8 +56,10 @@ QUICK_LABELS: dict[str, tuple[str, str]] = {
                                "type the card face and the target seat (e.g. ♠3 {first}; seats: {options}), then Enter"),
     "choice_needs_seats": ("请输入座位号（可选：{options}），然后 Enter", "type the seats ({options}), then Enter"),
     "choice_needs_any": ("请补全命令，然后 Enter", "complete the command, then Enter"),
-    "choice_needs_card": ("请输入要装备的牌（如 诸葛连弩、crossbow；Tab 补全），然后 Enter",
-                          "type the equipment card (e.g. 诸葛连弩, crossbow; Tab completes), then Enter"),
+    "choice_needs_card": ("请输入要装备的牌：{cards}（开头几个字即可；Tab 补全），然后 Enter",
+                          "type the equipment card: {cards} (first letters do; Tab completes), then Enter"),
+    "card_beginning": ("以“{word}”开头的装备牌有{n}张：{cards} ——请多输入几个字",
+                       "{n} equipment cards begin with '{word}': {cards} — type more of its name"),
     "args_needed": ("{name}：还需{parts}（例：{example}），然后 Enter", "{name}: still needed — {parts} (e.g. {example}), then Enter"),
     "args_optional": ("{name}：可按 Enter；也可再加{parts}", "{name}: Enter applies it; you may add {parts}"),
     "args_done": ("{name}：已完整，按 Enter", "{name}: complete — press Enter"),
@@ -112,6 +114,12 @@ def _ident(c: Any) -> tuple:
     return (c.key, c.verb, c.line, c.before, c.after, c.seat)
 
 
+def _answer(c: Any) -> tuple:
+    """What makes two seats' answers to one trick the same answer: its kind, verb, card, skill and zone (not
+    its seat or its line)."""
+    return (c.key, c.verb, *(repr(c.params.get(k)) for k in ("card", "skill", "zone", "role")))
+
+
 def qlabel(key: str, lang: str, **kw: Any) -> str:
     zh, en = QUICK_LABELS[key]
     return (zh if lang == "zh" else en).format(**kw)
@@ -153,7 +161,8 @@ class QuickMixin(_Host):
         ``next`` / ``end`` (F2 and the typed word) and at most 10 (one digit each: ``0`` is the 10th);
         ``full``: all of them, the 11th and later after the numbered ten (the command palette lists them).  In a play phase the
         numbers stay where they were when the phase began (:meth:`_stable`): a choice no longer possible
-        keeps its number, greyed (``spent``)."""
+        keeps its number, greyed (``spent``); so does an answer while one trick goes round the table
+        (:meth:`_stable_question`)."""
         st = self.state
         if not st.started or st.over:
             chs: list[Any] = []  # choices(): "empty before start and after the game is over" (its docstring);
@@ -172,6 +181,8 @@ class QuickMixin(_Host):
             chs = [c for c in chs if c.key not in ("next", "end")]
             chs = self._stable(chs)
             chs = chs if full else chs[:10]  # numbered by the lines as the rules core writes them (any language)
+        else:
+            chs = self._stable_question(chs)
         return [c.speaking(self.lang) for c in chs]  # the bar is filled in the screen's language (4 slash 3 / 4 杀 3)
 
     def hand_asked(self, r: Refused, line: str) -> None:
@@ -198,7 +209,7 @@ class QuickMixin(_Host):
     @property
     def spent(self) -> frozenset[int]:
         """The numbers (0-based) of the play phase's choices no longer possible now, kept greyed in place."""
-        key = self._phase_key()
+        key = self._phase_key() or self._question_key()
         slots = self._slots.get(key) if key is not None and not self.asking else None  # asked: its own yes / no
         return frozenset(slots[1]) if slots is not None else frozenset()
 
@@ -238,6 +249,54 @@ class QuickMixin(_Host):
         out += [c for c in chs if _ident(c) in now]
         self._slots[key] = (out, spent)
         return out
+
+    def _question_key(self) -> tuple | None:
+        """The question run the pending question belongs to: one trick going round the table (the engine's
+        bottom stack frame, ``state.extra["stack"]``: 万箭齐发 / 南蛮入侵 / 桃园结义 … with its user and targets,
+        the 无懈可击 window before each target included) or one dying seat's 桃 round; None otherwise."""
+        st = self.state
+        p = st.prompt
+        if not st.started or st.over or p is None:
+            return None
+        stack = st.extra.get("stack") or []
+        if stack and isinstance(stack[0], dict):
+            f = stack[0]
+            run: tuple = ("trick", f.get("kind"), f.get("user"), tuple(f.get("targets") or ()))
+        elif p.kind == PromptKind.DYING:
+            run = ("dying", p.seat)
+        else:
+            return None
+        game = self.journaled.game_id if self.journaled is not None else None
+        return ("question", game, len(st.seats), st.round, st.turn_seat, str(st.phase), *run)
+
+    def _stable_question(self, chs: list[Any]) -> list[Any]:
+        """While one trick goes round the table (:meth:`_question_key`), each answer keeps the number it first
+        had, whichever seat answers (newcomer trial, issue 16: ``take`` was 2 for one seat, 1 for the next): an
+        answer is the same by its kind, verb, card and skill, not its seat (``2 闪`` and ``4 闪``); one this seat
+        lacks (闪 without a hand card) keeps its place greyed (``spent``: picking it says "not possible now"),
+        unless nothing after it is shown; a new one (八卦阵, a skill) takes the next free number."""
+        key = self._question_key()
+        if key is None:
+            return chs
+        order = self._slots.get(key, ([], set()))[0]
+        now = {_answer(c): c for c in chs}
+        out: list[Any] = []
+        spent: set[int] = set()
+        for old in order:
+            c = now.pop(_answer(old), None)
+            if c is None:
+                spent.add(len(out))
+                out.append(old)
+            else:
+                out.append(c)
+        out += [c for c in chs if _answer(c) in now]
+        self._slots[key] = (out, spent)
+        while len(self._slots) > 16:  # the runs an undo may go back to; older ones are forgotten
+            del self._slots[next(iter(self._slots))]
+        shown = len(out)
+        while shown and shown - 1 in spent:  # trailing greyed ones hold no number for anything: not drawn
+            shown -= 1
+        return out[:shown]
 
     def _fresh_phase(self, chs: list[Any]) -> list[Any]:
         """The play phase's choices as at its start: ``choices`` on a copy with the per-phase counters
@@ -354,6 +413,9 @@ class QuickMixin(_Host):
             return
         c = chs[i]
         if i in self.spent:
+            if self._question_key() is not None:  # another seat's answer, kept in place: not this seat's now
+                self.say(qlabel("choice_spent", self.lang, label=c.label(self.lang)), error=True)
+                return
             self.explain_spent(c)
             return
         bar = self.query_one(CommandBar)
@@ -389,7 +451,63 @@ class QuickMixin(_Host):
         key = {"face": "choice_needs_face", "seat": "choice_needs_seat", "target": "choice_needs_seat",
                "seats": "choice_needs_seats", "face_seat": "choice_needs_face_seat",
                "card": "choice_needs_card"}.get(c.needs, "choice_needs_any")
-        return qlabel(key, self.lang, options=opts or "…", first=c.options[0] if c.options else "")
+        return qlabel(key, self.lang, options=opts or "…", first=c.options[0] if c.options else "",
+                      cards=self._card_words(c.params.get("cards", ())))
+
+    def _card_words(self, kinds: Any) -> str:
+        """Card kinds as the screen types them: their Chinese names in zh (青釭剑、…), their ids in en
+        (``qinggang_sword blade …``: one word each, as typed)."""
+        from companion.rules.deck import KINDS  # noqa: PLC0415
+
+        return "、".join(KINDS[k].zh for k in kinds) if self.lang == "zh" else " ".join(kinds)
+
+    def _begun(self, word: str, kinds: tuple[str, ...]) -> str:
+        """``kinds`` as :meth:`_card_words` says them, each with the name that begins with ``word`` when that is
+        another (en ``blade (qinglong)``, zh ``青龙偃月刀（qinglong）``)."""
+        from companion.rules.deck import KINDS  # noqa: PLC0415
+        from companion.rules.names import norm  # noqa: PLC0415
+
+        out = []
+        for k in kinds:
+            shown = KINDS[k].zh if self.lang == "zh" else k
+            kind = KINDS[k]
+            name = next((n for n in (kind.id, kind.zh, kind.en, *kind.aliases) if norm(n).startswith(norm(word))), shown)
+            out.append(shown if norm(name) == norm(shown) else
+                       f"{shown}（{name}）" if self.lang == "zh" else f"{shown} ({name})")
+        return ("、" if self.lang == "zh" else ", ").join(out)
+
+    def card_beginning(self, line: str) -> str | None:
+        """``S WORD…`` where WORD names no card or skill but begins the name of exactly one card that seat ``S``'s
+        equipment choice takes (``params["cards"]``): the line with the card's id (``1 qingg`` → ``1 qinggang_sword``,
+        so the journal names it whole); several such cards: None, the message names them (nothing is sent);
+        anything else: ``line`` unchanged (the command language reads or refuses it)."""
+        words = line.split()
+        if len(words) < 2 or not words[0].isdigit():
+            return line
+        head, colon, face = words[1].replace("：", ":").partition(":")
+        from companion.rules.deck import CardError, card_kind, kinds_starting  # noqa: PLC0415
+        from companion.rules.skills.base import skill_word  # noqa: PLC0415
+
+        try:
+            card_kind(head)
+            return line
+        except CardError:
+            pass
+        if not head or skill_word(head) is not None:
+            return line
+        seat = int(words[0])
+        equip = next((c for c in self.current_choices(full=True)
+                      if c.needs == "card" and c.seat == seat and c.params.get("cards")), None)
+        if equip is None:
+            return line
+        found = kinds_starting(head, tuple(equip.params["cards"]))
+        if len(found) == 1:
+            return " ".join([words[0], found[0] + colon + face, *words[2:]])
+        if not found:
+            return line
+        self.say("✗ " + qlabel("card_beginning", self.lang, word=head, n=len(found),
+                                      cards=self._begun(head, found)), error=True)
+        return None
 
     @staticmethod
     def _args_done(typed: str) -> int:
