@@ -377,9 +377,11 @@ def distinct_cards(a: np.ndarray, b: np.ndarray) -> bool:
 
 # A second card in view lies on the same table, at about the same distance: its outline's
 # area is within this factor of the first card's (pairs of rendered cards, one 0.45-0.6
-# times as tall as the other, have area ratios down to ~0.2). Smaller or larger outlines
-# (patches of table, glare, a tile of the cloth) are not read as a second card.
-SECOND_CARD_AREA = 6.0
+# times as tall as the other, have area ratios down to ~0.2; an outline of the small one found
+# inside its edge down to ~0.15: 8, was 6 before 3 Dec, pairs; rendered pair seed 20 004 008, a ♠A
+# 0.43 times as tall as the ♣6 beside it, outlined at 1/6.1 of its area). Smaller or larger
+# outlines (patches of table, glare, a tile of the cloth) are not read as a second card.
+SECOND_CARD_AREA = 8.0
 # A different outline about the card's size in which an index (rank over suit) is found is
 # a second card in view, however unsure its reading (its confidence must be at least this).
 SECOND_CARD_MIN = 0.0
