@@ -514,8 +514,8 @@ SPOT_PAPER_MARGIN = 70.0
 SPOT_CONTRAST_MIN = 80.0
 # A blob is looked at only when the paper around it is like the accepted card's: the median ink level
 # of 8 points around it (_RING: at 0.75 of its size from its centre) at most SPOT_RING_SLACK above the
-# spot's paper_max (3 Dec, pairs: rendered pair seeds 20 001 020 and 20 004 027, a ♠Q on a checkered
-# table and a small ♠9 on a striped one, whose index blobs were crowded out by the table's).
+# spot's paper_max (3 Dec, pairs: rendered pair seed 20 001 020, a ♠Q on a checkered table, whose index
+# was crowded out by the table's blobs: the pairs of the 400 largest filled the MAX_INDEX_SPOTS read).
 SPOT_RING_SLACK = 40.0
 _RING = (np.cos(np.arange(8) * np.pi / 4)[None, :], np.sin(np.arange(8) * np.pi / 4)[None, :])
 SPOT_MIN_PX = 5.0  # the smallest glyph sought is at least this tall on the searched copy

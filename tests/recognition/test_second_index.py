@@ -59,3 +59,12 @@ def test_spot_levels_from_the_index_box_only():
     assert whole is not None and boxed is not None and boxed.top < whole.top
     assert segment_index(crop, whole) is None
     assert segment_index(crop, boxed) is not None
+
+
+def test_a_small_second_card_outlined_inside_its_edge_is_noticed():
+    """Rendered pair 20 004 008: a ♠A 0.43 times as tall as the ♣6 beside it, its index too small
+    to read; the outline whose corners give its index lies at 1/6.1 of the ♣6's area, inside
+    SECOND_CARD_AREA (8; it was 6 and the frame was accepted as ♣6)."""
+    r = reader.read_frame(_pair(20_004_008, "one_small").image, qr_mode="off")
+    assert not r.accepted and r.label == "♣6"
+    assert r.note == "two cards in view: ♣6 and another card"
