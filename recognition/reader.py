@@ -460,12 +460,6 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
             if _holds_two(q, card) and not _on_edge(q, frame.shape):
                 merged.append(q)
                 continue
-            # the other way round: the card read is two cards outlined as one, q one of them (3 Dec,
-            # pairs: rendered pair seed 22 002 006, a ♦3 touching a ♠Q outlined as one landscape card,
-            # its turned "3" read as ♦10 and accepted)
-            if _holds_two(card, q) and not _on_edge(card, frame.shape):
-                merged.append(q)
-                continue
             if not _similar_size(card, q) or not all(distinct_cards(s, q) for s in seen):
                 continue
             if r is None:

@@ -68,12 +68,3 @@ def test_a_small_second_card_outlined_inside_its_edge_is_noticed():
     r = reader.read_frame(_pair(20_004_008, "one_small").image, qr_mode="off")
     assert not r.accepted and r.label == "♣6"
     assert r.note == "two cards in view: ♣6 and another card"
-
-
-def test_two_touching_cards_outlined_as_one_are_not_accepted():
-    """Rendered pair 22 002 006: a ♦3 touching a ♠Q, outlined together as one landscape card
-    whose turned "3" read as ♦10 (0.918) and was accepted: a wrong card. The outline read holds
-    the ♠Q's outline and room for another card beside it (reader._holds_two): not accepted."""
-    r = reader.read_frame(_pair(22_002_006, "touching").image, qr_mode="off")
-    assert not r.accepted
-    assert r.note is not None and r.note.startswith("two cards in view")
