@@ -52,16 +52,6 @@ def _default_prepare(state: GameState, line: str, seed=None) -> list[str]:
     return prepare(state, line, seed=seed)
 
 
-def _parse_once_funcs():
-    """``(prepare_actions, execute_prepared)`` of the command language, or None when the
-    installed ``companion.script`` does not offer them (then prepare + execute are used)."""
-    import importlib  # noqa: PLC0415
-
-    script = importlib.import_module("companion.script")
-    pa, ep = getattr(script, "prepare_actions", None), getattr(script, "execute_prepared", None)
-    return (pa, ep) if pa is not None and ep is not None else None
-
-
 def is_forced(line: str) -> bool:
     """True for a line with the ``force`` prefix (``"force slash 2 5"``)."""
     head = line.strip().split(None, 1)
@@ -600,9 +590,9 @@ class Session:
         state = self.state
         if not line.split("#", 1)[0].strip():  # blank or comment only: nothing to journal
             return self._execute(state, line)
-        funcs = _parse_once_funcs() if self._parse_once else None
-        if funcs is not None:
-            prepare_actions, execute_prepared = funcs
+        if self._parse_once:
+            from .script import execute_prepared, prepare_actions  # noqa: PLC0415  (arrives with the engine)
+
             planned = prepare_actions(state, line, seed=seed)
             prepared = [ln for ln, _ in planned]
             applieds = []
