@@ -18,13 +18,17 @@ import tempfile
 import warnings
 from collections import Counter
 from pathlib import Path
-from typing import Iterable, NamedTuple
-
-import qrcode
-from PIL import Image, ImageDraw, ImageFont
-from qrcode.constants import ERROR_CORRECT_M
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from .payload import encode_payload
+
+if TYPE_CHECKING:
+    from PIL import Image, ImageFont
+
+# qrcode and Pillow are imported by the functions that draw (``_font``, ``qr_image``, ``render_sheets``;
+# ``missing_glyphs`` and ``write_sheets`` use the objects those made), not here: `companion labels`
+# copies the sheets from its cache without drawing, and importing both was most of its start-up
+# (issue 15, docs/performance.md).
 
 DPI = 300
 A4_MM = (210.0, 297.0)
@@ -96,6 +100,8 @@ def _mm(v: float) -> int:
 def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
     """One of the shipped fonts at ``size`` px. Raises LabelsError when the file is missing
     or unreadable (a broken installation: the fonts are package data)."""
+    from PIL import ImageFont  # noqa: PLC0415 - see the note at the imports
+
     try:
         return ImageFont.truetype(str(path), size)
     except OSError as e:
@@ -119,6 +125,10 @@ deck is read back in tests/recognition/test_qr_labels.py."""
 
 def qr_image(entry: LabelEntry, size_px: int) -> Image.Image:
     """The QR code of one label (4-module quiet zone) as an ``L`` image of size_px × size_px."""
+    import qrcode  # noqa: PLC0415 - see the note at the imports
+    from PIL import Image  # noqa: PLC0415
+    from qrcode.constants import ERROR_CORRECT_M  # noqa: PLC0415
+
     q = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=4, box_size=1, mask_pattern=LABEL_MASK)
     q.add_data(encode_payload(entry.card_id, entry.suit, entry.rank))
     q.make(fit=True)
@@ -130,6 +140,8 @@ def qr_image(entry: LabelEntry, size_px: int) -> Image.Image:
 
 def render_sheets(entries: list[LabelEntry]) -> list[Image.Image]:
     """A4 pages (RGB, 300 dpi) holding one label per entry, with grey cut lines."""
+    from PIL import Image, ImageDraw  # noqa: PLC0415 - see the note at the imports
+
     if not entries:
         raise LabelsError("no cards to label")
     pw, ph = _mm(A4_MM[0]), _mm(A4_MM[1])

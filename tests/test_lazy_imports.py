@@ -173,3 +173,43 @@ def test_a_new_games_first_paint_does_not_import_the_rules_engine(tmp_path):
                "general 4 lvbu", "start"]
     _rc, mods = _loaded(FIRST_PAINT.format(db=str(tmp_path / "b.sqlite3"), lines=started, heavy=heavy))
     assert mods == list(heavy)
+
+
+LABELS_LIGHT = """
+import json, sys
+import recognition.labels as labels
+entries = labels.deck_entries()
+assert len(entries) == 108, len(entries)
+print(json.dumps([0, [m for m in ("qrcode", "PIL") if m in sys.modules]]))
+"""
+
+LABELS_CACHE_HIT = """
+import hashlib, json, sys
+from pathlib import Path
+import recognition.labels as labels
+entries = labels.deck_entries()
+cache, out = Path({cache!r}), Path({out!r})
+d = cache / labels.sheet_key(entries)
+d.mkdir(parents=True)
+files = []
+for name, data in (("sheet.pdf", b"pdf bytes"), ("sheet-1.png", b"png bytes")):
+    (d / name).write_bytes(data)
+    files.append((name, hashlib.sha256(data).hexdigest()))
+(d / "manifest.json").write_text(json.dumps({{"files": files}}), encoding="utf-8")
+paths = labels.write_sheets(entries, out, cache)
+assert [p.read_bytes() for p in paths] == [b"pdf bytes", b"png bytes"], paths
+print(json.dumps([0, [m for m in ("qrcode", "PIL") if m in sys.modules]]))
+"""
+
+
+def test_label_entries_load_neither_qrcode_nor_pillow():
+    """`recognition.labels` imports qrcode and Pillow only to draw (issue 15): the deck's label entries
+    are made without them."""
+    assert _loaded(LABELS_LIGHT) == (0, [])
+
+
+def test_labels_from_the_cache_load_neither_qrcode_nor_pillow(tmp_path):
+    """A label-cache hit copies the sheets without drawing (recognition/labels.py ``write_sheets``), so it
+    imports neither; the cached files are stand-ins whose bytes the copy must carry over."""
+    code = LABELS_CACHE_HIT.format(cache=str(tmp_path / "cache"), out=str(tmp_path / "labels"))
+    assert _loaded(code) == (0, [])
