@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import functools
 import gc
 import os
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -57,14 +57,26 @@ def _default_prepare(state: GameState, line: str, seed=None) -> list[str]:
     return prepare(state, line, seed=seed)
 
 
-@functools.cache
-def _parse_once_funcs() -> tuple[Callable[..., list[tuple[str, Action | None]]], Callable[..., Applied]]:
-    """``(prepare_actions, execute_prepared)`` of :mod:`companion.script`, imported at the first submit (the command
-    language arrives with the engine) and kept: an import statement run at every submit costs ≈ 8,000–11,000
-    instructions in Python 3.11 (bench/engine, docs/performance.md)."""
-    from .script import execute_prepared, prepare_actions  # noqa: PLC0415
+_ParseOnce = tuple[Callable[..., list[tuple[str, "Action | None"]]], Callable[..., "Applied"]]
+_PARSE_ONCE: tuple[object, _ParseOnce | None] = (None, None)
+"""The ``companion.script`` module last looked at and its :func:`_parse_once_funcs`."""
 
-    return prepare_actions, execute_prepared
+
+def _parse_once_funcs() -> _ParseOnce | None:
+    """``(prepare_actions, execute_prepared)`` of the command language, or None when the installed
+    ``companion.script`` does not offer them (then prepare + execute are used: the toy language of
+    tests/test_companion_cli.py).  Looked up again only when ``sys.modules`` holds another ``companion.script``
+    than last time: an import statement run at every submit costs ≈ 8,000–11,000 instructions in Python 3.11
+    (bench/engine, docs/performance.md), a dict lookup ≈ 100."""
+    global _PARSE_ONCE
+    script = sys.modules.get("companion.script")
+    if script is None or script is not _PARSE_ONCE[0]:
+        import importlib  # noqa: PLC0415
+
+        script = importlib.import_module("companion.script")
+        pa, ep = getattr(script, "prepare_actions", None), getattr(script, "execute_prepared", None)
+        _PARSE_ONCE = (script, (pa, ep) if pa is not None and ep is not None else None)
+    return _PARSE_ONCE[1]
 
 
 def is_forced(line: str) -> bool:
@@ -612,8 +624,9 @@ class Session:
         state = self.state
         if not line.split("#", 1)[0].strip():  # blank or comment only: nothing to journal
             return self._execute(state, line)
-        if self._parse_once:
-            prepare_actions, execute_prepared = _parse_once_funcs()
+        funcs = _parse_once_funcs() if self._parse_once else None
+        if funcs is not None:
+            prepare_actions, execute_prepared = funcs
             planned = prepare_actions(state, line, seed=seed)
             prepared = [ln for ln, _ in planned]
             applieds = []
