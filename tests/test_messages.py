@@ -28,12 +28,16 @@ ROOT = Path(__file__).resolve().parents[1]
 MSG_DIR = ROOT / "companion" / "data" / "messages"
 RULES = ROOT / "companion" / "rules"
 NOT_PARAMS = {"source", "forceable", "msg"}  # keywords of Refused / ctx.check that are not values of the text
-MOVED = [ROOT / "companion" / "session.py"]
+MOVED = [ROOT / "companion" / "session.py", ROOT / "companion" / "script.py"]
 """Modules outside the rules core whose sentences are the catalogue's: scanned with the rules (the texts they name
-exist in every language with their values; no text is dead) and held to no prose of their own at all."""
-TEXT_HELPERS = {"_refuse_line": set(), "_journal_error": {"kind"}}
-"""Functions of :data:`MOVED` that render the ``[text]`` entry their first argument names (their keywords but these
-are the text's values)."""
+exist in every language with their values; no text is dead) and held to :data:`MOVED_PROSE_LEFT`."""
+MOVED_PROSE_LEFT = {"session.py": 0, "script.py": 73}
+"""Lines of prose a module of :data:`MOVED` still holds: companion/script.py's help of each verb (``VERBS``: the usage
+line and its explanation in en and zh, read by the dashboard's F1 and the palette), the Chinese words of the usage
+placeholders (``_PLACEHOLDER_ZH``, ``_WHAT_ZH``) and words a moderator may type (``火焰``, ``记录手牌``, ``无人``)."""
+TEXT_HELPERS = {"_refuse_line": (0, set()), "_journal_error": (0, {"kind"}), "_err": (1, set())}
+"""Functions of :data:`MOVED` that render the ``[text]`` entry named by their argument at this position (their
+keywords but these are the text's values)."""
 
 
 def _files() -> dict[str, dict]:
@@ -64,8 +68,10 @@ def _uses() -> dict[tuple[str, str], list[tuple[str, int, set[str]]]]:
                     and isinstance(n.args[0], ast.Constant):
                 uses.setdefault(("event" if name == "say" else "text", n.args[0].value), []).append((p.name, n.lineno, kw))
                 continue
-            if name in TEXT_HELPERS and isinstance(f, ast.Name) and n.args and isinstance(n.args[0], ast.Constant):
-                uses.setdefault(("text", n.args[0].value), []).append((p.name, n.lineno, kw - TEXT_HELPERS[name]))
+            if name in TEXT_HELPERS and isinstance(f, ast.Name):
+                at, not_values = TEXT_HELPERS[name]
+                if len(n.args) > at and isinstance(n.args[at], ast.Constant):
+                    uses.setdefault(("text", n.args[at].value), []).append((p.name, n.lineno, kw - not_values))
                 continue
             if name in ("name", "Names") and isinstance(f, ast.Name) and n.args and isinstance(n.args[0], ast.Constant):
                 for key in NAME_KEYS:  # a vocabulary: all its words
@@ -327,8 +333,9 @@ def test_no_prose_left_in_the_rules_outside_the_catalogue():
 
 
 def test_no_prose_left_in_the_modules_moved_to_the_catalogue():
-    found = {p.name: sorted(_prose_in(p)) for p in MOVED}
-    assert found == {p.name: [] for p in MOVED}
+    found = {p.name: len(_prose_in(p)) for p in MOVED}
+    grown = {f: (n, MOVED_PROSE_LEFT[f]) for f, n in found.items() if n > MOVED_PROSE_LEFT[f]}
+    assert not grown, f"prose outside the catalogue (lines found, lines allowed): {grown}"
 
 
 def test_the_prose_finder_finds_prose():
