@@ -162,8 +162,6 @@ class ScannerLike(Protocol):
 if TYPE_CHECKING:
     import companion.script
     from companion.session import Session
-    from recognition.camera import CameraScanner, ScanStatus
-    from recognition.reader import Reading
 
     def _script_is_a_language() -> CommandLanguage:
         return companion.script  # mypy checks that the real command language has what the dashboard asks of one
@@ -171,6 +169,3 @@ if TYPE_CHECKING:
     def _session_is_both(s: Session) -> tuple[SessionLike, Journaled]:
         return s, s  # mypy checks that the real session has everything the dashboard asks of one
 
-    def _camera_is_a_scanner(c: CameraScanner, st: ScanStatus, r: Reading) -> tuple[ScannerLike, ScanStatusLike,
-                                                                                   ReadingLike]:
-        return c, st, r  # mypy checks that the reader's scan has what the dashboard reads of one

@@ -35,6 +35,13 @@ if TYPE_CHECKING:
 
     from companion.rules.state import GameState
     from companion.tui.protocols import Journaled, ReadingLike, ScannerLike, ScanStatusLike, SessionLike
+    from recognition.camera import CameraScanner
+    from recognition.camera import ScanStatus as CameraStatus
+    from recognition.reader import Reading
+
+    def _camera_is_a_scanner(c: CameraScanner, st: CameraStatus, r: Reading) -> tuple[ScannerLike, ScanStatusLike,
+                                                                                    ReadingLike]:
+        return c, st, r  # mypy checks that the reader's scan has what the dashboard reads of one (tui/protocols)
 
     _Host = App[int]  # the mixin is used in CompanionApp, an App
 else:
