@@ -146,7 +146,8 @@ def usage_zh(usage: str) -> str:
 
 def _err(verb: str, key: str, /, **params: Any) -> CommandError:
     """The CommandError of the catalogue's ``[text]`` entry ``key`` with ``params``, with ``verb``'s usage line."""
-    return _err_words(verb, *en_zh(key, **params))
+    en, zh = en_zh(key, **params)
+    return _err_words(verb, en, zh)
 
 
 def _err_words(verb: str, msg: str, zh: str = "") -> CommandError:
