@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from companion.rules.errors import Event
+    from companion.tui.protocols import ScanStatusLike
 
 __all__ = [
     "ROLE_NAMES", "PHASE_NAMES", "LABELS", "label", "role_name", "phase_name",
@@ -582,22 +583,22 @@ SCAN_SURE = 0.3
 """Below this confidence a frame's guess is not named on the scan line ("looking for a card…")."""
 
 
-def scan_status_text(status, lang: str) -> str:
+def scan_status_text(status: ScanStatusLike, lang: str) -> str:
     """The live scan line for a ``recognition.camera.ScanStatus`` (``state``, ``reading``, ``streak``) in
     ``lang``: "looking for a card…" while nothing is read or the guess is below ``SCAN_SURE``,
     "reading ♠7 (0.83)" (", 2 frames agree"), "accepted ♠7".  Built from the status' fields: its own
     ``text`` is English only."""
-    reading = getattr(status, "reading", None)
-    card = getattr(reading, "label", None) if reading is not None else None
+    reading = status.reading
+    card = reading.label if reading is not None else None
     named = bool(card) and card != "?"
-    state = getattr(status, "state", "searching")
+    state = status.state
     if state == "accepted" and named:
         return label("scan_read", lang, card=card)
-    conf = getattr(reading, "confidence", None) if reading is not None else None
+    conf = reading.confidence if reading is not None else None
     if state == "searching" or not named or (isinstance(conf, (int, float)) and conf < SCAN_SURE):
         return label("scan_searching", lang)
     text = label("scan_reading", lang, card=card, conf=f"{conf:.2f}" if isinstance(conf, (int, float)) else "?")
-    streak = getattr(status, "streak", 0) or 0
+    streak = status.streak or 0
     if isinstance(streak, int) and streak > 1:
         text += label("scan_agree", lang, n=streak)
     return text
