@@ -143,6 +143,37 @@ def test_the_commands_light_path_loads_no_toml_parser_once_cached(tmp_path):
     assert _loaded(code) == (0, [])
 
 
+ONLY_THE_RULES = """
+import contextlib, io, sys
+before = set(sys.modules)
+from companion.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    rc = main({argv!r})
+new = {{m.partition(".")[0] for m in set(sys.modules) - before}}
+outside = sorted(m for m in new if m not in sys.stdlib_module_names and m != "companion")
+outside += [m for m in ("sqlite3", "asyncio", "json") if m in sys.modules]
+import json
+print(json.dumps([rc, outside]))
+"""
+
+
+@pytest.mark.parametrize("argv", [
+    ["distance", "--players", "5", "--weapon", "2=qinggang_sword", "--minus-horse", "3", "--dead", "4"],
+    ["distance", "--players", "6", "--general", "1=machao", "--lang", "zh"],
+    ["judge", "indulgence", "♥7"],
+])
+def test_the_rules_commands_load_no_third_party_package(argv):
+    """`companion distance` and `judge` load the rules core, argparse and the standard library only (issue
+    15): no Textual or Rich, no OpenCV or numpy, no Pillow or qrcode, no platformdirs; nor the journal's
+    sqlite3, asyncio or json (json is for --json only)."""
+    assert _loaded(ONLY_THE_RULES.format(argv=argv)) == (0, [])
+
+
+def test_the_rules_commands_check_sees_an_import():
+    """The check above can fail: with ``--json`` the command loads json."""
+    assert _loaded(ONLY_THE_RULES.format(argv=["distance", "--players", "3", "--json"])) == (0, ["json"])
+
+
 FIRST_PAINT = """
 import asyncio, json, sys
 from companion.session import Session
