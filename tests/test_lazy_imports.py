@@ -244,3 +244,15 @@ def test_labels_from_the_cache_load_neither_qrcode_nor_pillow(tmp_path):
     imports neither; the cached files are stand-ins whose bytes the copy must carry over."""
     code = LABELS_CACHE_HIT.format(cache=str(tmp_path / "cache"), out=str(tmp_path / "labels"))
     assert _loaded(code) == (0, [])
+
+
+def test_a_new_games_first_paint_does_not_import_the_generals(tmp_path):
+    """The seat cards, the offers and the max HP before ``start`` import the generals' table and the setup
+    rules when a seat has a general (companion/tui/text.py ``_general``): a new game's first paint has none
+    (issue 15); a game with generals loads them."""
+    heavy = ("companion.rules.generals", "companion.rules.setup")
+    _rc, mods = _loaded(FIRST_PAINT.format(db=str(tmp_path / "a.sqlite3"), lines=[], heavy=heavy))
+    assert mods == []
+    lines = ["players 4", "general 1 caocao"]
+    _rc, mods = _loaded(FIRST_PAINT.format(db=str(tmp_path / "b.sqlite3"), lines=lines, heavy=heavy))
+    assert mods == list(heavy)
