@@ -15,6 +15,9 @@ refusal classified with the card's true outline (the renderer knows it):
 
     .venv/bin/python bench/recognition_failures.py --seed-shift 30000000     # development seeds
     .venv/bin/python bench/recognition_failures.py --seed-shift 70000000 --synthetic 100 --sgs 60
+    .venv/bin/python bench/recognition_failures.py --seed-shift 30000000 --save /tmp/scale-fail
+                    # ... and each refused frame as DIR/<shift>_<r|s><i>_<scale>_<class>.png, with
+                    # DIR/log<shift>.jsonl (one line per frame: set, index, scale, class, card, true quad)
 
 Seeds as bench/recognition (rendered 5 000 000 + shift + i, 三国杀-style 9 000 000 + shift + i).
 """
@@ -22,6 +25,7 @@ Seeds as bench/recognition (rendered 5 000 000 + shift + i, 三国杀-style 9 00
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections import Counter
@@ -102,6 +106,7 @@ def main(argv=None) -> int:
     ap.add_argument("--synthetic", type=int, default=100)
     ap.add_argument("--sgs", type=int, default=60)
     ap.add_argument("--seed-shift", type=int, default=0)
+    ap.add_argument("--save", type=Path, help="folder for the refused frames and a log of every frame")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     photos = []
@@ -113,11 +118,24 @@ def main(argv=None) -> int:
         photos.append(("三国杀-style", synth_photo(rank, suit, np.random.default_rng(9_000_000 + args.seed_shift + i),
                                                style="sgs", layout=SGS_LAYOUTS[i % 3])))
     tally: dict = {}
-    for kind, p in photos:
+    log = None
+    if args.save:
+        args.save.mkdir(parents=True, exist_ok=True)
+        log = open(args.save / f"log{args.seed_shift}.jsonl", "w")
+    for j, (kind, p) in enumerate(photos):
         for sc in scenes.SCALES:
             q = order_quad(letterboxed_quad(p.image, p.quad, sc))
-            cls = classify(scenes.letterbox(p.image, sc), q, p.suit, p.rank)
+            frame = scenes.letterbox(p.image, sc)
+            cls = classify(frame, q, p.suit, p.rank)
             tally.setdefault((kind, sc), Counter())[cls] += 1
+            if log is not None:
+                log.write(json.dumps({"set": kind, "j": j, "sc": sc, "cls": cls, "suit": p.suit, "rank": p.rank,
+                                      "quad": q.tolist()}, ensure_ascii=False) + "\n")
+                if cls != "ok":
+                    cv2.imwrite(str(args.save / f"{args.seed_shift}_{'r' if kind == 'rendered' else 's'}{j}_{sc:g}_{cls}.png"),
+                                frame)
+    if log is not None:
+        log.close()
     print(f"seed shift {args.seed_shift}; per set and scale: " + ", ".join(CLASSES))
     print("| set | scale | " + " | ".join(CLASSES) + " |")
     print("| --- | --- |" + " --- |" * len(CLASSES))

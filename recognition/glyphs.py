@@ -144,17 +144,20 @@ class Corner:
     stats: np.ndarray
 
 
-def prepare(corner: np.ndarray, zone: float = 1.0) -> Corner | None:
+def prepare(corner: np.ndarray, zone: float = 1.0, box: tuple[int, int, int, int] | None = None) -> Corner | None:
     """Threshold an upright corner crop (h, w, 3) BGR uint8 between its paper and its darkest
     ink and label the ink's pieces; None when there is no ink (darkest ink < 25 above paper).
     zone: the levels come from the top ``zone`` fraction of the crop's rows only (0.5: where
     the index lies, so that dark artwork lower in a 三国杀-style corner does not lift the
-    threshold above a thin, faint rank; issue 18)."""
+    threshold above a thin, faint rank; issue 18). box: (x0, y0, x1, y1) crop pixels, the
+    levels come from that box only (instead of zone): where a spot's index lies
+    (``reader._read_spot``), so that a dark table beside a small card does not set them."""
     ink = ink_map(corner)
     ink = cv2.GaussianBlur(ink, (3, 3), 0)
     # levels from the interior: a strip of table at the crop's edge must not set them
     y1 = -2 if zone >= 1.0 else max(12, int(zone * ink.shape[0]))
-    paper, top = _percentiles(ink[6:y1, 6:-2], (40, 99.5))
+    region = ink[6:y1, 6:-2] if box is None else ink[box[1]:box[3], box[0]:box[2]]
+    paper, top = _percentiles(region, (40, 99.5))
     if top - paper < 25:
         return None
     thr = paper + (top - paper) * 0.45

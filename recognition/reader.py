@@ -508,6 +508,10 @@ MAX_INDEX_SPOTS = 8
 SPOT_PAPER_MARGIN = 70.0
 SPOT_CONTRAST_MIN = 80.0
 SPOT_MIN_PX = 5.0  # the smallest glyph sought is at least this tall on the searched copy
+# A suit blob may be smaller than the smallest rank sought (0.8 of SECOND_SIZES[0] times the card's rank
+# height): from this fraction of it. A small second card's suit is 0.5-0.7 of its rank (rendered pair seed
+# 9 504 010: a ♦6 half the size of the ♠Q beside it, rank 8 px, suit 5 px, the smallest rank sought 6.4 px).
+SECOND_SUIT_LO = 0.55
 # pairs of blobs looked at (the most index-like by size and spacing), and the suit net's
 # probability (junk excluded) their suit blob needs before the pair is warped and read
 MAX_INDEX_PAIRS = 40
@@ -553,9 +557,12 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
         if len(cn) < 4:  # a speck
             continue
         x, y, w, h = cv2.boundingRect(cn)
-        if lo_c <= max(w, h) <= hi_c:
+        if SECOND_SUIT_LO * lo_c <= max(w, h) <= hi_c:  # a rank from lo_c, a suit (smaller) from SECOND_SUIT_LO of it
             a = cv2.contourArea(cn)
-            if a >= 0.12 * w * h:
+            # the polygon's area leaves out the half pixel along it: a thin stroke (a red "3" or a light
+            # "7" on the halved copy, pair seeds 16 005 014 and 13 001 019) has almost none; a long
+            # straight line (a stripe of the table, > ~12 px) still fails
+            if a + (w + h) / 2 >= 0.12 * w * h:
                 boxes.append((x, y, w, h, a))
     if len(boxes) < 2:
         return None
@@ -563,6 +570,7 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     if len(st) > 400:  # a busy table: the largest blobs
         st = st[np.argsort(-st[:, 2] * st[:, 3])[:400]]
     size = np.maximum(st[:, 2], st[:, 3]) / f  # frame px
+    ranky = np.maximum(st[:, 2], st[:, 3]) >= lo_c  # big enough for a rank
     cen = (st[:, :2] + st[:, 2:4] / 2) / f
     # a suit is a compact blob about as wide as tall (not a stroke or a ring)
     # (fill: the contour's area plus the half pixel around it, w + h, over its box: small blobs' polygons are thin)
@@ -573,7 +581,8 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     d = cen[suits][None, :, :] - cen[:, None, :]  # [rank i, suit k]: from the rank to the suit
     dist = np.sqrt((d * d).sum(2))
     ratio = size[suits][None, :] / size[:, None]
-    pair = (dist >= 0.75 * size[:, None]) & (dist <= 1.6 * size[:, None]) & (ratio >= 0.45) & (ratio <= 1.15)
+    pair = (dist >= 0.75 * size[:, None]) & (dist <= 1.6 * size[:, None]) & (ratio >= 0.45) & (ratio <= 1.15) \
+        & ranky[:, None]
     ii, kk = np.nonzero(pair)
     if len(ii) == 0:
         return None
@@ -615,34 +624,66 @@ def _read_spot(frame: np.ndarray, rank_c: np.ndarray, v: np.ndarray, dist: float
                paper_max: float = 255.0) -> Reading | None:
     """Read an index whose rank centre is at rank_c (frame px) and whose suit centre is v
     away: warped upright onto a canonical corner crop (v's direction, snapped to the
-    nearest quarter turn within 30 degrees, points down). A Reading with at least
-    SECOND_INDEX_MIN confidence, or None. The crop must look like ink on a card's paper:
-    its paper's ink level (glyphs.prepare) at most paper_max, its ink SPOT_CONTRAST_MIN
-    above the paper."""
-    ang = float(np.degrees(np.arctan2(v[0], v[1])))  # 0: suit straight below the rank
-    snap = 90.0 * round(ang / 90.0)
-    if abs(ang - snap) <= 30:
-        ang = snap
+    nearest quarter turn within 30 degrees, points down; when that finds an index but doubts
+    it (< SECOND_INDEX_MIN) and v is more than SPOT_TURN_MIN degrees off the quarter turn, read
+    again turned as v points). A Reading with at least SECOND_INDEX_MIN confidence, or None.
+    The crop must look like ink on a card's paper: its paper's ink level (glyphs.prepare) at
+    most paper_max, its ink SPOT_CONTRAST_MIN above the paper."""
+    raw = float(np.degrees(np.arctan2(v[0], v[1])))  # 0: suit straight below the rank
+    snap = 90.0 * round(raw / 90.0)
+    if abs(raw - snap) > 30:
+        return _read_spot_at(frame, rank_c, raw, dist, threshold, paper_max)[0]
+    r, doubted = _read_spot_at(frame, rank_c, snap, dist, threshold, paper_max)
+    if r is None and doubted and abs(raw - snap) > SPOT_TURN_MIN:  # a card turned by 5-30 degrees
+        r = _read_spot_at(frame, rank_c, raw, dist, threshold, paper_max)[0]
+    return r
+
+
+# A spot read upright (its pair's direction snapped to a quarter turn) whose index is doubted is read a
+# second time turned as the pair points when that is more than this many degrees off: a card turned by
+# ~15 degrees (rendered pair seed 13 002 018: a ♠8 touching a ♥6, read ♠8 at 0.28 snapped, 0.99999
+# turned by 16 degrees).
+SPOT_TURN_MIN = 4.0
+# When the whole spot crop's levels find no index and its darkest ink lies outside this box (x0, y0,
+# x1, y1) of the crop (the box's own darkest ink at least SPOT_BOX_DARKER levels lighter), the levels
+# are taken from the box only: around the rank (centred at INDEX_RANK_AT, ~30 px tall) and the suit
+# below it. A table darker than the ink beside a small card sets the whole crop's darkest ink
+# (rendered pair seed 12 004 002: a faint ♠Q 76 px tall on a green striped table fell under the
+# threshold).
+SPOT_LEVELS_BOX = (24, 12, 66, 94)
+SPOT_BOX_DARKER = 20.0
+
+
+def _read_spot_at(frame: np.ndarray, rank_c: np.ndarray, ang: float, dist: float, threshold: float,
+                  paper_max: float) -> tuple[Reading | None, bool]:
+    """``_read_spot`` with the crop turned by ang degrees (0: the suit straight below the rank):
+    (the Reading or None, whether an index was found in place but read below SECOND_INDEX_MIN)."""
     s = INDEX_PAIR_PX / max(dist, 1e-3)
     M = cv2.getRotationMatrix2D((float(rank_c[0]), float(rank_c[1])), -ang, s)
     M[:, 2] += np.array(INDEX_RANK_AT) - rank_c
     flag = cv2.INTER_CUBIC if s > 1.5 else cv2.INTER_LINEAR
     crop = cv2.warpAffine(frame, M, (CORNER_W, CORNER_H), flags=flag, borderMode=cv2.BORDER_REPLICATE)
     p = prepare(crop)
-    if p is None or p.paper > paper_max or p.top - p.paper < SPOT_CONTRAST_MIN:  # not ink on a card's paper
-        return None
-    g = segment_index(crop, p)
+    g = None
+    if p is not None and p.paper <= paper_max and p.top - p.paper >= SPOT_CONTRAST_MIN:  # ink on a card's paper
+        g = segment_index(crop, p)
+    if g is None and p is not None:  # levels from where the index lies, when the darkest ink is elsewhere
+        x0, y0, x1, y1 = SPOT_LEVELS_BOX
+        if float(np.percentile(p.ink[y0:y1, x0:x1], 99.5)) <= p.top - SPOT_BOX_DARKER:
+            p = prepare(crop, box=SPOT_LEVELS_BOX)
+            if p is not None and p.paper <= paper_max and p.top - p.paper >= SPOT_CONTRAST_MIN:
+                g = segment_index(crop, p)
     if g is None or min(g.rank_box[3], g.suit_box[3]) / s < NOTICE_GLYPH_PX:
-        return None
+        return None, False
     rx, ry = g.rank_box[0] + g.rank_box[2] / 2, g.rank_box[1] + g.rank_box[3] / 2
     if abs(ry - INDEX_RANK_AT[1]) > 15 or abs(rx - INDEX_RANK_AT[0]) > 25:
-        return None
+        return None, False
     sc = _glyph_scores([g])[0]
     r, su = np.unravel_index(int(sc.argmax()), sc.shape)
     conf = float(sc[r, su])
     if conf < SECOND_INDEX_MIN:
-        return None
-    return Reading(SUITS[su], int(r) + 1, conf, False, "index", _index_crop(crop, g))
+        return None, True
+    return Reading(SUITS[su], int(r) + 1, conf, False, "index", _index_crop(crop, g)), False
 
 
 # A card outline whose index cannot be read (too small, faint) is still a card when both of

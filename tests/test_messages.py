@@ -89,6 +89,39 @@ def test_every_language_has_every_key():
         assert keys["en"], sec
 
 
+_LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def untranslated(files: dict[str, dict]) -> list[str]:
+    """The keys of the zh catalogue whose text is English: a Latin word (3+ letters, placeholders and their
+    format specs aside) and no Chinese character at all (a command word inside a Chinese sentence is fine)."""
+    out = []
+    for sec in SECTIONS:
+        for key, tmpl in files["zh"].get(sec, {}).items():
+            bare = re.sub(r"\{[^{}]*\}", "", tmpl)
+            if _LATIN_WORD.search(bare) and not re.search(r"[\u4e00-\u9fff]", bare):
+                out.append(f"[{sec}] {key}: {tmpl!r}")
+    return out
+
+
+def test_the_chinese_catalogue_holds_no_english_text():
+    assert untranslated(_files()) == []
+    assert untranslated({"zh": {"text": {"a": "rank must be 1..13", "b": "{seat}号位 pass", "c": "{who}"}}}) == \
+        ["[text] a: 'rank must be 1..13'"]
+
+
+def test_a_face_that_cannot_be_read_says_why_in_chinese():
+    from companion.rules.deck import CardSyntaxError, Face, Suit, parse_face
+
+    for bad, why in (("", "为空"), (7, "不是文字")):
+        with pytest.raises(CardSyntaxError) as exc:
+            parse_face(bad)  # type: ignore[arg-type]
+        assert why in exc.value.zh and "empty" not in exc.value.zh and "not text" not in exc.value.zh
+    with pytest.raises(CardSyntaxError) as exc:
+        Face(next(iter(Suit)), 14)
+    assert "点数须为1至13" in exc.value.zh and "1..13" in exc.value.en
+
+
 def parity_problems(files: dict[str, dict], uses: dict[tuple[str, str], list[tuple[str, int, set[str]]]]) -> list[str]:
     """What breaks placeholder parity: a key the code names missing from a language, a text whose named values
     (hidden ones included) are not exactly those the code gives at a call, a table other than :data:`SECTIONS`."""

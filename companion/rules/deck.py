@@ -21,7 +21,7 @@ from typing import Any
 
 from . import datafiles
 from .messages import Named, Names, Words, en_zh, text
-from .names import build_index, find, is_cjk
+from .names import build_index, find, is_cjk, starting
 
 __all__ = [
     "Suit",
@@ -35,6 +35,7 @@ __all__ = [
     "CardSyntaxError",
     "KINDS",
     "card_kind",
+    "kinds_starting",
     "parse_face",
     "standard_deck",
     "maneuvering_cards",
@@ -240,6 +241,13 @@ def card_kind(name: str) -> CardKind:
     if kind is None:
         raise UnknownCardError(str(name), close)
     return kind
+
+
+def kinds_starting(word: str, among: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The ids of the card kinds (only those in ``among``, when given) one of whose names — id, Chinese,
+    English, alias, as :func:`card_kind` reads them — begins with ``word`` (``"qing"`` → ``qinggang_sword``,
+    ``blade`` (alias ``qinglong``), …), in ``cards.toml`` order; ``()`` for an empty word or no match."""
+    return tuple(k.id for k in starting(word, _NAME_INDEX) if among is None or k.id in among)
 
 
 # --------------------------------------------------------------------------- faces

@@ -15,7 +15,7 @@ from typing import Protocol, TypeVar
 
 from .datafiles import DataFileError
 
-__all__ = ["norm", "build_index", "find", "is_cjk"]
+__all__ = ["norm", "build_index", "find", "starting", "is_cjk"]
 
 
 def norm(name: str) -> str:
@@ -72,6 +72,21 @@ def find(name: str, index: dict[str, N]) -> tuple[N | None, tuple[str, ...]]:
         if index[c].id not in ids:
             ids.append(index[c].id)
     return None, tuple(ids[:3])
+
+
+def starting(word: str, index: dict[str, N]) -> list[N]:
+    """The items one of whose names begins with ``word`` (normalised as :func:`norm`), each once, in the
+    index's order; ``[]`` for an empty word.  The dashboard's unique beginning of a card name (``qing`` for
+    青釭剑 among the equipment cards: companion/tui/quick.py) — a beginning is never read by the command
+    language itself, so a journal line always names its card whole."""
+    key = norm(str(word))
+    out: list[N] = []
+    if not key:
+        return out
+    for name, item in index.items():
+        if name.startswith(key) and item not in out:
+            out.append(item)
+    return out
 
 
 def is_cjk(text: str) -> bool:

@@ -495,6 +495,11 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if self.step_setting(line):  # 'step every phase on|off': a screen setting, not journaled
             return True
         line = self._face_alone(line)
+        if typed:
+            expanded = self.card_beginning(line)  # a unique beginning of an equipment card's name (quick.py)
+            if expanded is None:
+                return False  # several cards begin so: the message names them
+            line = expanded
         before = self.state
         ok = self._submit(line, typed=typed)
         if ok and quiet:
@@ -707,6 +712,14 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         from .screens import SkillsScreen  # noqa: PLC0415 - imported on first use
 
         self.push_screen(SkillsScreen(self.state.clone(), self.lang, seat))
+
+    def action_command_palette(self) -> None:
+        """ctrl+p: Textual's command palette with its search field in the dashboard's language (Textual's own
+        ``App.action_command_palette`` says "Search for commands…" whatever the language)."""
+        from textual.command import CommandPalette  # noqa: PLC0415 - imported on first use
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(CommandPalette(placeholder=label("palette_search", self.lang), id="--command-palette"))
 
     def palette_line(self, line: str) -> None:
         """A setting picked in the command palette: submitted as the typed line (``step every phase on``,

@@ -56,8 +56,10 @@ QUICK_LABELS: dict[str, tuple[str, str]] = {
                                "type the card face and the target seat (e.g. ♠3 {first}; seats: {options}), then Enter"),
     "choice_needs_seats": ("请输入座位号（可选：{options}），然后 Enter", "type the seats ({options}), then Enter"),
     "choice_needs_any": ("请补全命令，然后 Enter", "complete the command, then Enter"),
-    "choice_needs_card": ("请输入要装备的牌（如 诸葛连弩、crossbow；Tab 补全），然后 Enter",
-                          "type the equipment card (e.g. 诸葛连弩, crossbow; Tab completes), then Enter"),
+    "choice_needs_card": ("请输入要装备的牌：{cards}（开头几个字即可；Tab 补全），然后 Enter",
+                          "type the equipment card: {cards} (first letters do; Tab completes), then Enter"),
+    "card_beginning": ("以“{word}”开头的装备牌有{n}张：{cards} ——请多输入几个字",
+                       "{n} equipment cards begin with '{word}': {cards} — type more of its name"),
     "args_needed": ("{name}：还需{parts}（例：{example}），然后 Enter", "{name}: still needed — {parts} (e.g. {example}), then Enter"),
     "args_optional": ("{name}：可按 Enter；也可再加{parts}", "{name}: Enter applies it; you may add {parts}"),
     "args_done": ("{name}：已完整，按 Enter", "{name}: complete — press Enter"),
@@ -389,7 +391,63 @@ class QuickMixin(_Host):
         key = {"face": "choice_needs_face", "seat": "choice_needs_seat", "target": "choice_needs_seat",
                "seats": "choice_needs_seats", "face_seat": "choice_needs_face_seat",
                "card": "choice_needs_card"}.get(c.needs, "choice_needs_any")
-        return qlabel(key, self.lang, options=opts or "…", first=c.options[0] if c.options else "")
+        return qlabel(key, self.lang, options=opts or "…", first=c.options[0] if c.options else "",
+                      cards=self._card_words(c.params.get("cards", ())))
+
+    def _card_words(self, kinds: Any) -> str:
+        """Card kinds as the screen types them: their Chinese names in zh (青釭剑、…), their ids in en
+        (``qinggang_sword blade …``: one word each, as typed)."""
+        from companion.rules.deck import KINDS  # noqa: PLC0415
+
+        return "、".join(KINDS[k].zh for k in kinds) if self.lang == "zh" else " ".join(kinds)
+
+    def _begun(self, word: str, kinds: tuple[str, ...]) -> str:
+        """``kinds`` as :meth:`_card_words` says them, each with the name that begins with ``word`` when that is
+        another (en ``blade (qinglong)``, zh ``青龙偃月刀（qinglong）``)."""
+        from companion.rules.deck import KINDS  # noqa: PLC0415
+        from companion.rules.names import norm  # noqa: PLC0415
+
+        out = []
+        for k in kinds:
+            shown = KINDS[k].zh if self.lang == "zh" else k
+            kind = KINDS[k]
+            name = next((n for n in (kind.id, kind.zh, kind.en, *kind.aliases) if norm(n).startswith(norm(word))), shown)
+            out.append(shown if norm(name) == norm(shown) else
+                       f"{shown}（{name}）" if self.lang == "zh" else f"{shown} ({name})")
+        return ("、" if self.lang == "zh" else ", ").join(out)
+
+    def card_beginning(self, line: str) -> str | None:
+        """``S WORD…`` where WORD names no card or skill but begins the name of exactly one card that seat ``S``'s
+        equipment choice takes (``params["cards"]``): the line with the card's id (``1 qingg`` → ``1 qinggang_sword``,
+        so the journal names it whole); several such cards: None, the message names them (nothing is sent);
+        anything else: ``line`` unchanged (the command language reads or refuses it)."""
+        words = line.split()
+        if len(words) < 2 or not words[0].isdigit():
+            return line
+        head, colon, face = words[1].replace("：", ":").partition(":")
+        from companion.rules.deck import CardError, card_kind, kinds_starting  # noqa: PLC0415
+        from companion.rules.skills.base import skill_word  # noqa: PLC0415
+
+        try:
+            card_kind(head)
+            return line
+        except CardError:
+            pass
+        if not head or skill_word(head) is not None:
+            return line
+        seat = int(words[0])
+        equip = next((c for c in self.current_choices(full=True)
+                      if c.needs == "card" and c.seat == seat and c.params.get("cards")), None)
+        if equip is None:
+            return line
+        found = kinds_starting(head, tuple(equip.params["cards"]))
+        if len(found) == 1:
+            return " ".join([words[0], found[0] + colon + face, *words[2:]])
+        if not found:
+            return line
+        self.say("✗ " + qlabel("card_beginning", self.lang, word=head, n=len(found),
+                                      cards=self._begun(head, found)), error=True)
+        return None
 
     @staticmethod
     def _args_done(typed: str) -> int:

@@ -131,6 +131,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "roles_hidden": ("身份已隐藏", "roles hidden"),
     "no_hidden_roles": ("没有记录任何隐藏身份", "no hidden roles recorded"),
     "placeholder": ("输入命令，例如 damage 3 1 · Tab 补全 · F1 帮助", "command, e.g. damage 3 1 · Tab completes · F1 help"),
+    "palette_search": ("搜索命令…（按键、设置、选项、命令）", "Search commands… (keys, settings, choices, verbs)"),
     "no_judge": ("现在没有判定", "no judgement is pending"),
     "scan_unavailable": ("无法使用摄像头：{why} — 请手动输入 judge 加牌面（如 judge 10h、judge 黑桃Q）",
                          "camera not available: {why} — type judge and the card (e.g. judge 10h, judge ♣Q)"),

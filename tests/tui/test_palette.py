@@ -131,3 +131,26 @@ async def test_a_face_alone_answers_a_judgement_and_track_hands_is_not_offered_m
         await pilot.pause()
         assert s.state.prompt is None or s.state.prompt.kind != "judge"
         assert any("judge 9h" in " ".join(e.lines) for e in s.log)
+
+
+async def test_palette_search_field_speaks_the_dashboards_language():
+    """Newcomer trial (issue 16, item 10): the palette's search field is in the dashboard's language, not
+    Textual's English "Search for commands…" in a zh dashboard; it follows F4."""
+    from textual.command import CommandInput, CommandPalette
+
+    from companion.tui.text import label
+
+    app = CompanionApp(_session(), lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for lang in ("zh", "en"):
+            if app.lang != lang:
+                await pilot.press("f4")
+                assert await until(pilot, lambda want=lang: app.lang == want)
+            await pilot.press("ctrl+p")
+            assert await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+            field = app.screen.query_one(CommandInput)
+            assert ("命令" in field.placeholder) == (lang == "zh"), field.placeholder
+            assert field.placeholder == label("palette_search", lang)
+            await pilot.press("escape")
+            assert await until(pilot, lambda: not isinstance(app.screen, CommandPalette))

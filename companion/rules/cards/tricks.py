@@ -546,21 +546,32 @@ def v_pass(ctx: Ctx, a: Action) -> bool:
     return False
 
 
-def v_pick(ctx: Ctx, a: Action) -> None:
-    """``pick [WHAT …]`` answers a ``pick`` (五谷丰登), ``zone`` (过河拆桥 / 顺手牵羊) or a weapon's pick prompt.
+SRC_ANSWER = "companion: answer the pending question"
+_WEAPON_PICKED = frozenset({PromptKind.ICE_SWORD, PromptKind.KYLIN_BOW})
+"""The weapon questions answered with ``pick`` (QS IceSword: two cards of the target; KylinBow: a horse)."""
+_PICKED = frozenset({PromptKind.PICK, PromptKind.ZONE}) | _WEAPON_PICKED
 
-    Raises Refused ``pick.none`` (nothing to pick now) or ``pick.zone`` (that zone is empty; the
-    message lists the zones holding cards).
+
+def v_pick(ctx: Ctx, a: Action) -> None:
+    """``pick [WHAT …]`` answers a ``pick`` (五谷丰登), ``zone`` (过河拆桥 / 顺手牵羊) or a weapon's pick prompt
+    (寒冰剑, 麒麟弓: :func:`companion.rules.cards.weapons.weapon_pick`; the other weapons' questions are answered
+    with ``discard`` / ``use`` / ``pass``: cards.weapons ``answers``).
+
+    Raises Refused ``pick.none`` (nothing to pick now; at another question, the message names it and its
+    answers) or ``pick.zone`` (that zone is empty; the message lists the zones holding cards).
     """
     st = ctx.st
     top = st.prompt
     what: list[str] = list(a.args.get("what") or [])
-    if top is None or top.kind not in ("pick", "zone") and not top.kind.startswith("weapon."):
-        raise Refused(Rule.PICK_NONE, source="companion: answer the pending question", forceable=False)
+    if top is None:
+        raise Refused(Rule.PICK_NONE, source=SRC_ANSWER, forceable=False)
+    if top.kind not in _PICKED:
+        raise Refused(Rule.PICK_NONE, source=SRC_ANSWER, forceable=False, msg="question_takes_no_pick",
+                      top=Words(top.en, top.zh))
     if a.seat is not None and a.seat != top.seat:
-        raise Refused(Rule.PROMPT_SEAT, source="companion: answer the pending question", forceable=False,
+        raise Refused(Rule.PROMPT_SEAT, source=SRC_ANSWER, forceable=False,
                       msg="seat_picks_seat", seat=top.seat, a_seat=a.seat)
-    if top.kind.startswith("weapon."):
+    if top.kind in _WEAPON_PICKED:
         weapon_pick(ctx, top, what)
         return
     if top.kind == PromptKind.PICK:
