@@ -19,20 +19,6 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from companion.rules.errors import Event
-    from companion.rules.generals import General
-
-# The generals' table and the setup rules are imported by the functions below that need them, when a seat has
-# a general (or generals are on offer): a new game's first paint has none (issue 15, docs/performance.md).
-
-
-def _general(gid: str | None) -> General | None:
-    """The general ``gid`` from ``companion.rules.generals.GENERALS``; None for None, "" or an unknown id."""
-    if not gid:
-        return None
-    from companion.rules.generals import GENERALS  # noqa: PLC0415 - see above
-
-    return GENERALS.get(gid)
-
 
 __all__ = [
     "ROLE_NAMES", "PHASE_NAMES", "LABELS", "label", "role_name", "phase_name",
@@ -219,6 +205,22 @@ def hp_marks(hp: int, max_hp: int) -> str:
     """``●●●○`` for 3 of 4; a dying seat (HP ≤ 0) shows only empty marks."""
     full = max(0, min(hp, max_hp))
     return "●" * full + "○" * max(0, max_hp - full)
+
+
+if TYPE_CHECKING:
+    from companion.rules.generals import General
+
+# The generals' table and the setup rules are imported by the functions below that need them, when a seat has
+# a general (or generals are on offer): a new game's first paint has none (issue 15, docs/performance.md).
+
+
+def _general(gid: str | None) -> General | None:
+    """The general ``gid`` from ``companion.rules.generals.GENERALS``; None for None, "" or an unknown id."""
+    if not gid:
+        return None
+    from companion.rules.generals import GENERALS  # noqa: PLC0415 - see above
+
+    return GENERALS.get(gid)
 
 
 def general_name(seat: Seat, lang: str) -> tuple[str, str]:
