@@ -12,8 +12,6 @@ from math import ceil
 from typing import TYPE_CHECKING
 
 from companion.rules.deck import KINDS
-from companion.rules.generals import GENERALS
-from companion.rules.setup import max_hp as setup_max_hp
 from companion.rules.state import SLOTS, AnyPrompt, GameState, Seat
 from companion.rules.vocab import PromptKind
 
@@ -210,9 +208,25 @@ def hp_marks(hp: int, max_hp: int) -> str:
     return "●" * full + "○" * max(0, max_hp - full)
 
 
+if TYPE_CHECKING:
+    from companion.rules.generals import General
+
+# The generals' table and the setup rules are imported by the functions below that need them, when a seat has
+# a general (or generals are on offer): a new game's first paint has none (issue 15, docs/performance.md).
+
+
+def _general(gid: str | None) -> General | None:
+    """The general ``gid`` from ``companion.rules.generals.GENERALS``; None for None, "" or an unknown id."""
+    if not gid:
+        return None
+    from companion.rules.generals import GENERALS  # noqa: PLC0415 - see above
+
+    return GENERALS.get(gid)
+
+
 def general_name(seat: Seat, lang: str) -> tuple[str, str]:
     """(general name, kingdom) in the language, or a placeholder."""
-    g = GENERALS.get(seat.general) if seat.general else None
+    g = _general(seat.general)
     if g is None:
         return (seat.general or label("no_general", lang), "")
     name = g.zh if lang == "zh" else g.en
@@ -233,7 +247,7 @@ def offer_lines(seat: Seat, state: GameState | None, lang: str, width: int, line
         return []
     names = []
     for gid in ids:
-        g = GENERALS.get(gid)
+        g = _general(gid)
         names.append(gid if g is None else (g.zh if lang == "zh" else g.en))
     from rich.cells import cell_len  # noqa: PLC0415 - rich only when drawing (text.py stays importable without it)
 
@@ -259,6 +273,8 @@ def start_max_hp(seat: Seat, state: GameState | None) -> int | None:
         return seat.max_hp
     if seat.general is None and "no_generals" not in state.variants:
         return None
+    from companion.rules.setup import max_hp as setup_max_hp  # noqa: PLC0415 - see _general
+
     try:
         return setup_max_hp(seat.general, seat.role == "lord", state.players, state.variants)
     except Exception:  # noqa: BLE001 - an unknown general (forced): show what the seat holds
@@ -450,7 +466,7 @@ def seat_card(seat: Seat, lang: str, width: int, height: int, *, reveal: bool = 
 def _skill_lines(seat: Seat, lang: str, width: int, room: int) -> list[list[Segment]]:
     """Tall cards with room to spare (2 lines or more): the general's skills by name, after a blank line
     (F7 or a click on the general's line gives their texts)."""
-    g = GENERALS.get(seat.general or "")
+    g = _general(seat.general)
     if g is None or room < 2 or not seat.alive:
         return []
     from rich.cells import cell_len  # noqa: PLC0415
