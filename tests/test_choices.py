@@ -206,3 +206,30 @@ def test_choices_of_a_slash_question():
     keys = [c.key for c in choices(st)]
     assert keys[:3] == ["jink", "bagua", "take"], keys
     assert [c.line for c in choices(st)][0] == "2 闪"
+
+
+def _to_discard(owed: int):
+    """Seat 1 (4 HP) at its discard phase holding ``4 + owed`` cards: the discard question asks for ``owed``."""
+    st, _ = _game(random.Random(1))
+    while st.phase != "play":
+        st = execute(st, "next").state if st.prompt is None else execute(st, "no").state
+    lord = st.turn_seat
+    st = execute(st, f"hand {lord} {st.seat(lord).hp + owed}").state
+    st = execute(st, "next").state
+    assert st.prompt is not None and st.prompt.kind == "discard", st.prompt
+    return st, lord
+
+
+def test_a_discard_question_offers_what_is_owed():
+    """Newcomer trial (issue 16, item 12): a seat owing 3 discards is offered ``discard 3`` only (rulebook 001
+    弃牌阶段: it discards down to its hand limit), not 3 / 2 / 1; a fewer typed is still accepted as a step
+    (the rest asked again) and covered by that choice."""
+    st, lord = _to_discard(3)
+    chs = choices(st)
+    assert [c.line for c in chs if c.verb == "discard"] == ["discard 3"], [c.line for c in chs]
+    a = execute(st, "discard 2")  # a step: asked again for the one left
+    assert a.state.prompt is not None and a.state.prompt.kind == "discard"
+    assert covers(chs, parse("discard 2"), st)
+    assert [c.line for c in choices(a.state) if c.verb == "discard"] == ["discard 1"]
+    assert not covers(chs, parse("discard 4"), st)
+

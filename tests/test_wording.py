@@ -85,8 +85,8 @@ def test_nullification_window_is_not_addressed_to_the_tricks_user():
     assert p.kind == "nullify" and p.seat == 1                   # asked from the user on, in seat order
     assert p.zh.startswith("无懈可击？") and "即将生效" in p.zh and p.zh.count("1号位") == 1, p.zh
     assert p.en.startswith("Nullification? ") and "about to take effect" in p.en and p.en.count("seat 1") == 1, p.en
-    st = run(st, "3 无懈可击")                                   # the chain: about that 无懈可击
-    assert st.prompt.zh.startswith("无懈可击？") and "无懈可击（第1张）即将生效" in st.prompt.zh, st.prompt.zh
+    st = run(st, "3 无懈可击")                                   # the chain: about that 无懈可击 and what it cancels
+    assert st.prompt.zh.startswith("无懈可击？") and "3号位（赵云）的第1张无懈可击即将生效：抵消" in st.prompt.zh, st.prompt.zh
 
 
 def test_jink_question_names_the_eight_diagram_until_judged_black():

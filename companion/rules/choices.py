@@ -385,9 +385,14 @@ def _discard(st: GameState, p: DiscardPrompt) -> list[Choice]:
     k = s.hand - hand_limit(s)
     if k <= 0:
         return []
-    # all K owed first; fewer is accepted too (the rest is asked again)
-    return [_c(f"discard {j}", "discard", *en_zh("choices.choices/discard", j=j), "discard", p.seat,
-               n=j) for j in range(k, 0, -1)]
+    return _discard_owed(p.seat, k)
+
+
+def _discard_owed(n: int, k: int) -> list[Choice]:
+    """``discard K``, the K cards seat ``n`` owes (rulebook 001 弃牌阶段: it discards down to its hand limit): the one
+    complete answer.  Fewer is accepted as a step, the rest asked again (``engine._v_discard``); typed, and covered by
+    this choice (:func:`covers`), it is not listed (the newcomer trial read ``discard 3 · 2 · 1`` as three answers)."""
+    return [_c(f"discard {k}", "discard", *en_zh("choices.choices/discard", j=k), "discard", n, n=k, owed=True)]
 
 
 def _reveal(st: GameState, p: RevealPrompt) -> list[Choice]:
@@ -739,9 +744,7 @@ def choices(state: GameState) -> list[Choice]:
         return _play(st, n)
     s = st.seat(n)
     if st.phase == "discard" and st.hands_tracked and s.hand > hand_limit(s):  # owed without a question (HP changed): next is refused
-        k = s.hand - hand_limit(s)
-        return [_c(f"discard {j}", "discard", *en_zh("choices.choices/discard", j=j), "discard", n,
-                   n=j) for j in range(k, 0, -1)]
+        return _discard_owed(n, s.hand - hand_limit(s))
     return [_c("next", "next", *en_zh("choices.choices/next_phase"), "next")] + _end(st)
 
 
@@ -762,7 +765,8 @@ _SAME = {"take": {"take", "pass"}, "pass": {"pass", "take"}}
 
 def covers(chs: list[Choice], action: Action, state: GameState) -> bool:
     """True when ``action`` (parsed from an accepted line) is one of ``chs``: same verb (``take`` ~ ``pass``),
-    same acting seat where the choice names one, same card / skill / zone / role / count.  Used by the
+    same acting seat where the choice names one, same card / skill / zone / role / count (a discard of fewer
+    than the ``discard K`` listed is a step of it).  Used by the
     property test "every accepted answer is listed"."""
     p = state.prompt
     seat = action.seat
@@ -795,8 +799,9 @@ def covers(chs: list[Choice], action: Action, state: GameState) -> bool:
             continue
         if action.verb == "reveal" and action.args.get("role") != c.params.get("role"):
             continue
-        if action.verb == "discard" and int(action.args.get("n", -1)) != c.params.get("n"):
-            continue
+        n_ = int(action.args.get("n", -1))
+        if action.verb == "discard" and n_ != c.params.get("n") and not (c.params.get("owed") and 0 < n_ < c.params["n"]):
+            continue  # fewer than owed is a step of the discard phase's discard K, the rest asked again (_discard_owed)
         if action.verb == "pick" and "zone" in c.params:
             what = list(action.args.get("what") or [])
             if not what or card_kind_of(what[0]) != c.params["zone"] and what[0] != c.params["zone"]:

@@ -217,6 +217,7 @@ class Frame(TypedDict, total=False):
     depth: int  # 无懈可击 played in the open window so far
     passed: tuple[int, ...]  # seats that passed in the open window
     by: int | None  # the last seat that played 无懈可击
+    chain: tuple[int, ...]  # the seats that played 无懈可击 in the open window, in order (the prompt names the one cancelled)
     ask_from: int  # judge_null: the window asks from this seat on
     prog_en: str  # " — 2 of 5" (several targets)
     prog_zh: str

@@ -61,6 +61,29 @@ _SETUP_VERBS = ("players", "name", "lord", "general", "offer", "deal", "variant"
 """… and before ``start``."""
 
 
+def opened_lines(text: str, width: int) -> list[str]:
+    """The journal line (``journal: PATH · game …``) in lines of at most ``width`` cells: the path cut by cells
+    (it has no words; not moved whole to its own line, which would leave "journal:" alone), then the words after it
+    wrapped between words (``6 seats`` is never cut: newcomer trial, issue 16).  A line keeps the space it ends at,
+    so the lines joined are ``text``."""
+    from rich.cells import cell_len  # noqa: PLC0415
+
+    head, sep, tail = text.partition(" · ")
+    lines = chop_cells(head + sep, width)
+    cur = lines.pop()
+    for i, word in enumerate(tail.split(" ") if tail else []):
+        piece = word if i == len(tail.split(" ")) - 1 else word + " "
+        if cell_len(cur + piece.rstrip()) >= width and cur:  # the space it ends at fits too (< width)
+            lines.append(cur)
+            cur = ""
+        while cell_len(cur + piece) > width:  # a word longer than a line: by cells
+            first = chop_cells(piece, width - cell_len(cur))[0]
+            lines.append(cur + first)
+            cur, piece = "", piece[len(first):]
+        cur += piece
+    return [*lines, cur] if cur else lines
+
+
 def _palette_provider():
     """The command palette's provider, imported when the palette first opens (not at first paint)."""
     from .commands import DashboardCommands  # noqa: PLC0415
@@ -161,9 +184,8 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def on_mount(self) -> None:
         self.refresh_view()
         opened = (self._opened or {}).get(self.lang)
-        if opened:  # also above the command bar, where it is seen at once: cut by cells, not at the
-            # space before a long path, so its two lines hold the path and the game
-            self.say("\n".join(chop_cells(opened, max(20, self.size.width - 2))))
+        if opened:  # also above the command bar, where it is seen at once
+            self.say("\n".join(opened_lines(opened, max(20, self.size.width - 2))))
         problem = self.journaled.problem if self.journaled is not None else None
         if problem is not None:  # the journal opened only up to its last good entry
             self.say(f"⚠ {problem.text(self.lang)}", error=True)
@@ -734,30 +756,36 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def action_help(self) -> None:
         from .screens import HelpScreen  # noqa: PLC0415 - imported on first use
 
-        self.push_screen(HelpScreen(self.help_text(), self.lang))
+        self.push_screen(HelpScreen(self.help_sections(), self.lang))
 
-    def help_text(self) -> str:
+    def help_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """F1's help as ``[(title, [(key or syntax, description), …]), …]`` in the screen's language: the keys,
+        then the command language's verbs (``script.VERBS``: syntax, description and example)."""
         zh = self.lang == "zh"
-        lines = ["按键" if zh else "Keys"]
-        for k in KEYS:
-            if k.show:
-                lines.append(f"  {k.keys.upper():<12} {k.zh if zh else k.en}")
-        lines.append(("  F7           技能（各座位武将技能及说明）" if zh else "  F7           Skills (each seat's skills with a summary)"))
-        lines.append(("  F8 / F9      技能询问：发动 / 不发动" if zh else "  F8 / F9      skill question: yes / no"))
-        lines.append(("  F10          玩家页面：手机扫码查看（只读；命令 serve）" if zh
-                      else "  F10          players' view: phones scan a QR code (read-only; command serve)"))
-        lines.append(("  ^P           命令面板：按键、设置、选项与命令（输入名称查找）" if zh
-                      else "  ^P           command palette: keys, settings, choices and commands by name"))
-        lines.append(("  Tab / →      补全 · ↑/↓ 历史命令" if zh else "  Tab / →      complete · ↑/↓ command history"))
-        lines.append("")
-        lines.append("命令" if zh else "Commands")
+        keys = [(k.keys.upper(), k.zh if zh else k.en) for k in KEYS if k.show]
+        keys += [("F7", "技能（各座位武将技能及说明）" if zh else "Skills (each seat's skills with a summary)"),
+                 ("F8 / F9", "技能询问：发动 / 不发动" if zh else "skill question: yes / no"),
+                 ("F10", "玩家页面：手机扫码查看（只读；命令 serve）" if zh
+                  else "players' view: phones scan a QR code (read-only; command serve)"),
+                 ("^P", "命令面板：按键、设置、选项与命令（输入名称查找）" if zh
+                  else "command palette: keys, settings, choices and commands by name"),
+                 ("Tab / →", "补全 · ↑/↓ 历史命令" if zh else "complete · ↑/↓ command history")]
+        verbs = []
         for verb, usage in self.script.VERBS.items():
             syntax, desc, example = self._usage(verb, usage)
-            line = f"  {syntax:<28} {desc}"
-            if example:
-                line += f"  ({'例' if zh else 'e.g.'} {example})"
-            lines.append(line)
-        return "\n".join(lines)
+            verbs.append((syntax, desc + (f"  ({'例' if zh else 'e.g.'} {example})" if example else "")))
+        return [("按键" if zh else "Keys", keys), ("命令" if zh else "Commands", verbs)]
+
+    def help_text(self) -> str:
+        """F1's help as plain text, one row a line (``help_sections``)."""
+        out: list[str] = []
+        for title, rows in self.help_sections():
+            if out:
+                out.append("")
+            out.append(title)
+            width = 12 if not out[:-1] else 28
+            out += [f"  {key:<{width}} {desc}" for key, desc in rows]
+        return "\n".join(out)
 
     def _usage(self, verb: str, usage: UsageLike) -> tuple[str, str, str]:
         """(syntax, description in the screen's language, example) of a ``script.VERBS`` entry

@@ -114,6 +114,12 @@ def _ident(c: Any) -> tuple:
     return (c.key, c.verb, c.line, c.before, c.after, c.seat)
 
 
+def _answer(c: Any) -> tuple:
+    """What makes two seats' answers to one trick the same answer: its kind, verb, card, skill and zone (not
+    its seat or its line)."""
+    return (c.key, c.verb, *(repr(c.params.get(k)) for k in ("card", "skill", "zone", "role")))
+
+
 def qlabel(key: str, lang: str, **kw: Any) -> str:
     zh, en = QUICK_LABELS[key]
     return (zh if lang == "zh" else en).format(**kw)
@@ -155,7 +161,8 @@ class QuickMixin(_Host):
         ``next`` / ``end`` (F2 and the typed word) and at most 10 (one digit each: ``0`` is the 10th);
         ``full``: all of them, the 11th and later after the numbered ten (the command palette lists them).  In a play phase the
         numbers stay where they were when the phase began (:meth:`_stable`): a choice no longer possible
-        keeps its number, greyed (``spent``)."""
+        keeps its number, greyed (``spent``); so does an answer while one trick goes round the table
+        (:meth:`_stable_question`)."""
         st = self.state
         if not st.started or st.over:
             chs: list[Any] = []  # choices(): "empty before start and after the game is over" (its docstring);
@@ -174,6 +181,8 @@ class QuickMixin(_Host):
             chs = [c for c in chs if c.key not in ("next", "end")]
             chs = self._stable(chs)
             chs = chs if full else chs[:10]  # numbered by the lines as the rules core writes them (any language)
+        else:
+            chs = self._stable_question(chs)
         return [c.speaking(self.lang) for c in chs]  # the bar is filled in the screen's language (4 slash 3 / 4 杀 3)
 
     def hand_asked(self, r: Refused, line: str) -> None:
@@ -200,7 +209,7 @@ class QuickMixin(_Host):
     @property
     def spent(self) -> frozenset[int]:
         """The numbers (0-based) of the play phase's choices no longer possible now, kept greyed in place."""
-        key = self._phase_key()
+        key = self._phase_key() or self._question_key()
         slots = self._slots.get(key) if key is not None and not self.asking else None  # asked: its own yes / no
         return frozenset(slots[1]) if slots is not None else frozenset()
 
@@ -240,6 +249,54 @@ class QuickMixin(_Host):
         out += [c for c in chs if _ident(c) in now]
         self._slots[key] = (out, spent)
         return out
+
+    def _question_key(self) -> tuple | None:
+        """The question run the pending question belongs to: one trick going round the table (the engine's
+        bottom stack frame, ``state.extra["stack"]``: 万箭齐发 / 南蛮入侵 / 桃园结义 … with its user and targets,
+        the 无懈可击 window before each target included) or one dying seat's 桃 round; None otherwise."""
+        st = self.state
+        p = st.prompt
+        if not st.started or st.over or p is None:
+            return None
+        stack = st.extra.get("stack") or []
+        if stack and isinstance(stack[0], dict):
+            f = stack[0]
+            run: tuple = ("trick", f.get("kind"), f.get("user"), tuple(f.get("targets") or ()))
+        elif p.kind == PromptKind.DYING:
+            run = ("dying", p.seat)
+        else:
+            return None
+        game = self.journaled.game_id if self.journaled is not None else None
+        return ("question", game, len(st.seats), st.round, st.turn_seat, str(st.phase), *run)
+
+    def _stable_question(self, chs: list[Any]) -> list[Any]:
+        """While one trick goes round the table (:meth:`_question_key`), each answer keeps the number it first
+        had, whichever seat answers (newcomer trial, issue 16: ``take`` was 2 for one seat, 1 for the next): an
+        answer is the same by its kind, verb, card and skill, not its seat (``2 闪`` and ``4 闪``); one this seat
+        lacks (闪 without a hand card) keeps its place greyed (``spent``: picking it says "not possible now"),
+        unless nothing after it is shown; a new one (八卦阵, a skill) takes the next free number."""
+        key = self._question_key()
+        if key is None:
+            return chs
+        order = self._slots.get(key, ([], set()))[0]
+        now = {_answer(c): c for c in chs}
+        out: list[Any] = []
+        spent: set[int] = set()
+        for old in order:
+            c = now.pop(_answer(old), None)
+            if c is None:
+                spent.add(len(out))
+                out.append(old)
+            else:
+                out.append(c)
+        out += [c for c in chs if _answer(c) in now]
+        self._slots[key] = (out, spent)
+        while len(self._slots) > 16:  # the runs an undo may go back to; older ones are forgotten
+            del self._slots[next(iter(self._slots))]
+        shown = len(out)
+        while shown and shown - 1 in spent:  # trailing greyed ones hold no number for anything: not drawn
+            shown -= 1
+        return out[:shown]
 
     def _fresh_phase(self, chs: list[Any]) -> list[Any]:
         """The play phase's choices as at its start: ``choices`` on a copy with the per-phase counters
@@ -356,6 +413,9 @@ class QuickMixin(_Host):
             return
         c = chs[i]
         if i in self.spent:
+            if self._question_key() is not None:  # another seat's answer, kept in place: not this seat's now
+                self.say(qlabel("choice_spent", self.lang, label=c.label(self.lang)), error=True)
+                return
             self.explain_spent(c)
             return
         bar = self.query_one(CommandBar)

@@ -160,17 +160,31 @@ class HelpScreen(TypingGoesToTheBar, ModalScreen[None]):
 
     BINDINGS = [Binding("escape,f1", "close", "Close")]
 
-    def __init__(self, text: str, lang: str = "zh") -> None:
+    def __init__(self, sections: list[tuple[str, list[tuple[str, str]]]], lang: str = "zh") -> None:
+        """``sections``: ``[(title, [(key or syntax, description), …]), …]`` (``CompanionApp.help_sections``)."""
         super().__init__()
-        self.text = text
+        self.sections = sections
         self.lang = lang
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        from rich.table import Table  # noqa: PLC0415
+
+        # two columns, each wrapping between words within the screen's width (80 columns: nothing cut off
+        # at the right edge; newcomer trial, issue 16): a long syntax wraps in its column, its text beside it
+        grid = Table.grid(padding=(0, 1), expand=False)
+        grid.add_column(no_wrap=False, max_width=28, min_width=10)
+        grid.add_column(no_wrap=False, overflow="fold")
+        for i, (title, rows) in enumerate(self.sections):
+            if i:
+                grid.add_row("", "")
+            grid.add_row(Text(title, style="bold"), "")
+            for key, desc in rows:
+                grid.add_row(Text("  " + key), Text(desc))
+        with Vertical(classes="dialog", id="help-dialog"):
             yield Static("帮助 · Esc 关闭，打字即回到命令栏" if self.lang == "zh"
                          else "Help · Esc closes; typing goes to the command bar", classes="dialog-title")
             with VerticalScroll(id="help-scroll"):
-                yield Static(Text(self.text), id="help-text")
+                yield Static(grid, id="help-text")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -318,9 +318,11 @@ Segment = tuple[str, str]
 
 
 def _seat_groups(seat: Seat, lang: str, *, reveal: bool, state: GameState | None, mark: str, long: bool,
-                 marks: bool, compact: bool, width: int, horses: bool = True) -> list[list[list[Segment]]]:
+                 marks: bool, compact: bool, width: int, horses: bool = True, jlong: bool | None = None,
+                 jcompact: bool = False) -> list[list[list[Segment]]]:
     """The seat card's content as groups of unbreakable items (each a list of segments), in order: the
-    top line, the general (or the generals on offer), HP and hand, equipment, the judgement area."""
+    top line, the general (or the generals on offer), HP and hand, equipment, the judgement area.
+    ``jlong``: full names in the judgement area (None: as ``long``); ``jcompact``: its short head (判 / J)."""
     role = seat.role if reveal else seat.public_role
     top: list[list[Segment]] = [[(f"{mark} {seat.seat}" if mark else str(seat.seat), "bold")]]
     if seat.name:
@@ -355,10 +357,10 @@ def _seat_groups(seat: Seat, lang: str, *, reveal: bool, state: GameState | None
         groups.append(hp)
     from rich.cells import cell_len  # noqa: PLC0415 - rich only when drawing
 
-    def name(ref: str, extra: int = 0) -> str:
+    def name(ref: str, extra: int = 0, full_names: bool = long) -> str:
         """The full card name where it fits the width (``long``), else the short one."""
         full = card_full(ref, lang)
-        return full if long and cell_len(full) + extra <= width else card_short(ref, lang)
+        return full if full_names and cell_len(full) + extra <= width else card_short(ref, lang)
 
     eq: list[list[Segment]] = []
     for slot in SLOTS:
@@ -373,8 +375,9 @@ def _seat_groups(seat: Seat, lang: str, *, reveal: bool, state: GameState | None
             eq.append([(text, "")])
     if eq or not (state is not None and not state.started and offers):
         groups.append(eq or [[("—", "")]])
-    jhead = (("判" if lang == "zh" else "J") if compact else label("judgement", lang)) + ": "
-    jud = [[(name(ref, cell_len(jhead) if i == 0 else 0), "judge")] for i, ref in enumerate(seat.judgement)]
+    jhead = (("判" if lang == "zh" else "J") if compact or jcompact else label("judgement", lang)) + ": "
+    jfull = long if jlong is None else jlong
+    jud = [[(name(ref, cell_len(jhead) if i == 0 else 0, jfull), "judge")] for i, ref in enumerate(seat.judgement)]
     if jud:
         jud[0] = [(jhead, "judge"), *jud[0]]
         groups.append(jud)
@@ -412,14 +415,18 @@ def seat_card(seat: Seat, lang: str, width: int, height: int, *, reveal: bool = 
 
     Tried from the most readable to the most compact, the first that fits is used: one line per group
     with each equipment on its own line and full card names (tall cards, e.g. 120×40); one line per group
-    with full names, then with short names (青釭 / Qinggang) — a group longer than the width wrapping
+    with full names (the judgement area's head short, 判 / J, when its full names need it), then with short
+    equipment names but full judgement names (a delayed trick's short name, ``Indul``, was read as cut: newcomer
+    trial, issue 16), then with short names (青釭 / Qinggang) — a group longer than the width wrapping
     between its items; all items flowed; HP as numbers only; compact labels (``武青龙(3)``, ``手4``);
     horses by their sign alone (``+1 -1``: what the rules read).  A name is never cut inside; only when
     even the most compact layout does not fit are the last lines cut by the widget.
     ``mark``: ``▶`` (current seat) or ``⚠`` (asked), put before the seat number."""
     from rich.cells import cell_len  # noqa: PLC0415
 
-    tries = [dict(long=True, rows=True, tall=True), dict(long=True, rows=True), dict(long=False, rows=True),
+    tries = [dict(long=True, rows=True, tall=True), dict(long=True, rows=True), dict(long=True, rows=True, jcompact=True),
+             dict(long=False, rows=True, jlong=True), dict(long=False, rows=True, jlong=True, jcompact=True),
+             dict(long=False, rows=True),
              dict(long=False, rows=False), dict(long=False, rows=False, marks=False),
              dict(long=False, rows=False, marks=False, compact=True),
              dict(long=False, rows=False, marks=False, compact=True, horses=False)]
@@ -427,7 +434,8 @@ def seat_card(seat: Seat, lang: str, width: int, height: int, *, reveal: bool = 
     for t in tries:
         groups = _seat_groups(seat, lang, reveal=reveal, state=state, mark=mark, long=bool(t["long"]),
                               marks=bool(t.get("marks", True)), compact=bool(t.get("compact")), width=width,
-                              horses=bool(t.get("horses", True)))
+                              horses=bool(t.get("horses", True)), jlong=t.get("jlong"),
+                              jcompact=bool(t.get("jcompact")))
         if not t["rows"]:  # flowed: no "—" for an empty equipment area
             groups = [g for g in groups if g != [[("—", "")]]]
         lines = _pack(groups, width, rows=bool(t["rows"]), tall=bool(t.get("tall")))

@@ -87,3 +87,36 @@ async def test_numbers_survive_an_undo_back_into_the_phase():
         await pilot.press("ctrl+z", "ctrl+z")  # take, 1 杀 2 undone: the 杀 is possible again, still number 1
         await pilot.pause()
         assert _lines(app) == first and app.spent == frozenset()
+
+
+async def test_one_trick_keeps_each_answer_on_its_number_round_the_table():
+    """Newcomer trial (issue 16, item 7): 万箭齐发 going round the table — ``take`` keeps one number for every
+    seat (seat 3 has no hand card: its 闪's number stays, greyed, and says why when pressed; seat 4's 八卦阵 and
+    龙胆 take free numbers after the others); picking by those numbers answers each seat."""
+    s = Session.new(None)
+    for line in SIX + ["hand 3 0", "equip 4 eight_diagram", "1 archery_attack"]:
+        s.submit(line)
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        seen: dict[int, dict[str, int]] = {}
+        for seat in (2, 3, 4, 5):
+            p = app.state.prompt
+            assert p is not None and p.kind == "nullify", p
+            chs = app.current_choices()
+            keys = {c.key: i for i, c in enumerate(chs) if i not in app.spent}
+            seen[seat] = keys
+            assert keys["take"] == seen[2]["take"] and keys["nobody"] == seen[2]["nobody"], (seat, keys)
+            if seat == 3:
+                jink = seen[2]["jink"]
+                assert jink in app.spent and chs[jink].key == "jink"
+                n = len(s.log)
+                await type_line(pilot, str(jink + 1))  # the greyed 闪: said, nothing applied
+                await pilot.pause()
+                assert len(s.log) == n and "Jink" in app.message
+            else:
+                assert keys["jink"] == seen[2]["jink"]
+            await type_line(pilot, str(keys["take"] + 1))
+            await pilot.pause()
+        assert seen[4]["bagua"] > seen[2]["nobody"] and seen[4]["view_as"] > seen[2]["nobody"]
+        assert [list(e.lines) for e in s.log][-4:] == [["take"]] * 4

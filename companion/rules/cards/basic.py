@@ -103,12 +103,15 @@ def use_slash(ctx: Ctx, u: Use) -> None:
     u.pay()
     te = ", ".join(who(st, t)[0] for t in targets)
     tz = "、".join(who(st, t)[1] for t in targets)
-    notes = [text("cards.basic.use/lift", lift=lifts[0])] if used >= 1 and lifts else []
+    notes = [text("cards.basic.use/face", face=str(u.face))] if u.face is not None and not u.faces else []
+    if used >= 1 and lifts:
+        notes.append(text("cards.basic.use/lift", lift=lifts[0]))
     if u.via == "spear":
         notes.append(text("cards.basic.use/spear"))
     if u.faces:
         notes.append(text("cards.basic.use/faces", faces="+".join(map(str, u.faces)),
-                          colour=text("cards.basic.use/no_colour") if u.colour == "none" else u.colour))
+                          colour=text("cards.basic.use/red") if u.colour == "red" else text("cards.basic.use/black")
+                          if u.colour == "black" else text("cards.basic.use/no_colour")))
     extra = Words("".join(m.en for m in notes), "".join(m.zh for m in notes))
     ctx.event("use", say("use/uses_hand", who=Words(ne, nz), target=Words(te, tz), hand=s.hand, extra=extra), seat=n,
               card=u.ref, targets=list(targets), faces=[str(f) for f in u.faces] or None, colour=u.colour)

@@ -31,7 +31,7 @@ from ..deck import KINDS
 from ..distance import card_kind_of, in_range
 from ..errors import Refused
 from ..flow import RESPONDED, Action, Ctx, Frame, call, clear_stack, frames, push_next_judge, skill_target, top_frame
-from ..messages import Words, en_zh, say, text
+from ..messages import Message, Words, en_zh, say, text
 from ..outcome import who
 from ..state import AnyPrompt, GameState, Prompt, RespondPrompt, Seat, ZonePrompt
 from ..vocab import PromptKind, Rule
@@ -344,23 +344,51 @@ def in_window(st: GameState) -> bool:
 def _window_prompt(ctx: Ctx, f: Frame, asked: int) -> None:
     st = ctx.st
     depth = f.get("depth", 0)
-    t = f.get("target")
-    te, tz = who(st, t) if t is not None else ("", "")
-    ue, uz = who(st, f["user"])
-    name = card_label(f["card"])
-    if depth == 0:
-        what_en, what_zh = en_zh("cards.tricks.window_prompt/text", user=Words(ue, uz), name=name, target=Words(te, tz))
-    else:
-        be, bz = who(st, f["by"])
-        what_en, what_zh = en_zh("cards.tricks.window_prompt/chain_against", by=Words(be, bz), depth=depth, name=name,
-                                 target=Words(te, tz))
+    trick = _trick_words(st, f)
     prog = f.get("prog_en", "")
     prog_zh = f.get("prog_zh", "")
     # The window is a question to the whole table (any seat may play 无懈可击), not to the seat asked first:
     # it is not addressed to anyone (the trick's user was asked whether to cancel his own trick).
     # ``pass`` still passes for the seat asked (``asked``, the prompt's seat), in seat order.
-    st.prompts.append(Prompt(PromptKind.NULLIFY, asked,
-                             *en_zh("prompt.nullify", what=Words(what_en, what_zh), prog=Words(prog, prog_zh)), {}))
+    if depth == 0:
+        words = en_zh("prompt.nullify", what=trick, prog=Words(prog, prog_zh))
+    else:
+        # a 无懈可击 against a 无懈可击 (newcomer trial, issue 16: "which one is cancelled?"): the one played, the
+        # one it cancels, and what then becomes of the trick (an even chain lets it take effect: _close_window)
+        be, bz = who(st, f["by"])
+        if depth == 1:
+            what = text("cards.tricks.window_prompt/chain_first", by=Words(be, bz), trick=trick)
+        elif depth % 2 == 0:
+            what = text("cards.tricks.window_prompt/chain_stands", by=Words(be, bz), depth=depth, prev=_cancelled(st, f),
+                        trick=trick)
+        else:
+            what = text("cards.tricks.window_prompt/chain_cancels", by=Words(be, bz), depth=depth,
+                        prev=_cancelled(st, f), trick=trick)
+        words = en_zh("prompt.nullify_chain", what=what, prog=Words(prog, prog_zh))
+    st.prompts.append(Prompt(PromptKind.NULLIFY, asked, *words, {}))
+
+
+def _trick_words(st: GameState, f: Frame) -> Words:
+    """The trick a window is about, in words: ``1号位（孙权）对3号位（张飞）的过河拆桥``; a delayed trick's
+    judgement (``judge_null``): ``3号位（张飞）判定区的乐不思蜀``."""
+    t = f.get("target")
+    te, tz = who(st, t) if t is not None else ("", "")
+    name = card_label(f["card"])
+    if f["kind"] == "judge_null":
+        return Words(*en_zh("cards.tricks.window_prompt/judged", name=name, target=Words(te, tz)))
+    ue, uz = who(st, f["user"])
+    return Words(*en_zh("cards.tricks.window_prompt/text", user=Words(ue, uz), name=name, target=Words(te, tz)))
+
+
+def _cancelled(st: GameState, f: Frame) -> Message:
+    """The 无懈可击 the last one played cancels: the one before it in the chain (``f["chain"]``), by its seat and
+    number (``2号位（关羽）的第1张无懈可击``); a frame without the chain (older rules' state) says "the one before"."""
+    chain = f.get("chain") or ()
+    depth = f.get("depth", 0)
+    if len(chain) >= 2 and len(chain) == depth:
+        pe, pz = who(st, chain[-2])
+        return text("cards.tricks.window_prompt/chain_prev", who=Words(pe, pz), p=depth - 1)
+    return text("cards.tricks.window_prompt/chain_prev_unknown", p=depth - 1)
 
 
 def _close_window(ctx: Ctx) -> None:
@@ -378,9 +406,9 @@ def _close_window(ctx: Ctx) -> None:
     te, tz = who(st, t)
     if f.get("depth", 0) % 2 == 1:
         ctx.event("nullified", say("nullified/cancelled", card_label=card_label(f['card']), target=Words(te, tz)), seat=t)
-        _set(st, i=f["i"] + 1, stage="window", depth=0, passed=(), by=None)
+        _set(st, i=f["i"] + 1, stage="window", depth=0, passed=(), by=None, chain=())
     else:
-        _set(st, stage="effect", depth=0, passed=(), by=None)
+        _set(st, stage="effect", depth=0, passed=(), by=None, chain=())
 
 
 def settle(ctx: Ctx) -> None:
@@ -483,8 +511,10 @@ def nullify(ctx: Ctx, s: Seat, ref: str) -> bool:
         s.hand -= 1
         st.prompts.pop()
         d = f.get("depth", 0) + 1
-        _set(st, depth=d, passed=(), by=s.seat)
-        ctx.event("use", say("use/plays_chain_hand", who=Words(ne, nz), d=d, hand=s.hand), seat=s.seat, card=ref)
+        _set(st, depth=d, passed=(), by=s.seat, chain=(*(f.get("chain") or ()), s.seat))
+        against = _trick_words(st, f) if d == 1 else _cancelled(st, _frame(st))
+        ctx.event("use", say("use/plays_chain_hand", who=Words(ne, nz), d=d, what=against, hand=s.hand), seat=s.seat,
+                  card=ref)
         return True
     if top is not None and top.kind == PromptKind.JUDGE:
         s.hand -= 1
@@ -492,7 +522,7 @@ def nullify(ctx: Ctx, s: Seat, ref: str) -> bool:
         holder = top.seat
         st.extra["stack"] = list(st.extra.get("stack") or []) + [{
             "kind": "judge_null", "card": top.data["card"], "user": st.turn_seat, "ask_from": st.turn_seat,
-            "target": holder, "depth": 1, "passed": (), "by": s.seat, "targets": (holder,), "i": 0}]
+            "target": holder, "depth": 1, "passed": (), "by": s.seat, "chain": (s.seat,), "targets": (holder,), "i": 0}]
         ctx.event("use",
                   say("use/plays_against_hand", who=Words(ne, nz), card_label=card_label(top.data['card']), hand=s.hand),
                   seat=s.seat, card=ref)

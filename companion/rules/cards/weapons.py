@@ -65,12 +65,14 @@ def _zh(kind_id: str) -> CardKind:
     return KINDS[kind_id]
 
 
-def _lift_crossbow(st: GameState, seat: Seat) -> str | None:
-    return KINDS['crossbow'].en if card_kind_of(seat.equipment.get("weapon")) == "crossbow" else None
+def _lift_crossbow(st: GameState, seat: Seat) -> Words | None:
+    k = KINDS['crossbow']
+    return Words(k.en, k.zh) if card_kind_of(seat.equipment.get("weapon")) == "crossbow" else None
 
 
-SLASH_LIMIT_LIFTS: list[Callable[[GameState, Seat], str | None]] = [_lift_crossbow]
-"""Functions ``(state, seat) -> reason | None``: a non-None reason lifts the one-杀 limit (诸葛连弩 here;
+SLASH_LIMIT_LIFTS: list[Callable[[GameState, Seat], Words | None]] = [_lift_crossbow]
+"""Functions ``(state, seat) -> reason | None``: a non-None reason (its name in both languages, as the 杀's log
+line says it) lifts the one-杀 limit (诸葛连弩 here;
 咆哮 registers itself in :mod:`companion.rules.skills.shu`)."""
 
 

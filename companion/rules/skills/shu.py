@@ -172,8 +172,9 @@ def kongcheng_duel(ctx: Ctx, before: GameState) -> None:
 judge_step("tieqi")
 
 
-def _lift_paoxiao(st: GameState, seat: Seat) -> str | None:
-    return SKILLS['paoxiao'].en if has_skill(st, seat, "paoxiao") else None
+def _lift_paoxiao(st: GameState, seat: Seat) -> Words | None:
+    k = SKILLS['paoxiao']
+    return Words(k.en, k.zh) if has_skill(st, seat, "paoxiao") else None
 
 
 SLASH_LIMIT_LIFTS.append(_lift_paoxiao)
