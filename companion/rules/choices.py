@@ -18,6 +18,8 @@ What is listed (the rules are the engine's; each is named where the engine appli
   judgement, ``discard K`` (rulebook 001 弃牌阶段), ``reveal ROLE`` for the role cards left
   (RULES_NOTES: Roles per player count), the zones of 过河拆桥 / 顺手牵羊 / 反馈 / 麒麟弓, a
   weapon's option or ``pass``, a skill's ``yes`` / ``no`` / its word (``skills.STEPS`` verbs).
+  A 杀 asked for against a seat wearing 仁王盾 (借刀杀人's victim, 青龙偃月刀's target again) waits for its face
+  (``needs == "face"``, ``params["shield"]``): the colour decides (cards.toml 仁王盾; :data:`COLOUR_ARMOUR`).
   At a 无懈可击 window nobody has played in yet, the answers of the step behind it come first
   (``5 闪``, ``take``): answering the trick closes the window (docs/commands.md, 无懈可击 window),
   then ``pass all`` ("nobody"), ``pass`` and ``S 无懈可击``.

@@ -154,3 +154,42 @@ async def test_palette_search_field_speaks_the_dashboards_language():
             assert field.placeholder == label("palette_search", lang)
             await pilot.press("escape")
             assert await until(pilot, lambda: not isinstance(app.screen, CommandPalette))
+
+
+async def test_palette_lists_the_answers_at_an_archery_attack():
+    """The README: ctrl+p lists every choice.  At a 万箭齐发 (each other seat in turn: 闪 or 1 damage, rulebook 001
+    万箭齐发) the palette's list, before anything is typed, holds every answer the rules core gives for the pending
+    question, numbered as on screen; picking one there answers it."""
+    from textual.command import CommandList, CommandPalette
+
+    from companion.rules.choices import choices
+
+    s = _session()
+    while s.state.phase != "play":
+        s.submit("next")
+    s.submit(f"{s.state.turn_seat} 万箭齐发")
+    s.submit("pass all")  # nobody plays 无懈可击 against it: the first seat is asked
+    p = s.state.prompt
+    assert p is not None and p.kind == "respond" and p.data.get("need", "jink") == "jink"
+    asked = p.seat
+    answers = [c.label("en") for c in choices(s.state)]
+    assert any("Jink" in a for a in answers) and any(a.startswith("take") for a in answers), answers
+    app = CompanionApp(s, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        assert await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        shown = app.screen.query_one(CommandList)
+
+        def listed() -> list[str]:
+            # each option: its name, then its help on the next line
+            return [str(shown.get_option_at_index(i).prompt).split("\n")[0] for i in range(shown.option_count)]
+
+        assert await until(pilot, lambda: all(f"{i + 1} {a}" in listed() for i, a in enumerate(answers))), \
+            (answers, listed()[:12])
+        i, take = next((i, a) for i, a in enumerate(answers) if a.startswith("take"))
+        await pilot.press(*f"{i + 1} {take}")
+        await pilot.pause(0.3)  # the providers search in the background
+        await pilot.press("down", "enter")
+        assert await until(pilot, lambda: s.state.prompt is None or s.state.prompt.seat != asked)
+        assert s.state.seat(asked).hp == s.state.seat(asked).max_hp - 1
