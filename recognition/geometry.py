@@ -343,7 +343,7 @@ def _choose(found: list, g: np.ndarray, s: float, full: np.ndarray, max_candidat
 # least MERGED_CONTRAST grey levels brighter than the band between them is the card merged
 # with a lit patch of table around it (a card's own art box or inner frame is darker than,
 # or as bright as, the paper around it).
-MERGED_AREA = (0.3, 0.8)
+MERGED_AREA = (0.1, 0.8)
 MERGED_CONTRAST = 30.0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -21,7 +22,7 @@ from .geometry import (
     holds_brighter_card,
     warp_corner,
 )
-from .glyphs import bowl_tail, glyph_features_many, ink_map, prepare, segment_index, segment_index_layouts
+from .glyphs import INK_LEVEL, bowl_tail, glyph_features_many, ink_map, prepare, segment_index, segment_index_layouts
 from .model import default_models
 
 SUITS = ("spade", "heart", "club", "diamond")
@@ -250,7 +251,7 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         best = _read_candidates(frame, more, threshold, done, best, gray)
         late = best.accepted and any(r is best for _, r in done[n:])
     if not best.accepted and wide:  # the wide corner, the index-zone threshold (三国杀-style indices)
-        best = _read_wide(frame, done, threshold, best)
+        best = _read_wide(frame, done, threshold, best, lambda r: _another_outline(frame, cands, r))
         late = late or best.accepted
     if best.accepted:
         best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small,
@@ -303,24 +304,37 @@ def _another_outline(frame: np.ndarray, cands: list, best: Reading) -> Reading:
 # At most this many of the outlines already read are read again by the wide search, and the
 # small-index read only for outlines shorter than SMALL_BELOW frame pixels (a longer card's
 # glyphs are over MIN_GLYPH_PX): each costs ~0.5-1 ms on frames where nothing was accepted.
-WIDE_CANDIDATES = 4
+# 4 before 3 Dec: at a quarter scale the card's outline is often the 5th or 6th read (on the
+# development seeds 69 -> 71 of 100 rendered cards read with 6; 8 read no more than 6).
+WIDE_CANDIDATES = 6
 SMALL_BELOW = 200.0
 
 
-def _read_wide(frame: np.ndarray, done: list, threshold: float, best: Reading) -> Reading:
+def _read_wide(frame: np.ndarray, done: list, threshold: float, best: Reading,
+               check: Callable[[Reading], Reading] | None = None) -> Reading:
     """best, or the first accepted reading of ``_read_quad_wide`` or ``_read_quad_small`` on the
     outlines of done ((candidate, Reading) in the order read; the first WIDE_CANDIDATES), or a
-    more confident refused one."""
+    more confident refused one. check (``_another_outline``): an accepted reading it refuses
+    without a note (its outline reaches out of the frame, or is the frame's border) is kept as
+    a refused one and the next outlines are read (the search stopped there before 3 Dec: with
+    WIDE_LOW_LEVEL, an outline reaching out of the frame was read first and refused, and
+    the card a later outline gave was lost: 三国杀-style dev seed 39 000 039); one it refuses with a
+    note (another card beside it) is returned."""
     for cand, _ in done[:WIDE_CANDIDATES]:
         q = cand.quad()
         crops = [warp_corner(frame, q, turn, WIDE_CORNER_W) for turn in (0, 2)]  # the usual crop is their left part
         wide = _read_quad_wide(frame, q, threshold, _long(q) / CARD_H, crops)
-        if wide is not None and wide.accepted:
-            return wide
-        small = _read_quad_small(frame, q, threshold, crops) if _long(q) < SMALL_BELOW else None
+        small = None
+        if wide is None or not wide.accepted:
+            small = _read_quad_small(frame, q, threshold, crops) if _long(q) < SMALL_BELOW else None
         for r in (wide, small):
             if r is None:
                 continue
+            if r.accepted and check is not None:
+                c = check(r)
+                if c.note is not None:
+                    return c
+                r = c
             if r.accepted:
                 return r
             if r.confidence > best.confidence:
@@ -952,6 +966,10 @@ INDEX_ZONE = 0.5
 # there scored 0.991-0.995 per corner (an italic "9" read as Q, a photo's edge read as a card),
 # the right ones mostly >= 0.9995.
 WIDE_MIN_SCORE = 0.998
+# The wide read is made at INK_LEVEL and, when that is not accepted, once more with the index
+# sought at WIDE_LOW_LEVEL as well (a faint or thin 三国杀-style rank under dark art breaks at 0.45);
+# the first reading keeps the search's result where it accepted (issue 18, 3 Dec).
+WIDE_LOW_LEVEL = 0.3
 
 
 def _read_quad_wide(frame: np.ndarray, quad: np.ndarray, threshold: float, px: float,
@@ -962,53 +980,68 @@ def _read_quad_wide(frame: np.ndarray, quad: np.ndarray, threshold: float, px: f
     the index sets the whole crop's darkest ink, and a thin or faint rank then falls under
     the threshold); every layout (``segment_index_layouts``) of both, the best scoring per
     corner, a corner without an index-like reading (< NO_INDEX_SCORE) left out, as in
-    ``_read_quad_layouts``. crops: both corners already warped WIDE_CORNER_W wide (turn 0, 2).
+    ``_read_quad_layouts``; when that is not accepted, the same with the thresholds at
+    WIDE_LOW_LEVEL added. crops: both corners already warped WIDE_CORNER_W wide (turn 0, 2).
     None when no corner gives an index."""
-    wide = crops
-    scores: list[np.ndarray] = []
-    gs: list = []
-    crops = []
-    for j, turn in enumerate((0, 2)):
-        c = wide[j] if wide is not None else warp_corner(frame, quad, turn, WIDE_CORNER_W)
-        alts = []
-        for zone in (1.0, INDEX_ZONE):
-            p = prepare(c, zone)
-            if p is not None:
-                alts += [g for g in segment_index_layouts(c, p) if _resolved(g, px)]
-        _keep_best_layout(alts, c, scores, gs, crops)
-    if not scores:
-        return None
-    r = _combine(scores, gs, crops, quad, threshold, px)
-    if r.accepted and r.rank is not None and r.suit is not None:
-        ri, si = r.rank - 1, SUITS.index(r.suit)
-        if min(float(sc[ri][si]) for sc in scores) < WIDE_MIN_SCORE:
-            r = replace(r, accepted=False)
+    cs = [crops[j] if crops is not None else warp_corner(frame, quad, turn, WIDE_CORNER_W)
+          for j, turn in enumerate((0, 2))]
+    found: list[list] = [[], []]  # per corner: its index readings so far
+    r: Reading | None = None
+    for level in (INK_LEVEL, WIDE_LOW_LEVEL):
+        scores: list[np.ndarray] = []
+        gs: list = []
+        kept: list[np.ndarray] = []
+        for j, c in enumerate(cs):
+            for zone in (1.0, INDEX_ZONE):
+                p = prepare(c, zone, level=level)
+                if p is not None:
+                    found[j] += [g for g in segment_index_layouts(c, p) if _resolved(g, px)]
+            _keep_best_layout(found[j], c, scores, gs, kept)
+        if not scores:
+            continue
+        t = _combine(scores, gs, kept, quad, threshold, px)
+        if t.accepted and t.rank is not None and t.suit is not None:
+            ri, si = t.rank - 1, SUITS.index(t.suit)
+            if min(float(sc[ri][si]) for sc in scores) < WIDE_MIN_SCORE:
+                t = replace(t, accepted=False)
+        if t.accepted:
+            return t
+        r = t if r is None or t.confidence > r.confidence else r
     return r
 
 
 # The small-index read of the last pass (``_read_quad_small``): glyphs from SMALL_GLYPH_PX frame
-# pixels (MIN_GLYPH_PX = 6 elsewhere), both corners needed, and SMALL_THRESHOLD.
+# pixels (MIN_GLYPH_PX = 6 elsewhere), both corners needed, and SMALL_THRESHOLD. Each corner is
+# thresholded at every SMALL_LEVELS (``glyphs.prepare(level=...)``; 0.45 elsewhere) with levels
+# from the whole crop and from its index zone (INDEX_ZONE), the best scoring index kept: a blurred
+# glyph of 4-8 px is paler than the crop's darkest ink and shrinks or breaks at 0.45 (issue 18; on
+# the development seeds' true outlines at a quarter scale, 48 -> 82 of 100 rendered cards read).
 SMALL_GLYPH_PX = 4.0
 SMALL_THRESHOLD = 0.97
+SMALL_LEVELS = (0.45, 0.3, 0.2)
 
 
 def _read_quad_small(frame: np.ndarray, quad: np.ndarray, threshold: float, wide: list | None = None) -> Reading | None:
     """The index of a small card (issue 18: a card a quarter of the frame's size has glyphs of
-    4-8 px): both corners (rank over suit, else the best of any layout) with every glyph at least
-    SMALL_GLYPH_PX frame pixels, accepted only at max(threshold, SMALL_THRESHOLD) with both
-    corners agreeing (geometric mean) and the glyph boxes' shapes (``_boxes_fit``). wide: both
-    corners warped WIDE_CORNER_W wide, when known (the usual crop is their left CORNER_W columns:
-    the same warp). None when a corner gives no such index."""
+    4-8 px): both corners (rank over suit, else the best of any layout, each corner thresholded
+    at every SMALL_LEVELS with levels from the whole crop and from its INDEX_ZONE) with every
+    glyph at least SMALL_GLYPH_PX frame pixels, accepted only at max(threshold, SMALL_THRESHOLD)
+    with both corners agreeing (geometric mean) and the glyph boxes' shapes (``_boxes_fit``).
+    wide: both corners warped WIDE_CORNER_W wide, when known (the usual crop is their left
+    CORNER_W columns: the same warp). None when a corner gives no such index."""
     px = _long(quad) / CARD_H
     scores: list[np.ndarray] = []
     gs: list = []
     crops: list[np.ndarray] = []
     for j, turn in enumerate((0, 2)):
         c = np.ascontiguousarray(wide[j][:, :CORNER_W]) if wide is not None else warp_corner(frame, quad, turn)
-        p = prepare(c)
-        if p is None:
-            return None
-        alts = [g for g in segment_index_layouts(c, p) if min(g.rank_box[3], g.suit_box[3]) * px >= SMALL_GLYPH_PX]
+        alts = []
+        for level in SMALL_LEVELS:
+            for zone in (1.0, INDEX_ZONE):
+                p = prepare(c, zone, level=level)
+                if p is not None:
+                    alts += [g for g in segment_index_layouts(c, p)
+                             if min(g.rank_box[3], g.suit_box[3]) * px >= SMALL_GLYPH_PX]
         if not alts:
             return None
         sc = _glyph_scores(alts)
