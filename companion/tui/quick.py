@@ -351,8 +351,10 @@ class QuickMixin(_Host):
 
         bar = self.query_one(ChoicesBar)
         p = self.state.prompt
-        bar.show(self.current_choices(), self.lang, self._picked, window=p is not None and p.kind == PromptKind.NULLIFY,
-                 spent=self.spent)
+        shown = self.current_choices()
+        more = len(self.current_choices(full=True)) - len(shown) if p is None and len(shown) >= 10 else 0
+        bar.show(shown, self.lang, self._picked, window=p is not None and p.kind == PromptKind.NULLIFY,
+                 spent=self.spent, more=more)
 
     @property
     def choices_text(self) -> str:
