@@ -48,3 +48,28 @@ async def test_dying_and_reveal_inside_a_trick_number_from_one():
         p = app.state.prompt
         assert p is not None and p.kind == "nullify" and "on seat 3" in p.en, p
         assert _keys(app).index("take") == take and take not in app.spent
+
+
+async def test_reveal_after_lijian_duel_is_numbered_one_two_three():
+    """The trial's own case: 貂蝉's 离间 makes 吕布 duel 华佗 (1 HP), who takes the damage and dies."""
+    s = Session.new(None)
+    for line in ["players 6", "lord 5", "general 1 刘备", "general 2 曹操", "general 3 孙权", "general 4 吕布",
+                 "general 5 貂蝉", "general 6 华佗", "start", "next", "next", "next", "lose 6 2", "5 lijian 4 6"]:
+        s.submit(line)
+    app = CompanionApp(s, lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while app.state.prompt is not None and app.state.prompt.kind == "nullify":
+            await pilot.press("enter")  # nobody nullifies the 决斗
+            await pilot.pause()
+        p = app.state.prompt
+        assert p is not None and p.kind == "respond" and p.seat == 6, p
+        await type_line(pilot, str(_keys(app).index("take") + 1))
+        while app.state.prompt is not None and app.state.prompt.kind == "dying":
+            assert app.spent == frozenset() and "take" not in _keys(app), _keys(app)
+            nobody = [c.line for c in app.current_choices()].index("pass all")
+            await type_line(pilot, str(nobody + 1))
+        p = app.state.prompt
+        assert p is not None and p.kind == "reveal", p
+        assert [c.line for c in app.current_choices()] == ["reveal loyalist", "reveal rebel", "reveal renegade"]
+        assert app.spent == frozenset()
