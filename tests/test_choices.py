@@ -17,6 +17,8 @@ from companion.rules.state import GameState
 from companion.script import execute, parse
 
 FACES = ("♥5", "♠7", "♣Q", "♦A")
+SLASH_FACES = ("♦6", "♠7")
+"""A red and a black 杀 of the standard deck (RULES_NOTES: Deck): at a 仁王盾 seat the colour decides."""
 ZONES = ("hand", "weapon", "armor", "plus_horse", "minus_horse", "indulgence", "lightning")
 CORRECTIONS = ("equip {s} eight_diagram", "equip {s} crossbow", "equip {s} qinggang_sword", "equip {s} kylin_bow",
                "equip {s} ice_sword", "equip {s} blade", "equip {s} axe", "equip {s} double_swords", "equip {s} spear",
@@ -43,7 +45,10 @@ def filled(c: Choice, rng: random.Random, st) -> str:
         return c.line
     if c.needs == "face":
         faces = FACES
-        if c.key == "view_as":  # a card played as another: a face the skill accepts (武圣 red, 倾国 black)
+        if c.key == "shield":  # a 杀 at 仁王盾: a face of a 杀 of the deck, red or black (the engine takes either)
+            va = VIEW_AS.get(c.params.get("skill", ""))
+            faces = tuple(f for f in SLASH_FACES if va is None or va.check(parse_face(f)))
+        elif c.key == "view_as":  # a card played as another: a face the skill accepts (武圣 red, 倾国 black)
             faces = tuple(f for f in FACES if VIEW_AS[c.params["skill"]].check(parse_face(f))) or FACES
         return c.before + rng.choice(faces) + c.after
     if c.needs in ("seat", "target", "seats") and c.options:
@@ -96,7 +101,8 @@ def _check(st, rng):
             for o in c.options:
                 full = c.before + str(o) + c.after
                 assert _accepts(st, full) is not None, (full, st.prompt)
-    # 2. every accepted answer to the pending question is listed
+    # 2. every accepted answer to the pending question is listed, and every seat a 杀 may be used at now
+    _slash_seats_listed(st, chs)
     if st.prompt is not None:
         behind = None
         if st.prompt.kind == "nullify":
@@ -115,6 +121,21 @@ def _check(st, rng):
                 continue  # another seat's discard is a correction (docs/commands.md, The turn)
             assert covers(chs, act, st), (line, st.prompt.kind, st.prompt.en, [x.line for x in chs])
     return chs
+
+
+def _slash_seats_listed(st, chs) -> None:
+    """In a play phase with nothing pending: every seat that a red or a black 杀 of the current seat is accepted at
+    is listed, as a target of its 杀 choice or (仁王盾: the face decides) as a 杀 choice of its own."""
+    n = st.turn_seat
+    if st.prompt is not None or st.phase != "play" or n is None or st.over:
+        return
+    for t in st.alive:
+        for face in SLASH_FACES:
+            if _accepts(st, f"{n} 杀:{face} {t}") is None:
+                continue
+            assert any(c.params.get("card") == "slash" and c.seat == n and not c.params.get("skill")
+                       and (t in c.options or c.params.get("shield") == t) for c in chs), \
+                (f"{n} 杀:{face} {t}", [x.line for x in chs])
 
 
 VIEW_AS_TABLE = ("liubei", "daqiao", "ganning", "guanyu", "zhangfei")
@@ -165,9 +186,18 @@ def test_liuli_qixi_guose_jijiang_are_listed_and_accepted():
     assert seen == {"liuli", "qixi", "guose", "jijiang"}, seen
 
 
-def _random_game(seed: int, first: tuple[str, ...]) -> None:
+@settings(max_examples=15, deadline=None)
+@given(hs.integers(0, 10**9))
+def test_choices_accepted_and_complete_with_a_nioh_shield(seed):
+    """A seat wearing 仁王盾 from the start (the random corrections equip it only now and then)."""
+    _random_game(seed, (), shield=True)
+
+
+def _random_game(seed: int, first: tuple[str, ...], shield: bool = False) -> None:
     rng = random.Random(seed)
     st, roles = _game(rng, first)
+    if shield:
+        st = execute(st, f"equip {rng.choice(st.alive[1:])} nioh_shield").state
     for _ in range(70):
         if st.over:
             break

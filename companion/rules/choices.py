@@ -23,7 +23,8 @@ What is listed (the rules are the engine's; each is named where the engine appli
   then ``pass all`` ("nobody"), ``pass`` and ``S 无懈可击``.
 * the current seat's play phase with nothing pending: the cards it may use with their legal
   targets (distance and attack range, 空城 / 谦逊 target filters, the one-杀 limit, an area
-  already holding that delayed trick), its active skills usable now (once per phase), ``next``
+  already holding that delayed trick; a seat wearing 仁王盾 is a 杀 choice of its own waiting for the
+  face, ``needs == "face"``, ``params["shield"]`` the seat: :data:`COLOUR_ARMOUR`), its active skills usable now (once per phase), ``next``
   and ``end``.  Equipment is one partial choice (the card is named), before the tricks.
 * another phase with nothing pending: ``next`` and ``end``.
 
@@ -461,7 +462,8 @@ def _weapon(st: GameState, p: AnyPrompt) -> list[Choice]:
     elif k == "weapon.axe" and _hand(st, n) >= 2:
         out.append(_c(f"discard {n} 2", "discard", *en_zh("choices.weapon/discard_slash_hits"), "discard", n, n=2))
     elif k == "weapon.blade" and _hand(st, n) >= 1:
-        out.append(_c(f"{n} 杀", "slash", *en_zh("choices.weapon/slash_seat_again", t=t), "use", n, card="slash"))
+        words = en_zh("choices.weapon/slash_seat_again", t=t)
+        out.append(_shield_answer(st, n, t, words) or _c(f"{n} 杀", "slash", *words, "use", n, card="slash"))
     elif k == "weapon.kylin_bow" and t is not None:
         out += _zone_choices(st, t, "pick", n, judgement=False, slots=("plus_horse", "minus_horse"))
     elif k == "weapon.ice_sword" and t is not None:
@@ -515,11 +517,23 @@ def _skill(st: GameState, p: SkillPrompt) -> list[Choice]:
 def _collateral(st: GameState, p: CollateralPrompt) -> list[Choice]:
     n = p.seat
     out = []
+    v = p.data.get("victim")
     if _hand(st, n) >= 1:
-        out.append(_c(f"{n} 杀", "slash", *en_zh("choices.collateral/slash_seat", victim=p.data.get('victim')), "use", n,
-                      card="slash"))
+        words = en_zh("choices.collateral/slash_seat", victim=v)
+        out.append(_shield_answer(st, n, v, words) or _c(f"{n} 杀", "slash", *words, "use", n, card="slash"))
     out.append(_c("pass", "collateral_give", *en_zh("choices.collateral/give_weapon"), "pass", n))
     return out
+
+
+def _shield_answer(st: GameState, n: int, t: int | None, words: tuple[str, str]) -> Choice | None:
+    """A 杀 that seat ``n`` is asked for against seat ``t`` (借刀杀人's victim, 青龙偃月刀's target again) when ``t``
+    wears 仁王盾 (:data:`COLOUR_ARMOUR`): ``N 杀:|`` waiting for the face, which decides (a black 杀 has no
+    effect, cards.toml 仁王盾; ``cards.weapons.slash_at``).  The engine takes ``N 杀`` without a face here as a 杀
+    of no colour (docs/rules.md: no effect is applied), so that line stays accepted and covered; the choice asks
+    for the face instead of taking that guess.  None when ``t`` wears no such armour."""
+    if t is None or _colour_armour(st, n, t) is None:
+        return None
+    return _p(f"{n} 杀:", "", "face", "shield", *_shield_words(None, *words), "use", n, card="slash", shield=t)
 
 
 def _question(st: GameState, p: AnyPrompt) -> list[Choice]:
@@ -565,19 +579,51 @@ def _within(st: GameState, n: int, t: int, limit: int | None) -> bool:
     return distance(st, n, t).value <= limit
 
 
-def _slash_targets(st: GameState, n: int) -> tuple[int, ...]:
+COLOUR_ARMOUR: dict[str, str] = {"nioh_shield": "black"}
+"""The armour that lets a 杀 of one colour pass without effect, by the colour it stops.  The standard edition has
+three armour cards (RULES_NOTES: Deck — 八卦阵 ×2 and the EX 仁王盾; 藤甲 is not in it): 仁王盾 "黑色的杀对你无效"
+(cards.toml; QS RenwangShield, FK ``nioh_shield_skill``); 八卦阵 judges for a 闪 and never looks at the 杀's colour."""
+
+
+def _colour_armour(st: GameState, n: int, t: int) -> str | None:
+    """The colour-filtering armour seat ``t`` wears against seat ``n``'s 杀 (``"nioh_shield"``), None when it wears
+    none or seat ``n``'s 青釭剑 ignores armour (RULES_NOTES: 青釭剑; engine ``cards.basic`` / ``cards.armor.armor_works``)."""
+    kind = card_kind_of(st.seat(t).equipment.get("armor"))
+    if kind not in COLOUR_ARMOUR or card_kind_of(st.seat(n).equipment.get("weapon")) == "qinggang_sword":
+        return None
+    return kind
+
+
+def _slash_seats(st: GameState, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Seat ``n``'s legal 杀 targets now, ``(open, shielded)``: ``open`` takes ``N 杀 T`` as typed; ``shielded``
+    wears 仁王盾 (:data:`COLOUR_ARMOUR`), where the engine refuses a 杀 without a face (``slash.colour``, forceable:
+    its colour decides, ``cards.basic``), resolves a black one with no effect and a red one as usual (cards.toml
+    仁王盾; ``cards.weapons.slash_at``).  Both empty past the one-杀 limit (RULES_NOTES: Other facts)."""
     s = st.seat(n)
     if st.counters.get("slash", 0) >= 1 and not any(f(st, s) for f in SLASH_LIMIT_LIFTS):
-        return ()
-    qinggang = card_kind_of(s.equipment.get("weapon")) == "qinggang_sword"
-    out = []
+        return (), ()
+    out: list[int] = []
+    shielded: list[int] = []
     for t in st.alive:
         if t == n or _filtered(st, n, t, "slash") or not in_range(st, n, t).ok:
             continue
-        if not qinggang and card_kind_of(st.seat(t).equipment.get("armor")) == "nioh_shield":
-            continue  # the 杀's colour decides (仁王盾): typed with its face
-        out.append(t)
-    return tuple(out)
+        (shielded if _colour_armour(st, n, t) else out).append(t)
+    return tuple(out), tuple(shielded)
+
+
+def _shield_words(t: int | None, en: str, zh: str) -> tuple[str, str]:
+    """A 杀 choice's label at a seat wearing 仁王盾: the words ``(en, zh)``, seat ``t`` (None: the words name it)
+    and what the armour does to it."""
+    if t is None:
+        return en_zh("choices.shield/words", en_=Words(en, zh))
+    return en_zh("choices.shield/at", t=t, en_=Words(en, zh))
+
+
+def _shield_choice(before: str, t: int, tail: str, en: str, zh: str, n: int, **params: Any) -> Choice:
+    """The 杀 at 仁王盾 seat ``t``, waiting for its face: fills ``BEFORE|` T TAIL`` (``1 杀:| 2``), the face
+    typed at the cursor decides (a black one: no effect; cards.toml 仁王盾).  ``params["shield"]`` is ``t``."""
+    return _p(before, f" {t}{tail}", "face", "shield", *_shield_words(t, en, zh), "use", n, card="slash", shield=t,
+              **params)
 
 
 def _trick_targets(st: GameState, n: int, kind: str) -> tuple[int, ...]:
@@ -612,9 +658,11 @@ def _play(st: GameState, n: int) -> list[Choice]:
     s = st.seat(n)
     out: list[Choice] = []
     if s.hand >= 1:
-        ts = _slash_targets(st, n)
+        ts, shielded = _slash_seats(st, n)
         if ts:
             out.append(_p(f"{n} 杀 ", "", "target", "card", _en("slash"), "杀", "use", n, ts, card="slash"))
+        for t in shielded:  # 仁王盾: the face decides (a black 杀 has no effect), typed at the cursor
+            out.append(_shield_choice(f"{n} 杀:", t, "", _en("slash"), "杀", n))
         if s.hp < s.max_hp:
             out.append(_c(f"{n} 桃", "card", _en("peach"), "桃", "use", n, card="peach"))
     for sid in sk.ACTIVE:
@@ -675,19 +723,25 @@ def _play_view_as(st: GameState, n: int) -> list[Choice]:
     for sid, kind in (("wusheng", "slash"), ("qixi", "dismantlement"), ("guose", "indulgence")):
         for slot, eq in _equipped_for(st, n, sid):
             less = _without(st, n, slot)
-            ts = _slash_targets(less, n) if kind == "slash" else _trick_targets(less, n, kind)
+            ts, shielded = _slash_seats(less, n) if kind == "slash" else (_trick_targets(less, n, kind), ())
+            z = KINDS[kind].zh
+            tail = f" via {sid} using {slot}"
             if ts:
-                z = KINDS[kind].zh
-                out.append(_p(f"{n} {z} ", f" via {sid} using {slot}", "target", "view_as", *_using_label(sid, eq, kind),
+                out.append(_p(f"{n} {z} ", tail, "target", "view_as", *_using_label(sid, eq, kind),
                               "use", n, ts, card=kind, skill=sid, using=slot))
+            for t in shielded:  # the engine asks the equipped card's face here too (cards.basic slash.colour)
+                out.append(_shield_choice(f"{n} {z}:", t, tail, *_using_label(sid, eq, kind), n, skill=sid, using=slot))
     if st.lord_seat == n and sk.usable(st, n, "jijiang"):
-        ts = _slash_targets(st, n)
-        if ts:
-            en, zh = _va_labels("jijiang", "slash")
-            for h in sk.owners_from(st, n):
-                if h != n and sk.kingdom_of(st, h) == Kingdom.SHU and _hand(st, h) >= 1:
-                    out.append(_p(f"{h} {_zh('slash')} ", " via jijiang", "target", "view_as", *en_zh("choices.dying/seat", h=h,
-                                  en_=Words(en, zh)), "use", h, ts, card="slash", skill="jijiang"))
+        ts, shielded = _slash_seats(st, n)
+        en, zh = _va_labels("jijiang", "slash")
+        for h in sk.owners_from(st, n):
+            if h != n and sk.kingdom_of(st, h) == Kingdom.SHU and _hand(st, h) >= 1:
+                words = en_zh("choices.dying/seat", h=h, en_=Words(en, zh))
+                if ts:
+                    out.append(_p(f"{h} {_zh('slash')} ", " via jijiang", "target", "view_as", *words, "use", h, ts,
+                                  card="slash", skill="jijiang"))
+                for t in shielded:  # the given 杀's face decides at 仁王盾 (cards.basic slash.colour)
+                    out.append(_shield_choice(f"{h} {_zh('slash')}:", t, " via jijiang", *words, h, skill="jijiang"))
     return out
 
 

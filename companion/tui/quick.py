@@ -564,6 +564,8 @@ class QuickMixin(_Host):
                 and bar.value == c.before + c.after and bar.cursor_position == len(c.before)):
             return False
         starting = _starting(c.options, ch)
+        if not starting and self._shield_switch(c, int(ch)):
+            return True
         if not starting:  # no legal seat starts with it: said, not typed silently
             self.say(qlabel("seat_not_option", self.lang, n=ch, options=" ".join(map(str, c.options))), error=True)
             return True
@@ -580,6 +582,21 @@ class QuickMixin(_Host):
             bar.value = line
             bar.cursor_position = len(line)
         return True
+
+    def _shield_switch(self, c: Any, seat: int) -> bool:
+        """Seat ``seat`` named (a digit, a click) for a partial 杀 choice ``c`` it is not a target of because it wears
+        仁王盾: that seat's own 杀 choice is taken instead (same user, skill and equipped card; it fills ``1 杀:▏ 2``
+        and waits for the face, which decides: ``choices.COLOUR_ARMOUR``, cards.toml 仁王盾).  False when there is none."""
+        if c.params.get("card") != "slash":
+            return False
+        chs = self.current_choices(full=True)
+        same = ("skill", "using")
+        for i, x in enumerate(chs):
+            if x.params.get("shield") == seat and x.seat == c.seat and i not in self.spent \
+                    and all(x.params.get(k) == c.params.get(k) for k in same):
+                self.action_choose(i)
+                return True
+        return False
 
     def seat_clicked(self, n: int, line: int | None = None, button: int = 1) -> None:
         """A click on seat card ``n`` (``line``: the card's content line clicked, 0 = the top; ``button``
@@ -598,6 +615,9 @@ class QuickMixin(_Host):
         if c is not None and c.needs in ("seat", "target") and bar.value == c.before + c.after \
                 and (not c.options or n in c.options):
             self._submit_partial(c, n, bar)
+            return
+        if c is not None and c.needs in ("seat", "target") and bar.value == c.before + c.after \
+                and self._shield_switch(c, n):
             return
         st = self.state
         if line == 1 and not bar.value.strip() and 1 <= n <= len(st.seats) and st.seat(n).general is not None:
