@@ -12,6 +12,16 @@
 * the generated game is checked as it is built: every line must be accepted.
 
 Targets (issue 2 §9): an action under 1 ms, a 1,000-action replay under 100 ms.
+
+Instruction counts (load-independent, for a paired before/after; docs/performance.md, issue 14)::
+
+    python bench/engine.py --write-lines /tmp/game.txt        # the generated game, once, for both trees
+    PYTHONHASHSEED=0 valgrind --tool=callgrind python bench/engine.py --replay-once /tmp/game.txt
+    PYTHONHASHSEED=0 valgrind --tool=callgrind python bench/engine.py --replay-once /tmp/game.txt --anchor
+
+``--replay-once`` imports, runs the first 40 lines through ``script.execute`` (the lazy imports and the
+catalogue are then loaded) and replays all of them once with ``Session.replay_lines``; ``--anchor`` does
+everything but the replay.  The replay's instructions are the difference of the two totals.
 """
 
 from __future__ import annotations
@@ -62,8 +72,22 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--actions", type=int, default=1000)
     ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--write-lines", metavar="FILE", help="write the generated game to FILE and exit")
+    ap.add_argument("--replay-once", metavar="FILE", help="replay FILE's lines once (for valgrind), print nothing")
+    ap.add_argument("--anchor", action="store_true", help="with --replay-once: everything but the replay")
     args = ap.parse_args(argv)
+    if args.replay_once:
+        lines = Path(args.replay_once).read_text(encoding="utf-8").splitlines()
+        st = GameState()
+        for ln in lines[:40]:  # the lazy imports and the catalogues, in both runs
+            st = execute(st, ln).state
+        if not args.anchor:
+            Session.replay_lines(lines)
+        return 0
     lines = generate(args.actions)
+    if args.write_lines:
+        Path(args.write_lines).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return 0
 
     per_action: list[float] = []
     for _ in range(3):

@@ -19,16 +19,19 @@ import difflib
 import random
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from .rules.deck import KINDS, CardError, Face, UnknownCardError, card_kind, parse_face
 from .rules.engine import Action, Applied, apply
 from .rules.errors import CommandError, Event, Refused
 from .rules.generals import GENERALS, UnknownGeneralError
 from .rules.generals import general as find_general
+from .rules.messages import Words, en_zh
 from .rules.names import is_cjk
 from .rules.setup import VARIANTS, deal_roles, offer_generals
 from .rules.skills.base import VIEW_AS, skill_word
 from .rules.state import ROLES, SLOTS, GameState
+from .rules.vocab import Rule
 from .rules.zones import ZONE_WORDS
 
 __all__ = ["Usage", "VERBS", "parse", "prepare", "execute", "completions", "ROLE_WORDS"]
@@ -141,9 +144,21 @@ def usage_zh(usage: str) -> str:
     return re.sub(r"\b[A-Z][A-Z0-9]*\b", lambda m: _PLACEHOLDER_ZH.get(m[0], m[0]), usage)
 
 
-def _err(verb: str, msg: str, zh: str = "") -> CommandError:
+def _err(verb: str, key: str, /, **params: Any) -> CommandError:
+    """The CommandError of the catalogue's ``[text]`` entry ``key`` with ``params``, with ``verb``'s usage line."""
+    en, zh = en_zh(key, **params)
+    return _err_words(verb, en, zh)
+
+
+def _err_words(verb: str, msg: str, zh: str = "") -> CommandError:
+    """A CommandError with texts already worded (another module's error: a card, a general), with ``verb``'s usage line."""
     u = VERBS.get(verb)
     return CommandError(msg, u.usage if u else "", zh, usage_zh(u.usage) if u else "")
+
+
+def _what(what: str) -> Words:
+    """What ``_int`` reads, in both languages."""
+    return Words(what, _WHAT_ZH.get(what, what))
 
 
 _WHAT_ZH = {"number": "数字", "seat": "座位号", "target seat": "目标座位号", "source seat": "来源座位号"}
@@ -160,19 +175,17 @@ def _seat_word(tok: str) -> int | None:
 
 def _int(verb: str, tok: str | None, what: str = "number") -> int:
     if tok is None:
-        raise _err(verb, f"missing {what}", f"缺少{_WHAT_ZH.get(what, what)}")
+        raise _err(verb, "script.int/missing", what=_what(what))
     n = _seat_word(tok) if what in _SEAT_WHATS else None
     if n is not None:
         return n
     if re.fullmatch(r"[+-]?\d{10,}", tok):  # int() of 4,300 digits raises; no count reaches 10 digits
-        raise _err(verb, f"{what} {tok[:12]}… is far too large ({len(tok)} digits)",
-                   f"{_WHAT_ZH.get(what, what)}{tok[:12]}…太大（{len(tok)}位）")
+        raise _err(verb, "script.int/too_large", what=_what(what), head=tok[:12], digits=len(tok))
     try:
         return int(tok)
     except ValueError:
         shown = tok if len(tok) <= 40 else tok[:40] + "…"
-        raise _err(verb, f"{what} must be a whole number, not {shown!r}",
-                   f"{_WHAT_ZH.get(what, what)}应为整数，不是“{shown}”") from None
+        raise _err(verb, "script.int/not_whole", what=_what(what), shown=shown) from None
 
 
 def _amount(verb: str, tok: str | None, least: int = 1) -> int:
@@ -180,10 +193,9 @@ def _amount(verb: str, tok: str | None, least: int = 1) -> int:
     Less is refused (not forceable): a negative amount would add cards or HP, zero does nothing."""
     n = _int(verb, tok)
     if n < least:
-        raise Refused("amount.positive", f"{verb} {n}: the amount is at least {least}"
-                      + (" (a negative amount would turn the action around; use the opposite verb)" if n < 0 else ""),
-                      f"{verb} {n}：数量至少为{least}" + ("（负数会反转操作；请用相反的命令）" if n < 0 else ""),
-                      "docs/commands.md: corrections (amounts count damage points, HP and cards)", forceable=False)
+        turn = Words(*en_zh("script.amount/negative")) if n < 0 else ""
+        raise Refused(Rule.AMOUNT_POSITIVE, source="docs/commands.md: corrections (amounts count damage points, HP and cards)",
+                      forceable=False, verb=verb, n=n, least=least, turn=turn)
     return n
 
 
@@ -192,31 +204,30 @@ def _no_more(verb: str, args: list[str], takes: int) -> None:
     if len(args) > takes:
         extra = " ".join(args[takes:])
         shown = extra if len(extra) <= 40 else extra[:40] + "…"
-        raise _err(verb, f"unexpected {shown!r} after the command", f"命令后有多余的“{shown}”")
+        raise _err(verb, "script.extra/after", shown=shown)
 
 
 def _card(verb: str, tok: str | None, suggest_skills: bool = False) -> tuple[str, Face | None]:
     if tok is None:
-        raise _err(verb, "missing card name", "缺少牌名")
+        raise _err(verb, "script.card/missing")
     name, _, face = tok.replace("：", ":").partition(":")
     try:
         kind = card_kind(name).id
     except UnknownCardError as e:
         if suggest_skills:  # a card line's first word may be a mistyped skill too
             raise _unknown_word(verb, tok) from None
-        raise _err(verb, str(e), e.zh) from None
+        raise _err_words(verb, str(e), e.zh) from None
     try:
         f = parse_face(face) if face else None
     except CardError as e:
-        raise _err(verb, str(e), getattr(e, "zh", "")) from None
+        raise _err_words(verb, str(e), getattr(e, "zh", "")) from None
     return kind, f
 
 
 def _role(verb: str, tok: str | None) -> str:
     r = ROLE_WORDS.get((tok or "").casefold())
     if r is None:
-        raise _err(verb, f"unknown role {tok!r}: one of {', '.join(ROLES)}",
-                   f"未知身份“{tok or ''}”：可选 主公、忠臣、反贼、内奸（{', '.join(ROLES)}）")
+        raise _err(verb, "script.role/unknown", role=Words(repr(tok), tok or ""), roles=", ".join(ROLES))
     return r
 
 
@@ -238,8 +249,7 @@ def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> 
     if "+" in face_text:  # two cards as one (丈八蛇矛): 杀:♥3+♠5 — each face is read and checked on its own
         parts = face_text.split("+")
         if len(parts) != 2 or not all(parts):
-            raise _err("use", f"two cards as one are written FACE+FACE, e.g. slash:♥3+♠5 (not {face_text!r})",
-                       f"两张牌当一张牌使用时写作 牌面+牌面，例如 杀:♥3+♠5（不是“{face_text}”）")
+            raise _err("use", "script.card/two_faces", faces=face_text)
         faces = tuple(_card("use", f"{name}:{p}")[1] for p in parts)
         head = name
     kind, face = _card("use", head, suggest_skills=True)
@@ -263,8 +273,7 @@ def _card_action(seat: int | None, toks: list[str], forced: bool, text: str) -> 
             else:
                 slot = ZONE_WORDS.get(rest[i + 1].casefold())
                 if slot not in SLOTS:
-                    raise _err("use", f"'using' names an equipment slot ({', '.join(SLOTS)}), not {rest[i + 1]!r}",
-                               f"using 后写装备栏（{'、'.join(SLOTS)}），不是“{rest[i + 1]}”")
+                    raise _err("use", "script.card/using", slots=Words(", ".join(SLOTS), "、".join(SLOTS)), word=rest[i + 1])
                 args["using"] = slot
             i += 2
             continue
@@ -290,24 +299,20 @@ def _unknown_word(verb: str, word: str, via: bool = False) -> CommandError:
         cards: tuple[str, ...] = ()
     except UnknownCardError as e:
         cards = e.suggestions
-    hints = [f"skill {h}" for h in skills] + [f"card {c} ({KINDS[c].zh})" for c in cards]
-    hints_zh = [f"技能{h}" for h in skills] + [KINDS[c].zh for c in cards]  # a card by its name: 杀, not 牌杀
+    # a card by its name in zh: 杀, not 牌杀
+    hints = [en_zh("script.unknown/hint_skill", h=h) for h in skills] + \
+        [en_zh("script.unknown/hint_card", c=c, zh=KINDS[c].zh) for c in cards]
     if via:
         hints = hints[:len(skills)] or hints
-        hints_zh = hints_zh[:len(skills)] or hints_zh
-    what = "skill or card" if via or skills else "card"
-    what_zh = "技能或牌" if via or skills else "牌"
+    what = Words(*en_zh("script.unknown/skill_or_card")) if via or skills else Words(*en_zh("script.unknown/card"))
     if hints:
-        return _err(verb, f"unknown {what} {name!r} — did you mean {', '.join(hints[:4])}?",
-                    f"未知的{what_zh}“{name}”——是否想输入：{'、'.join(hints_zh[:4])}？")
+        return _err(verb, "script.unknown/suggest", what=what, name=name,
+                    hints=Words(", ".join(h[0] for h in hints[:4]), "、".join(h[1] for h in hints[:4])))
     if is_cjk(name):
         # No close match for a Chinese word (a homophone such as 沙 for 杀 is not near by spelling):
         # list the Chinese card names instead.
-        names = "、".join(k.zh for k in KINDS.values())
-        return _err(verb, f"unknown {what} {name!r} — the Chinese card names are: {names}",
-                    f"未知的{what_zh}“{name}”——牌名有：{names}")
-    return _err(verb, f"unknown {what} {name!r} — use an id like slash or zhiheng, or the Chinese name",
-                f"未知的{what_zh}“{name}”——请输入id（如slash、zhiheng）或中文名（如杀、制衡）")
+        return _err(verb, "script.unknown/cjk", what=what, name=name, names="、".join(k.zh for k in KINDS.values()))
+    return _err(verb, "script.unknown/other", what=what, name=name)
 
 
 def _pick_words(toks: list[str]) -> list[str]:
@@ -345,7 +350,7 @@ def parse(line: str) -> Action | None:
     if re.fullmatch(r"\d+", head) or _seat_word(head) is not None:
         seat = _seat_word(head) or int(head)
         if len(toks) < 2:
-            raise _err("use", f"seat {seat}: what does it do?", f"{seat}号位：要做什么？")
+            raise _err("use", "script.seat/what", seat=seat)
         w = toks[1].casefold()
         if w in ("take", "pass", "yes", "no"):
             _no_more(w, toks[2:], 0)
@@ -371,7 +376,7 @@ def parse(line: str) -> Action | None:
     if verb == "name":
         s = _int(verb, arg(0), "seat")
         if len(a) < 2:
-            raise _err(verb, "missing the name", "缺少名字")
+            raise _err(verb, "script.name/missing")
         return Action(verb, s, {"text": " ".join(a[1:])}, forced, text)
     if verb == "lord":
         _no_more(verb, a, 1)
@@ -382,11 +387,11 @@ def parse(line: str) -> Action | None:
     if verb == "general":
         s = _int(verb, arg(0), "seat")
         if arg(1) is None:
-            raise _err(verb, "missing the general", "缺少武将")
+            raise _err(verb, "script.general/missing")
         try:
             g = find_general(" ".join(a[1:])).id
         except UnknownGeneralError as e:
-            raise _err(verb, str(e), getattr(e, "zh", "")) from None
+            raise _err_words(verb, str(e), getattr(e, "zh", "")) from None
         return Action(verb, s, {"general": g}, forced, text)
     if verb == "role":
         _no_more(verb, a, 2)
@@ -397,56 +402,52 @@ def parse(line: str) -> Action | None:
     if verb == "offer":
         s = _int(verb, arg(0), "seat")
         if len(a) < 2:
-            raise _err(verb, "missing generals", "缺少武将")
+            raise _err(verb, "script.general/missing_many")
         try:
             gs = [find_general(g).id for g in a[1:]]
         except UnknownGeneralError as e:
-            raise _err(verb, str(e), getattr(e, "zh", "")) from None
+            raise _err_words(verb, str(e), getattr(e, "zh", "")) from None
         return Action(verb, s, {"generals": gs}, forced, text)
     if verb == "variant":
         name = arg(0)
         if name is None:
-            raise _err(verb, f"missing the variant name; known: {', '.join(VARIANTS)}",
-                       f"缺少变体名；可选：{'、'.join(VARIANTS)}")
+            raise _err(verb, "script.variant/missing", known=Words(", ".join(VARIANTS), "、".join(VARIANTS)))
         if name not in VARIANTS:
             close = difflib.get_close_matches(name, VARIANTS, n=3)
-            raise _err(verb, f"unknown variant {name!r}" + (f" — did you mean {', '.join(close)}?" if close else
-                                                               f"; known: {', '.join(VARIANTS)}"),
-                       f"未知变体“{name}”" + (f"——是否想输入：{'、'.join(close)}？" if close else
-                                            f"；可选：{'、'.join(VARIANTS)}"))
+            hint = Words(*en_zh("script.variant/close", close=Words(", ".join(close), "、".join(close))) if close else
+                         en_zh("script.variant/known", known=Words(", ".join(VARIANTS), "、".join(VARIANTS))))
+            raise _err(verb, "script.variant/unknown", name=name, hint=hint)
         _no_more(verb, a, 2)
         onoff = (arg(1) or "on").casefold()
         if onoff not in ("on", "off"):
-            raise _err(verb, f"write on or off, not {onoff!r}", f"请写 on 或 off，不是“{onoff}”")
+            raise _err(verb, "script.variant/on_off", onoff=onoff)
         return Action(verb, None, {"name": name, "on": onoff == "on"}, forced, text)
     if verb in ("track", "记录手牌"):
         # 'track hands off' is the variant untracked_hands: journaled as typed, replayed the same
         if verb == "track":
             if (arg(0) or "").casefold() not in ("hands", "hand", "手牌"):
-                raise _err("track", "track what? write: track hands on|off", "记录什么？请写：track hands on|off")
+                raise _err("track", "script.track/what")
             a = a[1:]
         _no_more("track", a, 1)
         tracked = _ONOFF.get((a[0] if a else "").casefold())
         if tracked is None:
-            raise _err("track", "write: track hands on (tracked, the default) or track hands off (light mode)",
-                       "请写：track hands on（记录手牌数，默认）或 track hands off（简易模式）")
+            raise _err("track", "script.track/on_off")
         return Action("variant", None, {"name": "untracked_hands", "on": not tracked}, forced, text)
     if verb == "deal":
         what = (arg(0) or "").casefold()
         if what not in ("roles", "generals"):
-            raise _err(verb, "deal what? roles or generals", "发什么？roles（身份）或 generals（武将）")
+            raise _err(verb, "script.deal/what")
         seed = None
         for t in a[1:]:
             m = re.fullmatch(r"seed=(-?\d{1,18})", t)
             if not m:
                 shown = t if len(t) <= 40 else t[:40] + "…"
-                raise _err(verb, f"unexpected {shown!r} (a seed is seed=N, at most 18 digits)",
-                           f"多余的“{shown}”（种子写作 seed=N，最多18位）")
+                raise _err(verb, "script.deal/seed", shown=shown)
             seed = int(m[1])
         return Action(verb, None, {"what": what, "seed": seed}, forced, text)
     if verb in ("start", "next", "end"):
         if a:
-            raise _err(verb, f"'{verb}' takes no arguments", f"{verb} 不带参数")
+            raise _err(verb, "script.extra/no_arguments", word=verb)
         return Action(verb, None, {}, forced, text)
     if verb in ("nobody", "无人") or (verb == "pass" and (arg(0) or "").casefold() in ("all", "全部", "都不")):
         _no_more("pass", a, 0 if verb in ("nobody", "无人") else 1)
@@ -456,17 +457,17 @@ def parse(line: str) -> Action | None:
         return Action(verb, _int(verb, arg(0), "seat") if a else None, {}, forced, text)
     if verb in ("yes", "no", "y", "n", "是", "否"):
         if a:
-            raise _err("yes", f"'{head}' takes no arguments", f"{head} 不带参数")
+            raise _err("yes", "script.extra/no_arguments", word=head)
         return Action("no" if verb in ("no", "n", "否") else "yes", None, {}, forced, text)
     if verb == "pick":
         return Action("pick", None, {"what": _pick_words(a)}, forced, text)
     if verb == "judge":
         if arg(0) is None:
-            raise _err(verb, "missing the card face", "缺少牌面")
+            raise _err(verb, "script.judge/missing")
         try:
             face = parse_face(" ".join(a))
         except CardError as e:
-            raise _err(verb, str(e), getattr(e, "zh", "")) from None
+            raise _err_words(verb, str(e), getattr(e, "zh", "")) from None
         return Action(verb, None, {"face": face}, forced, text)
     if verb == "discard":
         _no_more(verb, a, 2)
@@ -487,7 +488,7 @@ def parse(line: str) -> Action | None:
                 args["nature"] = _NATURES[w]
                 i += 1
             else:
-                raise _err(verb, f"unexpected {a[i]!r}", f"多余的“{a[i]}”")
+                raise _err(verb, "script.extra/word", shown=a[i])
         return Action(verb, target, args, forced, text)
     if verb in ("heal", "lose", "draw", "hand", "maxhp"):
         _no_more(verb, a, 2)
@@ -508,7 +509,7 @@ def parse(line: str) -> Action | None:
         s = _int(verb, arg(0), "seat")
         given = arg(1)
         if given is None:
-            raise _err(verb, "missing slot or card", "缺少装备栏或牌名")
+            raise _err(verb, "script.unequip/missing")
         return Action(verb, s, {"what": given if given in SLOTS else _card(verb, given)[0]}, forced, text)
     sid = skill_word(head)
     if sid is not None:
@@ -518,10 +519,11 @@ def parse(line: str) -> Action | None:
         card_kind(head.replace("：", ":").partition(":")[0])
     except UnknownCardError:
         close = difflib.get_close_matches(verb, list(VERBS), n=3)
-        close += [f"skill {h}" for h in _close_skills(head) if h.split()[0] not in close]
-        hint = f" — did you mean {', '.join(close)}?" if close else f"; verbs: {', '.join(VERBS)}"
-        hint_zh = f"——是否想输入：{'、'.join(close)}？" if close else f"；命令有：{'、'.join(VERBS)}"
-        err = CommandError(f"unknown command {head!r}{hint}", "", f"未知命令“{head}”{hint_zh}")
+        close += [en_zh("script.unknown/hint_skill", h=h)[0] for h in _close_skills(head) if h.split()[0] not in close]
+        hint = Words(*en_zh("script.command/close", close=Words(", ".join(close), "、".join(close))) if close else
+                     en_zh("script.command/verbs", verbs=Words(", ".join(VERBS), "、".join(VERBS))))
+        en, zh = en_zh("script.command/unknown", head=head, hint=hint)
+        err = CommandError(en, "", zh)
         err.unknown = head  # the dashboard says it in the room it has (a short list, "F1 lists all")
         raise err from None
     return _card_action(None, toks, forced, text)
@@ -569,7 +571,7 @@ def _deal_lines(state: GameState, act: Action, seed: int | None) -> list[str]:
     rng = _rng(sd)
     lord = state.lord_seat
     if not state.players or lord is None:
-        raise _err("deal", "set 'players N' and 'lord S' first", "请先设置 players N 和 lord S")
+        raise _err("deal", "script.deal/table_first")
     if act.args["what"] == "roles":
         roles = deal_roles(state.players, lord, rng, state.variants)
         return [f"role {s} {r}" for s, r in sorted(roles.items())]

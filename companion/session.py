@@ -24,15 +24,20 @@ import bisect
 import dataclasses
 import gc
 import os
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .journal import EntryRow, Journal, JournalError
 from .rules.errors import CommandError, Refused
+from .rules.messages import Words, en_zh
 from .rules.state import GameState
 from .snapshot import SnapshotError, decode, encode, rules_fingerprint
+
+if TYPE_CHECKING:
+    from .rules.flow import Action, Applied
 
 __all__ = ["Session", "LogEntry", "ReplayError", "JournalError", "is_forced", "check_line"]
 
@@ -52,14 +57,26 @@ def _default_prepare(state: GameState, line: str, seed=None) -> list[str]:
     return prepare(state, line, seed=seed)
 
 
-def _parse_once_funcs():
-    """``(prepare_actions, execute_prepared)`` of the command language, or None when the
-    installed ``companion.script`` does not offer them (then prepare + execute are used)."""
-    import importlib  # noqa: PLC0415
+_ParseOnce = tuple[Callable[..., list[tuple[str, "Action | None"]]], Callable[..., "Applied"]]
+_PARSE_ONCE: tuple[object, _ParseOnce | None] = (None, None)
+"""The ``companion.script`` module last looked at and its :func:`_parse_once_funcs`."""
 
-    script = importlib.import_module("companion.script")
-    pa, ep = getattr(script, "prepare_actions", None), getattr(script, "execute_prepared", None)
-    return (pa, ep) if pa is not None and ep is not None else None
+
+def _parse_once_funcs() -> _ParseOnce | None:
+    """``(prepare_actions, execute_prepared)`` of the command language, or None when the installed
+    ``companion.script`` does not offer them (then prepare + execute are used: the toy language of
+    tests/test_companion_cli.py).  Looked up again only when ``sys.modules`` holds another ``companion.script``
+    than last time: an import statement run at every submit costs ≈ 8,000–11,000 instructions in Python 3.11
+    (bench/engine, docs/performance.md), a dict lookup ≈ 100."""
+    global _PARSE_ONCE
+    script = sys.modules.get("companion.script")
+    if script is None or script is not _PARSE_ONCE[0]:
+        import importlib  # noqa: PLC0415
+
+        script = importlib.import_module("companion.script")
+        pa, ep = getattr(script, "prepare_actions", None), getattr(script, "execute_prepared", None)
+        _PARSE_ONCE = (script, (pa, ep) if pa is not None and ep is not None else None)
+    return _PARSE_ONCE[1]
 
 
 def is_forced(line: str) -> bool:
@@ -75,19 +92,32 @@ def check_line(line: str) -> None:
     """Refuse what a journal line cannot be: several lines (CR/LF inside), control characters, text that
     is not valid Unicode (a lone surrogate), or an absurdly long line.  Raises CommandError (zh/en)."""
     if "\n" in line or "\r" in line:
-        raise CommandError("one command per line: this text holds several lines (submit them one by one)",
-                           zh="每行一条命令：这段文字包含多行（请逐行提交）")
+        _refuse_line("session.line/several")
     if any(ord(c) < 32 and c != "\t" or ord(c) == 127 for c in line):
-        raise CommandError("the line holds a control character; type the command again",
-                           zh="这一行含有控制字符；请重新输入命令")
+        _refuse_line("session.line/control")
     try:
         line.encode("utf-8")
     except UnicodeEncodeError:
-        raise CommandError("the line holds a character that is not valid text (a lone surrogate); type it again",
-                           zh="这一行含有无效字符（孤立代理项）；请重新输入") from None
+        _refuse_line("session.line/surrogate")
     if len(line) > _MAX_LINE:
-        raise CommandError(f"the line is too long ({len(line)} characters, at most {_MAX_LINE})",
-                           zh=f"这一行太长（{len(line)}个字符，最多{_MAX_LINE}个）")
+        _refuse_line("session.line/too_long", n=len(line), limit=_MAX_LINE)
+
+
+def _refuse_line(key: str, **params: Any) -> NoReturn:
+    """Raise the CommandError of the catalogue's ``[text]`` entry ``key`` (both languages)."""
+    en, zh = en_zh(key, **params)
+    raise CommandError(en, zh=zh)
+
+
+def _journal_error(key: str, path: str | os.PathLike[str] | None, *, kind: str = "error", **params: Any) -> JournalError:
+    """The JournalError of the catalogue's ``[text]`` entry ``key`` (``str(e)`` English, ``e.zh`` Chinese)."""
+    en, zh = en_zh(key, **params)
+    return JournalError(en, path, kind=kind, zh=zh)
+
+
+def _error_words(e: BaseException) -> Words:
+    """What went wrong with ``e``, in both languages (:func:`describe_error`)."""
+    return Words(describe_error(e), describe_error(e, "zh"))
 
 
 def _is_blank(line: str) -> bool:
@@ -198,8 +228,7 @@ class _Stack:
             assert self.fill is not None
             low = self.fill()
             if len(low) != self.low:
-                raise JournalError(f"the journal changed under this window ({len(low)} live entries below "
-                                   f"the checkpoint, {self.low} when it was opened)", None, kind="conflict")
+                raise _journal_error("session.window_changed", None, kind="conflict", live=len(low), low=self.low)
             self.steps[:0] = low
             self.low, self.fill = 0, None
 
@@ -351,8 +380,7 @@ class Session:
                     game_id = games[-1].id if games else None
                 if game_id is None:
                     if not create or readonly:
-                        raise JournalError(f"no unfinished game in {j.path}", j.path, kind="nogame",
-                                           zh=f"{j.path} 中没有未完成的对局")
+                        raise _journal_error("session.no_unfinished", j.path, kind="nogame", file=j.path)
                     s = cls(j, j.new_game(), **kw)
                     s.opened = "none_unfinished"
                     return s
@@ -435,7 +463,7 @@ class Session:
         if step.entry is None:
             row = self._row(step.seq)
             if row is None:
-                raise JournalError(f"entry {step.seq} is no longer in the journal", None, kind="conflict")
+                raise _journal_error("session.entry_gone", None, kind="conflict", seq=step.seq)
             step.entry = row
         return step.entry
 
@@ -461,25 +489,25 @@ class Session:
                 self._unreplayed.append(r.seq)
                 continue
             if not r.intact:
-                bad, why_en, why_zh = r, "it is damaged (its checksum does not match)", "该条已损坏（校验和不符）"
+                bad, why = r, Words(*en_zh("session.replay/damaged"))
                 self._unreplayed.append(r.seq)
                 continue
             if r.parent != self.tip:  # the live chain is broken (two writers of an older version)
                 bad = r
-                why_en, why_zh = f"it follows entry {r.parent}, not {self.tip}", f"它接在第{r.parent}条之后，而非第{self.tip}条"
+                why = Words(*en_zh("session.replay/parent", parent=r.parent, tip=self.tip))
                 self._unreplayed.append(r.seq)
                 continue
             try:
                 applied = self._run(self.state, r.lines)
             except Exception as e:  # noqa: BLE001 - any failure: the game opens at the last good entry
-                bad, why_en, why_zh = r, f"it no longer replays: {describe_error(e)}", f"无法重放：{describe_error(e, 'zh')}"
+                bad, why = r, Words(*en_zh("session.replay/fails", why=_error_words(e)))
                 self._unreplayed.append(r.seq)
                 continue
             self._push(r, applied)
         if bad is not None:
             rest = self._unreplayed
-            kept = f"entries {rest[0]}–{rest[-1]}" if len(rest) > 1 else f"entry {rest[0]}"
-            kept_zh = f"第{rest[0]}–{rest[-1]}条" if len(rest) > 1 else f"第{rest[0]}条"
+            kept = Words(*en_zh("session.replay/kept_many", first=rest[0], last=rest[-1]) if len(rest) > 1
+                         else en_zh("session.replay/kept_one", seq=rest[0]))
             writable = self.journal is not None and not self.journal.readonly
             if writable:
                 assert self.journal is not None and self.game_id is not None
@@ -489,13 +517,9 @@ class Session:
                         self._entries[seq] = dataclasses.replace(self._entries[seq], undone=True)
                 except JournalError:
                     writable = False
-            self.problem = JournalError(
-                f"game {self.game_id}: entry {bad.seq} ({' / '.join(bad.lines)}) — {why_en}. The game is open at "
-                f"entry {self.tip}; {kept} {'are' if len(rest) > 1 else 'is'} kept in the journal"
-                + (" (marked undone, shown struck through in the log)" if writable else "") + ", never deleted.",
-                path, kind="replay",
-                zh=f"第{self.game_id}局：第{bad.seq}条（{' / '.join(bad.lines)}）——{why_zh}。对局停在第{self.tip}条；"
-                   f"{kept_zh}保留在日志中" + ("（标记为已撤销，记录中以删除线显示）" if writable else "") + "，不会删除。")
+            marked = Words(*en_zh("session.replay/marked")) if writable else ""
+            self.problem = _journal_error("session.replay/problem", path, kind="replay", game=self.game_id, seq=bad.seq,
+                                          lines=" / ".join(bad.lines), why=why, tip=self.tip, kept=kept, marked=marked)
         self._loading = False
         last = len(self._stack) // CHECKPOINT_EVERY * CHECKPOINT_EVERY - 1  # the deepest kept state
         if last >= self._stack.low + start and last >= 0:
@@ -634,8 +658,7 @@ class Session:
     def _journal_game(self) -> int:
         """The journaled game's id. Raises JournalError for a journal given without its game."""
         if self.game_id is None:
-            raise JournalError("this session has a journal but no game id (open it with Session.new or Session.resume)",
-                               self.journal.path if self.journal else None)
+            raise _journal_error("session.no_game_id", self.journal.path if self.journal else None)
         return self.game_id
 
     def undo(self) -> bool:
@@ -672,9 +695,8 @@ class Session:
                 applied = self._run(self.state, r.entry.lines)
             except Exception as e:  # noqa: BLE001
                 path = self.journal.path if self.journal else None
-                raise JournalError(f"entry {r.entry.seq} cannot be redone: {describe_error(e)} — nothing was redone; "
-                                   "type the action again", path, kind="replay",
-                                   zh=f"第{r.entry.seq}条无法重做：{describe_error(e, 'zh')}——没有重做；请重新输入该操作") from None
+                raise _journal_error("session.redo_fails", path, kind="replay", seq=r.entry.seq,
+                                     why=_error_words(e)) from None
         st = applied.state
         over = (bool(st.over), st.winner if st.over else None)
         change: tuple[bool | None, str | None] = over if over != self._over else (None, None)
@@ -697,12 +719,7 @@ class Session:
             st = self._state_after(step.seq)
             if st is None:  # a damaged entry (or one the rules now refuse) below it: nothing is changed
                 path = self.journal.path if self.journal else None
-                raise JournalError(
-                    f"the state after entry {step.seq} cannot be rebuilt: an entry before it is damaged or no "
-                    "longer replays (companion check --db … lists the journal's problems) — nothing was changed",
-                    path, kind="replay",
-                    zh=f"无法重建第{step.seq}条之后的状态：它之前有一条已损坏或无法重放（companion check --db … "
-                       "列出日志的问题）——没有任何改动")
+                raise _journal_error("session.rebuild_fails", path, kind="replay", seq=step.seq)
             step.state = st
         return step.state
 

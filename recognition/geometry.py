@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -20,14 +22,15 @@ def order_quad(pts: np.ndarray) -> np.ndarray:
     portrait card in one of its two upright orientations (0° or 180°).
     """
     pts = np.asarray(pts, np.float32).reshape(4, 2)
-    c = pts.mean(0)
-    d = pts - c
-    pts = pts[np.argsort(np.arctan2(d[:, 1], d[:, 0]))]
-    e = pts[1:3] - pts[0:2]  # edges 0-1 and 1-2
-    n = (e * e).sum(1)
-    if n[0] > n[1]:
-        pts = pts[_ROLL1]
-    return pts
+    # plain floats: numpy's per-call cost is most of the time on four points (called ~10 times a frame)
+    p = pts.tolist()
+    cx, cy = (p[0][0] + p[1][0] + p[2][0] + p[3][0]) / 4, (p[0][1] + p[1][1] + p[2][1] + p[3][1]) / 4
+    p.sort(key=lambda v: math.atan2(v[1] - cy, v[0] - cx))
+    n0 = (p[1][0] - p[0][0]) ** 2 + (p[1][1] - p[0][1]) ** 2  # edges 0-1 and 1-2
+    n1 = (p[2][0] - p[1][0]) ** 2 + (p[2][1] - p[1][1]) ** 2
+    if n0 > n1:
+        p = p[1:] + p[:1]
+    return np.array(p, np.float32)
 
 
 _ROLL1 = np.array([1, 2, 3, 0])
@@ -131,8 +134,8 @@ def _score_quad(q: np.ndarray, cnt_area: float, img_area: float,
     if fill < min_fill or fill > 1.08:
         return -1.0, None
     o = order_quad(q)
-    e = o - o[_ROLL1]  # edges 0-1, 1-2, 2-3, 3-0
-    L = np.sqrt((e * e).sum(1))
+    p = o.tolist()
+    L = [math.dist(p[i], p[(i + 1) % 4]) for i in range(4)]  # edges 0-1, 1-2, 2-3, 3-0
     short = (L[0] + L[2]) / 2
     long_ = (L[1] + L[3]) / 2
     if short < 1:
@@ -239,8 +242,8 @@ def _inset_quad(q: np.ndarray, d: float) -> np.ndarray:
 
 
 def _long_side(q: np.ndarray) -> float:
-    d = q - q[_ROLL1]
-    return float(np.sqrt((d * d).sum(1)).max())
+    p = np.asarray(q, np.float32).reshape(4, 2).tolist()  # plain floats: four points
+    return max(math.dist(p[i], p[i - 1]) for i in range(4))
 
 
 def _outline_again(gray: np.ndarray, q: np.ndarray, level: int | None) -> np.ndarray | None:

@@ -119,8 +119,8 @@ def ink_map(corner: np.ndarray) -> np.ndarray:
 
 
 def _percentiles(img: np.ndarray, qs) -> list[float]:
-    cum = np.bincount(img.ravel(), minlength=256).cumsum()
-    return [float(np.searchsorted(cum, q / 100.0 * cum[-1])) for q in qs]
+    cum = cv2.calcHist([img], [0], None, [256], [0, 256]).ravel().astype(np.int64).cumsum()  # no copy of a slice
+    return np.searchsorted(cum, np.asarray(qs, np.float64) / 100.0 * cum[-1]).astype(float).tolist()
 
 
 def _select(lab: np.ndarray, ids: list[int]) -> np.ndarray:
@@ -191,9 +191,10 @@ def segment_index(corner: np.ndarray, prep: Corner | None = None) -> IndexGlyphs
     ok = (sh >= 0.03 * unit) & (sh <= 0.2 * unit) & (sw <= 0.22 * unit) & (sa >= 10)
     edge = (sx <= 0) | (sy <= 0) | (sx + sw >= W) | (sy + sh >= H)  # touches the card edge / background
     ids = np.arange(1, n)
-    cands = [tuple(c) for c in np.column_stack([ids, stats[1:, :4]])[ok & ~edge].tolist()]
+    boxes = np.column_stack([ids, stats[1:, :4]])
+    cands = [tuple(c) for c in boxes[ok & ~edge].tolist()]
     # glyph-sized (not a frame line) but cut by the border: maybe part of the index
-    cut = [tuple(c) for c in np.column_stack([ids, stats[1:, :4]])[ok & edge & (sw >= 0.25 * sh)].tolist()]
+    cut = [tuple(c) for c in boxes[ok & edge & (sw >= 0.25 * sh)].tolist()]
     small = ids[sa >= 4].tolist()  # pieces big enough to join the rank or the suit
     if not cands:
         return None

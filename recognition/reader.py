@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -390,9 +391,11 @@ def distinct_cards(a: np.ndarray, b: np.ndarray) -> bool:
 
 # A second card in view lies on the same table, at about the same distance: its outline's
 # area is within this factor of the first card's (pairs of rendered cards, one 0.45-0.6
-# times as tall as the other, have area ratios down to ~0.2). Smaller or larger outlines
-# (patches of table, glare, a tile of the cloth) are not read as a second card.
-SECOND_CARD_AREA = 6.0
+# times as tall as the other, have area ratios down to ~0.2; an outline of the small one found
+# inside its edge down to ~0.15: 8, was 6 before 3 Dec, pairs; rendered pair seed 20 004 008, a ♠A
+# 0.43 times as tall as the ♣6 beside it, outlined at 1/6.1 of its area). Smaller or larger
+# outlines (patches of table, glare, a tile of the cloth) are not read as a second card.
+SECOND_CARD_AREA = 8.0
 # A different outline about the card's size in which an index (rank over suit) is found is
 # a second card in view, however unsure its reading (its confidence must be at least this).
 SECOND_CARD_MIN = 0.0
@@ -427,12 +430,14 @@ def _on_edge(q: np.ndarray, shape: tuple) -> bool:
 
 def _long(q: np.ndarray) -> float:
     """The longest side of quad q (4, 2) in pixels."""
-    return float(np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1).max())
+    p = np.asarray(q).reshape(4, 2).tolist()  # plain floats: numpy's per-call cost on four points
+    return max(math.dist(p[i], p[i - 1]) for i in range(4))
 
 
 def _sides(q: np.ndarray) -> tuple[float, float]:
     """(short, long) mean side lengths of quad q (4, 2)."""
-    d = np.linalg.norm(np.asarray(q, np.float32) - np.roll(np.asarray(q, np.float32), 1, axis=0), axis=1)
+    p = np.asarray(q, np.float32).reshape(4, 2).tolist()
+    d = [math.dist(p[i], p[i - 1]) for i in range(4)]
     a, b = (d[0] + d[2]) / 2, (d[1] + d[3]) / 2
     return (min(a, b), max(a, b))
 
@@ -521,6 +526,12 @@ MAX_INDEX_SPOTS = 8
 # single cards (blurred colour blobs of a table, seed 5_000_050) 188 and 64.
 SPOT_PAPER_MARGIN = 70.0
 SPOT_CONTRAST_MIN = 80.0
+# A blob is looked at only when the paper around it is like the accepted card's: the median ink level
+# of 8 points around it (_RING: at 0.75 of its size from its centre) at most SPOT_RING_SLACK above the
+# spot's paper_max (3 Dec, pairs: rendered pair seed 20 001 020, a ♠Q on a checkered table, whose index
+# was crowded out by the table's blobs: the pairs of the 400 largest filled the MAX_INDEX_SPOTS read).
+SPOT_RING_SLACK = 40.0
+_RING = (np.cos(np.arange(8) * np.pi / 4)[None, :], np.sin(np.arange(8) * np.pi / 4)[None, :])
 SPOT_MIN_PX = 5.0  # the smallest glyph sought is at least this tall on the searched copy
 # A suit blob may be smaller than the smallest rank sought (0.8 of SECOND_SIZES[0] times the card's rank
 # height): from this fraction of it. A small second card's suit is 0.5-0.7 of its rank (rendered pair seed
@@ -581,6 +592,20 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     if len(boxes) < 2:
         return None
     st = np.array(boxes, np.float32)
+    # a second card's paper is lit like the first's: its ink level at most SPOT_PAPER_MARGIN above
+    pa = prepare(best.corner) if best.corner is not None else None
+    paper_max = (pa.paper if pa is not None else 60.0) + SPOT_PAPER_MARGIN
+    # blobs on such paper only (the median ink level of 8 points around each, at 0.75 of its size from
+    # its centre, at most paper_max + SPOT_RING_SLACK): blobs of a busy table no longer crowd out the
+    # index (the 400 largest, MAX_INDEX_PAIRS and MAX_INDEX_SPOTS below)
+    rc = (st[:, :2] + st[:, 2:4] / 2) / f
+    rad = 0.75 * np.maximum(st[:, 2], st[:, 3]) / f
+    xs = np.clip(np.round(rc[:, :1] + rad[:, None] * _RING[0]), 0, frame.shape[1] - 1).astype(np.intp)
+    ys = np.clip(np.round(rc[:, 1:] + rad[:, None] * _RING[1]), 0, frame.shape[0] - 1).astype(np.intp)
+    ring = 255 - frame[ys, xs].min(axis=2).astype(np.int16)  # (N, 8) ink levels
+    st = st[np.median(ring, axis=1) <= paper_max + SPOT_RING_SLACK]
+    if len(st) < 2:
+        return None
     if len(st) > 400:  # a busy table: the largest blobs
         st = st[np.argsort(-st[:, 2] * st[:, 3])[:400]]
     size = np.maximum(st[:, 2], st[:, 3]) / f  # frame px
@@ -616,13 +641,9 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     p_key = dict(zip(keys, default_models()["suit"].predict_proba(feats)[:, :4].max(1).tolist(), strict=True))
     p_suit = np.array([p_key[k] for k in zip(jj.tolist(), quarters.tolist(), strict=True)])
     spots: list[np.ndarray] = []
-    paper_max = None
     for k in np.argsort(-p_suit)[:MAX_INDEX_SPOTS]:
         if p_suit[k] < PAIR_SUIT_MIN:
             break
-        if paper_max is None:  # a second card's paper is lit like the first's: its ink level at most SPOT_PAPER_MARGIN above
-            pa = prepare(best.corner) if best.corner is not None else None
-            paper_max = (pa.paper if pa is not None else 60.0) + SPOT_PAPER_MARGIN
         i = int(ii[k])
         ci = cen[i]
         if any(np.linalg.norm(ci - sp) < 0.5 * size[i] for sp in spots):

@@ -143,6 +143,37 @@ def test_the_commands_light_path_loads_no_toml_parser_once_cached(tmp_path):
     assert _loaded(code) == (0, [])
 
 
+ONLY_THE_RULES = """
+import contextlib, io, sys
+before = set(sys.modules)
+from companion.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    rc = main({argv!r})
+new = {{m.partition(".")[0] for m in set(sys.modules) - before}}
+outside = sorted(m for m in new if m not in sys.stdlib_module_names and m != "companion")
+outside += [m for m in ("sqlite3", "asyncio", "json") if m in sys.modules]
+import json
+print(json.dumps([rc, outside]))
+"""
+
+
+@pytest.mark.parametrize("argv", [
+    ["distance", "--players", "5", "--weapon", "2=qinggang_sword", "--minus-horse", "3", "--dead", "4"],
+    ["distance", "--players", "6", "--general", "1=machao", "--lang", "zh"],
+    ["judge", "indulgence", "♥7"],
+])
+def test_the_rules_commands_load_no_third_party_package(argv):
+    """`companion distance` and `judge` load the rules core, argparse and the standard library only (issue
+    15): no Textual or Rich, no OpenCV or numpy, no Pillow or qrcode, no platformdirs; nor the journal's
+    sqlite3, asyncio or json (json is for --json only)."""
+    assert _loaded(ONLY_THE_RULES.format(argv=argv)) == (0, [])
+
+
+def test_the_rules_commands_check_sees_an_import():
+    """The check above can fail: with ``--json`` the command loads json."""
+    assert _loaded(ONLY_THE_RULES.format(argv=["distance", "--players", "3", "--json"])) == (0, ["json"])
+
+
 FIRST_PAINT = """
 import asyncio, json, sys
 from companion.session import Session
@@ -213,3 +244,15 @@ def test_labels_from_the_cache_load_neither_qrcode_nor_pillow(tmp_path):
     imports neither; the cached files are stand-ins whose bytes the copy must carry over."""
     code = LABELS_CACHE_HIT.format(cache=str(tmp_path / "cache"), out=str(tmp_path / "labels"))
     assert _loaded(code) == (0, [])
+
+
+def test_a_new_games_first_paint_does_not_import_the_generals(tmp_path):
+    """The seat cards, the offers and the max HP before ``start`` import the generals' table and the setup
+    rules when a seat has a general (companion/tui/text.py ``_general``): a new game's first paint has none
+    (issue 15); a game with generals loads them."""
+    heavy = ("companion.rules.generals", "companion.rules.setup")
+    _rc, mods = _loaded(FIRST_PAINT.format(db=str(tmp_path / "a.sqlite3"), lines=[], heavy=heavy))
+    assert mods == []
+    lines = ["players 4", "general 1 caocao"]
+    _rc, mods = _loaded(FIRST_PAINT.format(db=str(tmp_path / "b.sqlite3"), lines=lines, heavy=heavy))
+    assert mods == list(heavy)

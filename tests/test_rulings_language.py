@@ -35,7 +35,8 @@ WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")
 QUOTED = re.compile(r"“[^”]*”")  # what the moderator typed, quoted back
 
 # (callable name, index of the zh argument, index of the en argument)
-BUILDERS = {"Refused": (2, 1), "_refuse": (2, 1), "refuse": (2, 1), "check": (3, 2), "_err": (2, 1), "CommandError": (2, 0)}
+BUILDERS = {"Refused": (2, 1), "_refuse": (2, 1), "refuse": (2, 1), "check": (3, 2), "_err": (2, 1), "_err_words": (2, 1),
+            "CommandError": (2, 0)}
 
 
 def _english_words(text: str) -> list[str]:
@@ -61,8 +62,17 @@ def _catalogue() -> dict:
 
 def _keyed(name: str, node: ast.Call, cat: dict):  # cat: filled from the catalogue at the first keyed refusal
     """A refusal keyed by rule id (``Refused(Rule.X, msg=…, …)``, issue 14): its (en, zh) texts from the catalogue
-    with the placeholders left out, as ``_literal`` leaves them out of an f-string; None for the older form."""
+    with the placeholders left out, as ``_literal`` leaves them out of an f-string; None for the older form.
+    The command language's ``_err(verb, "script.…", **values)`` is keyed the same way, by its ``[text]`` entry."""
     from companion.rules.vocab import Rule
+    strip = re.compile(r"\{[^{}]*\}")
+    if name == "_err":
+        if len(node.args) != 2 or not isinstance(node.args[1], ast.Constant) or not isinstance(node.args[1].value, str):
+            return None
+        if not cat:
+            cat.update(_catalogue())
+        key = node.args[1].value
+        return tuple(strip.sub("", cat[lang]["text"][key]).replace("{{", "{").replace("}}", "}") for lang in ("en", "zh"))
     pos = 1 if name == "check" else 0
     if len(node.args) != pos + 1:
         return None
@@ -105,7 +115,7 @@ def test_every_refusal_and_parse_error_has_its_own_chinese_text():
     cat: dict = {}
     for fname, line, name, node in _builders():
         zi, ei = BUILDERS[name]
-        keyed = _keyed(name, node, cat) if name in ("Refused", "_refuse", "refuse", "check") else None
+        keyed = _keyed(name, node, cat) if name in ("Refused", "_refuse", "refuse", "check", "_err") else None
         if keyed is not None:
             where = f"{fname}:{line} {name}"
             en_text, zh_text = keyed

@@ -8,6 +8,8 @@ Sources: RULES_NOTES: Deck (108 cards), Other facts (no two cards of the same na
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import outcome as oc
 from .cards.common import check_face, equip
 from .deck import CardType, card_kind
@@ -19,6 +21,11 @@ from .outcome import who
 from .state import Seat
 from .vocab import PromptKind, Rule
 from .zones import slot_words
+
+# Read on every action (bench/engine), so held as module globals: in Python 3.11 a member read off its Enum class
+# (``PromptKind.RESPOND``) goes through ``EnumType.__getattr__``'s slot, ≈ 900 instructions; a global is one
+# dict lookup.  The same objects (docs/performance.md, "Enum members on the hot path").
+_DYING: Final = PromptKind.DYING
 
 DECK_SIZE = 108  # cards in the standard + EX deck (RULES_NOTES: Deck)
 SRC_AREA = "RULES_NOTES: Other facts (no two cards of the same name in one area)"
@@ -40,7 +47,7 @@ def v_heal(ctx: Ctx, a: Action) -> None:
     s = seat_at(ctx, a.seat)
     oc.heal(ctx.st, ctx.ev, s.seat, int(a.args["n"]))
     top = ctx.st.prompt
-    if top is not None and top.kind == PromptKind.DYING and top.data["victim"] == s.seat and s.hp >= 1:
+    if top is not None and top.kind == _DYING and top.data["victim"] == s.seat and s.hp >= 1:
         ctx.st.prompts.pop()
         oc.rescued(ctx.st, ctx.ev, s.seat)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Final
 
 from . import corrections as cr
 from . import outcome as oc
@@ -51,6 +52,17 @@ from .state import AnyPrompt, GameState
 from .table import SRC_NO_PROMPT, SRC_PROMPT, SRC_SETUP
 from .vocab import PromptKind, Rule
 
+# Read on every action (bench/engine), so held as module globals: in Python 3.11 a member read off its Enum class
+# (``PromptKind.RESPOND``) goes through ``EnumType.__getattr__``'s slot, ≈ 900 instructions; a global is one
+# dict lookup.  The same objects (docs/performance.md, "Enum members on the hot path").
+_DISCARD: Final = PromptKind.DISCARD
+_DYING: Final = PromptKind.DYING
+_JUDGE: Final = PromptKind.JUDGE
+_NULLIFY: Final = PromptKind.NULLIFY
+_RESPOND: Final = PromptKind.RESPOND
+_REVEAL: Final = PromptKind.REVEAL
+_SKILL: Final = PromptKind.SKILL
+
 __all__ = ["Action", "Applied", "apply", "advance_until_decision", "SLASH_LIMIT_LIFTS", "SETUP_VERBS", "CORRECTIONS",
            "card_ref", "hand_limit", "HANDLERS"]
 
@@ -82,9 +94,9 @@ def _v_use(ctx: Ctx, a: Action) -> None:
     targets: list[int] = list(a.args.get("targets") or [])
     top = st.prompt
     n = a.seat
-    need = top.data.get("need", "jink") if top is not None and top.kind == PromptKind.RESPOND else None
+    need = top.data.get("need", "jink") if top is not None and top.kind == _RESPOND else None
     if n is None and top is not None and (kind.id == need or (need == "slash" and kind.id == "spear") or
-                                          (kind.id == "peach" and top.kind == PromptKind.DYING) or
+                                          (kind.id == "peach" and top.kind == _DYING) or
                                           top.kind in ("collateral", "weapon.blade", "weapon.axe")):
         n = top.seat
     if a.args.get("vskill"):
@@ -120,10 +132,10 @@ def _v_discard(ctx: Ctx, a: Action) -> None:
 
 def _v_judge(ctx: Ctx, a: Action) -> None:
     top = ctx.st.prompt
-    if top is not None and top.kind == PromptKind.RESPOND:
+    if top is not None and top.kind == _RESPOND:
         armor.v_judge(ctx, a)
         return
-    if top is None or top.kind != PromptKind.JUDGE:
+    if top is None or top.kind != _JUDGE:
         raise Refused(Rule.JUDGE_NONE, source=SRC_JUDGE, forceable=False, msg="nothing_judge_now")
     delayed.v_judge(ctx, a)
 
@@ -131,12 +143,12 @@ def _v_judge(ctx: Ctx, a: Action) -> None:
 def _v_take(ctx: Ctx, a: Action) -> None:
     st = ctx.st
     top = st.prompt
-    if a.args.get("all") and top is not None and top.kind == PromptKind.DYING:
+    if a.args.get("all") and top is not None and top.kind == _DYING:
         oc.dying_nobody(st, ctx.ev)  # "nobody has 桃": the rescue round closes, the dying seat dies
         return
     if a.args.get("all") and top is None:
         raise Refused(Rule.PROMPT_NONE, source=SRC_NO_PROMPT, forceable=False, msg="question_pending_nothing_pass")
-    if a.args.get("all") and (top is None or top.kind != PromptKind.NULLIFY):
+    if a.args.get("all") and (top is None or top.kind != _NULLIFY):
         # `pass all` closes a 无懈可击 window (or a rescue round) for everyone; anywhere else it would cost a
         # seat HP or a choice
         asked = Words(*en_zh("engine.pass_all/asked", question=Words(top.en, top.zh))) if top is not None else ""
@@ -149,13 +161,13 @@ def _v_take(ctx: Ctx, a: Action) -> None:
             raise Refused(Rule.PROMPT_ANSWER, source=SRC_PROMPT, forceable=False, msg="answer_pick",
                           top=Words(top.en, top.zh))
         return
-    if top is not None and top.kind == PromptKind.DYING:
+    if top is not None and top.kind == _DYING:
         if a.seat is not None and a.seat != top.seat:
             raise Refused(Rule.PROMPT_SEAT, source=SRC_PROMPT, forceable=False, msg="seat_being_asked", seat=top.seat,
                           a_seat=a.seat)
         oc.dying_pass(st, ctx.ev)
         return
-    if top is None or top.kind != PromptKind.RESPOND:
+    if top is None or top.kind != _RESPOND:
         raise Refused(Rule.PROMPT_NONE, source=SRC_NO_PROMPT, forceable=False, msg="question_pending_nothing_take")
     basic.v_take(ctx, a)
 
@@ -185,20 +197,20 @@ def _answers(p: AnyPrompt, a: Action) -> bool:
         return tk.answers(p, a)
     if p.kind in eq.WEAPON_PROMPTS:
         return eq.answers(p, a)
-    if p.kind == PromptKind.RESPOND:
+    if p.kind == _RESPOND:
         if v == "use":
             cid = card_kind(a.args["card"]).id
             need = p.data.get("need", "jink")
             as_need = cid == need or (need == "slash" and (cid == "spear" or a.args.get("via") == "spear"))
             return cid == "nullification" or (as_need and a.seat in (None, p.seat))
         return v in ("take", "pass", "judge")
-    if p.kind == PromptKind.DYING:
+    if p.kind == _DYING:
         return v == "pass" or v == "take" or (v == "use" and card_kind(a.args["card"]).id in ("peach", "nullification"))
-    if p.kind == PromptKind.JUDGE:
+    if p.kind == _JUDGE:
         return v == "judge" or (v == "use" and card_kind(a.args["card"]).id == "nullification")
-    if p.kind == PromptKind.DISCARD:
+    if p.kind == _DISCARD:
         return v in ("discard", "next", "end", "hand")
-    if p.kind == PromptKind.REVEAL:
+    if p.kind == _REVEAL:
         return v in ("reveal", "role")
     return False
 
@@ -216,7 +228,7 @@ def apply(state: GameState, action: Action) -> Applied:
     ctx = Ctx(st, action.forced)
     v = action.verb
     if v in SETUP_VERBS and v != "name" and st.started and not (
-            v == "role" and (st.over or (st.prompt and st.prompt.kind == PromptKind.REVEAL))):
+            v == "role" and (st.over or (st.prompt and st.prompt.kind == _REVEAL))):
         said = "track hands" if v == "variant" and action.args.get("name") == "untracked_hands" else v  # as typed
         raise Refused(Rule.SETUP_STARTED, source=SRC_SETUP, forceable=False, msg="setup_command_game", said=said)
     if v not in SETUP_VERBS and not st.started:
@@ -225,10 +237,10 @@ def apply(state: GameState, action: Action) -> Applied:
         raise Refused(Rule.GAME_OVER, source=oc.SRC_WIN, forceable=False,
                       win_reason=Words(st.win_reason, st.extra.get('win_reason_zh') or st.win_reason))
     p = st.prompt
-    if p is not None and p.kind == PromptKind.NULLIFY and v not in CORRECTIONS and not _answers(p, action):
+    if p is not None and p.kind == _NULLIFY and v not in CORRECTIONS and not _answers(p, action):
         tk.implicit_close(ctx)  # "nobody?": answering the step behind an untouched window closes it
         p = st.prompt
-    if p is not None and p.kind == PromptKind.RESPOND and v == "use" and action.seat not in (None, p.seat) \
+    if p is not None and p.kind == _RESPOND and v == "use" and action.seat not in (None, p.seat) \
             and not action.args.get("targets") and not action.args.get("vskill") and not _answers(p, action):
         cid = card_kind(action.args["card"]).id
         need = p.data.get("need", "jink")
@@ -238,7 +250,7 @@ def apply(state: GameState, action: Action) -> Applied:
     if p is not None and v not in CORRECTIONS and not _answers(p, action):
         # a forced card or skill would be resolved against the open question: only the turn verbs force past it
         ctx.check(False, Rule.PROMPT_PENDING, source=SRC_PROMPT, forceable=v in ("next", "end"), p=Words(p.en, p.zh))
-    if p is not None and p.kind == PromptKind.SKILL and sk.answers(p, action):
+    if p is not None and p.kind == _SKILL and sk.answers(p, action):
         sk.answer(ctx, p, action)
     else:
         handler(ctx, action)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Required, TypedDict, TypeVar, cast
+from typing import Any, Final, Required, TypedDict, TypeVar, cast
 
 from . import outcome as oc
 from .deck import Face
@@ -22,6 +22,11 @@ from .outcome import who
 from .prompts import JudgementJob, RespondData
 from .state import PHASES, GameState, Prompt, RespondPrompt, Seat
 from .vocab import PromptKind, Rule
+
+# Read on every action (bench/engine), so held as module globals: in Python 3.11 a member read off its Enum class
+# (``PromptKind.RESPOND``) goes through ``EnumType.__getattr__``'s slot, ≈ 900 instructions; a global is one
+# dict lookup.  The same objects (docs/performance.md, "Enum members on the hot path").
+_DISCARD: Final = PromptKind.DISCARD
 
 SRC_DISCARD = "RULES_NOTES: Other facts (hand limit = current HP)"
 SRC_DISCARD_PHASE = "rulebook 001: 弃牌阶段 (discard down to the hand limit = current HP)"
@@ -290,7 +295,7 @@ def push_discard(ctx: Ctx, s: Seat) -> None:
     """Ask seat ``s`` to discard down to its hand limit (its HP) when over it; not in light mode (hands not tracked).
     Source: rulebook 弃牌阶段."""
     st = ctx.st
-    st.prompts = [p for p in st.prompts if p.kind != PromptKind.DISCARD]
+    st.prompts = [p for p in st.prompts if p.kind != _DISCARD]
     lim = hand_limit(s)
     if s.hand > lim and st.hands_tracked:  # light mode: the players discard down to their limit themselves
         ne, nz = who(st, s.seat)
@@ -307,7 +312,7 @@ def discard_follows(ctx: Ctx) -> None:
     question kept its old count while its choices and the engine used the new one.)"""
     st = ctx.st
     top = st.prompt
-    if top is None or top.kind != PromptKind.DISCARD or st.phase != "discard" or top.seat != st.turn_seat:
+    if top is None or top.kind != _DISCARD or st.phase != "discard" or top.seat != st.turn_seat:
         return
     s = st.seat(top.seat)
     if top.data.get("owed") != s.hand - hand_limit(s) or top.data.get("limit") != hand_limit(s):
@@ -493,10 +498,10 @@ def v_discard(ctx: Ctx, a: Action) -> None:
               hand_cards=Words(oc.hand_cards(s.hand), s.hand))
     top = st.prompt
     if (st.phase == "discard" and n == st.turn_seat and s.hand <= hand_limit(s)
-            and not (top is not None and top.kind == PromptKind.DISCARD and top.seat == n)):
+            and not (top is not None and top.kind == _DISCARD and top.seat == n)):
         # rulebook 001 弃牌阶段: "每超出一张，需要弃一张手牌" — within the limit nothing is owed.
         ctx.check(False, Rule.DISCARD_NONE, source=SRC_DISCARD_PHASE, n=n, hand=s.hand, hand_limit=hand_limit(s))
-    if top is not None and top.kind == PromptKind.DISCARD and top.seat == n:
+    if top is not None and top.kind == _DISCARD and top.seat == n:
         excess = s.hand - hand_limit(s)
         ctx.check(k <= excess, Rule.DISCARD_EXCESS, source=SRC_DISCARD, n=n, excess=excess, hand=s.hand,
                   hand_limit=hand_limit(s), k=k)
@@ -504,7 +509,7 @@ def v_discard(ctx: Ctx, a: Action) -> None:
     ne, nz = who(st, n)
     ctx.event("discard", say("discard/discards_hand2", who=Words(ne, nz), k=k, hand=s.hand), seat=n)
     top = st.prompt
-    if top is not None and top.kind == PromptKind.DISCARD and top.seat == n:
+    if top is not None and top.kind == _DISCARD and top.seat == n:
         st.prompts.pop()
         push_discard(ctx, s)
 

@@ -52,6 +52,13 @@ LARGE_HEIGHT = 36
 BANNER_LINES = MESSAGE_LINES = 4
 """Lines the question and the message may take (app.tcss ``max-height``): wrapped, never cut — the longest
 question of the transcripts takes 3 lines at 80 columns (a 闪 with 八卦阵 and F6's hint; 流离 after 武圣)."""
+ASK_LINES = 2
+"""Lines kept for the question and the choices together once the game has started (app.tcss ``#ask.-kept``),
+shown or not: a one-line question with one line of choices, or two lines of choices, then come and go without
+moving the board — no layout of the screen for the key that brings or clears them (issue 15, key-to-paint).
+A longer question or more choices still take the lines they need (never cut); large (``-large``): 4, the
+question's padding included."""
+ASK_LINES_LARGE = 4
 
 
 _COMMON_VERBS = ("next", "end", "take", "pass", "judge", "discard", "damage", "heal", "lose", "draw", "give",
@@ -165,10 +172,11 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static("", id="header")
-        yield Static("", id="banner", classes="-none")
         from .widgets.choices import ChoicesBar  # noqa: PLC0415
 
-        yield ChoicesBar(id="choices", classes="-none")
+        with Vertical(id="ask"):  # the question and the choices: ASK_LINES kept once started
+            yield Static("", id="banner", classes="-none")
+            yield ChoicesBar(id="choices", classes="-none")
         with Vertical(id="body"):
             yield SeatTable(len(self.state.seats), id="table")
             log = GameLog(id="log", wrap=False, markup=False, auto_scroll=True, max_lines=LOG_MAX_LINES)
@@ -229,7 +237,9 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     def on_resize(self, event: Resize) -> None:
         self.query_one("#body").set_class(event.size.width >= self.WIDE, "wide")
         # 120×40 and up: the question in a large block above the board (padded, bold: a terminal has one text size)
-        self.query_one("#banner").set_class(event.size.width >= self.WIDE and event.size.height >= LARGE_HEIGHT, "-large")
+        large = event.size.width >= self.WIDE and event.size.height >= LARGE_HEIGHT
+        self.query_one("#banner").set_class(large, "-large")
+        self.query_one("#ask").set_class(large, "-large")
         self._fit_table(event.size.width, event.size.height)  # the new size (self.size may still be the old one)
         self.call_after_refresh(self.query_one(GameLog).refold)  # fold the log to its new width (when it changed)
         self.call_after_refresh(self._redraw_banner)  # and the banner
@@ -259,9 +269,14 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
 
         inner = max(20, width - 2)  # their padding: 0 1
         lines = 3  # header, command bar, footer
+        ask = 0
         if self._ptext and self._drawn_banner:
-            lines += min(BANNER_LINES, len(Text(self._drawn_banner).wrap(self.console, inner)))
-        lines += self.query_one(ChoicesBar).lines
+            ask += min(BANNER_LINES, len(Text(self._drawn_banner).wrap(self.console, inner)))
+        ask += self.query_one(ChoicesBar).lines
+        zone = self.query_one("#ask")
+        if zone.has_class("-kept"):
+            ask = max(ask, ASK_LINES_LARGE if zone.has_class("-large") else ASK_LINES)
+        lines += ask
         if self.query_one("#scan-line").has_class("-on"):
             lines += 1
         msg = self.message
@@ -298,6 +313,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             self._drawn_banner = btext
             banner.update(Text(btext))
         banner.set_class(not ptext, "-none")
+        self.query_one("#ask").set_class(state.started, "-kept")
 
         self.query_one(SeatTable).draw(state, lang, self.reveal)
         self.query_one(GameLog).update_from_session()

@@ -9,7 +9,7 @@ Journaled)`` once, when it opens, instead of probing the session attribute by at
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from companion.rules.errors import Event
     from companion.rules.state import GameState
 
-__all__ = ["CommandLanguage", "Journaled", "JournaledEntry", "LogEntryLike", "SessionLike", "UsageLike"]
+__all__ = ["CommandLanguage", "Journaled", "JournaledEntry", "LogEntryLike", "ReadingLike", "ScanStatusLike",
+           "ScannerLike", "SessionLike", "UsageLike", "VoterLike"]
 
 
 class LogEntryLike(Protocol):
@@ -113,6 +114,51 @@ class CommandLanguage(Protocol):
     def execute(self, state: GameState, line: str) -> Any: ...
 
 
+class ReadingLike(Protocol):
+    """What the scan reads of a frame (``recognition.reader.Reading``): ``label`` (``"♠7"``; ``"?"`` when nothing was
+    read), ``confidence`` (0..1) and ``corner``, the picture of the card's index for the preview (a BGR uint8 array,
+    or None)."""
+
+    @property
+    def label(self) -> str: ...
+    @property
+    def confidence(self) -> float: ...
+    @property
+    def corner(self) -> Any: ...
+
+
+class ScanStatusLike(Protocol):
+    """One update of a scan (``recognition.camera.ScanStatus``): ``state`` (``"searching"``, ``"reading"`` or
+    ``"accepted"``), the latest ``reading`` (None: nothing read) and ``streak``, how many frames agree."""
+
+    @property
+    def state(self) -> str: ...
+    @property
+    def reading(self) -> ReadingLike | None: ...
+    @property
+    def streak(self) -> int: ...
+
+
+class VoterLike(Protocol):
+    """The scan's vote over recent frames (``recognition.camera.FrameVoter``)."""
+
+    def best_guess(self) -> ReadingLike | None: ...
+
+
+class ScannerLike(Protocol):
+    """A camera scan (``recognition.camera.CameraScanner``, used as a context manager): ``updates()`` yields a
+    status per usable frame and raises ``CameraError`` on a fault; ``voter`` its vote; ``ended`` set (``"end of
+    video file"``) once a video file has ended, else None."""
+
+    @property
+    def voter(self) -> VoterLike: ...
+    @property
+    def ended(self) -> str | None: ...
+    def updates(self) -> Iterator[ScanStatusLike]: ...
+    def __enter__(self) -> Any: ...
+    def __exit__(self, *exc: object) -> Any: ...
+
+
 if TYPE_CHECKING:
     import companion.script
     from companion.session import Session
@@ -122,3 +168,4 @@ if TYPE_CHECKING:
 
     def _session_is_both(s: Session) -> tuple[SessionLike, Journaled]:
         return s, s  # mypy checks that the real session has everything the dashboard asks of one
+

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.rules.errors import CommandError, Refused
+from companion.rules.messages import Names
 from companion.rules.vocab import PromptKind
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ QUICK_LABELS: dict[str, tuple[str, str]] = {
     "step_off": ("自动推进：F2 跳过无需决定的阶段", "quiet phases pass by themselves: F2 stops where the table decides"),
     "run_redone": ("已重做 {n} 步（整段自动推进：{first} … {last}）", "redid {n} steps (the whole run: {first} … {last})"),
     "run_undone": ("已撤销 {n} 步（整段自动推进：{first} … {last}）", "undid {n} steps (the whole run: {first} … {last})"),
+    "seat_phase": ("{n}号位{phase}", "seat {n} {phase}"),
     "seat_actor": ("{n}号位：输入牌或技能 · 点武将名看技能 · 右键看距离",
                    "seat {n}: type the card or skill · click its general for skills · right-click for distances"),
 }
@@ -99,7 +101,8 @@ STEP_WORDS = {"step every phase on": True, "step every phase off": False, "step 
 # The prompts a trick asks of each seat as it goes round the table (its answers keep their numbers across
 # the seats: QuickMixin._question_key); any other question asked meanwhile is numbered on its own.
 _RUN_KINDS = frozenset({PromptKind.RESPOND, PromptKind.NULLIFY, PromptKind.PICK})
-_PHASE_ZH = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}
+_PHASE_ZH = Names("phase")
+"""The phases' Chinese words (the catalogue's ``[name] phase.*``)."""
 
 
 def _starting(options: Any, digit: str) -> list[int]:
@@ -710,15 +713,15 @@ class QuickMixin(_Host):
                 if ev.kind == "phase":
                     ph = ev.data.get("phase")
                     seat = ev.seat
-                    out.append(f"{seat}号位{_PHASE_ZH.get(str(ph), ph)}" if self.lang == "zh" else f"seat {seat} {ph}")
+                    out.append(qlabel("seat_phase", self.lang, n=seat,
+                                      phase=_PHASE_ZH.get(str(ph), ph) if self.lang == "zh" else ph))
         return out
 
     def _phase_name(self, st: Any) -> str:
         if st.turn_seat is None or st.phase is None:
             return ""
-        if self.lang == "zh":
-            return f"{st.turn_seat}号位{_PHASE_ZH.get(st.phase, st.phase)}"
-        return f"seat {st.turn_seat} {st.phase}"
+        return qlabel("seat_phase", self.lang, n=st.turn_seat,
+                      phase=_PHASE_ZH.get(st.phase, st.phase) if self.lang == "zh" else st.phase)
 
     def after_answer(self, before: Any) -> None:
         """After an applied line: an answered question that leaves a quiet phase goes on by itself."""

@@ -34,8 +34,14 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from companion.rules.state import GameState
-    from companion.tui.protocols import Journaled, SessionLike
+    from companion.tui.protocols import Journaled, ReadingLike, ScannerLike, ScanStatusLike, SessionLike
+    from recognition.camera import CameraScanner
+    from recognition.camera import ScanStatus as CameraStatus
     from recognition.reader import Reading
+
+    def _camera_is_a_scanner(c: CameraScanner, st: CameraStatus, r: Reading) -> tuple[ScannerLike, ScanStatusLike,
+                                                                                    ReadingLike]:
+        return c, st, r  # mypy checks that the reader's scan has what the dashboard reads of one (tui/protocols)
 
     _Host = App[int]  # the mixin is used in CompanionApp, an App
 else:
@@ -64,7 +70,7 @@ class ScanStatus(Message):
     """A frame was read: the live status (``recognition.camera`` status) and the warped corner (or None)."""
 
     run: ScanRun
-    status: Any
+    status: ScanStatusLike
     corner: Any = None
 
 
@@ -197,8 +203,8 @@ class ScanMixin(_Host):
         except Exception as e:  # noqa: BLE001 - cv2 or the model missing
             self.post_message(ScanFailed(run, f"{type(e).__name__}: {e}"))
             return
-        scanner = None
-        last = None  # the last reading that named a card (for scanners without a voter)
+        scanner: ScannerLike | None = None
+        last: ReadingLike | None = None  # the last reading that named a card (the vote may have forgotten it)
         timed_out = False
         try:
             scanner = CameraScanner(self.camera)
@@ -207,13 +213,13 @@ class ScanMixin(_Host):
                 for status in scanner.updates():
                     if run.stopping or self._scan is not run:  # Esc, or the judgement changed: between frames
                         break
-                    reading = getattr(status, "reading", None)
+                    reading = status.reading
                     if _names_card(reading):
                         last = reading
                     if status.state == "accepted" and _names_card(reading):
-                        self.post_message(ScanAccepted(run, reading.label, getattr(reading, "corner", None)))
+                        self.post_message(ScanAccepted(run, reading.label, reading.corner))
                         return
-                    self.post_message(ScanStatus(run, status, getattr(reading, "corner", None)))
+                    self.post_message(ScanStatus(run, status, reading.corner if reading is not None else None))
                     if time.monotonic() - started >= SCAN_TIMEOUT_S:
                         timed_out = True
                         break
@@ -221,13 +227,15 @@ class ScanMixin(_Host):
             zh = getattr(e, "zh", None)  # CameraError says it in Chinese too
             guess = _best_guess(scanner, last)  # what was read before the camera (or video) stopped
             self.post_message(ScanFailed(run, str(e), zh if isinstance(zh, str) else None,
-                                         getattr(guess, "label", None), getattr(guess, "corner", None)))
+                                         guess.label if guess is not None else None,
+                                         guess.corner if guess is not None else None))
             return
         # stopped (Esc, the time limit) or the camera stream ended without an accepted reading:
         # offer the best guess for the moderator to check, never apply it silently
         guess = _best_guess(scanner, last)
-        self.post_message(ScanUnsure(run, getattr(guess, "label", None), timed_out, getattr(guess, "corner", None),
-                                     bool(getattr(scanner, "ended", None))))
+        self.post_message(ScanUnsure(run, guess.label if guess is not None else None, timed_out,
+                                     guess.corner if guess is not None else None,
+                                     scanner is not None and bool(scanner.ended)))
 
     # -- its messages, on the UI thread ----------------------------------------------
     def _ours(self, run: ScanRun) -> bool:
@@ -282,12 +290,12 @@ class ScanMixin(_Host):
         line = self.query_one("#scan-line", Static)
         return str(line.content) if line.has_class("-on") else ""
 
-    def _scan_status(self, status: Any, corner: Any = None) -> None:
+    def _scan_status(self, status: ScanStatusLike, corner: Any = None) -> None:
         """Live status line and the preview of the warped corner."""
         self._show_scan_line(scan_status_text(status, self.lang))
         preview = self.query_one("#scan-preview", Static)
-        reading = getattr(status, "reading", None)
-        picture = index_preview(corner, getattr(reading, "label", None))
+        reading = status.reading
+        picture = index_preview(corner, reading.label if reading is not None else None)
         if picture is not None:
             preview.update(picture)
         preview.set_class(picture is not None, "-on")
@@ -360,25 +368,22 @@ class ScanMixin(_Host):
         self.query_one(CommandBar).focus()
 
 
-def _names_card(reading: object) -> TypeGuard[Reading]:
-    lab = getattr(reading, "label", None) if reading is not None else None
-    return bool(lab) and lab != "?"
+def _names_card(reading: ReadingLike | None) -> TypeGuard[ReadingLike]:
+    return reading is not None and bool(reading.label) and reading.label != "?"
 
 
-def _sure_enough(reading: Any) -> bool:
-    """A reading worth offering as a guess: it names a card with a confidence of at least SCAN_SURE (a
-    reading without a confidence counts as sure)."""
-    return _names_card(reading) and float(getattr(reading, "confidence", 1.0) or 0.0) >= SCAN_SURE
+def _sure_enough(reading: ReadingLike | None) -> bool:
+    """A reading worth offering as a guess: it names a card with a confidence of at least SCAN_SURE."""
+    return _names_card(reading) and float(reading.confidence or 0.0) >= SCAN_SURE
 
 
-def _best_guess(scanner: Any, last: Any) -> Any:
+def _best_guess(scanner: ScannerLike | None, last: ReadingLike | None) -> ReadingLike | None:
     """The reader's best guess (``scanner.voter.best_guess()``), else the last reading that named a card;
     None when neither reaches SCAN_SURE (noise read as a card at confidence 0.0 is no guess)."""
-    best = getattr(getattr(scanner, "voter", None), "best_guess", None)
-    if callable(best):
+    if scanner is not None:
         try:
-            guess = best()
-        except Exception:  # noqa: BLE001
+            guess = scanner.voter.best_guess()
+        except Exception:  # noqa: BLE001 - a guess is offered only if the vote gives one
             guess = None
         if _sure_enough(guess):
             return guess

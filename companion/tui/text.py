@@ -12,8 +12,6 @@ from math import ceil
 from typing import TYPE_CHECKING
 
 from companion.rules.deck import KINDS
-from companion.rules.generals import GENERALS
-from companion.rules.setup import max_hp as setup_max_hp
 from companion.rules.state import SLOTS, AnyPrompt, GameState, Seat
 from companion.rules.vocab import PromptKind
 
@@ -21,6 +19,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from companion.rules.errors import Event
+    from companion.tui.protocols import ScanStatusLike
 
 __all__ = [
     "ROLE_NAMES", "PHASE_NAMES", "LABELS", "label", "role_name", "phase_name",
@@ -209,9 +208,25 @@ def hp_marks(hp: int, max_hp: int) -> str:
     return "●" * full + "○" * max(0, max_hp - full)
 
 
+if TYPE_CHECKING:
+    from companion.rules.generals import General
+
+# The generals' table and the setup rules are imported by the functions below that need them, when a seat has
+# a general (or generals are on offer): a new game's first paint has none (issue 15, docs/performance.md).
+
+
+def _general(gid: str | None) -> General | None:
+    """The general ``gid`` from ``companion.rules.generals.GENERALS``; None for None, "" or an unknown id."""
+    if not gid:
+        return None
+    from companion.rules.generals import GENERALS  # noqa: PLC0415 - see above
+
+    return GENERALS.get(gid)
+
+
 def general_name(seat: Seat, lang: str) -> tuple[str, str]:
     """(general name, kingdom) in the language, or a placeholder."""
-    g = GENERALS.get(seat.general) if seat.general else None
+    g = _general(seat.general)
     if g is None:
         return (seat.general or label("no_general", lang), "")
     name = g.zh if lang == "zh" else g.en
@@ -232,7 +247,7 @@ def offer_lines(seat: Seat, state: GameState | None, lang: str, width: int, line
         return []
     names = []
     for gid in ids:
-        g = GENERALS.get(gid)
+        g = _general(gid)
         names.append(gid if g is None else (g.zh if lang == "zh" else g.en))
     from rich.cells import cell_len  # noqa: PLC0415 - rich only when drawing (text.py stays importable without it)
 
@@ -258,6 +273,8 @@ def start_max_hp(seat: Seat, state: GameState | None) -> int | None:
         return seat.max_hp
     if seat.general is None and "no_generals" not in state.variants:
         return None
+    from companion.rules.setup import max_hp as setup_max_hp  # noqa: PLC0415 - see _general
+
     try:
         return setup_max_hp(seat.general, seat.role == "lord", state.players, state.variants)
     except Exception:  # noqa: BLE001 - an unknown general (forced): show what the seat holds
@@ -449,7 +466,7 @@ def seat_card(seat: Seat, lang: str, width: int, height: int, *, reveal: bool = 
 def _skill_lines(seat: Seat, lang: str, width: int, room: int) -> list[list[Segment]]:
     """Tall cards with room to spare (2 lines or more): the general's skills by name, after a blank line
     (F7 or a click on the general's line gives their texts)."""
-    g = GENERALS.get(seat.general or "")
+    g = _general(seat.general)
     if g is None or room < 2 or not seat.alive:
         return []
     from rich.cells import cell_len  # noqa: PLC0415
@@ -582,22 +599,22 @@ SCAN_SURE = 0.3
 """Below this confidence a frame's guess is not named on the scan line ("looking for a card…")."""
 
 
-def scan_status_text(status, lang: str) -> str:
+def scan_status_text(status: ScanStatusLike, lang: str) -> str:
     """The live scan line for a ``recognition.camera.ScanStatus`` (``state``, ``reading``, ``streak``) in
     ``lang``: "looking for a card…" while nothing is read or the guess is below ``SCAN_SURE``,
     "reading ♠7 (0.83)" (", 2 frames agree"), "accepted ♠7".  Built from the status' fields: its own
     ``text`` is English only."""
-    reading = getattr(status, "reading", None)
-    card = getattr(reading, "label", None) if reading is not None else None
+    reading = status.reading
+    card = reading.label if reading is not None else None
     named = bool(card) and card != "?"
-    state = getattr(status, "state", "searching")
+    state = status.state
     if state == "accepted" and named:
         return label("scan_read", lang, card=card)
-    conf = getattr(reading, "confidence", None) if reading is not None else None
+    conf = reading.confidence if reading is not None else None
     if state == "searching" or not named or (isinstance(conf, (int, float)) and conf < SCAN_SURE):
         return label("scan_searching", lang)
     text = label("scan_reading", lang, card=card, conf=f"{conf:.2f}" if isinstance(conf, (int, float)) else "?")
-    streak = getattr(status, "streak", 0) or 0
+    streak = status.streak or 0
     if isinstance(streak, int) and streak > 1:
         text += label("scan_agree", lang, n=streak)
     return text

@@ -141,13 +141,19 @@ class FakeSession:
 
 
 def scripted_camera(statuses):
-    """A stand-in for the ``recognition.camera`` module whose CameraScanner yields ``statuses`` (any objects
-    with state/reading/text) and ends; install with ``monkeypatch.setitem(sys.modules, "recognition.camera", ...)``."""
+    """A stand-in for the ``recognition.camera`` module whose CameraScanner yields ``statuses`` (objects with
+    state/reading/text/streak, readings with label/confidence/corner: companion.tui.protocols) and ends, with
+    no vote; install with ``monkeypatch.setitem(sys.modules, "recognition.camera", ...)``."""
     import types
+
+    class NoVote:
+        def best_guess(self):
+            return None
 
     class Scanner:
         def __init__(self, source, **kw):
-            pass
+            self.voter = NoVote()
+            self.ended = None
 
         def __enter__(self):
             return self

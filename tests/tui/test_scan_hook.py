@@ -13,6 +13,8 @@ from companion.tui.app import CommandBar, CompanionApp
 @dataclass
 class _Reading:
     label: str
+    confidence: float = 0.83
+    corner: object = None
 
 
 @dataclass
@@ -20,6 +22,12 @@ class _Status:
     state: str
     reading: object
     text: str
+    streak: int = 0
+
+
+class _NoVote:
+    def best_guess(self):
+        return None
 
 
 class _ZhError(RuntimeError):
@@ -36,6 +44,8 @@ def _fake_camera_module(statuses=None, error=None):
     class CameraScanner:
         def __init__(self, source, **kw):
             opened.append(source)
+            self.voter = _NoVote()
+            self.ended = None
 
         def __enter__(self):
             if isinstance(error, Exception):

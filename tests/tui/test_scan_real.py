@@ -73,8 +73,8 @@ async def test_scanned_card_is_confirmed_then_judged(tmp_path):
 
 async def test_unsure_reading_is_offered_as_a_guess(tmp_path, monkeypatch):
     """When the frames never agree, the best guess is pre-filled and flagged, never applied."""
-    reading = types.SimpleNamespace(label="♥Q", corner=np.zeros((60, 40, 3), np.uint8))
-    statuses = [types.SimpleNamespace(state="reading", reading=reading, text="reading ♥Q (0.62)")] * 3
+    reading = types.SimpleNamespace(label="♥Q", confidence=0.62, corner=np.zeros((60, 40, 3), np.uint8))
+    statuses = [types.SimpleNamespace(state="reading", reading=reading, text="reading ♥Q (0.62)", streak=0)] * 3
     monkeypatch.setitem(sys.modules, "recognition.camera", scripted_camera(statuses))
     s = judging_session(tmp_path)
     app = CompanionApp(s, lang="en")

@@ -7,7 +7,7 @@ phase); QS standard-cards.cpp (Slash, Jink, Peach); FK standard_cards.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from .. import outcome as oc
 from ..distance import card_kind_of, in_range
@@ -22,6 +22,12 @@ from . import weapons as eq
 from .common import SRC_PLAY, SRC_RANGE, SRC_WEAPON, Use, check_target, distance_limit, own_play, uses
 from .weapons import SLASH_LIMIT_LIFTS
 
+# Read on every action (bench/engine), so held as module globals: in Python 3.11 a member read off its Enum class
+# (``PromptKind.RESPOND``) goes through ``EnumType.__getattr__``'s slot, ≈ 900 instructions; a global is one
+# dict lookup.  The same objects (docs/performance.md, "Enum members on the hot path").
+_COLLATERAL: Final = PromptKind.COLLATERAL
+_RESPOND: Final = PromptKind.RESPOND
+
 HANDLES = frozenset({"slash", "jink", "peach", "analeptic"})
 """The card ids whose rules live here."""
 
@@ -30,7 +36,7 @@ def answer_with(ctx: Ctx, u: Use) -> bool:
     """``u`` is the card the pending ``respond`` question asks of its seat (闪 for a 杀, 杀 in a 决斗 or
     against 南蛮入侵): it is played; 无双 may ask one more.  False when ``u`` is not that answer."""
     st, top, kind, n, s = ctx.st, u.top, u.kind, u.n, u.s
-    if top is None or top.kind != PromptKind.RESPOND or kind.id != u.need or top.seat != n:
+    if top is None or top.kind != _RESPOND or kind.id != u.need or top.seat != n:
         return False
     ne, nz = who(st, n)
     u.pay()
@@ -64,7 +70,7 @@ def use_slash(ctx: Ctx, u: Use) -> None:
     ``skill.target``, ``card.phase``."""
     st, top, n, s, targets = ctx.st, u.top, u.n, u.s, u.targets
     ne, nz = who(st, n)
-    if top is not None and top.kind == PromptKind.COLLATERAL:
+    if top is not None and top.kind == _COLLATERAL:
         victims = tk.collateral_slash(ctx, s, u.a)
         if victims is not None:
             u.pay()

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from .. import outcome as oc
 from ..deck import KINDS
@@ -39,6 +39,13 @@ from ..zones import ask_hand, card_label, has_cards, resolve_zone, take_zone, zo
 from .common import TARGET_FILTERS, Use, check_target, distance_limit, own_play, uses
 from .delayed import nullified_judgement
 from .weapons import weapon_pick
+
+# Read on every action (bench/engine), so held as module globals: in Python 3.11 a member read off its Enum class
+# (``PromptKind.RESPOND``) goes through ``EnumType.__getattr__``'s slot, ≈ 900 instructions; a global is one
+# dict lookup.  The same objects (docs/performance.md, "Enum members on the hot path").
+_COLLATERAL: Final = PromptKind.COLLATERAL
+_NULLIFY: Final = PromptKind.NULLIFY
+_PICK: Final = PromptKind.PICK
 
 __all__ = ["Trick", "TRICKS", "PROMPT_KINDS", "SRC_TRICK", "SRC_NULL", "SRC_DUEL", "start", "settle",
            "answers", "nullify", "v_pick", "v_pass", "responded", "in_window", "implicit_close", "collateral_slash",
@@ -338,7 +345,7 @@ def _window_candidates(st: GameState, f: Frame) -> list[int]:
 def in_window(st: GameState) -> bool:
     """True while a 无懈可击 window is the pending question."""
     p = st.prompt
-    return p is not None and p.kind == PromptKind.NULLIFY
+    return p is not None and p.kind == _NULLIFY
 
 
 def _window_prompt(ctx: Ctx, f: Frame, asked: int) -> None:
@@ -487,11 +494,11 @@ def responded(ctx: Ctx, prompt: RespondPrompt, played: bool) -> None:
 def answers(p: AnyPrompt, a: Action) -> bool:
     """Whether action ``a`` answers prompt ``p`` of one of :data:`PROMPT_KINDS`."""
     v = a.verb
-    if p.kind == PromptKind.NULLIFY:
+    if p.kind == _NULLIFY:
         return v == "pass" or (v == "use" and card_kind_of(a.args["card"]) == "nullification")
     if p.kind in ("pick", "zone"):
         return v == "pick"
-    if p.kind == PromptKind.COLLATERAL:
+    if p.kind == _COLLATERAL:
         return v in ("pass", "take") or (v == "use" and a.args["card"] in ("slash", "spear"))
     return False
 
@@ -540,7 +547,7 @@ def v_pass(ctx: Ctx, a: Action) -> bool:
     top = st.prompt
     if top is None:
         return False
-    if top.kind == PromptKind.NULLIFY:
+    if top.kind == _NULLIFY:
         f = _frame(st)
         st.prompts.pop()
         if a.args.get("all"):
@@ -604,7 +611,7 @@ def v_pick(ctx: Ctx, a: Action) -> None:
     if top.kind in _WEAPON_PICKED:
         weapon_pick(ctx, top, what)
         return
-    if top.kind == PromptKind.PICK:
+    if top.kind == _PICK:
         f = _frame(st)
         st.prompts.pop()
         s = st.seat(top.seat)

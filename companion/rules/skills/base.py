@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from .. import outcome as oc
 from ..cards.armor import armor_works, bagua_hint
@@ -60,6 +60,14 @@ from ..outcome import named, who
 from ..prompts import JudgementJob, SkillData
 from ..state import AnyPrompt, GameState, Prompt, RespondPrompt, Seat, SkillPrompt
 from ..vocab import Kingdom, PromptKind, Rule
+
+# Read on every action (bench/engine), so held as module globals: in Python 3.11 a member read off its Enum class
+# (``PromptKind.RESPOND``) goes through ``EnumType.__getattr__``'s slot, ≈ 900 instructions; a global is one
+# dict lookup.  The same objects (docs/performance.md, "Enum members on the hot path").
+_RESPOND: Final = PromptKind.RESPOND
+_SHU: Final = Kingdom.SHU
+_SKILL: Final = PromptKind.SKILL
+_WEI: Final = Kingdom.WEI
 
 SRC_SKILL = "standard_generals.json (FK standard, original texts)"
 
@@ -272,15 +280,15 @@ def active(sid: str) -> Callable[[_Fn], _Fn]:
 
 def answers(p: AnyPrompt, a: Action) -> bool:
     """True when action ``a`` answers prompt ``p`` through a skill."""
-    if p.kind == PromptKind.SKILL:
+    if p.kind == _SKILL:
         ans = STEPS.get(f"{p.data['skill']}:{p.data.get('step', 'ask')}")
         if ans is None or a.verb not in ans.verbs:
             return False
         return a.verb != "skill" or a.args["skill"] == p.data["skill"]
     if a.verb == "skill" and a.args["skill"] in RESPONSES:
-        return p.kind == PromptKind.RESPOND
+        return p.kind == _RESPOND
     if a.verb == "use" and a.args.get("vskill") in ("hujia", "jijiang"):
-        return p.kind == PromptKind.RESPOND
+        return p.kind == _RESPOND
     return False
 
 
@@ -647,12 +655,12 @@ def hints(ctx: Ctx, before: GameState) -> None:
     # unused 八卦阵 (RULES_NOTES: Judgements 八卦阵 — a red judgement counts as 闪).
     st = ctx.st
     p = st.prompt
-    if p is None or p.kind != PromptKind.RESPOND or p.data.get("hinted"):
+    if p is None or p.kind != _RESPOND or p.data.get("hinted"):
         return
     need = p.data.get("need", "jink")
     en: list[str] = []
     zh: list[str] = []
-    for sid, want, card in (("hujia", Kingdom.WEI, "jink"), ("jijiang", Kingdom.SHU, "slash")):
+    for sid, want, card in (("hujia", _WEI, "jink"), ("jijiang", _SHU, "slash")):
         if need == card and usable(st, p.seat, sid) and st.lord_seat == p.seat:
             order = [n for n in owners_from(st, p.seat) if n != p.seat and kingdom_of(st, n) == want and st.seat(n).hand > 0]
             if order:

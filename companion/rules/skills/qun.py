@@ -6,6 +6,8 @@ Each skill is defined here once, as data plus a small effect, on the machinery o
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import outcome as oc
 from ..cards import tricks as tk
 from ..deck import KINDS
@@ -32,6 +34,11 @@ from .base import (
     usable,
     used,
 )
+
+# Read on every action (bench/engine), so held as module globals: in Python 3.11 a member read off its Enum class
+# (``PromptKind.RESPOND``) goes through ``EnumType.__getattr__``'s slot, ≈ 900 instructions; a global is one
+# dict lookup.  The same objects (docs/performance.md, "Enum members on the hot path").
+_RESPOND: Final = PromptKind.RESPOND
 
 HANDLES = frozenset({"biyue", "jijiu", "lijian", "qingnang", "wushuang"})
 """The skill ids defined here (docs/architecture.md: skill → module)."""
@@ -84,7 +91,7 @@ def wushuang(ctx: Ctx, before: GameState) -> None:
     # 无双: 锁定技，你使用的杀需两张闪才能抵消；与你决斗的角色每次需打出两张杀。
     st = ctx.st
     for i, p in enumerate(st.prompts):
-        if p.kind != PromptKind.RESPOND or "jinks" in p.data:
+        if p.kind != _RESPOND or "jinks" in p.data:
             continue
         if p.data.get("slash"):
             lvbu = p.data.get("source")

@@ -7,6 +7,8 @@ Each skill is defined here once, as data plus a small effect, on the machinery o
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import outcome as oc
 from ..cards import tricks as tk
 from ..cards import weapons as eq
@@ -38,6 +40,12 @@ from .base import (
     usable,
     used,
 )
+
+# Read on every action (bench/engine), so held as module globals: in Python 3.11 a member read off its Enum class
+# (``PromptKind.RESPOND``) goes through ``EnumType.__getattr__``'s slot, ≈ 900 instructions; a global is one
+# dict lookup.  The same objects (docs/performance.md, "Enum members on the hot path").
+_RESPOND: Final = PromptKind.RESPOND
+_TRICK: Final = CardType.TRICK
 
 HANDLES = frozenset({"guanxing", "jijiang", "jizhi", "kongcheng", "longdan", "mashu", "paoxiao", "qicai",
                      "rende", "tieqi", "wusheng"})
@@ -139,7 +147,7 @@ SKILL_JUDGED["tieqi"] = _tieqi_judged
 @on("trick", "jizhi")
 def _jizhi(ctx: Ctx, user: int, kind: CardKind) -> None:
     # 集智: 当你使用非延时锦囊牌时，你可以摸一张牌。
-    if kind.type == CardType.TRICK and usable(ctx.st, user, "jizhi"):
+    if kind.type == _TRICK and usable(ctx.st, user, "jizhi"):
         ask(ctx, user, "jizhi", *en_zh("skills.shu.jizhi", kind=kind))
 
 
@@ -158,7 +166,7 @@ def kongcheng_duel(ctx: Ctx, before: GameState) -> None:
     p = st.prompt
     if "faq_kongcheng_duel" not in st.variants:
         return
-    if p is None or p.kind != PromptKind.RESPOND or not p.data.get("duel") or st.seat(p.seat).hand > 0 \
+    if p is None or p.kind != _RESPOND or not p.data.get("duel") or st.seat(p.seat).hand > 0 \
             or not usable(st, p.seat, "kongcheng"):
         return
     st.prompts.pop()
