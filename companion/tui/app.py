@@ -68,6 +68,11 @@ _SETUP_VERBS = ("players", "name", "lord", "general", "offer", "deal", "variant"
 """… and before ``start``."""
 
 
+def _cjk(word: str) -> bool:
+    """``word`` begins with a CJK character (贯石斧, 仁德), not a Latin one (axe, rende)."""
+    return bool(word) and "\u3400" <= word[0] <= "\u9fff"
+
+
 def opened_lines(text: str, width: int) -> list[str]:
     """The journal line (``journal: PATH · game …``) in lines of at most ``width`` cells: the path cut by cells
     (it has no words; not moved whole to its own line, which would leave "journal:" alone), then the words after it
@@ -416,7 +421,9 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         return command_words(text, "en") == command_words(before, "en")
 
     def completions(self, text: str) -> list[str]:
-        """Whole-line completions for the command bar (a partial choice's legal seats first)."""
+        """Whole-line completions for the command bar (a partial choice's legal seats first); before any
+        letter of the word is typed, the words in the screen's language first (newcomer trial, issue 16,
+        3 Dec: in Chinese the equipment choice's bar showed the ghost ``1 axe`` under a list of Chinese names)."""
         c = self._partial
         if c is not None and c.options and not c.after and self._same_words(text, c.before):
             return [text + str(o) for o in c.options]  # '1 slash ' (or '1 杀 ') suggests '1 slash 2', a legal target
@@ -430,6 +437,8 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             full = cand if cand.startswith(text) else head + cand
             if full.startswith(text) and full != text:
                 out.append(full)
+        if not last_token(text):  # nothing of the word typed yet: the screen's language first (zh 贯石斧, en axe)
+            out.sort(key=lambda line: _cjk(last_token(line)) != (self.lang == "zh"))
         if c is not None and c.needs == "card" and c.params.get("cards") and text.startswith(c.before):
             out = self._equipment_first(out, c.before, c.params["cards"])
         return out

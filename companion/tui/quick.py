@@ -98,6 +98,9 @@ STEP_WORDS = {"step every phase on": True, "step every phase off": False, "step 
               "逐阶段 开": True, "逐阶段 关": False}
 """Typed settings words (not command-language lines: never journaled)."""
 
+# The prompts a trick asks of each seat as it goes round the table (its answers keep their numbers across
+# the seats: QuickMixin._question_key); any other question asked meanwhile is numbered on its own.
+_RUN_KINDS = frozenset({PromptKind.RESPOND, PromptKind.NULLIFY, PromptKind.PICK})
 _PHASE_ZH = Names("phase")
 """The phases' Chinese words (the catalogue's ``[name] phase.*``)."""
 
@@ -254,19 +257,23 @@ class QuickMixin(_Host):
         return out
 
     def _question_key(self) -> tuple | None:
-        """The question run the pending question belongs to: one trick going round the table (the engine's
-        bottom stack frame, ``state.extra["stack"]``: 万箭齐发 / 南蛮入侵 / 桃园结义 … with its user and targets,
-        the 无懈可击 window before each target included) or one dying seat's 桃 round; None otherwise."""
+        """The question run the pending question belongs to: one dying seat's 桃 round, or one trick going
+        round the table (the engine's bottom stack frame, ``state.extra["stack"]``: 万箭齐发 / 南蛮入侵 / 桃园结义
+        … with its user and targets, the 无懈可击 window before each target included) while the question is
+        one of the trick's own (``_RUN_KINDS``: an answer, a window, a pick); None otherwise — a question
+        nested in the run (a dying seat, a role reveal, a skill's yes / no, a judgement) is numbered on its
+        own from 1 (newcomer trial, issue 16, 3 Dec: a reveal after 离间's 决斗 showed ``8 loyalist · 9 rebel ·
+        0 renegade`` behind seven greyed answers of the questions before it)."""
         st = self.state
         p = st.prompt
         if not st.started or st.over or p is None:
             return None
         stack = st.extra.get("stack") or []
-        if stack and isinstance(stack[0], dict):
+        if p.kind == PromptKind.DYING:  # its own run, also inside a trick's (a seat dying of an arrow)
+            run: tuple = ("dying", p.seat)
+        elif stack and isinstance(stack[0], dict) and p.kind in _RUN_KINDS:
             f = stack[0]
-            run: tuple = ("trick", f.get("kind"), f.get("user"), tuple(f.get("targets") or ()))
-        elif p.kind == PromptKind.DYING:
-            run = ("dying", p.seat)
+            run = ("trick", f.get("kind"), f.get("user"), tuple(f.get("targets") or ()))
         else:
             return None
         game = self.journaled.game_id if self.journaled is not None else None
@@ -347,8 +354,10 @@ class QuickMixin(_Host):
 
         bar = self.query_one(ChoicesBar)
         p = self.state.prompt
-        bar.show(self.current_choices(), self.lang, self._picked, window=p is not None and p.kind == PromptKind.NULLIFY,
-                 spent=self.spent)
+        shown = self.current_choices()
+        more = len(self.current_choices(full=True)) - len(shown) if p is None and len(shown) >= 10 else 0
+        bar.show(shown, self.lang, self._picked, window=p is not None and p.kind == PromptKind.NULLIFY,
+                 spent=self.spent, more=more)
 
     @property
     def choices_text(self) -> str:

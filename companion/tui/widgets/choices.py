@@ -37,6 +37,8 @@ def index_of(text: str) -> int | None:
 _HINT = ("数字+Enter ", "number+Enter ")
 _WINDOW = ("空Enter=无人出 · ", "Enter=nobody · ")
 """Shown before the choices: how to pick them."""
+_MORE = ("+{n} 更多：ctrl+p", "+{n} more: ctrl+p")
+"""Shown after the tenth choice when more are possible (an 11th has no digit: the command palette lists it)."""
 
 _SEP = " · "
 
@@ -66,10 +68,12 @@ def _items(chs: list[Any], lang: str, picked: int | None, spent: frozenset[int] 
 
 def layout(chs: list[Any], lang: str, picked: int | None = None, window: bool = False,
            width: int = 78, lines: int = 2, spent: frozenset[int] = frozenset(),
-           how: bool = True) -> tuple[str, list[tuple[int, int, int]]]:
+           how: bool = True, more: int = 0) -> tuple[str, list[tuple[int, int, int]]]:
     """The choices as Textual markup, wrapped between choices at ``width`` cells onto at most ``lines``
     lines (a choice that does not fit is not drawn; its number still works), and the ``(line, start,
-    end)`` cells of each drawn choice, for clicks.  ``how``: begin with "number+Enter"."""
+    end)`` cells of each drawn choice, for clicks.  ``how``: begin with "number+Enter"; ``more`` (how
+    many further choices have no digit) > 0: end with ``+N more: ctrl+p`` where it fits (newcomer trial,
+    issue 16: a seat's 南蛮入侵 was the 11th and nothing said it was there)."""
     zh = lang == "zh"
     hint = (_WINDOW[0 if zh else 1] if window else "") + (_HINT[0 if zh else 1] if how else "")
     rows: list[list[str]] = [[f"[dim italic]{escape(hint)}[/dim italic]" if hint else ""]]
@@ -88,6 +92,13 @@ def layout(chs: list[Any], lang: str, picked: int | None = None, window: bool = 
         spans.append((len(rows) - 1, x + gap, x + gap + w))
         rows[-1].append(markup)
         x += gap + w
+    if more > 0 and len(spans) == len(chs):
+        tag = _MORE[0 if zh else 1].format(n=more)
+        w = cell_len(tag)
+        if x + cell_len(_SEP) + w <= width:
+            rows[-1].append(f" [dim]·[/dim] [dim italic]{escape(tag)}[/dim italic]")
+        elif len(rows) < lines:
+            rows.append([f"[dim italic]{escape(tag)}[/dim italic]"])
     return "\n".join("".join(r) for r in rows), spans
 
 
@@ -131,17 +142,25 @@ class ChoicesBar(Static):
                 return
 
     def show(self, chs: list[Any], lang: str, picked: int | None = None, window: bool = False,
-             spent: frozenset[int] = frozenset()) -> None:
+             spent: frozenset[int] = frozenset(), more: int = 0) -> None:
+        """Draw ``chs`` (at most ``MAX_KEYS`` of them numbered); ``more``: how many further choices the
+        command palette lists (said after the tenth)."""
         self.choices = list(chs)
         self.spent = spent
         self.plain = plain_text(self.choices, lang)
         width = max(20, (self.app.size.width or 80) - 2)  # the padding: 0 1
         markup = ""
         spans: list[tuple[int, int, int]] = []
+        full: tuple[str, list[tuple[int, int, int]]] | None = None  # all numbered, the "+N more" not said
         for how, lines in FITS if self.choices else ():  # every numbered choice drawn: no number without its label
-            markup, spans = layout(self.choices, lang, picked, window, width, lines, spent, how)
+            markup, spans = layout(self.choices, lang, picked, window, width, lines, spent, how, more)
             if len(spans) >= min(len(self.choices), MAX_KEYS):
-                break
+                if not more or "ctrl+p" in markup:  # a third line for "+N more" rather than silence (80x24, en)
+                    break
+                full = full or (markup, spans)
+        else:
+            if full is not None:
+                markup, spans = full
         if markup == self._markup:
             return  # unchanged: no repaint (the dashboard redraws only what changed)
         self._markup = markup
