@@ -32,6 +32,8 @@ from companion.rules.messages import Names
 from companion.rules.vocab import PromptKind
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.app import App
 
     from companion.rules.state import GameState
@@ -118,6 +120,24 @@ def _last_key(n: int) -> str:
 def _ident(c: Any) -> tuple:
     """What makes two listings' choices the same choice (its line and what it fills in, its kind, its seat)."""
     return (c.key, c.verb, c.line, c.before, c.after, c.seat)
+
+
+def _keep_places(order: list[Any], chs: list[Any], same: Callable[[Any], tuple]) -> tuple[list[Any], set[int]]:
+    """``chs`` laid out on the places of ``order`` (an earlier listing): each choice that ``same`` says is
+    an earlier one takes its place; an earlier one gone keeps its place and its index is returned as spent;
+    a new one goes after.  Returns (the listing, the spent indices)."""
+    now = {same(c): c for c in chs}
+    out: list[Any] = []
+    spent: set[int] = set()
+    for old in order:
+        c = now.pop(same(old), None)
+        if c is None:
+            spent.add(len(out))
+            out.append(old)
+        else:
+            out.append(c)
+    out += [c for c in chs if same(c) in now]
+    return out, spent
 
 
 def _answer(c: Any) -> tuple:
@@ -241,18 +261,7 @@ class QuickMixin(_Host):
             self._slots[key] = (self._fresh_phase(chs), set())
             while len(self._slots) > 16:  # the phases an undo may go back to; older ones are forgotten
                 del self._slots[next(iter(self._slots))]
-        order = self._slots[key][0]
-        now = {_ident(c): c for c in chs}
-        out: list[Any] = []
-        spent: set[int] = set()
-        for old in order:
-            c = now.pop(_ident(old), None)
-            if c is None:
-                spent.add(len(out))
-                out.append(old)
-            else:
-                out.append(c)
-        out += [c for c in chs if _ident(c) in now]
+        out, spent = _keep_places(self._slots[key][0], chs, _ident)
         self._slots[key] = (out, spent)
         return out
 
@@ -288,18 +297,7 @@ class QuickMixin(_Host):
         key = self._question_key()
         if key is None:
             return chs
-        order = self._slots.get(key, ([], set()))[0]
-        now = {_answer(c): c for c in chs}
-        out: list[Any] = []
-        spent: set[int] = set()
-        for old in order:
-            c = now.pop(_answer(old), None)
-            if c is None:
-                spent.add(len(out))
-                out.append(old)
-            else:
-                out.append(c)
-        out += [c for c in chs if _answer(c) in now]
+        out, spent = _keep_places(self._slots.get(key, ([], set()))[0], chs, _answer)
         self._slots[key] = (out, spent)
         while len(self._slots) > 16:  # the runs an undo may go back to; older ones are forgotten
             del self._slots[next(iter(self._slots))]
