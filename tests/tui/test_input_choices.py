@@ -4,9 +4,9 @@ choice abandoned with one key, a refused line kept to edit, wrong digits said, n
 from __future__ import annotations
 
 import pytest
+from pilot_support import played as _session
 from screen import type_line, until
 
-from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp
 from companion.tui.commands import palette_entries
 
@@ -17,13 +17,6 @@ PLAY = ["players 6", "lord 1", "general 1 caocao", "general 2 simayi", "general 
 SUN = ["players 6", "lord 1", "general 1 孙权", "general 2 关羽", "general 3 张飞", "general 4 赵云",
        "general 5 甘宁", "general 6 黄盖", "start", "next", "next", "next", "hand 1 5"]
 """Seat 1 (孙权) in its play phase: 杀 reaches seats 2 and 6 only."""
-
-
-def _session(lines):
-    s = Session.new(None)
-    for line in lines:
-        s.submit(line)
-    return s
 
 
 @pytest.mark.parametrize("lang, query, line", [("en", "lightning", "1 lightning"), ("zh", "闪电", "1 闪电"),

@@ -3,9 +3,9 @@ settings, choices and verbs, in the dashboard's language; the F-keys stay.  Real
 
 from __future__ import annotations
 
+from pilot_support import played
 from screen import until
 
-from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp
 from companion.tui.commands import palette_entries
 
@@ -13,10 +13,7 @@ TABLE = ["players 4", "lord 1", "general 1 曹操", "general 2 关羽", "general
 
 
 def _session(lines=TABLE):
-    s = Session.new(None)
-    for line in lines:
-        s.submit(line)
-    return s
+    return played(lines)
 
 
 async def _palette(pilot, query: str) -> None:

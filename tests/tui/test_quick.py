@@ -5,6 +5,8 @@ Real Session and command language (no fakes); 80×24 unless said otherwise."""
 from __future__ import annotations
 
 import pytest
+from pilot_support import played as _session
+from pilot_support import press as _keys
 from rich.cells import cell_len
 from screen import screen_text, type_line
 
@@ -15,19 +17,6 @@ from companion.tui.widgets.choices import key_of
 
 SIX = ["players 6", "lord 1", "general 1 孙权", "general 2 关羽", "general 3 张飞", "general 4 赵云",
        "general 5 甘宁", "general 6 黄盖", "start"]
-
-
-def _session(lines):
-    s = Session.new(None)
-    for line in lines:
-        s.submit(line)
-    return s
-
-
-async def _keys(pilot, *keys):
-    for k in keys:
-        await pilot.press(k)
-        await pilot.pause()
 
 
 def _index(app, **params) -> str:

@@ -5,7 +5,9 @@ Real Session, 80×24."""
 
 from __future__ import annotations
 
-from companion.session import Session
+from pilot_support import played
+from pilot_support import press as _keys
+
 from companion.tui.app import CommandBar, CompanionApp
 
 TABLE = ["players 4", "lord 1", "general 1 曹操", "general 2 关羽", "general 3 张飞", "general 4 赵云", "start",
@@ -13,16 +15,7 @@ TABLE = ["players 4", "lord 1", "general 1 曹操", "general 2 关羽", "general
 
 
 def _session():
-    s = Session.new(None)
-    for line in TABLE:
-        s.submit(line)
-    return s
-
-
-async def _keys(pilot, *keys):
-    for k in keys:
-        await pilot.press(k)
-        await pilot.pause()
+    return played(TABLE)
 
 
 def _number(app, **params) -> str:

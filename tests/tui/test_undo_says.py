@@ -6,18 +6,13 @@ shows it as the log does (``••``)."""
 from __future__ import annotations
 
 import pytest
+from pilot_support import press as _keys
 
 from companion.session import Session
 from companion.tui.app import CompanionApp
 
 SIX = ["players 6", "lord 1", "general 1 孙权", "general 2 关羽", "general 3 张飞", "general 4 赵云",
        "general 5 甘宁", "general 6 黄盖", "start", "next", "next", "next"]
-
-
-async def _keys(pilot, *keys):
-    for k in keys:
-        await pilot.press(k)
-        await pilot.pause()
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
