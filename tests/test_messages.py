@@ -28,18 +28,18 @@ ROOT = Path(__file__).resolve().parents[1]
 MSG_DIR = ROOT / "companion" / "data" / "messages"
 RULES = ROOT / "companion" / "rules"
 NOT_PARAMS = {"source", "forceable", "msg"}  # keywords of Refused / ctx.check that are not values of the text
-MOVED = [ROOT / "companion" / "session.py", ROOT / "companion" / "script.py"]
+MOVED = [ROOT / "companion" / "session.py", ROOT / "companion" / "script.py", ROOT / "companion" / "cli.py"]
 """Modules outside the rules core whose sentences are the catalogue's: scanned with the rules (the texts they name
 exist in every language with their values; no text is dead) and held to :data:`MOVED_PROSE_LEFT`."""
-MOVED_PROSE_LEFT = {"session.py": 0, "script.py": 73}
+MOVED_PROSE_LEFT = {"session.py": 0, "script.py": 73, "cli.py": 0}
 """Lines of prose a module of :data:`MOVED` still holds: companion/script.py's help of each verb (``VERBS``: the usage
 line and its explanation in en and zh, read by the dashboard's F1 and the palette), the Chinese words of the usage
 placeholders (``_PLACEHOLDER_ZH``, ``_WHAT_ZH``) and words a moderator may type (``火焰``, ``记录手牌``, ``无人``)."""
 TEXT_HELPERS = {"_refuse_line": (0, set()), "_journal_error": (0, {"kind"}), "_err": (1, set()),
-                "label": (0, set()), "qlabel": (0, set())}
+                "label": (0, set()), "qlabel": (0, set()), "_msg": (0, set()), "_help": (0, set())}
 """Functions of :data:`MOVED` and :data:`TUI` that render the ``[text]`` entry named by their argument at this position
 (their keywords but these are the text's values)."""
-HELPER_PREFIX = {"label": "tui.text.", "qlabel": "tui.quick."}
+HELPER_PREFIX = {"label": "tui.text.", "qlabel": "tui.quick.", "_msg": "cli.", "_help": "cli.help."}
 """The key a helper's argument names, after this prefix: ``label("round", lang, n=2)`` is ``[text] "tui.text.round"``."""
 TUI = sorted((ROOT / "companion" / "tui").rglob("*.py"))
 """The dashboard: its texts are the catalogue's ``tui.*`` entries (companion/tui/text.py ``label``, quick.py ``qlabel``
