@@ -107,7 +107,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     """The moderator's dashboard for one game held by ``session``."""
 
     CSS_PATH = str(Path(__file__).with_name("app.tcss"))  # absolute: subclasses live elsewhere
-    TITLE = "三国杀 companion"
+    TITLE = "Sanguosha companion"  # the window's title; in the dashboard's language from __init__ on (watch_lang)
     # App's own bindings but its ctrl+q (KEYS has ctrl+q, shown in the footer)
     BINDINGS = [*(b for b in App.BINDINGS if isinstance(b, Binding) and b.key != "ctrl+q"), *make_bindings()]
     # ctrl+p: the app's own commands (keys, settings, choices, verbs: companion/tui/commands.py); F-keys stay
@@ -135,6 +135,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         # the journal's parts (tip, entries by position, read-only, how it opened), when it has them
         self.journaled: Journaled | None = session if isinstance(session, Journaled) else None
         self.set_reactive(CompanionApp.lang, lang)  # no watcher before the screen exists
+        self.title = label("title", lang)
         self.camera = camera
         if script is not None:
             self.script = script  # the cached_property's slot: never imported
@@ -294,7 +295,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         state = self.state
         lang = self.lang
         header = self.query_one("#header", Static)
-        text = "三国杀 · " + header_text(state, lang)
+        text = label("game", lang) + " · " + header_text(state, lang)
         if self.reveal:
             text += "  ·  ⚠ " + label("roles_shown", lang)
         if self.readonly:
@@ -821,6 +822,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
                 command_words(usage.example, self.lang))
 
     def watch_lang(self) -> None:
+        self.title = label("title", self.lang)
         self.refresh_view()
 
     def watch_reveal(self) -> None:
