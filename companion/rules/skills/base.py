@@ -120,8 +120,9 @@ def refuse(rule: str, en: str | None = None, zh: str = "", source: str = SRC_SKI
 
 
 def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: str = "yes / no",
-         choice_zh: str = "yes / no", **data: Any) -> None:
-    """Push a ``skill`` prompt: '<owner>'s <skill>: <what> — <choice>'."""
+         choice_zh: str = "是 / 否", **data: Any) -> None:
+    """Push a ``skill`` prompt: '<owner>'s <skill>: <what> — <choice>' (the answers as typed in each language: the
+    command language reads ``yes`` / ``no`` and 是 / 否 alike)."""
     ne, nz = who(ctx.st, owner)
     ske, skz = skill_names(sid)
     data.setdefault("skill", sid)
