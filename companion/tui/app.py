@@ -103,6 +103,11 @@ def _palette_provider():
     return DashboardCommands
 
 
+UNDO_WORDS = ("undo", "撤销")
+REDO_WORDS = ("redo", "重做")
+"""Typed in the command bar, the undo / redo keys' words (either language)."""
+
+
 class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     """The moderator's dashboard for one game held by ``session``."""
 
@@ -521,8 +526,8 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if words and words[0].lower() == "serve" and len(words) <= 2:  # the players' view: URL and QR code (F10)
             self.action_serve(words[1] if len(words) == 2 else "")
             return True
-        if line.strip().lower() in ("undo", "redo", "撤销", "重做"):  # the keys' words work too
-            (self.action_undo if line.strip().lower() in ("undo", "撤销") else self.action_redo)()
+        if line.strip().lower() in UNDO_WORDS + REDO_WORDS:  # the keys' words work too
+            (self.action_undo if line.strip().lower() in UNDO_WORDS else self.action_redo)()
             return True
         if self.step_setting(line):  # 'step every phase on|off': a screen setting, not journaled
             return True
@@ -728,7 +733,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             self.action_choose(0 if word == "yes" else 1)
             return
         if top is None or top.kind != PromptKind.SKILL:
-            self.say("现在没有技能询问" if self.lang == "zh" else "no skill question now", error=True)
+            self.say(label("no_skill_question", self.lang), error=True)
             return
         if word not in skill_answer_verbs(top):  # e.g. 刚烈's "discard 2 / take": not a yes / no question
             self.say(label("not_yes_no", self.lang), error=True)
@@ -789,18 +794,14 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         then the command language's verbs (``script.VERBS``: syntax, description and example)."""
         zh = self.lang == "zh"
         keys = [(k.keys.upper(), k.zh if zh else k.en) for k in KEYS if k.show]
-        keys += [("F7", "技能（各座位武将技能及说明）" if zh else "Skills (each seat's skills with a summary)"),
-                 ("F8 / F9", "技能询问：发动 / 不发动" if zh else "skill question: yes / no"),
-                 ("F10", "玩家页面：手机扫码查看（只读；命令 serve）" if zh
-                  else "players' view: phones scan a QR code (read-only; command serve)"),
-                 ("^P", "命令面板：按键、设置、选项与命令（输入名称查找）" if zh
-                  else "command palette: keys, settings, choices and commands by name"),
-                 ("Tab / →", "补全 · ↑/↓ 历史命令" if zh else "complete · ↑/↓ command history")]
+        lang = self.lang
+        keys += [("F7", label("help_f7", lang)), ("F8 / F9", label("help_f8_f9", lang)), ("F10", label("help_f10", lang)),
+                 ("^P", label("help_palette", lang)), ("Tab / →", label("help_tab", lang))]
         verbs = []
         for verb, usage in self.script.VERBS.items():
             syntax, desc, example = self._usage(verb, usage)
-            verbs.append((syntax, desc + (f"  ({'例' if zh else 'e.g.'} {example})" if example else "")))
-        return [("按键" if zh else "Keys", keys), ("命令" if zh else "Commands", verbs)]
+            verbs.append((syntax, desc + (label("help_example", lang, example=example) if example else "")))
+        return [(label("help_keys", lang), keys), (label("help_commands", lang), verbs)]
 
     def help_text(self) -> str:
         """F1's help as plain text, one row a line (``help_sections``)."""
