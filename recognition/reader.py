@@ -420,6 +420,36 @@ def _holds_two(outer: np.ndarray, card: np.ndarray) -> bool:
     return bool(0.85 <= lc[1] / lo[0] <= 1.15 and 1.6 <= lo[1] / lc[0] <= 2.6)
 
 
+# An outline holding the card and room for another (``_holds_two``) is two cards only when that room
+# is lit like paper: its median, per channel, at least ROOM_PAPER of the card's paper band's
+# (``_paper_band``). Set on the development frames (3 Dec, accept): on 840 rendered pairs the 76
+# noticed only so measured 0.73-1.15; on 1600 single rendered frames the outline was a patch of
+# table or a letterboxed photo's border around the card 24 times (a false "two cards in view"), 21
+# of them 0.02-0.60 (the other 3: tables as light as paper, 0.74-1.0).
+ROOM_PAPER = 0.65
+
+
+def _room_is_paper(frame: np.ndarray, outer: np.ndarray, card: np.ndarray) -> bool:
+    """True when the part of outline ``outer`` (4, 2) outside the card ``card`` (4, 2, grown by 5%)
+    has a median per channel at least ROOM_PAPER of the card's paper band's (or is empty)."""
+    o = np.asarray(outer, np.float32)
+    x, y, w, h = cv2.boundingRect(np.round(o).astype(np.int32))
+    fh, fw = frame.shape[:2]
+    x0, y0, x1, y1 = max(0, x), max(0, y), min(fw, x + w), min(fh, y + h)
+    if x1 <= x0 or y1 <= y0:
+        return True
+    shift = np.array([x0, y0], np.float32)
+    m = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(m, np.round(o - shift).astype(np.int32), 1)
+    c = np.asarray(card, np.float32)
+    cv2.fillConvexPoly(m, np.round((c - c.mean(0)) * 1.05 + c.mean(0) - shift).astype(np.int32), 0)
+    room = frame[y0:y1, x0:x1][m > 0]
+    if len(room) == 0:
+        return True
+    paper, _ = _paper_band(frame, c)
+    return bool((np.median(room, axis=0) >= ROOM_PAPER * paper).all())
+
+
 def _on_edge(q: np.ndarray, shape: tuple) -> bool:
     """True when two or more corners of quad q (4, 2) lie on the edge of a frame of shape
     (H, W, ...) (within 3 px): an outline cut by the frame, e.g. a patch of table."""
@@ -471,7 +501,7 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
             q = cand.quad() if r is not None else cand.outline()
             if r is best:
                 continue
-            if _holds_two(q, card) and not _on_edge(q, frame.shape):
+            if _holds_two(q, card) and not _on_edge(q, frame.shape) and _room_is_paper(frame, q, card):
                 merged.append(q)
                 continue
             if not _similar_size(card, q) or not all(distinct_cards(s, q) for s in seen):

@@ -65,3 +65,28 @@ def test_a_rank_over_suit_index_is_not_side_by_side_and_keeps_its_reading():
     img, suit, rank = _rendered(0)
     r = reader.read_frame(img, qr_mode="off")
     assert r.accepted and (r.suit, r.rank) == (suit, rank)
+
+
+def _sgs(i: int, base: int = 39_000_000):
+    """The bench's 三国杀-style photo i of seeds base+ (bench/recognition sgs_frame)."""
+    from card_images.render import SGS_LAYOUTS
+    rank, suit = i % 13 + 1, SUITS[(i // 13) % 4]
+    return synth_photo(rank, suit, np.random.default_rng(base + i), style="sgs", layout=SGS_LAYOUTS[i % 3]).image, suit, rank
+
+
+@pytest.mark.parametrize(("i", "scale"), [(30, 0.35), (38, 0.5), (38, 0.35)])
+def test_a_photo_border_around_one_card_is_not_two_cards(i, scale):
+    """A letterboxed 三国杀-style photo: the photo's border holds the card and room for another, but
+    that room is dark table, not paper (reader._room_is_paper); main noted "two cards in view"."""
+    img, suit, rank = _sgs(i)
+    r = reader.read_frame(scenes.letterbox(img, scale), qr_mode="off")
+    assert r.note is None, r.note
+    assert r.accepted and (r.suit, r.rank) == (suit, rank), r.label
+
+
+def test_room_beside_a_card_on_paper_is_a_second_card():
+    """Pair 9 501 001 (a ♣2 close beside another card, outlined together): the room beside the ♣2
+    is paper, so the outline holding both still gives the note."""
+    sc = scenes.pair_scene(np.random.default_rng(9_501_001), "close")
+    r = reader.read_frame(sc.image, qr_mode="off")
+    assert not r.accepted and r.note is not None and r.note.startswith("two cards in view"), r.note
