@@ -946,14 +946,17 @@ def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: 
 # - Relevel: the pieces of ink holding the rank, thresholded at RELEVEL_LEVEL (INK_LEVEL: 0.45) and
 #   read again, give another rank with at least RELEVEL_OTHER: a faint stroke was lost at 0.45 (a K
 #   whose thin stem fell under the threshold read as 7).
-# - Cut: a lone corner (no second opinion) whose rank has a glyph-sized piece of ink (at least
-#   CUT_PIECE_AREA of the rank's ink, at most CUT_PIECE_SIZE of its height each way) cut by the crop's
-#   edge within CUT_GAP of its height beside it: the outline lies inside the index, the rank may
-#   continue out of the crop (the right half of a looped Q read as 5).
+# - Cut: a lone corner (no second opinion) with a glyph-sized piece of ink (at least CUT_PIECE_AREA
+#   of the rank's ink, at most CUT_PIECE_SIZE of its height each way) cut by the crop's edge where the
+#   index's own rank may lie: within CUT_GAP of the rank's height beside the rank, or above the suit
+#   (over half the narrower one's width in its columns, at most CUT_ABOVE of the suit's height above
+#   it). The outline lies inside the index: the right half of a looped Q read as 5; a "4" cut by the
+#   crop's top, the table's edge beside its spade read as 7 (fresh seed 95 000 003, full scale).
 TURNED_OTHER = 0.5
 RELEVEL_LEVEL = 0.3
 RELEVEL_OTHER = 0.9
 CUT_GAP = 0.15
+CUT_ABOVE = 0.4
 CUT_PIECE_AREA = 0.1
 CUT_PIECE_SIZE = 1.2
 
@@ -1035,13 +1038,15 @@ def _relevel_mask(crop: np.ndarray, g) -> np.ndarray | None:
 
 
 def _cut_beside(crop: np.ndarray, g) -> bool:
-    """True when a glyph-sized piece of ink cut by the edge of the upright corner crop lies within
-    CUT_GAP of the rank's height beside the rank of IndexGlyphs g (CUT_PIECE_AREA, CUT_PIECE_SIZE)."""
+    """True when a glyph-sized piece of ink (CUT_PIECE_AREA, CUT_PIECE_SIZE) cut by the edge of the
+    upright corner crop lies where the rank of IndexGlyphs g's index may be: within CUT_GAP of the
+    rank's height beside its rank, or up to CUT_ABOVE of the suit's height above its suit."""
     p = prepare(crop)
     if p is None:
         return False
     H, W = p.binm.shape
     x, y, w, h = g.rank_box
+    sx, sy, sw, sh = g.suit_box
     gap = max(1.0, CUT_GAP * h)
     ink = float(np.count_nonzero(g.rank_mask > 127))
     for i in range(1, p.n):
@@ -1050,6 +1055,8 @@ def _cut_beside(crop: np.ndarray, g) -> bool:
                 or max(cw, ch) > CUT_PIECE_SIZE * h:
             continue
         if max(x - (cx + cw), cx - (x + w), 0) <= gap and max(y - (cy + ch), cy - (y + h), 0) <= gap:
+            return True
+        if min(sx + sw, cx + cw) - max(sx, cx) >= 0.5 * min(sw, cw) and 0 <= sy - (cy + ch) <= CUT_ABOVE * sh:
             return True
     return False
 
