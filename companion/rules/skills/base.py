@@ -410,13 +410,13 @@ def verb(ctx: Ctx, a: Action) -> None:
                      msg="seat_table_has", seat=a.seat, n_seats=len(st.seats))
     if a.seat is not None and st.seat(a.seat).alive and not has_skill(st, st.seat(a.seat), sid):
         why_en, why_zh = _not_owner(st, a.seat, sid)
-        ctx.check(False, "skill.none", why_en, why_zh, SRC_SKILL)
+        ctx.check(False, Rule.SKILL_NONE, why_en, why_zh, SRC_SKILL)
     args = list(a.args.get("args", []))
     if sid in RESPONSES and top is not None and top.kind == PromptKind.RESPOND:
         n = a.seat if a.seat is not None else top.seat
         if not usable(st, n, sid):
             why_en, why_zh = _not_owner(st, n, sid)
-            raise refuse("skill.none", why_en, why_zh, forceable=True)
+            raise refuse(Rule.SKILL_NONE, why_en, why_zh, forceable=True)
         RESPONSES[sid](ctx, top, n, args)
         return
     if sid in VIEW_AS and sid not in ACTIVE:
@@ -433,7 +433,7 @@ def verb(ctx: Ctx, a: Action) -> None:
     _syntax(sid, n, args)
     if not usable(st, n, sid):
         why_en, why_zh = _not_owner(st, n, sid)
-        ctx.check(False, "skill.none", why_en, why_zh, SRC_SKILL)
+        ctx.check(False, Rule.SKILL_NONE, why_en, why_zh, SRC_SKILL)
     ctx.check(st.turn_seat == n and st.phase == "play" and not st.prompts, Rule.SKILL_PHASE, source=SRC_SKILL,
               sk_name=Words(ske, skz), turn_seat=st.turn_seat, phase=st.phase)
     ACTIVE[sid](ctx, n, args)

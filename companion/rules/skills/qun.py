@@ -73,7 +73,7 @@ def _lijian(ctx: Ctx, n: int, args: list[str]) -> None:
     ctx.check(me.hand >= 1 or bool(slots), Rule.HAND_EMPTY, source=SRC_SKILL, msg="discards_card")
     for t, u in ((y, x),):
         r = target_refusal(st, u, t, "duel")
-        ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
+        ctx.check(r is None, Rule.SKILL_TARGET, r[0] if r else "", r[1] if r else "", SRC_SKILL)
     once(ctx, n, "lijian")
     if slots:
         me.equipment[slots[0]] = None
