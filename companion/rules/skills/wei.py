@@ -7,8 +7,6 @@ Each skill is defined here once, as data plus a small effect, on the machinery o
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import outcome as oc
 from .. import zones as zn
 from ..deck import KINDS, Face
@@ -336,7 +334,7 @@ def _yiji_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
 
 
 @on("start", "luoshen")
-def _luoshen(ctx: Any, s: Seat) -> None:
+def _luoshen(ctx: Ctx, s: Seat) -> None:
     # 洛神: 准备阶段，你可以判定：若为黑色，你获得此牌，且可以重复此流程。
     if usable(ctx.st, s, "luoshen"):
         ask(ctx, s.seat, "luoshen", *en_zh("skills.wei.luoshen"))
