@@ -164,9 +164,9 @@ _WHATS = {"number": text("script.what/number"), "seat": text("script.what/seat")
           "source seat": text("script.what/source")}
 """The words for what ``_int`` reads (its refusals speak the screen's language)."""
 _SEAT_WHATS = frozenset({"seat", "target seat", "source seat"})
-_SEAT_SUFFIX_WORDS = ("号位", "号")
-"""What follows a seat number in the way a Chinese moderator names a seat (``4号位``, ``4号``)."""
-_SEAT_RE = re.compile(r"(\d+)(?:" + "|".join(_SEAT_SUFFIX_WORDS) + ")")
+_SEAT_WORDS = r"(\d+)号位?"
+"""How a Chinese moderator names a seat (``4号位``, ``4号``): the pattern of :data:`_SEAT_RE`."""
+_SEAT_RE = re.compile(_SEAT_WORDS)
 
 
 def _seat_word(tok: str) -> int | None:
