@@ -36,7 +36,7 @@ MOVED_PROSE_LEFT = {"session.py": 0, "script.py": 0}
 the usage placeholders and of what a number is moved to the catalogue: ``script.verb/…``, ``script.placeholder/…``,
 ``script.what/…``).  A verb's usage line and example (``Usage("deal roles|generals [seed=N]", …, "deal roles
 seed=7")``) are command lines as typed, not prose."""
-TEXT_HELPERS = {"_refuse_line": (0, set()), "_journal_error": (0, {"kind"}), "_err": (1, set())}
+TEXT_HELPERS = {"_refuse_line": (0, set()), "_journal_error": (0, {"kind"}), "_err": (1, set()), "_said": (0, set())}
 """Functions of :data:`MOVED` that render the ``[text]`` entry named by their argument at this position (their
 keywords but these are the text's values)."""
 
@@ -355,7 +355,7 @@ def test_the_prose_finder_finds_prose():
 
 
 def test_a_verbs_usage_and_example_are_not_prose_but_its_help_is():
-    sample = ('VERBS = {"deal": Usage("deal roles|generals [seed=N]", text("script.verb/deal"), "deal roles seed=7")}\n'
+    sample = ('VERBS = {"deal": Usage("deal roles|generals [seed=N]", _said("script.verb/deal"), "deal roles seed=7")}\n'
               'OLD = {"deal": Usage("deal roles", "deal roles or general offers at random", "随机发身份或候选武将", "x")}\n')
     tree = ast.parse(sample)
     skip = _not_prose_nodes(tree)
