@@ -37,9 +37,9 @@ the usage placeholders and of what a number is moved to the catalogue: ``script.
 ``script.what/…``).  A verb's usage line and example (``Usage("deal roles|generals [seed=N]", …, "deal roles
 seed=7")``) are command lines as typed, not prose."""
 TEXT_HELPERS = {"_refuse_line": (0, set()), "_journal_error": (0, {"kind"}), "_err": (1, set()), "_said": (0, set()),
-                "label": (0, set()), "qlabel": (0, set())}
-"""Functions of :data:`MOVED` and :data:`TUI` that render the ``[text]`` entry named by their argument at this position
-(their keywords but these are the text's values)."""
+                "label": (0, set()), "qlabel": (0, set()), "offer": (3, set())}
+"""Functions of :data:`MOVED` and :data:`TUI` (and ``offer`` of companion/rules/skills/base.py) that render the
+``[text]`` entry named by their argument at this position (their keywords but these are the text's values)."""
 HELPER_PREFIX = {"label": "tui.text.", "qlabel": "tui.quick."}
 """The key a helper's argument names, after this prefix: ``label("round", lang, n=2)`` is ``[text] "tui.text.round"``."""
 TUI = sorted((ROOT / "companion" / "tui").rglob("*.py"))

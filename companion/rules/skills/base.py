@@ -132,6 +132,16 @@ def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: s
                               cast(SkillData, data)))
 
 
+def offer(ctx: Ctx, s: Seat, sid: str, key: str, /) -> bool:
+    """The ask of ask → yes → effect: when seat ``s`` may use its optional skill ``sid`` now (:func:`usable`), ask
+    it, the question being the catalogue's ``[text]`` entry ``key`` (no values); True when asked.  The answer is the
+    skill's :func:`accepted` function."""
+    if not usable(ctx.st, s, sid):
+        return False
+    ask(ctx, s.seat, sid, *en_zh(key))
+    return True
+
+
 def log_event(ctx: Ctx, kind: str, n: int | None, en: str, zh: str, **data: Any) -> None:
     """Log an event of ``kind`` for seat ``n`` (None: none) with texts ``en`` / ``zh`` and ``data``."""
     ctx.ev.append(Event(kind, en, zh, n, data))

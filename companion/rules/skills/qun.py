@@ -22,13 +22,13 @@ from .base import (
     ViewAs,
     accepted,
     active,
-    ask,
     draw_cards,
     duel_opponent,
     equipment_slots,
     int_arg,
     is_male,
     living,
+    offer,
     once,
     refuse,
     usable,
@@ -112,8 +112,7 @@ def wushuang(ctx: Ctx, before: GameState) -> None:
 @on("finish", "biyue")
 def _biyue(ctx: Ctx, s: Seat) -> None:
     # 闭月: 结束阶段，你可以摸一张牌。
-    if usable(ctx.st, s, "biyue"):
-        ask(ctx, s.seat, "biyue", *en_zh("skills.qun.biyue"))
+    offer(ctx, s, "biyue", "skills.qun.biyue")
 
 
 @accepted("biyue")
