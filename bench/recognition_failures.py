@@ -46,6 +46,7 @@ from recognition.geometry import (  # noqa: E402
     CARD_H,
     _quad_distance,
     card_candidates,
+    colour_edge_candidates,
     detect_copy,
     edge_candidates,
     fallback_candidates,
@@ -79,6 +80,7 @@ def classify(frame: np.ndarray, quad: np.ndarray, suit: str, rank: int) -> str:
         cands = card_candidates(frame, 5, gray, small)
         cands += edge_candidates(gray, 5, small, [c.outline() for c in cands])
         cands += fallback_candidates(frame, gray, small, 4, [c.outline() for c in cands])
+        cands += colour_edge_candidates(frame, gray, small, 3, [c.outline() for c in cands])
         d = min([_quad_distance(order_quad(c.outline()), quad) for c in cands] or [1e9])
         return "outline_not_found" if d > 0.05 * R._long(quad) else "outline_found_not_read"
     px = R._long(quad) / CARD_H

@@ -18,6 +18,7 @@ from .geometry import (
     CORNER_W,
     Candidate,
     card_candidates,
+    colour_edge_candidates,
     detect_copy,
     edge_candidates,
     fallback_candidates,
@@ -252,6 +253,12 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         n = len(done)
         best = _read_candidates(frame, more, threshold, done, best, gray)
         late = best.accepted and any(r is best for _, r in done[n:])
+    if not best.accepted and fallback:  # closed colour edges: a card on a busy, colourful table
+        more = colour_edge_candidates(frame, gray, small, COLOUR_EDGE_CANDIDATES, [c.outline() for c in cands])
+        cands = cands + more
+        n = len(done)
+        best = _read_candidates(frame, more, threshold, done, best, gray)
+        late = best.accepted and any(r is best for _, r in done[n:])
     if not best.accepted and wide:  # the wide corner, the index-zone threshold (三国杀-style indices)
         best = _read_wide(frame, done, threshold, best, lambda r: _another_outline(frame, cands, r))
         late = late or best.accepted
@@ -347,6 +354,8 @@ def _read_wide(frame: np.ndarray, done: list, threshold: float, best: Reading,
 # At most this many outlines of the fallback search are read (each read costs ~0.3-1 ms; the
 # search is for frames where nothing else was accepted, e.g. no card at all).
 FALLBACK_CANDIDATES = 4
+# ... and at most this many of the closed colour edges' outlines (``geometry.colour_edge_candidates``).
+COLOUR_EDGE_CANDIDATES = 3
 
 
 def _read_candidates(frame: np.ndarray, pool: list, threshold: float, done: list, best: Reading,
