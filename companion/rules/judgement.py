@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .deck import KINDS, Face, Suit
 from .messages import Message, Words, en_zh, text
 
-__all__ = ["Judgement", "JudgementRule", "JUDGEMENTS", "register", "resolve_judgement"]
+__all__ = ["Judgement", "JudgementRule", "JUDGEMENTS", "UnknownSubjectError", "register", "resolve_judgement"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +103,21 @@ def _name(zh_name: str) -> Words:
     return Words(zh_name, zh_name)
 
 
+class UnknownSubjectError(ValueError):
+    """A judgement subject that no card or skill judges; ``.en`` / ``.zh`` say so and name the known ones."""
+
+    def __init__(self, subject: str) -> None:
+        self.subject = subject
+        self.en, self.zh = en_zh("judgement.unknown_subject", subject=subject, known=", ".join(sorted(JUDGEMENTS)))
+        super().__init__(self.en)
+
+
 def resolve_judgement(subject: str, face: Face) -> Judgement:
     """Judge ``face`` for ``subject`` (a key of :data:`JUDGEMENTS`).
 
     Returns a :class:`Judgement` with the sentence, e.g. ``"乐不思蜀 judged ♠7:
-    not a heart: the play phase is skipped"``.  Raises ValueError naming the
-    known subjects for an unknown one.
+    not a heart: the play phase is skipped"``.  Raises :class:`UnknownSubjectError` (a ValueError) naming
+    the known subjects for an unknown one.
     """
     rule = JUDGEMENTS.get(subject)
     if rule is None:
@@ -118,7 +127,7 @@ def resolve_judgement(subject: str, face: Face) -> Judgement:
         except UnknownSkillError:
             rule = None
     if rule is None:
-        raise ValueError(text("judgement.unknown_subject", subject=subject, known=", ".join(sorted(JUDGEMENTS))).en)
+        raise UnknownSubjectError(subject)
     eff = bool(rule.test(face))
     en, zh = en_zh("judgement.resolve_judgement", zh_name=_name(rule.zh_name), face=face,
                    en_yes=rule.yes if eff else rule.no)
