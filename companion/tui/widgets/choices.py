@@ -124,11 +124,11 @@ class ChoicesBar(Static):
     them repaint its lines and lay nothing out (no widget shown or hidden, issue 15, key-to-paint); a longer
     question or more choices take the lines they need and give them back."""
 
-    COMPONENT_CLASSES = {"choices--question", "choices--question-large"}
+    COMPONENT_CLASSES = {"choices--question", "choices--large"}
     DEFAULT_CSS = """
     ChoicesBar { height: 0; padding: 0; text-wrap: nowrap; text-overflow: clip; }
     ChoicesBar > .choices--question { background: $warning 20%; color: $text; text-style: bold; }
-    ChoicesBar > .choices--question-large { background: $warning 35%; color: $text; text-style: bold; }
+    ChoicesBar > .choices--large { background: $warning 35%; color: $text; text-style: bold; }
     """
     """The question on app.tcss's ``$prompt-bg`` across the whole width, one column of padding each side; large
     (120×36 and up) on ``$prompt-edge 35%``, padded a line above and below and two columns each side."""
@@ -206,7 +206,7 @@ class ChoicesBar(Static):
             from textual.style import Style  # noqa: PLC0415
 
             pad = 2 if self.large else 1
-            rich = self.get_component_rich_style("choices--question-large" if self.large else "choices--question")
+            rich = self.get_component_rich_style("choices--large" if self.large else "choices--question")
             text_style, fill = Style.from_rich_style(rich), Style(background=Style.from_rich_style(rich).background)
             text = [ln.plain for ln in Content(self.question).wrap(max(1, full_width - 2 * pad))][:QUESTION_LINES]
             if self.large:
