@@ -1,6 +1,6 @@
-"""What a resume's first paint no longer does up front (issue 15): compile every message text it renders
-(a text is rendered by ``str.format`` until its ``COMPILE_AT``-th render), and read and hash the rules'
-sources for their fingerprint when their sizes and times are those it was last computed for."""
+"""What a resume's first paint no longer does up front (issue 15): compile every message text it renders (a
+text is rendered by ``str.format`` until its ``COMPILE_AT``-th render); the rules' fingerprint found with
+``os.walk`` (not ``Path.rglob``) is the one its docstring defines."""
 
 from __future__ import annotations
 
@@ -85,27 +85,9 @@ def documented_fingerprint() -> str:
     return h.hexdigest()[:32]
 
 
-@pytest.fixture
-def cache(tmp_path, monkeypatch):
-    path = tmp_path / "__pycache__" / "fp.txt"
-    monkeypatch.setattr(snapshot, "_fingerprint_cache", lambda root: path)
-    monkeypatch.setattr(sys, "dont_write_bytecode", False)
-    return path
-
-
-def test_the_fingerprint_is_kept_with_its_files_stats_and_taken_from_there(cache):
-    fp = snapshot.rules_fingerprint.__wrapped__()
-    assert fp == documented_fingerprint()
-    key, _, held = cache.read_text().partition(" ")
-    assert held == fp and len(key) == 32
-    cache.write_text(f"{key} {'f' * 32}")  # the same stats: what is kept is taken (the files are not hashed)
-    assert snapshot.rules_fingerprint.__wrapped__() == "f" * 32
-    cache.write_text(f"{'0' * 32} {'f' * 32}")  # other stats (a file changed): hashed again, and kept
-    assert snapshot.rules_fingerprint.__wrapped__() == fp
-    assert cache.read_text() == f"{key} {fp}"
-
-
-def test_the_fingerprint_is_not_kept_when_byte_code_is_not_written(cache, monkeypatch):
-    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+def test_the_fingerprint_hashes_the_files_its_docstring_names_in_their_order():
     assert snapshot.rules_fingerprint.__wrapped__() == documented_fingerprint()
-    assert not cache.exists()
+    root = Path(snapshot.__file__).resolve().parent
+    names = ["/".join(parts) for parts, _path in snapshot._fingerprinted(root)]
+    assert "script.py" in names and "rules/engine.py" in names and "data/messages/en.toml" in names
+    assert not any("__pycache__" in n for n in names)

@@ -50,12 +50,14 @@ __all__ = ["KEYS", "Key", "CompanionApp", "run_dashboard", "CommandBar", "GameLo
 LARGE_HEIGHT = 36
 """Lines from which (with ``WIDE`` columns) the question is drawn large."""
 BANNER_LINES = MESSAGE_LINES = 4
-"""Lines the question and the message may take (app.tcss ``max-height``): wrapped, never cut — the longest
+"""Lines the question and the message may take (``widgets.choices.QUESTION_LINES``, app.tcss ``#message``
+``max-height``): wrapped, never cut — the longest
 question of the transcripts takes 3 lines at 80 columns (a 闪 with 八卦阵 and F6's hint; 流离 after 武圣)."""
 ASK_LINES = 2
-"""Lines kept for the question and the choices together once the game has started (app.tcss ``#ask.-kept``),
-shown or not: a one-line question with one line of choices, or two lines of choices, then come and go without
-moving the board — no layout of the screen for the key that brings or clears them (issue 15, key-to-paint).
+"""Lines kept for the question and the choices together once the game has started (one widget, ``#ask``:
+``widgets.choices.ChoicesBar``), shown or not: a one-line question with one line of choices, or two lines of
+choices, then come and go without moving the board and without a layout of the screen — only the widget's lines
+are repainted (issue 15, key-to-paint).
 A longer question or more choices still take the lines they need (never cut); large (``-large``): 4, the
 question's padding included."""
 ASK_LINES_LARGE = 4
@@ -180,9 +182,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         yield Static("", id="header")
         from .widgets.choices import ChoicesBar  # noqa: PLC0415
 
-        with Vertical(id="ask"):  # the question and the choices: ASK_LINES kept once started
-            yield Static("", id="banner", classes="-none")
-            yield ChoicesBar(id="choices", classes="-none")
+        yield ChoicesBar(id="ask")  # the question and the choices, one widget: ASK_LINES kept once started
         with Vertical(id="body"):
             yield SeatTable(len(self.state.seats), id="table")
             log = GameLog(id="log", wrap=False, markup=False, auto_scroll=True, max_lines=LOG_MAX_LINES)
@@ -244,8 +244,11 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         self.query_one("#body").set_class(event.size.width >= self.WIDE, "wide")
         # 120×40 and up: the question in a large block above the board (padded, bold: a terminal has one text size)
         large = event.size.width >= self.WIDE and event.size.height >= LARGE_HEIGHT
-        self.query_one("#banner").set_class(large, "-large")
-        self.query_one("#ask").set_class(large, "-large")
+        from .widgets.choices import ChoicesBar  # noqa: PLC0415
+
+        ask = self.query_one(ChoicesBar)
+        ask.large = large
+        ask.kept = self._kept_lines(self.state.started, large)
         self._fit_table(event.size.width, event.size.height)  # the new size (self.size may still be the old one)
         self.call_after_refresh(self.query_one(GameLog).refold)  # fold the log to its new width (when it changed)
         self.call_after_refresh(self._redraw_banner)  # and the banner
@@ -278,11 +281,8 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         ask = 0
         if self._ptext and self._drawn_banner:
             ask += min(BANNER_LINES, len(Text(self._drawn_banner).wrap(self.console, inner)))
-        ask += self.query_one(ChoicesBar).lines
-        zone = self.query_one("#ask")
-        if zone.has_class("-kept"):
-            ask = max(ask, ASK_LINES_LARGE if zone.has_class("-large") else ASK_LINES)
-        lines += ask
+        bar = self.query_one(ChoicesBar)
+        lines += max(ask + bar.lines, bar.kept)
         if self.query_one("#scan-line").has_class("-on"):
             lines += 1
         msg = self.message
@@ -311,15 +311,13 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         header.set_class(state.over, "-over")
         header.set_class(self.reveal, "-revealed")
 
-        banner = self.query_one("#banner", Static)
+        from .widgets.choices import ChoicesBar  # noqa: PLC0415
+
+        ask = self.query_one(ChoicesBar)
         ptext = prompt_text(state, lang)
         self._ptext = ptext
-        btext = self._banner_text(ptext)
-        if btext != self._drawn_banner:
-            self._drawn_banner = btext
-            banner.update(Text(btext))
-        banner.set_class(not ptext, "-none")
-        self.query_one("#ask").set_class(state.started, "-kept")
+        self._drawn_banner = self._banner_text(ptext)
+        ask.ask(self._drawn_banner if ptext else "", large=ask.large, kept=self._kept_lines(state.started, ask.large))
 
         self.query_one(SeatTable).draw(state, lang, self.reveal)
         self.query_one(GameLog).update_from_session()
@@ -349,7 +347,9 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         """The prompt as the banner shows it: word-wrapped, but when the text after "⚠" is one
         long run without spaces (Chinese) that would wrap to the next line and leave the ⚠ alone,
         cut by cells so the ⚠ keeps its text."""
-        large = self.query_one("#banner").has_class("-large")
+        from .widgets.choices import ChoicesBar  # noqa: PLC0415
+
+        large = self.query_one(ChoicesBar).large
         width = max(20, (self.size.width or 80) - (4 if large else 2))  # the banner's padding: 0 1 (large: 1 2)
         lines = Text(ptext).wrap(self.console, width)
         if len(lines) > 1 and lines[0].plain.strip() in ("⚠", ""):
@@ -357,9 +357,18 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         return ptext
 
     def _redraw_banner(self) -> None:
+        """The question cut again for the screen's width (drawn with the choices by ``draw_choices``)."""
         if self._ptext:
+            from .widgets.choices import ChoicesBar  # noqa: PLC0415
+
+            ask = self.query_one(ChoicesBar)
             self._drawn_banner = self._banner_text(self._ptext)
-            self.query_one("#banner", Static).update(Text(self._drawn_banner))
+            ask.ask(self._drawn_banner, large=ask.large, kept=ask.kept)
+
+    @staticmethod
+    def _kept_lines(started: bool, large: bool) -> int:
+        """Lines the question and the choices keep: ``ASK_LINES`` (large: ``ASK_LINES_LARGE``) once started."""
+        return (ASK_LINES_LARGE if large else ASK_LINES) if started else 0
 
     def opened_lines(self) -> dict[str, str]:
         """``opened_text`` in zh and en, computed once, with the state as it was on opening (the log's first line)."""

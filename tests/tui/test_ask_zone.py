@@ -11,6 +11,7 @@ from screen import screen_text, type_line
 from companion.session import Session
 from companion.tui.app import ASK_LINES, CompanionApp
 from companion.tui.text import prompt_text
+from companion.tui.widgets.choices import ChoicesBar
 
 SETUP = ["players 4", "lord 1", "general 1 孙权", "general 2 甘宁", "general 3 黄盖", "general 4 吕布"]
 
@@ -22,8 +23,8 @@ async def settle(pilot) -> None:
 
 def zone(app) -> tuple[int, int, int]:
     """(question lines, choices lines, the board's first line)."""
-    return (app.query_one("#banner").region.height, app.query_one("#choices").region.height,
-            app.query_one("#body").region.y)
+    ask = app.query_one(ChoicesBar)
+    return ask.question_lines, ask.lines, app.query_one("#body").region.y
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -9,6 +9,7 @@ from screen import screen_text
 
 from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp, GameLog
+from companion.tui.widgets.choices import ChoicesBar
 from companion.tui.widgets.table import LOG_MIN, SeatTable
 
 TEN = ["players 10", "lord 1"] + [f"general {i} {g}" for i, g in enumerate(
@@ -36,7 +37,7 @@ async def _squeezed(lang: str, extra: list[str], scan: bool) -> tuple[dict[str, 
         await pilot.pause()
         text = screen_text(app)
         log = app.query_one(GameLog)
-        sizes = {"card": app.query_one(SeatTable).card_height, "banner": app.query_one("#banner").size.height,
+        sizes = {"card": app.query_one(SeatTable).card_height, "banner": app.query_one(ChoicesBar).question_lines,
                  "message": app.query_one("#message").size.height}
         _newest_shown(app, text)
         return sizes, text, log.scrollable_content_region.height

@@ -16,6 +16,7 @@ from fakes import scripted_camera
 from companion.session import Session
 from companion.tui.app import CommandBar, CompanionApp
 from companion.tui.text import corner_preview
+from companion.tui.widgets.choices import ChoicesBar
 
 pytest.importorskip("cv2")
 
@@ -112,7 +113,7 @@ async def test_f6_scans_for_an_eight_diagram_judgement(tmp_path, monkeypatch):
     assert s.state.prompt.kind == "respond" and "judge FACE" in s.state.prompt.en
     app = CompanionApp(s, lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
-        assert "press F6 to scan" in str(app.query_one("#banner").content)
+        assert "press F6 to scan" in app.query_one(ChoicesBar).question
         await pilot.press("f6")
         await app.workers.wait_for_complete()
         await pilot.pause()

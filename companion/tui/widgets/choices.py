@@ -1,4 +1,5 @@
-"""The numbered choices line: what the table may do now (``companion.rules.choices``), one key or click each.
+"""The question and the numbered choices: what is asked and what the table may do now
+(``companion.rules.choices``), one key or click each, drawn by one widget (:class:`ChoicesBar`).
 
 ``1 闪 · 2 受到1点伤害 · 3 八卦阵：判定`` under the banner.  A number and Enter picks a choice (the
 number alone in the command bar marks it first; ``0`` is the 10th); a click on a choice picks it too (``app.choose(i)``).
@@ -110,13 +111,27 @@ def plain_text(chs: list[Any], lang: str) -> str:
     return _SEP.join(f"{key_of(i)} {c.label(lang)}" for i, c in enumerate(chs))
 
 
-class ChoicesBar(Static):
-    """The numbered choices (one to three lines: ``FITS``); hidden when there are none."""
+QUESTION_LINES = 4
+"""Lines the question may take (``app.BANNER_LINES``; wrapped, never cut: the longest of the transcripts takes 3
+at 80 columns)."""
 
+
+class ChoicesBar(Static):
+    """The question and the numbered choices under it, drawn by one widget (``#ask``): the question's lines
+    (``ask``), then the choices' (one to three lines: ``FITS``), then blank lines up to ``kept``.
+
+    Its height is what it draws, at least ``kept`` lines: a question and choices that come and go within
+    them repaint its lines and lay nothing out (no widget shown or hidden, issue 15, key-to-paint); a longer
+    question or more choices take the lines they need and give them back."""
+
+    COMPONENT_CLASSES = {"choices--question", "choices--large"}
     DEFAULT_CSS = """
-    ChoicesBar { height: auto; max-height: 3; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    ChoicesBar.-none { display: none; }
+    ChoicesBar { height: 0; padding: 0; text-wrap: nowrap; text-overflow: clip; }
+    ChoicesBar > .choices--question { background: $warning 20%; color: $text; text-style: bold; }
+    ChoicesBar > .choices--large { background: $warning 35%; color: $text; text-style: bold; }
     """
+    """The question on app.tcss's ``$prompt-bg`` across the whole width, one column of padding each side; large
+    (120×36 and up) on ``$prompt-edge 35%``, padded a line above and below and two columns each side."""
 
     def __init__(self, **kw: Any) -> None:
         super().__init__("", **kw)
@@ -125,28 +140,44 @@ class ChoicesBar(Static):
         self.spent: frozenset[int] = frozenset()
         """The choices (0-based) drawn greyed: no longer possible in this play phase, kept in place."""
         self._spans: list[tuple[int, int, int]] = []
-        self._markup: str | None = None
+        self._markup = ""
+        self._drawn: tuple | None = None
         self.lines = 0
-        """Lines drawn (0 when hidden)."""
+        """Lines of choices drawn (0 when there are none)."""
+        self.question = ""
+        """The question as given to ``ask`` ("" when none)."""
+        self.question_lines = 0
+        """Lines the question takes (its padding included when large; 0 when there is none)."""
+        self.large = False
+        """The question drawn large (120×36 and up: padded, on a stronger background)."""
+        self.kept = 0
+        """Lines kept when less is drawn (app.py ``ASK_LINES`` once the game has started)."""
 
     def on_click(self, event: Click) -> None:
         off = event.get_content_offset(self)
         if off is None:
             return
-        for i, (row, a, b) in enumerate(self._spans):
-            if row == off.y and a <= off.x < b:
+        row, x = off.y - self.question_lines, off.x - 1  # the choices' lines begin with one column of padding
+        for i, (r, a, b) in enumerate(self._spans):
+            if r == row and a <= x < b:
                 event.stop()
                 self.app.action_choose(i)  # type: ignore[attr-defined]
                 return
 
+    def ask(self, question: str, *, large: bool, kept: int) -> None:
+        """Hold the question (wrapped at the width; "" for none), how it is drawn and the lines kept; drawn with
+        the choices by the next ``show``."""
+        self.question, self.large, self.kept = question, large, kept
+
     def show(self, chs: list[Any], lang: str, picked: int | None = None, window: bool = False,
              spent: frozenset[int] = frozenset(), more: int = 0) -> None:
-        """Draw ``chs`` (at most ``MAX_KEYS`` of them numbered); ``more``: how many further choices the
-        command palette lists (said after the tenth)."""
+        """Draw the question held and ``chs`` (at most ``MAX_KEYS`` of them numbered); ``more``: how many further
+        choices the command palette lists (said after the tenth)."""
         self.choices = list(chs)
         self.spent = spent
         self.plain = plain_text(self.choices, lang)
-        width = max(20, (self.app.size.width or 80) - 2)  # the padding: 0 1
+        full_width = self.app.size.width or 80
+        width = max(20, full_width - 2)  # the padding: 0 1
         markup = ""
         spans: list[tuple[int, int, int]] = []
         full: tuple[str, list[tuple[int, int, int]]] | None = None  # all numbered, the "+N more" not said
@@ -159,10 +190,36 @@ class ChoicesBar(Static):
         else:
             if full is not None:
                 markup, spans = full
-        if markup == self._markup:
-            return  # unchanged: no repaint (the dashboard redraws only what changed)
-        self._markup = markup
-        self.update(markup)
-        self._spans = spans
+        self._markup, self._spans = markup, spans
         self.lines = markup.count("\n") + 1 if self.choices else 0
-        self.set_class(not self.choices, "-none")
+        self._draw(full_width)
+
+    def _draw(self, full_width: int) -> None:
+        from textual.content import Content  # noqa: PLC0415
+
+        key = (self.question, self.large, self.kept, self._markup, self.lines, full_width)
+        if key == self._drawn:
+            return  # unchanged: no repaint (the dashboard redraws only what changed)
+        self._drawn = key
+        rows: list[Content] = []
+        if self.question:
+            from textual.style import Style  # noqa: PLC0415
+
+            pad = 2 if self.large else 1
+            rich = self.get_component_rich_style("choices--large" if self.large else "choices--question")
+            text_style, fill = Style.from_rich_style(rich), Style(background=Style.from_rich_style(rich).background)
+            text = [ln.plain for ln in Content(self.question).wrap(max(1, full_width - 2 * pad))][:QUESTION_LINES]
+            if self.large:
+                text = ["", *text, ""]
+            for ln in text:
+                room = full_width - pad - Content(ln).cell_length
+                rows.append(Content.assemble((" " * pad, fill), (ln, text_style), (" " * max(0, room), fill)))
+        self.question_lines = len(rows)
+        if self.choices:
+            rows.extend(Content(" ") + Content.from_markup(row) for row in self._markup.split("\n"))
+        height = max(len(rows), self.kept)
+        rows.extend(Content("") for _ in range(height - len(rows)))
+        resized = self.styles.height is None or self.styles.height.value != height
+        if resized:
+            self.styles.height = height  # a layout, only when the zone's height changes
+        self.update(Content("\n").join(rows), layout=False)
