@@ -120,13 +120,15 @@ class UnknownCardError(CardError):
 
 
 class CardSyntaxError(CardError):
-    """A card face (suit + rank) could not be parsed.  ``.text`` is the input."""
+    """A card face (suit + rank) could not be parsed.  ``.text`` is the input; ``.reason`` the specific
+    reason (en) when there is one (a colour word: ``红10``), else ""."""
 
     ACCEPTED = "♠7, 7♠, S7, 7s, 10h, h10, spade 7, 黑桃7, 红桃10, 梅花K, K梅花, ♥Q, ♦10, 方块A"
     ACCEPTED_ZH = "♠7、7♠、黑桃7、红桃10、梅花K、K梅花、方块A、10h、♥Q"
 
     def __init__(self, text: str, reason: str = "", reason_zh: str = "") -> None:
         self.text = text
+        self.reason = reason
         why = Words(*en_zh("deck.init", reason=Words(reason, reason_zh or reason))) if reason else ""
         self.en, self.zh = en_zh("deck.card_syntax", face=text, why=why,
                                  accepted=Words(self.ACCEPTED, self.ACCEPTED_ZH))

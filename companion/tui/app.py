@@ -553,13 +553,16 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         return ok
 
     def _face_alone(self, line: str) -> str:
-        """A card face alone (``9h``, ``♥9``) at a prompt that takes ``judge FACE`` is that answer: ``judge 9h``."""
+        """A card face alone (``9h``, ``♥9``) at a prompt that takes ``judge FACE`` is that answer: ``judge 9h``.
+        A colour and a rank (``红10``) is one too, so that ``judge`` refuses it naming both suits."""
         if not accepts_judge_face(self.state.prompt) or " " in line.strip():
             return line
-        from companion.rules.deck import CardError, parse_face  # noqa: PLC0415
+        from companion.rules.deck import CardError, CardSyntaxError, parse_face  # noqa: PLC0415
 
         try:
             parse_face(line.strip())
+        except CardSyntaxError as e:
+            return f"judge {line.strip()}" if e.reason else line
         except (CardError, ValueError):
             return line
         return f"judge {line.strip()}"

@@ -4,7 +4,7 @@ settings, choices and verbs, in the dashboard's language; the F-keys stay.  Real
 from __future__ import annotations
 
 from pilot_support import played
-from screen import until
+from screen import screen_text, until
 
 from companion.tui.app import CommandBar, CompanionApp
 from companion.tui.commands import palette_entries
@@ -128,6 +128,30 @@ async def test_a_face_alone_answers_a_judgement_and_track_hands_is_not_offered_m
         await pilot.pause()
         assert s.state.prompt is None or s.state.prompt.kind != "judge"
         assert any("judge 9h" in " ".join(e.lines) for e in s.log)
+
+
+async def test_a_colour_and_rank_alone_at_a_judgement_is_refused_naming_both_suits():
+    """Newcomer trial (3 Dec): ``红10`` alone at a judgement was "unknown command '红10'"; it is the
+    ``judge`` answer, refused as ``judge 红10`` is: a colour is two suits (docs/commands.md)."""
+    s = _session(TABLE + ["place 2 indulgence", "end"])
+    for _ in range(10):  # on to seat 2's judgement of 乐不思蜀
+        p = s.state.prompt
+        if p is not None and p.kind == "judge":
+            break
+        s.submit("discard 2" if p is not None and p.kind == "discard" else "next")
+    app = CompanionApp(s, lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert s.state.prompt is not None and s.state.prompt.kind == "judge"
+        entries = len(s.log)
+        bar = app.query_one(CommandBar)
+        bar.focus()
+        await pilot.press("红", "1", "0", "enter")
+        await pilot.pause()
+        shown = "".join(screen_text(app).split())  # a message may wrap anywhere in Chinese
+        assert "未知命令" not in shown
+        assert "“红”是颜色" in shown
+        assert s.state.prompt is not None and s.state.prompt.kind == "judge" and len(s.log) == entries
 
 
 async def test_palette_search_field_speaks_the_dashboards_language():
