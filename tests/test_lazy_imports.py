@@ -256,3 +256,36 @@ def test_a_new_games_first_paint_does_not_import_the_generals(tmp_path):
     lines = ["players 4", "general 1 caocao"]
     _rc, mods = _loaded(FIRST_PAINT.format(db=str(tmp_path / "b.sqlite3"), lines=lines, heavy=heavy))
     assert mods == list(heavy)
+
+
+LIGHT = """
+import sys
+before = set(sys.modules)
+import contextlib, io
+from companion.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    rc = main({argv!r})
+import json
+print(json.dumps([rc, [m for m in {heavy!r} if m in sys.modules and m not in before]]))
+"""
+NOT_FOR_DISTANCE = ("dataclasses", "typing", "string", "inspect", "ast", "companion.rules.deck",
+                    "companion.rules.state", "companion.rules.distance", "companion.rules.vocab", "companion.rules.generals")
+
+
+@pytest.mark.parametrize("argv", [
+    ["distance", "--players", "5", "--weapon", "2=qinggang_sword"],
+    ["distance", "--players", "8", "--dead", "3,4", "--minus-horse", "1", "--plus-horse", "5=jueying",
+     "--weapon", "2=kylin_bow", "--lang", "zh"],
+    ["distance", "--players", "4", "--json"],
+])
+def test_distance_runs_on_the_light_core_alone(argv):
+    """`companion distance` without --general computes on companion/rules/reach.py (issue 15): it imports neither
+    dataclasses, typing nor string (1.6× the interpreter's start between them), nor the rules modules built
+    of them (the deck, the state, the state-based distance API, the vocabulary's enums, the generals)."""
+    assert _loaded(LIGHT.format(argv=argv, heavy=NOT_FOR_DISTANCE)) == (0, [])
+
+
+def test_distance_with_a_general_still_reads_the_generals():
+    """The check above can fail: --general loads the generals' table (and the dataclasses it is made of)."""
+    rc, mods = _loaded(LIGHT.format(argv=["distance", "--players", "5", "--general", "1=machao"], heavy=NOT_FOR_DISTANCE))
+    assert rc == 0 and "dataclasses" in mods and "companion.rules.generals" in mods
