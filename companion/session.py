@@ -58,25 +58,22 @@ def _default_prepare(state: GameState, line: str, seed=None) -> list[str]:
 
 
 _ParseOnce = tuple[Callable[..., list[tuple[str, "Action | None"]]], Callable[..., "Applied"]]
-_PARSE_ONCE: tuple[object, _ParseOnce | None] = (None, None)
+_PARSE_ONCE: tuple[object, _ParseOnce] | None = None
 """The ``companion.script`` module last looked at and its :func:`_parse_once_funcs`."""
 
 
-def _parse_once_funcs() -> _ParseOnce | None:
-    """``(prepare_actions, execute_prepared)`` of the command language, or None when the installed
-    ``companion.script`` does not offer them (then prepare + execute are used: the toy language of
-    tests/test_companion_cli.py).  Looked up again only when ``sys.modules`` holds another ``companion.script``
-    than last time: an import statement run at every submit costs ≈ 8,000–11,000 instructions in Python 3.11
+def _parse_once_funcs() -> _ParseOnce:
+    """``(prepare_actions, execute_prepared)`` of ``companion.script``, the command language.  Looked up
+    again only when ``sys.modules`` holds another ``companion.script`` than last time (a test installs a
+    toy one): an import statement run at every submit costs ≈ 8,000–11,000 instructions in Python 3.11
     (bench/engine, docs/performance.md), a dict lookup ≈ 100."""
     global _PARSE_ONCE
-    script = sys.modules.get("companion.script")
-    if script is None or script is not _PARSE_ONCE[0]:
-        import importlib  # noqa: PLC0415
+    known = _PARSE_ONCE
+    if known is None or sys.modules.get("companion.script") is not known[0]:
+        from . import script  # noqa: PLC0415  (the command language arrives with the engine)
 
-        script = importlib.import_module("companion.script")
-        pa, ep = getattr(script, "prepare_actions", None), getattr(script, "execute_prepared", None)
-        _PARSE_ONCE = (script, (pa, ep) if pa is not None and ep is not None else None)
-    return _PARSE_ONCE[1]
+        known = _PARSE_ONCE = (script, (script.prepare_actions, script.execute_prepared))
+    return known[1]
 
 
 def is_forced(line: str) -> bool:
@@ -624,10 +621,11 @@ class Session:
         state = self.state
         if not line.split("#", 1)[0].strip():  # blank or comment only: nothing to journal
             return self._execute(state, line)
-        funcs = _parse_once_funcs() if self._parse_once else None
-        if funcs is not None:
-            prepare_actions, execute_prepared = funcs
+        if self._parse_once:
+            prepare_actions, execute_prepared = _parse_once_funcs()
             planned = prepare_actions(state, line, seed=seed)
+            if not planned:
+                return self._execute(state, line)
             prepared = [ln for ln, _ in planned]
             applieds = []
             for ln, act in planned:

@@ -64,6 +64,16 @@ def execute(state: GameState, line: str) -> Applied:
     raise CommandError(f"unknown command {line!r}", "add N | roll | win ROLE")
 
 
+def prepare_actions(state: GameState, line: str, seed=None) -> list[tuple[str, None]]:
+    """:func:`prepare` in the shape of ``companion.script.prepare_actions`` (no parsed action to hand on)."""
+    return [(ln, None) for ln in prepare(state, line, seed)]
+
+
+def execute_prepared(state: GameState, line: str, act: None) -> Applied:
+    """:func:`execute` in the shape of ``companion.script.execute_prepared``."""
+    return execute(state, line)
+
+
 def total(state: GameState) -> int:
     return state.counters.get("total", 0)
 

@@ -19,6 +19,7 @@ def toy_script(monkeypatch):
     mod = types.ModuleType("companion.script")
     mod.__spec__ = importlib.machinery.ModuleSpec("companion.script", None)
     mod.execute, mod.prepare = fe.execute, fe.prepare
+    mod.prepare_actions, mod.execute_prepared = fe.prepare_actions, fe.execute_prepared
     monkeypatch.setitem(sys.modules, "companion.script", mod)
     import companion
 
