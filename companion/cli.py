@@ -427,28 +427,34 @@ def cmd_distance(args) -> int:
 
 def cmd_judge(args) -> int:
     """Outcome of one judgement: SUBJECT (indulgence, lightning, ...) and the flipped CARD."""
-    from .rules.deck import CardError, parse_face  # noqa: PLC0415
+    from .rules.faces import PlainFace, read  # noqa: PLC0415
+
+    found = read(args.card)
+    if found is None:  # the deck's parser words the error (issue 15: the light path reads a face only)
+        from .rules.deck import CardError, parse_face  # noqa: PLC0415
+
+        try:
+            f = parse_face(args.card)
+        except CardError as e:
+            raise _UsageError(f"judge: {e}") from None
+        found = (str(f.suit), f.rank)
+    face = PlainFace(*found)
+    from .rules.judging import judge  # noqa: PLC0415
 
     try:
-        face = parse_face(args.card)
-    except CardError as e:
-        raise _UsageError(f"judge: {e}") from None
-    from .rules.judgement import resolve_judgement  # noqa: PLC0415
-
-    try:
-        j = resolve_judgement(args.subject, face)
+        effect, en, zh = judge(args.subject, face)
     except ValueError as e:
         raise _UsageError(f"judge: {e}") from None
-    explanation = (j.zh or j.en) if args.lang == "zh" else j.en
+    explanation = (zh or en) if args.lang == "zh" else en
     if args.json:
         import json  # noqa: PLC0415 - only for --json
 
-        print(json.dumps({"subject": j.subject, "card": {"suit": str(j.face.suit), "rank": j.face.rank},
-                          "effect": bool(j.effect), "explanation": explanation}, ensure_ascii=False))
+        print(json.dumps({"subject": args.subject, "card": {"suit": face.suit, "rank": face.rank},
+                          "effect": effect, "explanation": explanation}, ensure_ascii=False))
     else:
-        verdict = ("生效" if j.effect else "不生效") if args.lang == "zh" else \
-            ("takes effect" if j.effect else "no effect")
-        print(f"{j.subject} {j.face}: {verdict} — {explanation}")
+        verdict = ("生效" if effect else "不生效") if args.lang == "zh" else \
+            ("takes effect" if effect else "no effect")
+        print(f"{args.subject} {face}: {verdict} — {explanation}")
     return 0
 
 

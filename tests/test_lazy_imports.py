@@ -289,3 +289,21 @@ def test_distance_with_a_general_still_reads_the_generals():
     """The check above can fail: --general loads the generals' table (and the dataclasses it is made of)."""
     rc, mods = _loaded(LIGHT.format(argv=["distance", "--players", "5", "--general", "1=machao"], heavy=NOT_FOR_DISTANCE))
     assert rc == 0 and "dataclasses" in mods and "companion.rules.generals" in mods
+
+
+@pytest.mark.parametrize("argv", [
+    ["judge", "indulgence", "♥7"],
+    ["judge", "lightning", "spade", "7", "--lang", "zh"],
+    ["judge", "ganglie", "黑桃K", "--json"],
+])
+def test_judge_runs_on_the_light_core_alone(argv):
+    """`companion judge` reads the face with companion/rules/faces.py and judges with companion/rules/judging.py
+    (issue 15): no dataclasses, typing or string, no deck, state, vocabulary or generals."""
+    assert _loaded(LIGHT.format(argv=argv, heavy=NOT_FOR_DISTANCE)) == (0, [])
+
+
+def test_judge_by_a_skills_other_name_still_reads_the_generals():
+    """The check above can fail: a subject named by a skill's other name (铁骑 for tieqi) is looked up in the
+    generals' table."""
+    rc, mods = _loaded(LIGHT.format(argv=["judge", "铁骑", "♥7"], heavy=NOT_FOR_DISTANCE))
+    assert rc == 0 and "companion.rules.generals" in mods and "dataclasses" in mods
