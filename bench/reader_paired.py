@@ -13,7 +13,10 @@ frame is one step of the scanner, decode included), on the bench's 40 timing fra
 patterned; seeds 5 020 000+i; "empty"), one thread each (OpenCV and BLAS). The old ``recognition`` package is imported as a copy named
 ``recog_old`` (its imports are relative). --cpu: thread CPU time instead of wall time (less
 sensitive to other work on a shared machine). Prints medians, ratios to the peer and the
-camera loop as a share of a 30 fps frame.
+camera loop as a share of a 30 fps frame. When this checkout's camera has a CPU budget
+(``camera.BUDGET``), also its "live" loop as on a webcam (frames beyond the budget grabbed
+without decoding, the fake camera's ``grab()``): frames read of frames taken off the camera,
+and CPU per camera frame (all time in the loop / frames taken).
 """
 import os
 
@@ -58,7 +61,8 @@ empty_jpgs = [cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 85])[1] for f i
 
 
 class _Camera:
-    """A fake webcam: read() decodes the next JPEG (the MJPG decode is part of the loop)."""
+    """A fake webcam: read() decodes the next JPEG (the MJPG decode is part of the loop); grab()
+    takes it without decoding (OpenCV's V4L2 capture decodes an MJPG frame in retrieve, not grab)."""
 
     def __init__(self, data):
         self.data, self.k = data, 0
@@ -67,6 +71,10 @@ class _Camera:
         g = cv2.imdecode(self.data[self.k % len(self.data)], cv2.IMREAD_COLOR)
         self.k += 1
         return True, g
+
+    def grab(self):
+        self.k += 1
+        return True
 
     def release(self):
         pass
@@ -77,6 +85,28 @@ def scanner(mod, data):
     return lambda k: next(it)
 
 
+camera_frames: dict[str, int] = {}  # frames taken off the fake camera by the live loops
+
+
+def live_scanner(name, data):
+    """This checkout's CameraScanner as on a webcam (its BUDGET; the fake camera's grab()); its clock
+    counts only the time inside it (the other timings of the round are not its frames' cost)."""
+    cam = _Camera(data)
+    out = [0.0, time.thread_time()]  # thread CPU spent outside the scanner, when it was last left
+
+    def clock():
+        return time.thread_time() - out[0]
+
+    it = iter(new_camera.CameraScanner(cam, budget=new_camera.BUDGET, clock=clock))
+
+    def step(k):
+        out[0] += time.thread_time() - out[1]
+        next(it)
+        camera_frames[name] = cam.k
+        out[1] = time.thread_time()
+    return step
+
+
 fns = {"old index": lambda k: old.read_frame(frames[k % 40], qr_mode="off"),
        "new index": lambda k: new.read_frame(frames[k % 40], qr_mode="off"),
        "peer": lambda k: classical_peer.read_frame(frames[k % 40]),
@@ -85,8 +115,13 @@ fns = {"old index": lambda k: old.read_frame(frames[k % 40], qr_mode="off"),
        "old index empty": lambda k: old.read_frame(empty[k % 12], qr_mode="off"),
        "new index empty": lambda k: new.read_frame(empty[k % 12], qr_mode="off"),
        "old loop empty": scanner(old_camera, empty_jpgs), "new loop empty": scanner(new_camera, empty_jpgs)}
+live = hasattr(new_camera, "BUDGET")
+if live:
+    fns.update({"new live loop": live_scanner("new live loop", jpgs),
+                "new live loop empty": live_scanner("new live loop empty", empty_jpgs)})
 for f in fns.values():
     f(0)
+first = dict(camera_frames)  # the live loops' frames before the timed rounds
 clock = time.thread_time if args.cpu else time.perf_counter
 ts: dict[str, list[float]] = {k: [] for k in fns}
 for k in range(args.frames):
@@ -106,3 +141,11 @@ print(f"  index / peer: old {m['old index'] / m['peer']:.2f}x, new {m['new index
       f"(mean {100 * mean['old loop'] / (1000 / 30):.1f}% / {100 * mean['new loop'] / (1000 / 30):.1f}%); "
       f"without a card: old {100 * m['old loop empty'] / (1000 / 30):.1f}%, new {100 * m['new loop empty'] / (1000 / 30):.1f}% "
       f"(mean {100 * mean['old loop empty'] / (1000 / 30):.1f}% / {100 * mean['new loop empty'] / (1000 / 30):.1f}%)")
+if live:
+    for name in ("new live loop", "new live loop empty"):
+        n_cam = camera_frames[name] - first[name]
+        per = sum(ts[name]) / n_cam
+        print(f"  {name}: {args.frames} frames read of {n_cam} taken off the camera "
+              f"({100 * args.frames / n_cam:.0f}%); {per:.2f} ms per camera frame = {100 * per / (1000 / 30):.1f}% "
+              f"of a 30 fps frame (budget {100 * new_camera.BUDGET:.0f}%), {sum(ts[name]) / args.frames:.2f} ms "
+              f"per frame read")

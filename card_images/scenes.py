@@ -201,29 +201,33 @@ def pair_scene(rng: np.random.Generator, kind: str = "apart", size: tuple[int, i
     ("apart"), a small gap ("close"), edges touching, one overlapping the other without
     covering its indices, one much smaller, one turned by 90 degrees, or on a
     background like the cards' paper ("same_bg")."""
-    img, cards = _pair_composite(rng, kind, size, bg_kind)
+    img, cards, _ = _pair_composite(rng, kind, size, bg_kind)
     return Scene(_camera(img, rng), cards, kind)
 
 
 def pair_video(rng: np.random.Generator, kind: str = "apart", frames: int = 24, size: tuple[int, int] = FRAME,
-               bg_kind: str | None = None, shake: float = 3.0) -> list[np.ndarray]:
+               bg_kind: str | None = None, shake: float = 3.0, enter: int = 0) -> list[np.ndarray]:
     """``frames`` camera frames (h, w, 3) BGR uint8 of one two-card scene (as ``pair_scene``
     composes it) seen by a hand-held camera: each frame the scene shifted by up to
     ``shake`` px and turned by up to 0.5 degrees about the frame's centre, with its own
-    light, blur, noise and JPEG damage."""
-    img, _ = _pair_composite(rng, kind, size, bg_kind)
+    light, blur, noise and JPEG damage. enter: the frames before this one show the first
+    card alone (the second enters the view there); the frames from it on are those of
+    enter=0."""
+    img, _, alone = _pair_composite(rng, kind, size, bg_kind)
     h, w = size
     out = []
-    for _ in range(frames):
+    for i in range(frames):
         M = cv2.getRotationMatrix2D((w / 2, h / 2), float(rng.uniform(-0.5, 0.5)), 1.0)
         M[:, 2] = M[:, 2] + rng.uniform(-shake, shake, 2)
-        moved = cv2.warpAffine(img, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+        moved = cv2.warpAffine(img if i >= enter else alone, M, (w, h), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REFLECT)
         out.append(_camera(moved, rng))
     return out
 
 
 def _pair_composite(rng: np.random.Generator, kind: str, size: tuple[int, int], bg_kind: str | None):
-    """(float32 image before the camera's damage, [(rank, suit, quad)]) of pair_scene."""
+    """(float32 image before the camera's damage, [(rank, suit, quad)], the same image with the
+    first card only) of pair_scene."""
     h, w = size
     (r1, s1), (r2, s2) = _two_cards(rng)
     if bg_kind is None:
@@ -248,8 +252,9 @@ def _pair_composite(rng: np.random.Generator, kind: str, size: tuple[int, int], 
     d2 = _place(h, w, ch, cw, H2, rng, rot2, 0.04, (x0 + W1 + gap + W2 / 2, cy + rng.uniform(-0.1, 0.1) * H1))
     img = bg.astype(np.float32)
     _paste(img, f1, a1, d1)  # "overlap": the second over the first's right edge (its index at TL stays free)
+    alone = img.copy()
     _paste(img, f2, a2, d2)
-    return img, [(r1, s1, d1), (r2, s2, d2)]
+    return img, [(r1, s1, d1), (r2, s2, d2)], alone
 
 
 def _two_cards(rng: np.random.Generator):

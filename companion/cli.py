@@ -219,20 +219,24 @@ def cmd_check(args) -> int:
             if full.problem is not None:  # a damaged entry, or one that no longer replays
                 bad += 1
                 print(full.problem)
-            seqs = sorted(j.checkpoint_seqs(g.id, fp))
+            found = sorted(j.newest_checkpoints(g.id, fp, limit=None))
+            seqs = [seq for seq, _ in found]
             wrong = []
-            for seq in seqs:
+            for seq, depth in found:
                 try:
                     text = j.checkpoint(g.id, seq, fp)
                     ok = text is not None and decode(text) == full.state_after(seq)
                 except SnapshotError:
                     ok = False
+                real = full.depth_of(seq)
                 if not ok:
-                    wrong.append(seq)
+                    wrong.append((seq, ""))
+                elif depth is not None and depth != real:  # NULL: written before checkpoints kept it
+                    wrong.append((seq, f" (depth {depth}, not {real})"))
             if wrong:
                 bad += 1
-                for seq in wrong:
-                    print(f"game {g.id}: checkpoint after entry {seq} differs from the full replay")
+                for seq, why in wrong:
+                    print(f"game {g.id}: checkpoint after entry {seq} differs from the full replay{why}")
             else:
                 print(f"game {g.id}: {g.entries} entries, {len(seqs)} checkpoints match the full replay")
     return 1 if bad else 0

@@ -15,10 +15,11 @@ One file holds many games.  Tables (schema :data:`SCHEMA_VERSION` = 2; docs/jour
   parent's (:func:`entry_hash`; schema 2).  The entries form a tree; the live game
   is the chain of entries with ``undone = 0``; the redo stack is found by
   following the latest undone child from the tip;
-* ``checkpoints(game_id, seq, rules, state, at)`` — optional, created by the first
+* ``checkpoints(game_id, seq, rules, state, at, depth)`` — optional, created by the first
   :meth:`Journal.save_checkpoint`: the state after entry ``seq`` as a snapshot
   (:mod:`companion.snapshot`, versioned JSON) for the code whose ``rules`` fingerprint
-  it carries.  A cache: a resume replays from the last one; without it (or with another
+  it carries, and ``depth`` the live entries up to it (NULL in a row written before
+  the column was added).  A cache: a resume replays from the last one; without it (or with another
   fingerprint) the entries are replayed from the first, which stays the truth.
 
 Writes are compare-and-set: an entry is appended only after the entry that is
@@ -900,17 +901,37 @@ class Journal:
     # -- checkpoints (a cache of replayed states; the entries stay the truth) -------------------
     _CHECKPOINTS = ("CREATE TABLE IF NOT EXISTS checkpoints (game_id INTEGER NOT NULL REFERENCES games(id), "
                     "seq INTEGER NOT NULL, rules TEXT NOT NULL, state TEXT NOT NULL, at TEXT NOT NULL, "
-                    "PRIMARY KEY (game_id, seq, rules))")
+                    "depth INTEGER, PRIMARY KEY (game_id, seq, rules))")
 
     def _has_checkpoints(self) -> bool:
         return bool(self._read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'checkpoints'"))
 
+    def _has_depth(self) -> bool:
+        """True when the checkpoints table has its ``depth`` column (a table made before it has not)."""
+        return any(r[1] == "depth" for r in self._read("PRAGMA table_info(checkpoints)"))
+
     def checkpoint_seqs(self, game_id: int, rules: str) -> set[int]:
-        """Seqs of the game's checkpoints written by code with the ``rules`` fingerprint."""
+        """Seqs of the game's checkpoints written by code with the ``rules`` fingerprint (reads one row per
+        checkpoint: a resume uses :meth:`newest_checkpoints`)."""
         if not self._has_checkpoints():
             return set()
         return {r[0] for r in self._read("SELECT seq FROM checkpoints WHERE game_id = ? AND rules = ?",
                                          (game_id, rules))}
+
+    def newest_checkpoints(self, game_id: int, rules: str, below: int | None = None,
+                           limit: int | None = 4) -> list[tuple[int, int | None]]:
+        """``(seq, depth)`` of at most ``limit`` (None: every one) of the game's checkpoints of ``rules`` with
+        ``seq < below`` (default: all), newest first; ``depth`` is the number of live entries up to and including ``seq``
+        on its chain, None when the checkpoint was written without it (by a version before the column)."""
+        if not self._has_checkpoints():
+            return []
+        depth = "depth" if self._has_depth() else "NULL"
+        where, args = "game_id = ? AND rules = ?", [game_id, rules]
+        if below is not None:
+            where, args = where + " AND seq < ?", args + [below]
+        rows = self._read(f"SELECT seq, {depth} FROM checkpoints WHERE {where} ORDER BY seq DESC LIMIT ?",
+                          (*args, -1 if limit is None else limit))
+        return [(int(seq), None if d is None else int(d)) for seq, d in rows]
 
     def checkpoint(self, game_id: int, seq: int, rules: str) -> str | None:
         """The snapshot text of the state after entry ``seq``, or None when there is none."""
@@ -920,15 +941,31 @@ class Journal:
                           (game_id, seq, rules))
         return rows[0][0] if rows else None
 
-    def save_checkpoint(self, game_id: int, seq: int, rules: str, state: str) -> None:
-        """Store the snapshot ``state`` of the state after entry ``seq`` (one committed transaction;
-        creates the table the first time: older versions ignore it)."""
+    def _add_depth(self, con: sqlite3.Connection) -> None:
+        con.execute(self._CHECKPOINTS)
+        if not any(r[1] == "depth" for r in con.execute("PRAGMA table_info(checkpoints)")):
+            con.execute("ALTER TABLE checkpoints ADD COLUMN depth INTEGER")  # older rows: NULL
+
+    def save_checkpoint(self, game_id: int, seq: int, rules: str, state: str, depth: int | None = None) -> None:
+        """Store the snapshot ``state`` of the state after entry ``seq``, ``depth`` live entries deep (one
+        committed transaction; creates the table, or its ``depth`` column, the first time: older versions
+        ignore both)."""
         now = _now()
 
         def tx(con) -> None:
-            con.execute(self._CHECKPOINTS)
-            con.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, rules, state, at) VALUES (?, ?, ?, ?, ?)",
-                        (game_id, seq, rules, state, now))
+            self._add_depth(con)
+            con.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, rules, state, at, depth) "
+                        "VALUES (?, ?, ?, ?, ?, ?)", (game_id, seq, rules, state, now, depth))
+
+        self._write(tx)
+
+    def set_checkpoint_depth(self, game_id: int, seq: int, rules: str, depth: int) -> None:
+        """Record the depth of a checkpoint written without it (one committed transaction)."""
+
+        def tx(con) -> None:
+            self._add_depth(con)
+            con.execute("UPDATE checkpoints SET depth = ? WHERE game_id = ? AND seq = ? AND rules = ?",
+                        (depth, game_id, seq, rules))
 
         self._write(tx)
 

@@ -302,7 +302,9 @@ class Session:
         self._rows_from = 1
         self._events: OrderedDict[int, list | None] = OrderedDict()  # bounded: CACHE_EVENTS
         self._cache: OrderedDict[int, GameState] = OrderedDict()  # bounded: CACHE_STATES
-        self._checkpoints: set[int] = set()  # seqs with a journaled checkpoint (current rules)
+        # seqs with a journaled checkpoint (current rules); None: not read yet (a resume reads only the newest)
+        self._checkpoints: set[int] | None = set() if journal is None else None
+        self._unusable: set[int] = set()  # checkpoints a resume could not read (written again when passed)
         self.checkpoint_used: int = 0  # the seq a resume started from (0: the first entry)
         self.use_checkpoints = True
         self._loading = False
@@ -315,6 +317,9 @@ class Session:
         # set when the journal holds an entry that does not replay (or is damaged): the game is open up to
         # the last good entry; a JournalError(kind="replay") whose text says which and what was kept
         self.problem: JournalError | None = None
+        # set when a resume replayed past a checkpoint's place (its checkpoint unreadable, or none of these
+        # rules): the state is the full replay's, only the resume was slower; Words (en, zh) saying so
+        self.checkpoint_note: Words | None = None
 
     # -- constructors -------------------------------------------------------------
     @staticmethod
@@ -425,26 +430,54 @@ class Session:
 
     def _open_journaled(self) -> None:
         """Load the game from the journal: from its last usable checkpoint on the live chain, reading only
-        the rows from that checkpoint on (the older ones are read when an undo or the log reaches them);
-        without one, every row."""
+        the rows from that checkpoint on (the older ones are read when an undo or the log reaches them) and
+        the checkpoint's depth (counted once, and recorded, for a checkpoint written without it); without
+        one, every row.  Sets :attr:`checkpoint_note` when the replay passed a checkpoint's place."""
         j, game = self.journal, self._journal_game()
         assert j is not None
+        unreadable: int | None = None  # the newest checkpoint on the live chain that could not be read
         if self.use_checkpoints and self._parse_once:
-            self._checkpoints = j.checkpoint_seqs(game, rules_fingerprint())
-            for seq in sorted(self._checkpoints, reverse=True):
-                rows = j.entries(game, seq)
-                if not rows or rows[0].seq != seq or rows[0].undone:
-                    continue  # not on the live chain
-                state = self._load_checkpoint(seq)
-                if state is None:  # unreadable: an older one, and this one is written again
-                    self._checkpoints.discard(seq)
-                    continue
-                self._stack.low = j.live_count(game, seq)
-                self._stack.fill = lambda below=seq: [_Step(q, None, None) for q in j.live_seqs(game, below)]
-                self._rows_from = seq
-                self._load(rows, (rows[0], state))
-                return
+            fp = rules_fingerprint()
+            below: int | None = None
+            while found := j.newest_checkpoints(game, fp, below):
+                for seq, depth in found:
+                    below = seq
+                    rows = j.entries(game, seq)
+                    if not rows or rows[0].seq != seq or rows[0].undone:
+                        continue  # not on the live chain
+                    state = self._load_checkpoint(seq)
+                    if state is None:  # unreadable: an older one, and this one is written again
+                        self._unusable.add(seq)
+                        unreadable = unreadable or seq
+                        continue
+                    if depth is None:  # written before checkpoints kept their depth
+                        depth = j.live_count(game, seq) + 1
+                        if not j.readonly:
+                            try:
+                                j.set_checkpoint_depth(game, seq, fp, depth)
+                            except JournalError:
+                                pass  # a cache: the next resume counts again
+                    self._stack.low = depth - 1
+                    self._stack.fill = lambda below=seq: [_Step(q, None, None) for q in j.live_seqs(game, below)]
+                    self._rows_from = seq
+                    self._load(rows, (rows[0], state))
+                    self._note_replay(unreadable)
+                    return
         self._load(j.entries(game))
+        if self.use_checkpoints and self._parse_once:
+            self._note_replay(unreadable)
+
+    def _note_replay(self, unreadable: int | None) -> None:
+        """:attr:`checkpoint_note` when this resume replayed a checkpoint's place or more."""
+        replayed = len(self._stack) - self._stack.low - (1 if self.checkpoint_used else 0)
+        if replayed < CHECKPOINT_EVERY:
+            return
+        why = (Words(*en_zh("session.checkpoint/unreadable", seq=unreadable)) if unreadable
+               else Words(*en_zh("session.checkpoint/none")))
+        start = (Words(*en_zh("session.checkpoint/from_entry", seq=self.checkpoint_used)) if self.checkpoint_used
+                 else Words(*en_zh("session.checkpoint/from_start")))
+        self.checkpoint_note = Words(*en_zh("session.checkpoint/note", game=self.game_id, why=why, n=replayed,
+                                            start=start))
 
     def _row(self, seq: int) -> EntryRow | None:
         """Entry ``seq``'s row (read from the journal, with the rows between it and those already read,
@@ -522,7 +555,7 @@ class Session:
         if last >= self._stack.low + start and last >= 0:
             step = self._stack[last]
             if step.state is not None:
-                self._save_checkpoint(step.seq, step.state)
+                self._save_checkpoint(step.seq, step.state, last + 1)
         self._over = (self.state.over, self.state.winner)
         # redo stack: from the tip, follow the latest undone child (never a damaged or set-aside entry)
         skip = set(self._unreplayed)
@@ -578,7 +611,7 @@ class Session:
         if old >= self._stack.low and (old + 1) % CHECKPOINT_EVERY:  # ...unless it is a kept one (a checkpoint's place)
             self._stack[old].state = None
         if depth % CHECKPOINT_EVERY == 0:
-            self._save_checkpoint(entry.seq, applied.state)
+            self._save_checkpoint(entry.seq, applied.state, depth)
 
     def _remember_events(self, seq: int, events: list | None) -> None:
         self._events[seq] = events
@@ -586,16 +619,28 @@ class Session:
         if len(self._events) > CACHE_EVENTS:
             self._events.popitem(last=False)
 
-    def _save_checkpoint(self, seq: int, state: GameState) -> None:
-        """Journal the state after entry ``seq`` (a cache: a failure only costs a longer resume)."""
+    def _journaled_checkpoints(self) -> set[int]:
+        """Seqs of the game's usable checkpoints of these rules (read when first needed: an undo past the
+        kept states, or a checkpoint to write)."""
+        if self._checkpoints is None:
+            seqs: set[int] = set()
+            if self.journal is not None and self.game_id is not None and self._parse_once and self.use_checkpoints:
+                seqs = self.journal.checkpoint_seqs(self.game_id, rules_fingerprint()) - self._unusable
+            self._checkpoints = seqs
+        return self._checkpoints
+
+    def _save_checkpoint(self, seq: int, state: GameState, depth: int) -> None:
+        """Journal the state after entry ``seq``, the ``depth``-th live entry (a cache: a failure only costs
+        a longer resume)."""
         if (self.journal is None or self.journal.readonly or not self._parse_once or not self.use_checkpoints
-                or self._loading or seq in self._checkpoints):
+                or self._loading or seq in self._journaled_checkpoints()):
             return
         try:
-            self.journal.save_checkpoint(self._journal_game(), seq, rules_fingerprint(), encode(state))
+            self.journal.save_checkpoint(self._journal_game(), seq, rules_fingerprint(), encode(state), depth)
         except (SnapshotError, JournalError):
             return
-        self._checkpoints.add(seq)
+        self._journaled_checkpoints().add(seq)
+        self._unusable.discard(seq)
 
     def _load_checkpoint(self, seq: int) -> GameState | None:
         """The journaled state after entry ``seq``, or None when it cannot be read."""
@@ -728,7 +773,7 @@ class Session:
         if st is not None:
             self._cache.move_to_end(seq)
             return st
-        if seq in self._checkpoints:
+        if seq in self._journaled_checkpoints():
             st = self._load_checkpoint(seq)
             if st is not None:
                 self._remember_state(seq, st)
@@ -790,7 +835,7 @@ class Session:
             if depth is not None and depth % CHECKPOINT_EVERY == 0:
                 # a checkpoint's place with none for these rules (a journal written by other rules: after an
                 # upgrade): written now, so that the next replay below the tip starts here, not at the start
-                self._save_checkpoint(e.seq, st)
+                self._save_checkpoint(e.seq, st, depth)
         return st
 
     def state_after(self, seq: int) -> GameState | None:
@@ -799,6 +844,21 @@ class Session:
         if seq != 0 and not self._has_entry(seq):
             return None
         return self._state_after(seq)
+
+    def depth_of(self, seq: int) -> int | None:
+        """How many entries the chain up to and including entry ``seq`` holds (undone or not: its place on the
+        live chain when it is live; 0 for the start), or None for an unknown seq (what a checkpoint's
+        ``depth`` records; ``companion check`` compares them)."""
+        n = 0
+        while seq:
+            i = self._stack_index(seq)
+            if i is not None:
+                return n + i + 1
+            row = self._row(seq) if 1 <= seq <= self.last_seq else None
+            if row is None:
+                return None
+            n, seq = n + 1, row.parent
+        return n
 
     def _events_of(self, seq: int) -> list | None:
         """The events of entry ``seq``: cached, else re-derived by executing it on its parent's state."""
@@ -866,8 +926,9 @@ class Session:
             return False
         old = self.journal
         fresh.opened = self.opened
-        for name in ("_stack", "_redo", "_entries", "_rows_from", "_events", "_cache", "_checkpoints",
-                     "checkpoint_used", "_next_mem_seq", "_over", "_unreplayed", "problem", "journal"):
+        for name in ("_stack", "_redo", "_entries", "_rows_from", "_events", "_cache", "_checkpoints", "_unusable",
+                     "checkpoint_used", "_next_mem_seq", "_over", "_unreplayed", "problem", "checkpoint_note",
+                     "journal"):
             setattr(self, name, getattr(fresh, name))
         old.close()
         return True

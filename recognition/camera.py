@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+import time
 from collections import Counter, deque
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -180,6 +181,19 @@ frames (docs/recognition.md); if each frame finds it with probability 1/3, 12 fr
 miss it with probability (2/3)^12 < 1%."""
 
 
+BUDGET = 0.14
+"""CameraScanner on a live camera: the share of each camera frame's interval (1/fps) that the loop
+may use on average, in the scanning thread's CPU time (decode, reading, voting, the caller's
+handling between updates). Frames beyond it are grabbed without being decoded or read. Under
+issue 18's 15% of a 30 fps frame: a read slower than 2 * MAX_SKIP frames' share is not paid
+for in full (at load 8.5 on 2 cores, 0.15 gave 15.0-15.1%, docs/performance.md)."""
+
+MAX_SKIP = 8
+"""CameraScanner: at most this many frames grabbed unread in a row (a slow read, e.g. the first,
+which loads the nets, does not blind the loop for long), and at most 2 * MAX_SKIP frames' share
+of the budget owed (a slower stretch is not paid for later)."""
+
+
 def is_device(source) -> bool:
     """True for a camera index (int or digits) or a device path (/dev/..., or any
     character device); False for anything else given as a path (a video file)."""
@@ -296,13 +310,25 @@ class CameraScanner:
     fallback finds keeps its streak); 1 runs it on every frame, as ``read_frame`` does. The
     wide-corner search of the outlines read (``read_frame(wide=True)``: 三国杀-style and small
     indices, also costly on a frame without a card) follows the same cadence.
+    budget: the share of each frame's interval at ``fps`` the loop may use on average, in
+    ``clock`` seconds (the thread's CPU time); after a frame that cost more, the next frames
+    are grabbed (``grab()``: a webcam's MJPG frame is then not decoded; a source without
+    ``grab`` is read and dropped) and not read, at most MAX_SKIP in a row (what is still owed
+    is paid after the next frame read), so the loop's
+    share of a core stays near budget whatever the machine's speed. Every frame that is read
+    gets all of its checks: the voter counts read frames only (CLEAR_FRAMES of them before an
+    acceptance), so a skipped frame delays an acceptance, never makes it easier. None (the
+    default): BUDGET for a camera device, no skipping for a video file or a capture object
+    (each of their frames is read, as in the tests); 0 or less: no skipping.
+    ``frames_read`` / ``frames_skipped`` count the frames so far.
     Use as a context manager or call close().
     """
 
     def __init__(self, source, frames_needed: int = 3, threshold: float = ACCEPT_THRESHOLD,
                  qr_every: int = 3, max_bad_frames: int = 15, width: int = 1280, height: int = 720,
                  clear_frames: int | None = None, second_every: int = SECOND_EVERY,
-                 fallback_every: int = FALLBACK_EVERY):
+                 fallback_every: int = FALLBACK_EVERY, budget: float | None = None, fps: float = 30.0,
+                 clock=time.thread_time):
         self.source = source
         self.second_every = max(1, second_every)
         self.fallback_every = max(1, fallback_every)
@@ -314,6 +340,13 @@ class CameraScanner:
         # a video file given as the source: its end ends the updates normally
         self.is_file = not (hasattr(source, "read") and hasattr(source, "release")) and not is_device(source)
         self.ended: str | None = None  # "end of video file" once a file source has ended
+        if budget is None:
+            budget = BUDGET if not self.is_file and is_device(source) else 0.0
+        self.budget = max(0.0, float(budget))
+        self.frame_s = 1.0 / max(fps, 1e-3)
+        self.clock = clock
+        self.frames_read = 0
+        self.frames_skipped = 0
 
     def open(self) -> None:
         """Open the source (no-op if already open). Raises CameraError."""
@@ -343,8 +376,9 @@ class CameraScanner:
         return self.updates()
 
     def updates(self) -> Iterator[ScanStatus]:
-        """Yield one ScanStatus per usable frame, forever (a video file: until its end,
-        then ``self.ended`` is "end of video file"). Raises CameraError on faults."""
+        """Yield one ScanStatus per usable frame read (frames skipped for the budget yield
+        nothing), forever (a video file: until its end, then ``self.ended`` is "end of video
+        file"). Raises CameraError on faults."""
         self.open()
         bad = 0
         n = 0
@@ -352,10 +386,27 @@ class CameraScanner:
         qr_part = 0  # no card in view: the whole-frame QR search is spread over QR frames
         n_index = 0  # index frames read
         seen_card = False  # the last index frame's reading was accepted or had a note
+        allowance = self.budget * self.frame_s  # clock seconds each camera frame may cost
+        debt = 0.0  # clock seconds spent beyond the allowance of the frames taken so far
+        mark: float | None = None  # the clock when the last frame was taken
         while True:
             cap = self._cap
             if cap is None:  # close() was called (from the thread that stopped the scan)
                 raise CameraError(f"camera {self._name()} was closed", f"摄像头{self._name()}已关闭")
+            if allowance > 0:
+                now = self.clock()
+                if mark is not None:  # the last frame's cost (its reading and the caller's handling)
+                    # no credit beyond one frame: cheap frames do not buy a run of costly ones
+                    debt = min(max(debt + (now - mark) - allowance, -allowance), 2 * MAX_SKIP * allowance)
+                mark = now
+                skipped = 0
+                while debt > 0 and skipped < MAX_SKIP and self._skip(cap):
+                    skipped += 1
+                    now = self.clock()
+                    debt += (now - mark) - allowance
+                    mark = now
+            if allowance > 0:
+                mark = self.clock()
             try:
                 ok, frame = cap.read()
             except Exception as e:
@@ -378,6 +429,7 @@ class CameraScanner:
                 continue
             bad = 0
             n += 1
+            self.frames_read += 1
             # QR on every qr_every-th frame, and on every frame while labels are being read
             try_qr = last_qr or self.qr_every == 1 or n % self.qr_every == 1
             # A QR frame only searches for a label (no frame pays for both searches); one
@@ -401,6 +453,18 @@ class CameraScanner:
             if try_qr and not last_qr:  # keep the part where a label is being read
                 qr_part += 1
             yield self.voter.hold() if reading is None else self.voter.update(reading)
+
+    def _skip(self, cap) -> bool:
+        """Take the next frame off the camera without reading it; False when that failed (the
+        next read says why)."""
+        try:
+            grab = getattr(cap, "grab", None)
+            ok = bool(grab()) if callable(grab) else bool(cap.read()[0])
+        except Exception:  # noqa: BLE001 - the next read() reports the fault
+            return False
+        if ok:
+            self.frames_skipped += 1
+        return ok
 
     def _name(self) -> str:
         return repr(self.source) if isinstance(self.source, (int, str)) else type(self.source).__name__

@@ -153,8 +153,8 @@ def test_a_bad_or_foreign_checkpoint_is_not_used(tmp_path, small):
         last = max(j.checkpoint_seqs(gid, rules_fingerprint()))
     con = sqlite3.connect(db)
     con.execute("UPDATE checkpoints SET state = 'garbage' WHERE seq = ?", (last,))
-    con.execute("INSERT INTO checkpoints SELECT game_id, seq + 1, 'other-rules', state, at FROM checkpoints "
-                "WHERE seq = 7")
+    con.execute("INSERT INTO checkpoints(game_id, seq, rules, state, at) SELECT game_id, seq + 1, 'other-rules', "
+                "state, at FROM checkpoints WHERE seq = 7")
     con.commit()
     con.close()
     s = Session.resume(db, gid)

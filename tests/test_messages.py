@@ -35,9 +35,15 @@ MOVED_PROSE_LEFT = {"session.py": 0, "script.py": 73}
 """Lines of prose a module of :data:`MOVED` still holds: companion/script.py's help of each verb (``VERBS``: the usage
 line and its explanation in en and zh, read by the dashboard's F1 and the palette), the Chinese words of the usage
 placeholders (``_PLACEHOLDER_ZH``, ``_WHAT_ZH``) and words a moderator may type (``火焰``, ``记录手牌``, ``无人``)."""
-TEXT_HELPERS = {"_refuse_line": (0, set()), "_journal_error": (0, {"kind"}), "_err": (1, set())}
-"""Functions of :data:`MOVED` that render the ``[text]`` entry named by their argument at this position (their
-keywords but these are the text's values)."""
+TEXT_HELPERS = {"_refuse_line": (0, set()), "_journal_error": (0, {"kind"}), "_err": (1, set()),
+                "label": (0, set()), "qlabel": (0, set())}
+"""Functions of :data:`MOVED` and :data:`TUI` that render the ``[text]`` entry named by their argument at this position
+(their keywords but these are the text's values)."""
+HELPER_PREFIX = {"label": "tui.text.", "qlabel": "tui.quick."}
+"""The key a helper's argument names, after this prefix: ``label("round", lang, n=2)`` is ``[text] "tui.text.round"``."""
+TUI = sorted((ROOT / "companion" / "tui").rglob("*.py"))
+"""The dashboard: its texts are the catalogue's ``tui.*`` entries (companion/tui/text.py ``label``, quick.py ``qlabel``
+and ``ARG_PARTS``)."""
 
 
 def _files() -> dict[str, dict]:
@@ -51,10 +57,21 @@ def _fields(tmpl: str) -> set[str]:
 NAME_KEYS = set(tomllib.loads((MSG_DIR / "en.toml").read_text(encoding="utf-8"))["name"])
 
 
+def _keys(node: ast.expr) -> list[str]:
+    """The catalogue keys an argument names: a string, or either string of ``"a" if … else "b"`` (nested too);
+    [] for anything else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        body, orelse = _keys(node.body), _keys(node.orelse)
+        return body + orelse if body and orelse else []
+    return []
+
+
 def _uses() -> dict[tuple[str, str], list[tuple[str, int, set[str]]]]:
     """(section, key) → [(file, line, keyword names)] for every call of the code that names a catalogue text."""
     uses: dict[tuple[str, str], list[tuple[str, int, set[str]]]] = {}
-    for p in sorted(RULES.rglob("*.py")) + MOVED:
+    for p in sorted(RULES.rglob("*.py")) + MOVED + TUI:
         tree = ast.parse(p.read_text(encoding="utf-8"))
         for n in ast.walk(tree):
             if not isinstance(n, ast.Call):
@@ -70,8 +87,9 @@ def _uses() -> dict[tuple[str, str], list[tuple[str, int, set[str]]]]:
                 continue
             if name in TEXT_HELPERS and isinstance(f, ast.Name):
                 at, not_values = TEXT_HELPERS[name]
-                if len(n.args) > at and isinstance(n.args[at], ast.Constant):
-                    uses.setdefault(("text", n.args[at].value), []).append((p.name, n.lineno, kw - not_values))
+                for key in _keys(n.args[at]) if len(n.args) > at else []:
+                    uses.setdefault(("text", HELPER_PREFIX.get(name, "") + key), []).append(
+                        (p.name, n.lineno, kw - not_values))
                 continue
             if name in ("name", "Names") and isinstance(f, ast.Name) and n.args and isinstance(n.args[0], ast.Constant):
                 for key in NAME_KEYS:  # a vocabulary: all its words
@@ -275,11 +293,15 @@ INTERNAL = {"RuntimeError", "AttributeError", "TypeError", "AssertionError", "No
 a developer, never a moderator's message, so English in the code like python-chess's."""
 
 
+STYLE_NAMES = {"DEFAULT_CSS", "CSS", "COMPONENT_CLASSES", "get_component_rich_style"}
+"""Textual's style sheets and component class names (``"footer-key--key"``): names, not words."""
+
+
 def _not_prose_nodes(tree: ast.AST) -> set[int]:
     """Docstrings, the rule sources (``source=…``, ``SRC_… = …``: citations, not sentences), catalogue keys,
     literals that are a card's, a skill's or a general's Chinese name (alone or in a command: ``"2 桃"``), the words
-    a moderator may type (a table named ``…_WORDS`` or ``ACCEPTED…``: input, not output) and the texts of
-    :data:`INTERNAL` errors."""
+    a moderator may type (a table named ``…_WORDS`` or ``ACCEPTED…``: input, not output), the texts of
+    :data:`INTERNAL` errors and Textual's style names (:data:`STYLE_NAMES`)."""
     skip: set[int] = set()
     names = _names()
     for n in ast.walk(tree):
@@ -300,6 +322,10 @@ def _not_prose_nodes(tree: ast.AST) -> set[int]:
             skip |= {id(m) for m in ast.walk(n.value)}
         elif isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id.startswith("SRC") for t in n.targets):
             skip |= {id(m) for m in ast.walk(n.value)}
+        elif isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id in STYLE_NAMES for t in n.targets):
+            skip |= {id(m) for m in ast.walk(n.value)}  # a widget's style sheet and its class names, not words
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in STYLE_NAMES:
+            skip |= {id(a) for a in n.args}
         elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) \
                 and n.func.id in ("say", "en_zh", "text", "name", "Names", *TEXT_HELPERS):
             skip |= {id(a) for a in n.args}  # catalogue keys
@@ -336,6 +362,25 @@ def test_no_prose_left_in_the_modules_moved_to_the_catalogue():
     found = {p.name: len(_prose_in(p)) for p in MOVED}
     grown = {f: (n, MOVED_PROSE_LEFT[f]) for f, n in found.items() if n > MOVED_PROSE_LEFT[f]}
     assert not grown, f"prose outside the catalogue (lines found, lines allowed): {grown}"
+
+
+TUI_PROSE_LEFT: dict[str, int] = {
+    "app.py": 14, "commands.py": 21, "keys.py": 13, "scan.py": 1, "screens.py": 19, "serve.py": 5, "text.py": 23,
+    "widgets/choices.py": 4, "widgets/footer.py": 1,
+}
+"""Lines of prose companion/tui still holds, by file (relative to companion/tui).  The count may only go down: a new
+text of the dashboard goes in the catalogue (``label``, ``qlabel``).  What is left and why:
+widgets/footer.py — a ``ValueError`` of the program itself (a widget used wrongly), for a developer;
+the others — texts not yet moved (the key names, the palette's entries, the dialogs' titles, the seat cards' role,
+phase and short card names)."""
+
+
+def test_no_prose_left_in_the_dashboard_outside_the_catalogue():
+    root = ROOT / "companion" / "tui"
+    found = {f: len(lines) for f, lines in prose_lines(root).items()}
+    grown = {f: (n, TUI_PROSE_LEFT.get(f, 0)) for f, n in found.items() if n > TUI_PROSE_LEFT.get(f, 0)}
+    assert not grown, f"prose outside the catalogue (lines found, lines allowed): {grown}"
+    assert "quick.py" not in found  # its texts are the catalogue's tui.quick.* and tui.arg_part.* entries
 
 
 def test_the_prose_finder_finds_prose():

@@ -207,9 +207,41 @@ def _value(v: object, lang: str) -> object:
     return v.text(lang) if isinstance(v, Message) else v
 
 
-_COMPILED: dict[tuple[str, str], tuple[str | _Render, str | _Render]] = {}
-"""(section, key) → the en and zh texts, each a string (no placeholders) or a compiled f-string taking the values:
-formatting a message costs what the f-string it replaced cost (``str.format`` parses its template every time)."""
+_COMPILED: dict[tuple[str, str, str], str | _Render] = {}
+"""(section, key, lang) → the text, a string (no placeholders) or a compiled f-string taking the values:
+formatting a message costs what the f-string it replaced cost (``str.format`` parses its template every time).
+A text is compiled on its ``COMPILE_AT``-th render; the renders before go through ``str.format``."""
+_FORMATTED: dict[tuple[str, str, str], tuple[int, str | _Render]] = {}
+"""(section, key, lang) → (renders so far, the text rendered by ``str.format``) of the texts not compiled yet."""
+COMPILE_AT: Final = 8
+"""Renders of a text before it is compiled.  Compiling one costs ≈ 100 µs, ``str.format`` ≈ 2 µs more a render
+than the compiled f-string: resuming a game renders ≈ 30 texts 1–3 times each (the log window, the question),
+which compiled every one of them up front (6–9 ms of the first paint, issue 15); a text said every turn is
+compiled within the first turns."""
+
+
+class _Sides:
+    """The values of a message as ``str.format_map`` reads them: each in ``lang`` (:func:`_value`), converted
+    only when the template names it."""
+
+    __slots__ = ("_p", "_lang")
+
+    def __init__(self, p: dict[str, Any], lang: str) -> None:
+        self._p = p
+        self._lang = lang
+
+    def __getitem__(self, k: str) -> object:
+        return _value(self._p[k], self._lang)
+
+
+def _formatted(tmpl: str, lang: str) -> str | _Render:
+    """``tmpl`` rendered by ``str.format`` in ``lang`` (what :func:`_compile` gives, without compiling); its text
+    when it shows no value."""
+    parts = list(formatter_parser(tmpl))
+    if all(name is None or spec == HIDE for _lit, name, spec, _conv in parts):
+        return "".join(lit for lit, _n, _s, _c in parts)
+    shown = _shown(tmpl)
+    return lambda p: shown.format_map(_Sides(p, lang))
 
 
 def _shown(tmpl: str) -> str:
@@ -276,13 +308,26 @@ def _plain_spec(spec: str) -> bool:
     return not any(c in spec for c in "{}'\"\\\n")
 
 
-def _pair(section: str, key: str) -> tuple[str | _Render, str | _Render]:
-    pr = _COMPILED.get((section, key))
-    if pr is None:
-        en = catalogue("en")[section][key]
-        pr = (_compile(en, "en"), _compile(catalogue("zh")[section].get(key, en), "zh"))
-        _COMPILED[(section, key)] = pr
-    return pr
+def _template(section: str, key: str, lang: str) -> str:
+    """The template of ``section``/``key`` in ``lang``; English when ``lang``'s file lacks it (KeyError when
+    English does too)."""
+    tmpl = catalogue(lang)[section].get(key) if lang != "en" else None
+    return tmpl if tmpl is not None else catalogue("en")[section][key]
+
+
+def _renderer(section: str, key: str, lang: str) -> str | _Render:
+    """The renderer of a text not compiled yet (``_COMPILED``): by ``str.format`` for its first renders, compiled
+    on its ``COMPILE_AT``-th."""
+    k = (section, key, lang)
+    uses, f = _FORMATTED.get(k) or (0, None)
+    if f is None:
+        f = _formatted(_template(section, key, lang), lang)
+    if type(f) is str or uses + 1 >= COMPILE_AT:
+        _FORMATTED.pop(k, None)
+        f = _COMPILED[k] = f if type(f) is str else _compile(_template(section, key, lang), lang)
+    else:
+        _FORMATTED[k] = (uses + 1, f)
+    return f
 
 
 def render(lang: str, section: str, key: str, params: dict[str, Any]) -> str:
@@ -290,12 +335,7 @@ def render(lang: str, section: str, key: str, params: dict[str, Any]) -> str:
 
     A key missing from ``lang``'s file falls back to English; a key missing there too raises ``KeyError``
     (tests/test_messages.py proves every key the code uses exists)."""
-    if lang == "en" or lang == "zh":
-        e, z = _COMPILED.get((section, key)) or _pair(section, key)
-        f = z if lang == "zh" else e
-        return f if type(f) is str else f(params)  # type: ignore[operator]
-    cat = catalogue(lang)[section]
-    f = _compile(cat.get(key) or catalogue("en")[section][key], lang)
+    f = _COMPILED.get((section, key, lang)) or _renderer(section, key, lang)
     return f if type(f) is str else f(params)  # type: ignore[operator]
 
 
@@ -362,10 +402,7 @@ def text(key: str, /, **params: Any) -> Message:
 def en_zh(key: str, /, **params: Any) -> tuple[str, str]:
     """The ``[text]`` entry ``key`` rendered now, as the ``(en, zh)`` pair that the places which keep both
     texts as strings take (a question's ``Prompt.en``/``Prompt.zh``, a range term)."""
-    e, z = _COMPILED.get(("text", key)) or _pair("text", key)
-    if type(e) is str and type(z) is str:
-        return e, z
-    return (e if type(e) is str else e(params), z if type(z) is str else z(params))  # type: ignore[operator]
+    return render("en", "text", key, params), render("zh", "text", key, params)
 
 
 def append_en_zh(en: list[str], zh: list[str], pair: tuple[str, str]) -> None:

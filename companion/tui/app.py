@@ -379,7 +379,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         path = os.path.abspath(journal.path)
         how = j.opened
         if how in ("new", "none_unfinished"):
-            return label(f"opened_{how}", lang, path=path, id=game_id)
+            return label("opened_new" if how == "new" else "opened_none_unfinished", lang, path=path, id=game_id)
         try:
             started = journal.game(game_id).created[:16].replace("T", " ")
         except Exception:  # noqa: BLE001  (a line of information must never stop the dashboard)

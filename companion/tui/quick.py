@@ -28,8 +28,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.rules.errors import CommandError, Refused
-from companion.rules.messages import Names
+from companion.rules.messages import Message, Names, render, text
 from companion.rules.vocab import PromptKind
+
+from .text import Templates
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -46,55 +48,23 @@ else:
 
 __all__ = ["QuickMixin", "QUICK_LABELS", "STEP_WORDS"]
 
-QUICK_LABELS: dict[str, tuple[str, str]] = {
-    "choice_needs_face": ("请输入牌面（如 ♥5、10h），然后 Enter", "type the card face (e.g. ♥5, 10h), then Enter"),
-    "choice_needs_seat": ("请输入座位号（可选：{options}）或点击座位，然后 Enter",
-                          "type the seat ({options}) or click its card, then Enter"),
-    "choice_seat_at_once": ("按座位号（可选：{options}）或点击座位：立即生效",
-                            "press the seat's number ({options}) or click its card: applied at once"),
-    "choice_seat_some_enter": ("按座位号（可选：{options}）或点击座位：立即生效；{wait} 需再按 Enter",
-                               "press the seat's number ({options}) or click its card: applied at once; "
-                               "{wait} then Enter"),
-    "choice_needs_face_seat": ("请输入牌面和目标座位（如 ♠3 {first}；可选：{options}），然后 Enter",
-                               "type the card face and the target seat (e.g. ♠3 {first}; seats: {options}), then Enter"),
-    "choice_needs_seats": ("请输入座位号（可选：{options}），然后 Enter", "type the seats ({options}), then Enter"),
-    "choice_needs_any": ("请补全命令，然后 Enter", "complete the command, then Enter"),
-    "choice_needs_card": ("请输入要装备的牌：{cards}（开头几个字即可；Tab 补全），然后 Enter",
-                          "type the equipment card: {cards} (first letters do; Tab completes), then Enter"),
-    "card_beginning": ("以“{word}”开头的装备牌有{n}张：{cards} ——请多输入几个字",
-                       "{n} equipment cards begin with '{word}': {cards} — type more of its name"),
-    "args_needed": ("{name}：还需{parts}（例：{example}），然后 Enter", "{name}: still needed — {parts} (e.g. {example}), then Enter"),
-    "args_optional": ("{name}：可按 Enter；也可再加{parts}", "{name}: Enter applies it; you may add {parts}"),
-    "args_done": ("{name}：已完整，按 Enter", "{name}: complete — press Enter"),
-    "choice_none": ("没有第{n}项（可选 1–{last}）", "no choice {n} (the choices are 1–{last})"),
-    "seat_not_option": ("{n}号位不可选（可选：{options}）", "seat {n} is not one of the choices ({options})"),
-    "hand_yes": ("有：{n}号位有手牌", "yes: seat {n} holds a hand card"),
-    "hand_no": ("没有：{n}号位没有手牌", "no: seat {n} has no hand card"),
-    "choice_spent": ("现在不能：{label}", "not possible now: {label}"),
-    "passed": ("跳过无需决定的阶段：{phases} → {now}", "passed (nothing to decide): {phases} → {now}"),
-    "step_on": ("逐阶段推进：F2 只进入下一个阶段", "step every phase: F2 goes one phase at a time"),
-    "step_off": ("自动推进：F2 跳过无需决定的阶段", "quiet phases pass by themselves: F2 stops where the table decides"),
-    "run_redone": ("已重做 {n} 步（整段自动推进：{first} … {last}）", "redid {n} steps (the whole run: {first} … {last})"),
-    "run_undone": ("已撤销 {n} 步（整段自动推进：{first} … {last}）", "undid {n} steps (the whole run: {first} … {last})"),
-    "seat_phase": ("{n}号位{phase}", "seat {n} {phase}"),
-    "seat_actor": ("{n}号位：输入牌或技能 · 点武将名看技能 · 右键看距离",
-                   "seat {n}: type the card or skill · click its general for skills · right-click for distances"),
-}
+QUICK_LABELS = Templates("tui.quick.")
+"""The texts of the choices and quiet phases, ``key → (zh, en)``: the catalogue's ``[text] "tui.quick.<key>"`` entries,
+rendered by :func:`qlabel`."""
 
-ARG_PARTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
-    "zhiheng": (("弃置的张数", "the number of cards discarded", False),
-                ("其中的装备栏（如 weapon）", "the equipment slots among them (e.g. weapon)", True)),
-    "rende": (("交给的座位", "the seat given to", False), ("给出的手牌张数", "the number of hand cards given", False)),
-    "fanjian": (("目标座位", "the target seat", False),
-                ("其所选花色（♠ ♥ ♣ ♦ 或 s h c d）", "the suit it names (♠ ♥ ♣ ♦ or s h c d)", False),
-                ("其获得的你那张牌的牌面（如 ♠5）", "the face of your card it takes (e.g. ♠5)", False)),
-    "lijian": (("男性座位 A", "male seat A", False), ("男性座位 B（A 对 B 决斗）", "male seat B (A duels B)", False),
-               ("弃置的装备栏（不弃手牌时）", "the equipment slot discarded (instead of a hand card)", True)),
-    "yiji": (("成对的座位与张数（共至多2张）", "pairs of a seat and a count (2 cards at most)", False),),
+ARG_PARTS: dict[str, tuple[tuple[Message, bool], ...]] = {
+    "zhiheng": ((text("tui.arg_part.zhiheng/1"), False), (text("tui.arg_part.zhiheng/2"), True)),
+    "rende": ((text("tui.arg_part.rende/1"), False), (text("tui.arg_part.rende/2"), False)),
+    "fanjian": ((text("tui.arg_part.fanjian/1"), False), (text("tui.arg_part.fanjian/2"), False),
+                (text("tui.arg_part.fanjian/3"), False)),
+    "lijian": ((text("tui.arg_part.lijian/1"), False), (text("tui.arg_part.lijian/2"), False),
+               (text("tui.arg_part.lijian/3"), True)),
+    "yiji": ((text("tui.arg_part.yiji/1"), False),),
 }
-"""What a skill's words are, in order (``(zh, en, optional)``; the forms of docs/commands.md, Skills, and the
-skills' own checks: ``shu._rende`` T N, ``wu._fanjian`` T SUIT FACE, ``qun._lijian`` A B [SLOT], ``wu._zhiheng``
-N [SLOT …], ``wei._yiji_ans`` seat / count pairs): a partial choice's hint names those still missing."""
+"""What a skill's words are, in order (``(words, optional)``, the words the catalogue's ``[text] "tui.arg_part.*"``;
+the forms of docs/commands.md, Skills, and the skills' own checks: ``shu._rende`` T N, ``wu._fanjian`` T SUIT FACE,
+``qun._lijian`` A B [SLOT], ``wu._zhiheng`` N [SLOT …], ``wei._yiji_ans`` seat / count pairs): a partial choice's hint
+names those still missing."""
 
 STEP_WORDS = {"step every phase on": True, "step every phase off": False, "step on": True, "step off": False,
               "逐阶段 开": True, "逐阶段 关": False}
@@ -147,8 +117,9 @@ def _answer(c: Any) -> tuple:
 
 
 def qlabel(key: str, lang: str, **kw: Any) -> str:
-    zh, en = QUICK_LABELS[key]
-    return (zh if lang == "zh" else en).format(**kw)
+    """The text ``key`` of the choices (the catalogue's ``[text] "tui.quick.<key>"``) in ``lang`` with the values
+    ``kw``."""
+    return render(lang, "text", "tui.quick." + key, kw)
 
 
 class QuickMixin(_Host):
@@ -225,12 +196,11 @@ class QuickMixin(_Host):
     def _ask_choices(self, seat: int, line: str) -> list[Any]:
         from companion.rules.choices import Choice  # noqa: PLC0415
 
-        out = []
-        for n, key in ((1, "hand_yes"), (0, "hand_no")):
-            zh, en = QUICK_LABELS[key]
-            out.append(Choice(f"hand {seat} {n}", key, en.format(n=seat), zh.format(n=seat), "hand", seat,
-                              params={"then": line}))
-        return out
+        yes = Choice(f"hand {seat} 1", "hand_yes", qlabel("hand_yes", "en", n=seat), qlabel("hand_yes", "zh", n=seat),
+                     "hand", seat, params={"then": line})
+        no = Choice(f"hand {seat} 0", "hand_no", qlabel("hand_no", "en", n=seat), qlabel("hand_no", "zh", n=seat),
+                    "hand", seat, params={"then": line})
+        return [yes, no]
 
     @property
     def spent(self) -> frozenset[int]:
@@ -458,11 +428,18 @@ class QuickMixin(_Host):
             return qlabel("choice_seat_some_enter", self.lang, options=opts, wait=" ".join(wait))
         if c.needs == "args" and c.params.get("skill") in ARG_PARTS:
             return self._args_hint(c, "")
-        key = {"face": "choice_needs_face", "seat": "choice_needs_seat", "target": "choice_needs_seat",
-               "seats": "choice_needs_seats", "face_seat": "choice_needs_face_seat",
-               "card": "choice_needs_card"}.get(c.needs, "choice_needs_any")
-        return qlabel(key, self.lang, options=opts or "…", first=c.options[0] if c.options else "",
-                      cards=self._card_words(c.params.get("cards", ())))
+        opts = opts or "…"
+        if c.needs == "face":
+            return qlabel("choice_needs_face", self.lang)
+        if c.needs in ("seat", "target"):
+            return qlabel("choice_needs_seat", self.lang, options=opts)
+        if c.needs == "seats":
+            return qlabel("choice_needs_seats", self.lang, options=opts)
+        if c.needs == "face_seat":
+            return qlabel("choice_needs_face_seat", self.lang, options=opts, first=c.options[0] if c.options else "")
+        if c.needs == "card":
+            return qlabel("choice_needs_card", self.lang, cards=self._card_words(c.params.get("cards", ())))
+        return qlabel("choice_needs_any", self.lang)
 
     def _card_words(self, kinds: Any) -> str:
         """Card kinds as the screen types them: their Chinese names in zh (青釭剑、…), their ids in en
@@ -538,13 +515,13 @@ class QuickMixin(_Host):
         name = (k.zh if zh else k.en) if k is not None else sid
         done = self._args_done(typed)
         if sid == "yiji":  # pairs, as many as wanted: a seat waits for its count
-            left = parts if done == 0 else ((("张数", "the count for that seat", False),) if done % 2
-                                           else (("更多座位与张数", "more seat / count pairs", True),))
+            left = parts if done == 0 else (((text("tui.arg_part.yiji/count"), False),) if done % 2
+                                           else ((text("tui.arg_part.yiji/more"), True),))
         else:
             left = parts[min(done, len(parts)):]
         sep = "、" if zh else ", "
-        words = sep.join(w_zh if zh else w_en for w_zh, w_en, _opt in left)
-        if any(not opt for _z, _e, opt in left):
+        words = sep.join(w.text(self.lang) for w, _opt in left)
+        if any(not opt for _w, opt in left):
             return qlabel("args_needed", self.lang, name=name, parts=words, example=self._args_example(c, sid))
         if left:
             return qlabel("args_optional", self.lang, name=name, parts=words)

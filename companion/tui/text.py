@@ -8,10 +8,12 @@ asked and confirmed).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from math import ceil
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.rules.deck import KINDS
+from companion.rules.messages import render
 from companion.rules.state import SLOTS, AnyPrompt, GameState, Seat
 from companion.rules.vocab import PromptKind
 
@@ -76,93 +78,42 @@ _SLOT_MARK = {
     "minus_horse": ("-1", "-1"),
 }
 
-LABELS: dict[str, tuple[str, str]] = {
-    "round": ("第{n}轮", "round {n}"),
-    "setup": ("准备中（未开始）", "setting up (not started)"),
-    "turn": ("{seat}号位{name} {phase}", "seat {seat}{name} {phase}"),
-    "over": ("游戏结束 — 胜方：{winner}", "game over — winner: {winner}"),
-    "hand": ("手牌{n}", "hand {n}"),
-    "light_mode": ("简易模式：不记手牌", "light mode: hands not tracked"),
-    "hp_pending": ("体力待选将", "HP: pick a general"),
-    "judgement": ("判定区", "judge"),
-    "dead": ("阵亡", "dead"),
-    "dying": ("濒死", "dying"),
-    "seat": ("{n}号位", "seat {n}"),
-    "no_general": ("（未选将）", "(no general)"),
-    "offered": ("候选：", "offered: "),
-    "skills": ("技能", "skills"),
-    "judge_hint": ("输入：judge 牌面 — 或按 F6 扫描", "type: judge FACE — or press F6 to scan"),
-    "skill_hint": ("F8 发动 · F9 不发动 · F7 技能说明", "F8 yes · F9 no · F7 skill texts"),
-    "skill_hint_no": ("F9 不发动 · F7 技能说明", "F9 no · F7 skill texts"),
-    "skill_hint_f7": ("F7 技能说明", "F7 skill texts"),
-    "not_yes_no": ("这个询问不是“发动/不发动”：请输入答案（见提示）", "this question is not yes / no: type the answer shown"),
-    "log": ("记录", "Log"),
-    "opened_resumed": ("日志文件：{path} · 第{id}局（开始于 {started} UTC，{seats}个座位，{round}）",
-                       "journal: {path} · game #{id} (started {started} UTC, {seats} seats, {round})"),
-    "opened_new": ("日志文件：{path} · 新对局 第{id}局", "journal: {path} · new game #{id}"),
-    "opened_none_unfinished": ("日志文件：{path} · 没有未完成的对局，已开始新对局 第{id}局",
-                               "journal: {path} · no unfinished game there: started new game #{id}"),
-    "not_started": ("未开始", "not started"),
-    "undone": ("已撤销", "undone"),
-    "forced": ("强制", "forced"),
-    "nothing_undo": ("没有可撤销的操作", "nothing to undo"),
-    "nothing_redo": ("没有可重做的操作", "nothing to redo"),
-    "undid_entry": ("已撤销：{entry}", "undid {entry}"),
-    "redid_entry": ("已重做：{entry}", "redid {entry}"),
-    "refused": ("拒绝", "refused"),
-    "bad_command": ("无法读取命令", "cannot read command"),
-    "unknown_command": ("未知命令“{head}”；F1 列出全部{n}个命令，常用：{verbs}",
-                        "unknown command '{head}' — F1 lists all {n}; common: {verbs}"),
-    "force_hint": ("（规则不允许；前加 force 可强制执行）", "(prefix with force to override)"),
-    "roles_shown": ("身份已公开显示 — 按 F5 隐藏", "roles shown — press F5 to hide"),
-    "roles_hidden": ("身份已隐藏", "roles hidden"),
-    "no_hidden_roles": ("没有记录任何隐藏身份", "no hidden roles recorded"),
-    "placeholder": ("输入命令，例如 damage 3 1 · Tab 补全 · F1 帮助", "command, e.g. damage 3 1 · Tab completes · F1 help"),
-    "palette_search": ("搜索命令…（按键、设置、选项、命令）", "Search commands… (keys, settings, choices, verbs)"),
-    "no_judge": ("现在没有判定", "no judgement is pending"),
-    "scan_unavailable": ("无法使用摄像头：{why} — 请手动输入 judge 加牌面（如 judge 10h、judge 黑桃Q）",
-                         "camera not available: {why} — type judge and the card (e.g. judge 10h, judge ♣Q)"),
-    "scan_failed_guess": ("摄像头中断：{why} — 最可能是 {card}，请核对后按 Enter，或改成正确的牌",
-                          "camera stopped: {why} — best guess {card}: check it and press Enter, or type the right card"),
-    "scan_start": ("正在扫描判定牌…（Esc 停止）", "scanning the judgement card… (Esc stops)"),
-    "scan_accepted": ("读到 {card}，按 Enter 确认或修改", "read {card}: press Enter to confirm, or edit"),
-    "scan_guess": ("没有把握：最可能是 {card} — 请核对后按 Enter，或改成正确的牌",
-                   "not sure: best guess {card} — check it and press Enter, or type the right card"),
-    "scan_nothing": ("没有读到牌 — 请手动输入 judge 加牌面（如 judge 10h、judge 黑桃Q）",
-                     "no card read — type judge and the card (e.g. judge 10h, judge ♣Q)"),
-    "scan_kept": ("读到 {card} — 你输入的内容没有被替换；要用读到的牌请改成 judge {card}",
-                  "read {card} — what you typed was kept; to use the reading, make it judge {card}"),
-    "scan_video_end": ("视频文件已结束", "end of video file"),
-    "scan_busy": ("正在扫描 — 按 Esc 停止", "already scanning — Esc stops"),
-    "scan_stopping": ("上一次扫描正在停止，请稍后再按 F6", "the previous scan is still stopping — press F6 again in a moment"),
-    "scan_searching": ("正在找牌…", "looking for a card…"),
-    "scan_reading": ("正在识别 {card}（{conf}）", "reading {card} ({conf})"),
-    "scan_agree": ("，{n}帧一致", ", {n} frames agree"),
-    "scan_read": ("已读到 {card}", "accepted {card}"),
-    "scan_esc": ("Esc 停止", "Esc stops"),
-    "scan_timeout": ("{s}秒内没有读准，扫描已停止", "no sure reading in {s} s: scan stopped"),
-    "hint_players": ("新牌局：输入 players 6 设定人数（2–10），name 1 张三 起名",
-                     "new table: type players 6 (2–10 seats), name 1 Alice for names"),
-    "hint_lord": ("输入 lord S 指定主公座位（身份牌亮明的那位）", "type lord S: the seat that turned up the lord card"),
-    "hint_generals": ("输入 general S 武将（如 general 1 刘备）— 尚未选将：{seats}；或 deal generals / variant no_generals",
-                      "type general S NAME (e.g. general 1 liubei) — no general yet: {seats}; or deal generals / variant no_generals"),
-    "hint_start": ("一切就绪：输入 start 开始（体力、起始手牌4张、主公先行）", "ready: type start (max HP, 4 cards each, the lord begins)"),
-    "internal": ("内部错误", "internal error"),
-    "internal_tail": ("本操作未生效，已确认的操作都在日志中；详情已写入 {path}",
-                      "nothing was applied and every acknowledged action is in the journal; details are in {path}"),
-    "read_only": ("只读", "read-only"),
-    "read_only_open": ("只读打开：可以查看，不能输入命令（Ctrl+Q 退出）",
-                       "opened read-only: you can watch, not enter commands (ctrl+q quits)"),
-    "paste_done": ("已逐行提交粘贴的 {n} 行", "the {n} pasted lines were submitted one by one"),
-    "paste_stopped": ("粘贴的第{n}/{total}行被拒绝：前{done}行已执行，其后{rest}行未提交（该行留在输入栏中）",
-                      "pasted line {n} of {total} was refused: {done} before it were applied, "
-                      "the {rest} after it were not sent (the line is kept in the bar)"),
-}
+class Templates(Mapping[str, tuple[str, str]]):
+    """``{key: (zh, en)}``: the catalogue's ``[text]`` templates whose key starts with ``prefix``, the prefix left
+    out (``Templates("tui.text.")["round"] == ("第{n}轮", "round {n}")``).  Read on first use; for tests and
+    reviews of the dashboard's texts — the code renders them with :func:`label`."""
+
+    __slots__ = ("prefix",)
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+
+    def _table(self) -> dict[str, tuple[str, str]]:
+        from companion.rules.messages import catalogue  # noqa: PLC0415
+
+        zh, en = catalogue("zh")["text"], catalogue("en")["text"]
+        n = len(self.prefix)
+        return {k[n:]: (zh.get(k, v), v) for k, v in en.items() if k.startswith(self.prefix)}
+
+    def __getitem__(self, key: str) -> tuple[str, str]:
+        return self._table()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
 
 
-def label(key: str, lang: str, **kw) -> str:
-    zh, en = LABELS[key]
-    return (zh if lang == "zh" else en).format(**kw)
+LABELS = Templates("tui.text.")
+"""The dashboard's own texts, ``key → (zh, en)``: the catalogue's ``[text] "tui.text.<key>"`` entries
+(companion/data/messages/*.toml, docs/messages.md)."""
+
+
+def label(key: str, lang: str, **kw: Any) -> str:
+    """The dashboard text ``key`` (the catalogue's ``[text] "tui.text.<key>"``) in ``lang`` with the values ``kw``.
+    ``KeyError`` for a key the catalogue lacks (tests/test_messages.py checks every key the code names)."""
+    return render(lang, "text", "tui.text." + key, kw)
 
 
 def _pick(pair: tuple[str, str], lang: str) -> str:
@@ -649,8 +600,8 @@ def prompt_text(state: GameState, lang: str) -> str:
     elif p.kind == PromptKind.SKILL:
         # F8 / F9 only where they answer: yes / no questions (not 刚烈's "discard 2 / take")
         verbs = skill_answer_verbs(p)
-        key = "skill_hint" if {"yes", "no"} <= verbs else "skill_hint_no" if "no" in verbs else "skill_hint_f7"
-        text += "  ·  " + label(key, lang)
+        text += "  ·  " + label("skill_hint" if {"yes", "no"} <= verbs else "skill_hint_no" if "no" in verbs
+                                else "skill_hint_f7", lang)
     return text
 
 

@@ -277,3 +277,162 @@ def test_scanner_fallback_bounded_without_a_card_and_kept_while_one_is_read():
     seq = [nothing, nothing, _r("spade", 7, 0.99), _r("spade", 7, 0.99), nothing, noted, nothing, nothing, nothing]
     assert [f for _, f in _scan_flags(seq)] == [False, False, True, True, True, True, True, False, True]
     assert [f for _, f in _scan_flags([nothing] * 3, fallback_every=1)] == [True] * 3
+
+
+class _Clock:
+    """A fake CPU clock: each frame read costs ``cost`` s, a grab ``grab_cost`` s."""
+
+    def __init__(self):
+        self.t = 0.0
+
+    def __call__(self):
+        return self.t
+
+
+class _TimedCapture:
+    """Delivers ``n`` copies of frame; read() advances clock by read_cost (the decode and, through
+    the fake reader, the read), grab() by grab_cost and returns no picture."""
+
+    def __init__(self, frame, n, clock, read_costs, grab_cost=0.0001):
+        self.frame, self.n, self.clock = frame, n, clock
+        self.read_costs, self.grab_cost = list(read_costs), grab_cost
+        self.reads = self.grabs = 0
+        self.log = ""  # "r" for a frame read, "g" for one grabbed
+
+    def read(self):
+        if self.reads + self.grabs >= self.n:
+            return False, None
+        self.clock.t += self.read_costs[self.reads % len(self.read_costs)]
+        self.reads += 1
+        self.log += "r"
+        return True, self.frame
+
+    def grab(self):
+        if self.reads + self.grabs >= self.n:
+            return False
+        self.clock.t += self.grab_cost
+        self.grabs += 1
+        self.log += "g"
+        return True
+
+    def release(self):
+        pass
+
+
+def _budget_scan(read_costs, n=60, readings=None, grab_cost=0.0001, **kw):
+    """(capture, scanner, statuses) of a CameraScanner with a fake clock fed n frames."""
+    import recognition.camera as camera
+
+    clock = _Clock()
+    it = iter(readings) if readings is not None else None
+    mp = pytest.MonkeyPatch()
+    mp.setattr(camera, "read_frame", lambda frame, threshold, **k: next(it) if it else Reading(None, None, 0.0, False))
+    mp.setattr(camera, "read_label", lambda frame, qr_part=None: None)
+    cap = _TimedCapture(np.zeros((80, 80, 3), np.uint8), n, clock, read_costs, grab_cost)
+    sc = CameraScanner(cap, max_bad_frames=1, clock=clock, **kw)
+    out = []
+    try:
+        with pytest.raises(CameraError):
+            for st in sc:
+                out.append(st)
+    finally:
+        mp.undo()
+    return cap, sc, out
+
+
+def test_budget_skips_frames_after_costly_reads_and_bounds_the_share():
+    # each read 15 ms against 5 ms a frame (15% of 1/30 s): two frames grabbed unread after each
+    cap, sc, out = _budget_scan([0.015], n=60, budget=0.15, grab_cost=0.0)
+    assert (cap.reads, cap.grabs) == (20, 40) and (sc.frames_read, sc.frames_skipped) == (20, 40)
+    assert len(out) == 20  # one status per frame read
+    # 12 ms a read, 0.1 ms a grab: the share of the whole stream stays within a frame's cost of 15%
+    cap, _, _ = _budget_scan([0.012], n=300, budget=0.15)
+    share = (cap.reads * 0.012 + cap.grabs * cap.grab_cost) / (cap.reads + cap.grabs) / (1 / 30)
+    assert 0.14 <= share <= 0.15 + 0.012 / 300 / (1 / 30)
+    # cheap reads (3 ms): every frame read; no budget: every frame read whatever it costs
+    assert _budget_scan([0.003], budget=0.15)[0].grabs == 0
+    assert _budget_scan([0.012], budget=0.0)[0].grabs == 0
+
+
+def test_budget_caps_a_run_of_skipped_frames():
+    # one very slow read (the first loads the nets: 1 s) skips at most MAX_SKIP frames in a row,
+    # and at most 2 * MAX_SKIP frames' share of it is paid for
+    from recognition.camera import MAX_SKIP
+    cap, sc, _ = _budget_scan([1.0] + [0.001] * 60, n=60, budget=0.15, grab_cost=0.0)
+    assert cap.log[:2 * MAX_SKIP + 3] == "r" + "g" * MAX_SKIP + "r" + "g" * MAX_SKIP + "r"
+    assert "g" not in cap.log[2 * MAX_SKIP + 2:]  # then paid for: cheap frames are all read
+
+
+def test_budget_is_off_for_capture_objects_and_files_and_on_for_devices(tmp_path):
+    assert CameraScanner(FakeCapture([])).budget == 0.0
+    video = tmp_path / "v.avi"
+    video.write_bytes(b"")
+    assert CameraScanner(str(video)).budget == 0.0
+    from recognition.camera import BUDGET
+    assert CameraScanner(0).budget == BUDGET and CameraScanner("/dev/video0").budget == BUDGET
+
+
+def test_budget_skipped_frames_never_count_towards_an_acceptance():
+    # a card read on every frame: with two of three frames skipped, the acceptance still needs
+    # CLEAR_FRAMES frames read, each with its checks (it only comes later)
+    from recognition.camera import CLEAR_FRAMES
+    cap, sc, out = _budget_scan([0.012], n=60, readings=[_r("spade", 7, 0.99)] * 60, budget=0.15, qr_every=1)
+    states = [st.state for st in out]
+    assert states.index("accepted") == CLEAR_FRAMES - 1
+    assert cap.reads + cap.grabs >= 3 * CLEAR_FRAMES - 2  # later in the stream than without skipping
+    # a reading with a note (a second card) on a frame read holds the acceptance off as before
+    seq = [_r("spade", 7, 0.99)] * 5 + [Reading("spade", 7, 0.99, False, note="two cards in view")] + \
+        [_r("spade", 7, 0.99)] * 54
+    _, _, out = _budget_scan([0.012], n=60, readings=seq, budget=0.15, qr_every=1)
+    assert all(st.state != "accepted" for st in out)
+
+
+class _CostlyFrames:
+    """Plays frames; each read() advances clock by cost (a slow machine), grab() by nothing."""
+
+    def __init__(self, frames, clock, cost):
+        self.frames, self.clock, self.cost = list(frames), clock, cost
+        self.grabs = 0
+
+    def read(self):
+        if not self.frames:
+            return False, None
+        self.clock.t += self.cost
+        return True, self.frames.pop(0)
+
+    def grab(self):
+        if not self.frames:
+            return False
+        self.frames.pop(0)
+        self.grabs += 1
+        return True
+
+    def release(self):
+        pass
+
+
+def _video_states(frames):
+    """States of a CameraScanner with the budget on a machine where a read costs 8 ms (about
+    two frames in five are grabbed unread), over frames."""
+    clock = _Clock()
+    cap = _CostlyFrames(frames, clock, 0.008)
+    states = []
+    with pytest.raises(CameraError):
+        for st in CameraScanner(cap, max_bad_frames=1, budget=0.14, clock=clock):
+            states.append((st.state, st.text))
+    assert cap.grabs >= len(frames) // 3  # frames were skipped
+    return states
+
+
+@pytest.mark.parametrize("kind", ["close"])
+def test_budget_a_second_card_entering_the_view_still_blocks_the_acceptance(kind):
+    """Rendered video (card_images.scenes.pair_video): one card alone for 14 frames, then a
+    second card beside it; with frames skipped, nothing is accepted, and the note says why.
+    The same card alone all along is accepted (the test can fail)."""
+    from card_images import scenes
+    rng = lambda: np.random.default_rng(49_000_000 + scenes.PAIR_KINDS.index(kind))  # noqa: E731
+    entering = _video_states(scenes.pair_video(rng(), kind, 40, enter=14))
+    assert all(s != "accepted" for s, _ in entering), entering
+    assert any("cards in view" in t for _, t in entering)
+    alone = _video_states(scenes.pair_video(rng(), kind, 40, enter=40))
+    assert any(s == "accepted" for s, _ in alone), alone
