@@ -7,6 +7,8 @@
   of ``bench/engine.py``), in a fresh process per round (the rules already imported), against the anchor read in the
   same process just before: the SQLite read of the game's rows
   (``SELECT ... FROM entries``, what any resume must do).  Rounds alternate sizes.
+* CPU: the process's CPU time (user + system, ``time.process_time``) of the same resume and anchor,
+  which the other processes of a shared machine do not lengthen as they do the wall clock.
 * memory: resident set size of a fresh process after applying N actions
   (``Session.replay_lines``, in memory) and after resuming the N-entry journal, minus the
   same process's size before (the modules imported, nothing played).
@@ -43,15 +45,15 @@ what, db, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 out = {}
 if what == "resume":
     con = sqlite3.connect(db)
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     rows = con.execute("SELECT seq, lines, forced, undone, at, parent FROM entries WHERE game_id = 1 "
                        "ORDER BY seq").fetchall()
-    out["anchor"] = time.perf_counter() - t
+    out["anchor"], out["anchor_cpu"] = time.perf_counter() - t, time.process_time() - c
     con.close()
     del rows
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     s = Session.resume(db, 1)
-    out["resume"] = time.perf_counter() - t
+    out["resume"], out["cpu"] = time.perf_counter() - t, time.process_time() - c
     out["from"] = getattr(s, "checkpoint_used", 0)
     out["tip"] = s.tip
 elif what == "memory-replay":
@@ -133,6 +135,10 @@ def main(argv: list[str] | None = None) -> int:
               f"   anchor SQLite read of the rows {statistics.median(anc):6.1f} ms"
               f"   ratio {statistics.median(r) / statistics.median(anc):.1f}×   (replayed from entry "
               f"{got[n][0]['from']} of {got[n][0]['tip']})")
+        cpu = [x["cpu"] * 1000 for x in got[n]]
+        acpu = [x["anchor_cpu"] * 1000 for x in got[n]]
+        print(f"        {'':>7}  CPU of the process: median {statistics.median(cpu):8.1f} ms "
+              f"(min–max {min(cpu):.1f}–{max(cpu):.1f})   anchor {statistics.median(acpu):6.1f} ms")
     if a.memory:
         m = child("memory-replay", "-", a.memory)
         print(f"memory after {a.memory} actions (replay_lines): +{m['delta'] / 2**20:.1f} MiB "

@@ -450,7 +450,8 @@ class Session:
                         self._unusable.add(seq)
                         unreadable = unreadable or seq
                         continue
-                    if depth is None:  # written before checkpoints kept their depth
+                    # written before checkpoints kept their depth (or an impossible one: a chain's seqs increase)
+                    if depth is None or not 1 <= depth <= seq:
                         depth = j.live_count(game, seq) + 1
                         if not j.readonly:
                             try:

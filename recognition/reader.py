@@ -888,10 +888,12 @@ def _resolved(g, px: float) -> bool:
 
 
 def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: np.ndarray, threshold: float,
-             px: float) -> Reading:
+             px: float, relevel: bool = True) -> Reading:
     """One Reading from the (13, 4) scores of one or two corners (their IndexGlyphs gs and
     corner crops): geometric mean of two, SINGLE_CORNER_FACTOR times a lone one, which is
-    accepted only when its suit is SINGLE_SUIT_PX tall."""
+    accepted only when its suit is SINGLE_SUIT_PX tall, and only when the rank passes
+    ``_rank_doubted``'s checks (relevel: also the re-read at RELEVEL_LEVEL; off for glyphs
+    thresholded below INK_LEVEL)."""
     if len(scores) == 2:
         joint = np.sqrt(scores[0] * scores[1])
     else:
@@ -900,8 +902,126 @@ def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: 
     conf = float(joint[r, s])
     best = int(np.argmax([sc[r, s] for sc in scores]))
     accepted = conf >= threshold and (len(scores) == 2 or gs[0].suit_box[3] * px >= SINGLE_SUIT_PX) \
-        and all(_boxes_fit(g, int(r) + 1) for g in gs)
+        and all(_boxes_fit(g, int(r) + 1) for g in gs) and not _rank_doubted(gs, crops, int(r) + 1, relevel)
     return Reading(SUITS[s], int(r) + 1, conf, accepted, "index", _index_crop(crops[best], gs[best]), quad)
+
+
+# Checks of the rank of a reading about to be accepted (issue 18, 3 Dec, accept): a second look at
+# each corner's index that does not depend on the net's certainty, which was 0.997 for each wrong
+# reading below (fresh rendered seeds 85 000 000+ and pair 22 002 006; docs/recognition.md).
+# - Turned: an index read side by side (suit beside the rank) is read again turned a quarter
+#   either way, rank over suit; when that reads another rank with at least TURNED_OTHER, the outline's
+#   sides were taken the wrong way round (a poker index "5 over ♦" seen on its side as "5♦" read ♦10;
+#   two cards outlined as one landscape card, a "3♦" on its side read ♦10).
+# - Relevel: the pieces of ink holding the rank, thresholded at RELEVEL_LEVEL (INK_LEVEL: 0.45) and
+#   read again, give another rank with at least RELEVEL_OTHER: a faint stroke was lost at 0.45 (a K
+#   whose thin stem fell under the threshold read as 7).
+# - Cut: a lone corner (no second opinion) whose rank has a glyph-sized piece of ink (at least
+#   CUT_PIECE_AREA of the rank's ink, at most CUT_PIECE_SIZE of its height each way) cut by the crop's
+#   edge within CUT_GAP of its height beside it: the outline lies inside the index, the rank may
+#   continue out of the crop (the right half of a looped Q read as 5).
+TURNED_OTHER = 0.5
+RELEVEL_LEVEL = 0.3
+RELEVEL_OTHER = 0.9
+CUT_GAP = 0.15
+CUT_PIECE_AREA = 0.1
+CUT_PIECE_SIZE = 1.2
+
+
+def _rank_doubted(gs: list, crops: list[np.ndarray], rank: int, relevel: bool = True) -> bool:
+    """True when a check of TURNED_OTHER / RELEVEL_OTHER / CUT_GAP refuses the reading of rank
+    ``rank`` (1..13) from corners with IndexGlyphs gs and upright corner crops ``crops``."""
+    masks = []
+    for g, c in zip(gs, crops, strict=True):
+        if _side_by_side(g):
+            t = _turned_rank(c, g)
+            if t is not None and t[0] != rank and t[1] >= TURNED_OTHER:
+                return True
+        if relevel:
+            m = _relevel_mask(c, g)
+            if m is not None:
+                masks.append(m)
+        if len(gs) == 1 and _cut_beside(c, g):
+            return True
+    if masks:
+        pr = rank_probs(masks)
+        k = pr.argmax(1)
+        if bool(np.any((k != rank - 1) & (pr[np.arange(len(k)), k] >= RELEVEL_OTHER))):
+            return True
+    return False
+
+
+def _side_by_side(g) -> bool:
+    """True when the suit of IndexGlyphs g stands beside its rank (its centre within the rank's rows)."""
+    c = g.suit_box[1] + g.suit_box[3] / 2
+    return g.rank_box[1] <= c <= g.rank_box[1] + g.rank_box[3]
+
+
+def _turned_rank(crop: np.ndarray, g) -> tuple[int, float] | None:
+    """(rank 1..13, score) of the best rank-over-suit reading of the index of IndexGlyphs g (its
+    boxes with a margin of half the rank's height, cut from the upright corner crop) turned a
+    quarter either way, on a corner-sized canvas of its paper; None when neither turn has one."""
+    boxes = [g.rank_box, g.suit_box]
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+    m = max(3, g.rank_box[3] // 2)
+    h, w = crop.shape[:2]
+    win = crop[max(0, y0 - m):min(h, y1 + m), max(0, x0 - m):min(w, x1 + m)]
+    paper = np.median(win.reshape(-1, 3), axis=0).astype(np.uint8)
+    best: tuple[int, float] | None = None
+    for k in (1, 3):
+        t = np.rot90(win, k)
+        can = np.empty((CORNER_H, CORNER_W, 3), np.uint8)
+        can[:] = paper
+        th, tw = min(t.shape[0], CORNER_H - 8), min(t.shape[1], CORNER_W - 8)
+        can[8:8 + th, 8:8 + tw] = t[:th, :tw]
+        tg = segment_index(can)
+        if tg is None:
+            continue
+        sc = _glyph_scores([tg])[0]
+        r = int(sc.max(1).argmax())
+        if best is None or float(sc[r].max()) > best[1]:
+            best = (r + 1, float(sc[r].max()))
+    return best
+
+
+def _relevel_mask(crop: np.ndarray, g) -> np.ndarray | None:
+    """The rank of IndexGlyphs g thresholded at RELEVEL_LEVEL: the pieces of ink there that hold the
+    rank's ink (a tight uint8 mask, ink 255); None when there is no ink or one of them also holds
+    the suit's ink (rank and suit merged: nothing to compare)."""
+    p = prepare(crop, level=RELEVEL_LEVEL)
+    if p is None:
+        return None
+    x, y, w, h = g.rank_box
+    ids = np.unique(p.lab[y:y + h, x:x + w][g.rank_mask > 127])
+    ids = ids[ids > 0]
+    sx, sy, sw, sh = g.suit_box
+    sids = np.unique(p.lab[sy:sy + sh, sx:sx + sw][g.suit_mask > 127])
+    if len(ids) == 0 or np.isin(ids, sids[sids > 0]).any():
+        return None
+    sel = np.isin(p.lab, ids)
+    ys, xs = np.nonzero(sel)
+    return sel[ys.min():ys.max() + 1, xs.min():xs.max() + 1].view(np.uint8) * 255
+
+
+def _cut_beside(crop: np.ndarray, g) -> bool:
+    """True when a glyph-sized piece of ink cut by the edge of the upright corner crop lies within
+    CUT_GAP of the rank's height beside the rank of IndexGlyphs g (CUT_PIECE_AREA, CUT_PIECE_SIZE)."""
+    p = prepare(crop)
+    if p is None:
+        return False
+    H, W = p.binm.shape
+    x, y, w, h = g.rank_box
+    gap = max(1.0, CUT_GAP * h)
+    ink = float(np.count_nonzero(g.rank_mask > 127))
+    for i in range(1, p.n):
+        cx, cy, cw, ch, a = p.stats[i].tolist()
+        if not (cx <= 0 or cy <= 0 or cx + cw >= W or cy + ch >= H) or a < CUT_PIECE_AREA * ink \
+                or max(cw, ch) > CUT_PIECE_SIZE * h:
+            continue
+        if max(x - (cx + cw), cx - (x + w), 0) <= gap and max(y - (cy + ch), cy - (y + h), 0) <= gap:
+            return True
+    return False
 
 
 # The widest a rank glyph's box (width / height) can be, per rank (1..13): the widest of 400
@@ -1020,7 +1140,7 @@ def _read_quad_wide(frame: np.ndarray, quad: np.ndarray, threshold: float, px: f
             _keep_best_layout(found[j], c, scores, gs, kept)
         if not scores:
             continue
-        t = _combine(scores, gs, kept, quad, threshold, px)
+        t = _combine(scores, gs, kept, quad, threshold, px, relevel=level >= INK_LEVEL)
         if t.accepted and t.rank is not None and t.suit is not None:
             ri, si = t.rank - 1, SUITS.index(t.suit)
             if min(float(sc[ri][si]) for sc in scores) < WIDE_MIN_SCORE:
@@ -1070,7 +1190,7 @@ def _read_quad_small(frame: np.ndarray, quad: np.ndarray, threshold: float, wide
         scores.append(sc[k])
         gs.append(alts[k])
         crops.append(c)
-    r = _combine(scores, gs, crops, quad, max(threshold, SMALL_THRESHOLD), px)
+    r = _combine(scores, gs, crops, quad, max(threshold, SMALL_THRESHOLD), px, relevel=False)
     return r
 
 

@@ -223,3 +223,12 @@ def test_companion_check_finds_a_checkpoint_at_the_wrong_depth(tmp_path, capsys)
     assert main(["check", "--db", str(db)]) == 1
     assert f"checkpoint after entry {seq} differs from the full replay (depth {depth + 1}, not {depth})" \
         in capsys.readouterr().out
+    with Journal(db) as j:  # an impossible depth (more entries than seqs) is not used: counted and recorded again
+        j.set_checkpoint_depth(gid, seq, rules_fingerprint(), seq + 5)
+    s = Session.resume(db, gid)
+    full = Session.resume(db, gid, checkpoints=False, readonly=True)
+    assert s.checkpoint_used == seq and s._stack.low + 1 == depth
+    same(s, full)
+    s.close()
+    full.close()
+    assert main(["check", "--db", str(db)]) == 0

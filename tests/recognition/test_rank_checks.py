@@ -1,0 +1,67 @@
+"""The rank of a reading about to be accepted gets a second look (reader._rank_doubted, issue 18):
+rendered frames whose wrong reading main accepted at 0.997 per corner (docs/recognition.md, "The
+rank's second look"), each refused or read right now, and the checks on their own corners."""
+
+import numpy as np
+import pytest
+
+from card_images import scenes
+from card_images.render import SUITS, synth_photo
+from recognition import reader
+from recognition.geometry import warp_corner
+from recognition.glyphs import segment_index, segment_index_layouts
+
+
+def _rendered(i: int, base: int = 85_000_000):
+    """The bench's rendered photo i of seeds base+ (bench/recognition synthetic_frame)."""
+    rank, suit = i % 13 + 1, SUITS[(i // 13) % 4]
+    return synth_photo(rank, suit, np.random.default_rng(base + i)).image, suit, rank
+
+
+@pytest.mark.parametrize(("i", "scale", "wrong", "why"), [
+    (43, 1.0, "♦10", "a poker '5' over '♦' seen on its side (outline turned): '5♦' side by side read ♦10"),
+    (43, 0.5, "♦10", "the same card at half scale"),
+    (24, 0.35, "♥5", "the right half of a looped Q (its left half cut by the crop's edge) read as 5"),
+    (77, 0.35, "♥7", "a K whose thin stem fell under the threshold read as 7"),
+])
+def test_a_doubted_rank_is_not_accepted(i, scale, wrong, why):
+    img, suit, rank = _rendered(i)
+    r = reader.read_frame(scenes.letterbox(img, scale), qr_mode="off")
+    assert not (r.accepted and r.label == wrong), why
+    assert not r.accepted or (r.suit, r.rank) == (suit, rank), (why, r.label)
+
+
+def test_two_cards_outlined_as_one_landscape_card_get_the_note():
+    """Pair 22 002 006: a ♦3 touching a ♠Q, both outlined as one landscape card whose '3' on its
+    side read ♦10 (0.918, accepted, no note, on main); the turned check refuses that reading and
+    the ♠Q's outline is then read beside the one holding both."""
+    sc = scenes.pair_scene(np.random.default_rng(22_002_006), "touching")
+    r = reader.read_frame(sc.image, qr_mode="off")
+    assert not r.accepted
+    assert r.note is not None and r.note.startswith("two cards in view"), r.note
+
+
+def test_turned_check_reads_a_side_index_upright():
+    """The '5 over ♦' index of seed 85 000 043 (its true outline) put on its side, as a turned
+    outline shows it: found side by side, read turned back it is rank over suit, a 5."""
+    p = synth_photo(5, "diamond", np.random.default_rng(85_000_043))
+    crop = warp_corner(p.image, np.asarray(p.quad, np.float32), 0)
+    g = segment_index(crop)
+    assert g is not None and not reader._side_by_side(g)
+    x0, y0 = g.rank_box[0] - 6, g.rank_box[1] - 6
+    x1, y1 = g.suit_box[0] + g.suit_box[2] + 6, g.suit_box[1] + g.suit_box[3] + 6
+    side = np.rot90(crop[max(0, y0):y1, max(0, x0):x1], 1)  # counter-clockwise: the rank on the left
+    canvas = np.empty_like(crop)
+    canvas[:] = np.median(side.reshape(-1, 3), axis=0).astype(np.uint8)
+    canvas[10:10 + side.shape[0], 10:10 + side.shape[1]] = side
+    found = [s for s in segment_index_layouts(canvas) if reader._side_by_side(s)]
+    assert found, "the index on its side is found side by side"
+    turned = reader._turned_rank(canvas, found[0])
+    assert turned is not None and turned[0] == 5 and turned[1] >= reader.TURNED_OTHER, turned
+
+
+def test_a_rank_over_suit_index_is_not_side_by_side_and_keeps_its_reading():
+    """The checks leave a clean upright index alone: seed 85 000 000's ♠A read and accepted."""
+    img, suit, rank = _rendered(0)
+    r = reader.read_frame(img, qr_mode="off")
+    assert r.accepted and (r.suit, r.rank) == (suit, rank)
