@@ -6,7 +6,7 @@
     companion resume [--db PATH] [--game ID]          the same
     companion new [--db PATH] [--lang zh|en] [--title T]  dashboard on a new game
     companion games [--db PATH] [--json]              list the games of a journal
-    companion replay FILE [--json] [--lang en|zh]     run a script headless, print the log
+    companion replay FILE [--json] [--lang zh|en]     run a script headless, print the log
     companion distance --players N [...] [--json]     distance / attack-range matrix
     companion judge SUBJECT CARD [--json]             outcome of one judgement
     companion serve [--db J] [--game ID] [--host H] [--port P]  players' view of a journal, read-only
@@ -16,6 +16,13 @@
 missing component, 2 a usage error or an unusable journal file.  Errors are
 one clear line on stderr, never a traceback (set ``COMPANION_DEBUG=1`` to get
 the traceback of an internal error).
+
+Every command speaks the dashboard's language: ``--lang zh|en`` (before or after the command), else
+the last one the dashboard used, else the locale's (``companion.settings.default_lang``).  ``distance`` and
+``judge`` skip the saved choice: reading it costs platformdirs and json, and these two start on the
+standard library and the rules core alone (issue 15); without ``--lang`` they follow the locale
+(``settings.locale_lang``).  The texts and the help are the catalogue's ``[text] "cli.*"`` entries
+(companion/data/messages/*.toml).
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from pathlib import Path
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: `companion distance` starts without it (issue 15)
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, NoReturn
 
 __all__ = ["main", "build_parser"]
 
@@ -38,8 +45,50 @@ class _UsageError(Exception):
     """A bad argument found after parsing (exit code 2)."""
 
 
+_LANG: list[str] = []
+"""The language of this run's texts once known (:func:`_lang`); :func:`main` sets it from ``--lang``."""
+_LOCALE_ONLY: list[bool] = [False]
+"""Without ``--lang``: the locale's language, not the saved one (``distance`` and ``judge``; see the module doc)."""
+_HELP: list[bool] = [True]
+"""Whether the parser being built gets its help texts (only a help request shows them: :func:`_wants_help`)."""
+
+
+def _lang() -> str:
+    """``zh`` or ``en``: ``--lang``, else the dashboard's choice (the saved setting, else the locale)."""
+    if not _LANG:
+        if _LOCALE_ONLY[0]:
+            from .settings import locale_lang  # noqa: PLC0415
+
+            _LANG.append(locale_lang())
+        else:
+            _LANG.append(_default_lang())
+    return _LANG[0]
+
+
+def _msg(key: str, /, **values: Any) -> str:
+    """The command line's text ``key`` (the catalogue's ``[text] "cli.<key>"``) in :func:`_lang` with ``values``."""
+    from .rules.messages import render  # noqa: PLC0415 - the catalogue only when a text is shown
+
+    return render(_lang(), "text", "cli." + key, values)
+
+
+def _help(key: str, /) -> str | None:
+    """The help text ``key`` (``[text] "cli.help.<key>"``), or None while building a parser whose help nobody
+    will read (a command's start need not render forty texts nor look up the language for them)."""
+    return _msg("help." + key) if _HELP[0] else None
+
+
+def _words(e: BaseException) -> str:
+    """An error's text in :func:`_lang`: its ``text(lang)`` (a JournalError), its ``.zh`` / ``.en`` (the rules'
+    errors), else ``str(e)``."""
+    lang = _lang()
+    if callable(getattr(e, "text", None)):
+        return str(e.text(lang))  # type: ignore[attr-defined]
+    return str(getattr(e, lang, None) or getattr(e, "en", None) or e)
+
+
 def _err(msg: str) -> None:
-    print(f"{PROG}: {msg}", file=sys.stderr)
+    print(_msg("error", prog=PROG, msg=msg), file=sys.stderr)
 
 
 # --------------------------------------------------------------------------- dashboard
@@ -55,6 +104,10 @@ def _camera(args) -> int | str:
     if cam is None:
         return 0
     return int(cam) if str(cam).isdigit() else cam
+
+
+_YES_WORDS = ("y", "yes", "是", "好")
+"""The answers that accept the offer to open a journal read-only (typed, either language)."""
 
 
 def _default_lang() -> str:
@@ -97,8 +150,7 @@ def _run_dashboard(make_session, lang: str, camera: int | str = 0) -> int:
     try:
         from .tui.app import run_dashboard  # noqa: PLC0415
     except ImportError as e:
-        _err(f"the dashboard is not available in this installation ({e}). "
-             "`companion replay FILE` runs a script without it.")
+        _err(_msg("dashboard_missing", why=e))
         return 1
     session = make_session()
     try:
@@ -114,13 +166,11 @@ def _ask_read_only(error, lang: str) -> bool:
     _err(error.text(lang))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
-    q = "以只读方式打开（只能查看，不能输入命令）？[y/N] " if lang == "zh" else \
-        "open it read-only (watch, no commands)? [y/N] "
     try:
-        answer = input(q)
+        answer = input(_msg("ask_read_only"))
     except EOFError:
         return False
-    return answer.strip().casefold() in ("y", "yes", "是", "好")
+    return answer.strip().casefold() in _YES_WORDS
 
 
 @_gc_paused
@@ -130,7 +180,7 @@ def cmd_resume(args) -> int:
     from .journal import JournalError  # noqa: PLC0415 - sqlite3 only for the commands that use it
     from .session import Session  # noqa: PLC0415
 
-    lang = getattr(args, "lang", None) or _default_lang()
+    lang = _lang()
     readonly = bool(getattr(args, "read_only", False))
     game = getattr(args, "game", None)
     if not readonly:
@@ -155,7 +205,7 @@ def cmd_new(args) -> int:
     from .session import Session  # noqa: PLC0415
 
     return _run_dashboard(lambda: Session.new(_db_arg(args), title=args.title),
-                          getattr(args, "lang", None) or _default_lang(), _camera(args))
+                          _lang(), _camera(args))
 
 
 def cmd_games(args) -> int:
@@ -168,7 +218,7 @@ def cmd_games(args) -> int:
         if args.json:
             print("[]")
         else:
-            print(f"no journal at {path} yet")
+            print(_msg("games.no_journal", path=path))
         return 0
     with Journal(path, readonly=True) as j:  # listing writes nothing (not even into an empty file)
         games = j.games()
@@ -180,12 +230,23 @@ def cmd_games(args) -> int:
                          ensure_ascii=False))
         return 0
     if not games:
-        print(f"no games in {path}")
+        print(_msg("games.none", path=path))
         return 0
-    print(f"{'id':>4}  {'updated (UTC)':19}  {'actions':>7}  {'status':22}  title")
+    from rich.cells import cell_len  # noqa: PLC0415 - columns of Chinese words are counted in cells
+
+    def pad(text: object, width: int, right: bool = False) -> str:
+        fill = " " * max(0, width - cell_len(str(text)))
+        return f"{fill}{text}" if right else f"{text}{fill}"
+
+    from .rules.messages import Names  # noqa: PLC0415
+
+    roles = Names("role", _lang())
+    print(f"{pad(_msg('games.col_id'), 4, True)}  {pad(_msg('games.col_updated'), 19)}  "
+          f"{pad(_msg('games.col_actions'), 7, True)}  {pad(_msg('games.col_status'), 22)}  {_msg('games.col_title')}")
     for g in games:
-        status = f"over, {g.winner or '?'} won" if g.over else "in progress"
-        print(f"{g.id:>4}  {g.updated[:19].replace('T', ' '):19}  {g.entries:>7}  {status:22}  {g.title}")
+        winner = (roles[g.winner] if g.winner and _lang() == "zh" and g.winner in roles else g.winner) or "?"
+        status = _msg("games.over", winner=winner) if g.over else _msg("games.in_progress")
+        print(f"{g.id:>4}  {g.updated[:19].replace('T', ' '):19}  {g.entries:>7}  {pad(status, 22)}  {g.title}")
     return 0
 
 
@@ -204,7 +265,7 @@ def cmd_check(args) -> int:
     db = _db_arg(args)
     path = Path(db) if db else default_path()
     if not path.exists():
-        raise _UsageError(f"check: no journal at {path}")
+        raise _UsageError(_msg("check.no_journal", path=path))
     fp = rules_fingerprint()
     bad = 0
     # read-only: a check writes nothing (a 0-byte file stays empty, a damaged entry is not set aside) and
@@ -213,12 +274,12 @@ def cmd_check(args) -> int:
         game_id = getattr(args, "game", None)
         games = [j.game(game_id)] if game_id is not None else j.games()
         if not games:
-            print(f"no games in {path}")
+            print(_msg("games.none", path=path))
         for g in games:
             full = Session.resume(j, g.id, checkpoints=False)
             if full.problem is not None:  # a damaged entry, or one that no longer replays
                 bad += 1
-                print(full.problem)
+                print(_words(full.problem))
             found = sorted(j.newest_checkpoints(g.id, fp, limit=None))
             seqs = [seq for seq, _ in found]
             wrong = []
@@ -232,13 +293,13 @@ def cmd_check(args) -> int:
                 if not ok:
                     wrong.append((seq, ""))
                 elif depth is not None and depth != real:  # NULL: written before checkpoints kept it
-                    wrong.append((seq, f" (depth {depth}, not {real})"))
+                    wrong.append((seq, _msg("check.depth", depth=depth, real=real)))
             if wrong:
                 bad += 1
                 for seq, why in wrong:
-                    print(f"game {g.id}: checkpoint after entry {seq} differs from the full replay{why}")
+                    print(_msg("check.differs", id=g.id, seq=seq, why=why))
             else:
-                print(f"game {g.id}: {g.entries} entries, {len(seqs)} checkpoints match the full replay")
+                print(_msg("check.match", id=g.id, entries=g.entries, n=len(seqs)))
     return 1 if bad else 0
 
 
@@ -252,10 +313,13 @@ def cmd_replay(args) -> int:
     try:
         text = Path(args.file).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise _UsageError(f"replay: no such file: {args.file}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise _UsageError(f"replay: cannot read {args.file}: {getattr(e, 'strerror', None) or e}") from None
-    zh = args.lang == "zh"
+        raise _UsageError(_msg("replay.no_file", file=args.file)) from None
+    except UnicodeDecodeError as e:
+        raise _UsageError(_msg("replay.not_utf8", file=args.file, why=e)) from None
+    except OSError as e:
+        raise _UsageError(_msg("replay.cannot_read", file=args.file, why=e.strerror or e)) from None
+    lang = _lang()
+    zh = lang == "zh"
 
     out = sys.stderr if args.json else sys.stdout  # with --json, stdout is the JSON document only
 
@@ -264,10 +328,10 @@ def cmd_replay(args) -> int:
             print((ev.zh or ev.en) if zh else ev.en, file=out)
 
     try:
-        session = Session.replay_lines(text.splitlines(), lang=args.lang, on_entry=show)
+        session = Session.replay_lines(text.splitlines(), lang=lang, on_entry=show)
     except ReplayError as e:
         sys.stdout.flush()
-        print(f"{args.file}:{e.lineno}: refused: {e.reason}", file=sys.stderr)
+        print(_msg("replay.refused", file=args.file, line=e.lineno, reason=e.reason), file=sys.stderr)
         if args.json:  # a machine reader still gets a JSON document: the error and the state before it
             state = e.session.state.to_dict() if getattr(e, "session", None) is not None else None
             import json  # noqa: PLC0415 - only for --json
@@ -293,9 +357,9 @@ def _seat(text: str, players: int, opt: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise _UsageError(f"distance: {opt} {text!r}: a seat is a number 1..{players}") from None
+        raise _UsageError(_msg("distance.seat_nan", opt=opt, text=text, players=players)) from None
     if not 1 <= n <= players:
-        raise _UsageError(f"distance: {opt} {n}: no such seat, the table has seats 1..{players}")
+        raise _UsageError(_msg("distance.no_seat", opt=opt, n=n, players=players))
     return n
 
 
@@ -304,7 +368,7 @@ def _pairs(values, players: int, opt: str, *, value_needed: bool) -> list[tuple[
     for item in _items(values):
         seat, sep, val = item.partition("=")
         if value_needed and not (sep and val.strip()):
-            raise _UsageError(f"distance: {opt} {item!r}: write SEAT=NAME, e.g. {opt} 2=qinggang_sword")
+            raise _UsageError(_msg("distance.pair", opt=opt, item=item))
         out.append((_seat(seat.strip(), players, opt), val.strip() or None))
     return out
 
@@ -324,11 +388,13 @@ def _equip(kind_name: str | None, slot: str, default: str, opt: str, item_seat: 
     try:
         k = card_kind(kind_name)
     except CardError as e:
-        raise _UsageError(f"distance: {opt} {item_seat}={kind_name}: {e}") from None
+        raise _UsageError(_msg("distance.card", opt=opt, seat=item_seat, name=kind_name, why=_words(e))) from None
     if k.slot is None or str(k.slot) != slot:
+        from .rules.messages import Names, Words  # noqa: PLC0415
+
         what = str(k.slot) if k.slot is not None else str(k.type)
-        raise _UsageError(f"distance: {opt} {item_seat}={kind_name}: {k.en} is not a "
-                          f"{slot.replace('_', ' ')} (it is a {what.replace('_', ' ')} card)")
+        raise _UsageError(_msg("distance.not_slot", opt=opt, seat=item_seat, name=kind_name, card=k,
+                               slot=Words(slot.replace("_", " "), Names("slot")[slot]), what=what.replace("_", " ")))
     return k.id
 
 
@@ -338,7 +404,7 @@ def build_table(args):
 
     n = args.players
     if not 2 <= n <= 10:
-        raise _UsageError(f"distance: --players {n}: a table has 2 to 10 seats")
+        raise _UsageError(_msg("distance.players", n=n))
     state = Table(n)
     for item in _items(args.dead):
         state.seat(_seat(item, n, "--dead")).alive = False
@@ -354,9 +420,9 @@ def build_table(args):
         try:
             state.seat(seat).general = general(name).id
         except UnknownGeneralError as e:
-            raise _UsageError(f"distance: --general {seat}={name}: {e}") from None
+            raise _UsageError(_msg("distance.general", seat=seat, name=name, why=_words(e))) from None
     if len(state.alive) < 2:
-        raise _UsageError("distance: at least two seats must be alive")
+        raise _UsageError(_msg("distance.two_alive"))
     return state
 
 
@@ -383,11 +449,14 @@ def cmd_distance(args) -> int:
 
         print(json.dumps(distance_table(state)))
         return 0
-    zh = args.lang == "zh"
+    zh = _lang() == "zh"
     alive = state.alive
     dead = [s.seat for s in state.seats if not s.alive]
-    print(f"{state.players} seats; alive: {' '.join(map(str, alive))}"
-          + (f"; dead: {' '.join(map(str, dead))}" if dead else ""))
+    if dead:
+        print(_msg("distance.seats_dead", players=state.players, alive=" ".join(map(str, alive)),
+                   dead=" ".join(map(str, dead))))
+    else:
+        print(_msg("distance.seats", players=state.players, alive=" ".join(map(str, alive))))
     for s in state.seats:
         bits = []
         if s.general:
@@ -402,14 +471,16 @@ def cmd_distance(args) -> int:
                 bits.append(kind_row(k)["zh" if zh else "en"] + sign)
         if s.alive:
             value, en, zh_words = attack_reach(state, s.seat)
-            bits.append(f"attack range {value} ({zh_words if zh else en})")
+            bits.append(_msg("distance.range", value=value, why=zh_words if zh else en))
         else:
-            bits.append("dead")
-        print(f"  seat {s.seat}: " + ", ".join(bits))
+            bits.append(_msg("distance.dead"))
+        print(_msg("distance.seat", n=s.seat, bits=("，" if zh else ", ").join(bits)))
     checks = {(a, b): in_range(state, a, b) for a in alive for b in alive if a != b}  # (ok, distance, en, zh)
-    print("\ndistance from row to column (* = within attack range):")
+    print("\n" + _msg("distance.matrix"))
     w = 4
-    print("from\\to" + "".join(f"{b:>{w}}" for b in alive))
+    from_to = _msg("distance.from_to")
+    print(from_to + " " * (7 - len(from_to) - sum(ord(c) > 0x2e7f for c in from_to))  # 7 cells: 从 and 到 are 2 wide
+          + "".join(f"{b:>{w}}" for b in alive))
     for a in alive:
         cells = []
         for b in alive:
@@ -420,7 +491,7 @@ def cmd_distance(args) -> int:
                 cells.append(f"{str(value) + ('*' if ok else ' '):>{w}}")
         print(f"{a:>7}" + "".join(cells))
     out = [c for c in checks.values() if not c[0]]
-    print("\nout of attack range:" if out else "\nevery living seat is within everyone's attack range")
+    print("\n" + (_msg("distance.out") if out else _msg("distance.all_in")))
     for c in out:
         print(f"  {c[3] if zh else c[2]}")
     return 0
@@ -440,25 +511,27 @@ def cmd_judge(args) -> int:
         try:
             f = parse_face(args.card)
         except CardError as e:
-            raise _UsageError(f"judge: {e}") from None
+            raise _UsageError(_msg("judge.error", why=_words(e))) from None
         found = (str(f.suit), f.rank)
     face = PlainFace(*found)
-    from .rules.judging import judge  # noqa: PLC0415
+    from .rules.judging import JUDGEMENTS, judge  # noqa: PLC0415
 
     try:
         effect, en, zh = judge(args.subject, face)
     except ValueError as e:
-        raise _UsageError(f"judge: {e}") from None
-    explanation = (zh or en) if args.lang == "zh" else en
+        raise _UsageError(_msg("judge.error", why=_words(e))) from None
+    explanation = (zh or en) if _lang() == "zh" else en
     if args.json:
         import json  # noqa: PLC0415 - only for --json
 
         print(json.dumps({"subject": args.subject, "card": {"suit": face.suit, "rank": face.rank},
                           "effect": effect, "explanation": explanation}, ensure_ascii=False))
     else:
-        verdict = ("生效" if effect else "不生效") if args.lang == "zh" else \
-            ("takes effect" if effect else "no effect")
-        print(f"{args.subject} {face}: {verdict} — {explanation}")
+        from .rules.messages import Words  # noqa: PLC0415
+
+        rule = JUDGEMENTS.get(args.subject)  # en: the id as typed; zh: its Chinese name
+        print(_msg("judge.line", subject=Words(args.subject, rule.zh_name if rule is not None else args.subject),
+                   face=face, verdict=_msg("judge.effect") if effect else _msg("judge.no_effect"), why=explanation))
     return 0
 
 
@@ -475,8 +548,8 @@ def cmd_serve(args) -> int:
     try:
         return serve_journal(path, getattr(args, "game", None), host=args.host, port=args.port)
     except OSError as e:
-        raise _UsageError(f"serve: cannot listen on {args.host or 'the LAN address'}:{args.port or 'default port'}: "
-                          f"{e.strerror or e}") from None
+        raise _UsageError(_msg("serve.cannot_listen", host=args.host or _msg("serve.lan_address"),
+                               port=args.port or _msg("serve.default_port"), why=e.strerror or e)) from None
 
 
 # --------------------------------------------------------------------------- parser
@@ -495,7 +568,7 @@ class _Version(argparse.Action):
     """``--version``: the installed version, looked up only when asked (importlib.metadata costs ~10 ms)."""
 
     def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
-                 help="show the program's version number and exit"):
+                 help=None):
         super().__init__(option_strings, dest, default=default, nargs=0, help=help)
 
     def __call__(self, parser, namespace, values, option_string=None):
@@ -566,16 +639,60 @@ def _columns() -> int:
     return (columns or 80) - 2  # argparse's own margin
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter at the terminal's width (:func:`_columns`), its ``usage:`` in the run's language."""
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, _msg("help.usage") if prefix is None else prefix)
+
+
 def _formatter(prog: str) -> argparse.HelpFormatter:
-    return argparse.HelpFormatter(prog, width=_columns())
+    return _Formatter(prog, width=_columns())
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse's parser with the :func:`_formatter` (its subparsers are of this class too)."""
+    """argparse's parser with the :func:`_formatter` (its subparsers are of this class too), its own words in the
+    run's language: ``-h``'s help, the titles of the option groups and the error line.  argparse's reasons for a
+    usage error (``the following arguments are required: …``) are its own English: the standard library
+    translates them only from compiled gettext catalogues, which this package does not ship."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _formatter)
+        add_help = kwargs.pop("add_help", True)
+        kwargs["add_help"] = False  # its own -h, with the help text in the run's language
         super().__init__(*args, **kwargs)
+        if _HELP[0]:
+            self._positionals.title = _help("positionals")
+            self._optionals.title = _help("options")
+        if add_help:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS, help=_help("help"))
+
+    def error(self, message: str) -> NoReturn:
+        """A usage error: the usage line and ``PROG: error: MESSAGE`` on stderr, exit code 2 (as argparse's own)."""
+        self.print_usage(sys.stderr)
+        self.exit(2, _msg("usage_error", prog=self.prog, msg=message) + "\n")
+
+
+def _wants_help(argv: list[str] | None) -> bool:
+    """Whether ``argv`` may ask for a help text (``-h``, ``--help`` or an abbreviation of it; None: sys.argv is
+    parsed later, assume so).  Otherwise the parser is built without its help texts: they are shown only then."""
+    if argv is None:
+        return True
+    return any(a == "-h" or (len(a) > 2 and "--help".startswith(a)) for a in argv)
+
+
+def _argv_lang(argv: list[str]) -> str | None:
+    """The ``--lang`` value in ``argv`` (``--lang zh``, ``--lang=en``, an abbreviation such as ``--la zh``), for the
+    texts that come before the arguments are parsed (the help, a usage error); None when there is none or it is
+    not a language."""
+    it = iter(argv)
+    for a in it:
+        name, eq, value = a.partition("=")
+        if len(name) > 3 and "--lang".startswith(name):
+            value = value if eq else next(it, "")
+            if value in ("zh", "en"):
+                return value
+    return None
 
 
 def _needs_reader(argv: list[str] | None) -> bool:
@@ -594,17 +711,15 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The argparse parser of ``companion`` (each subcommand sets ``func(args) -> int``).  Given the
     ``argv`` it will parse, the card reader's subcommands are left out when it does not need them
     (``_needs_reader``: an import less at the dashboard's start and for ``distance``)."""
-    ap = _Parser(
-        prog=PROG, description="Moderator's companion for live games of 三国杀 (Sanguosha), standard edition. "
-                               "Without a command: open the dashboard on the latest unfinished game.")
-    ap.add_argument("--version", action=_Version)
-    db = ap.add_argument("--db", metavar="PATH", help="journal file (default %(journal_path)s)")
+    _HELP[0] = _wants_help(argv)
+    ap = _Parser(prog=PROG, description=_help("description"))
+    ap.add_argument("--version", action=_Version, help=_help("version"))
+    db = ap.add_argument("--db", metavar="PATH", help=_help("db"))
     db.journal_path = _DefaultJournal()  # type: ignore[attr-defined]  # argparse fills %(...)s from the action
-    ap.add_argument("--game", type=int, metavar="ID", help="game id (see `companion games`)")
-    ap.add_argument("--read-only", action="store_true", help="open the game to watch only (no commands)")
-    ap.add_argument("--lang", choices=("zh", "en"), help="language of the dashboard (default: the last one used, else from the locale)")
-    ap.add_argument("--camera", metavar="N|PATH", default=None,
-                    help="webcam for the scan key F6: index or device path (default 0), or a video file to rehearse with")
+    ap.add_argument("--game", type=int, metavar="ID", help=_help("game"))
+    ap.add_argument("--read-only", action="store_true", help=_help("read_only"))
+    ap.add_argument("--lang", choices=("zh", "en"), help=_help("lang"))
+    ap.add_argument("--camera", metavar="N|PATH", default=None, help=_help("camera"))
     ap.set_defaults(func=cmd_resume, command=None)
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     only = _light_command(argv)
@@ -614,82 +729,68 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         return sub.add_parser(name, **kw) if only is None or only == name else _Unbuilt()
 
     def db_opt(p):
-        p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
-                       help="journal file (default: the user data dir)")
+        p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=_help("db_sub"))
 
-    p = add("resume", help="dashboard on the latest unfinished game (default)",
-                       description="Open the dashboard on game --game, or on the latest unfinished game "
-                                   "(a new one when there is none).")
+    def lang_opt(p):  # as the top level's --lang: either place works (`companion --lang zh games`, `… games --lang zh`)
+        p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help=_help("lang"))
+
+    p = add("resume", help=_help("resume"), description=_help("resume_about"))
     db_opt(p)
-    p.add_argument("--game", type=int, metavar="ID", default=argparse.SUPPRESS, help="game id")
-    p.add_argument("--read-only", action="store_true", default=argparse.SUPPRESS,
-                   help="open to watch only (no commands); follows another window that writes the game")
-    p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="dashboard language")
-    p.add_argument("--camera", metavar="N|PATH", default=argparse.SUPPRESS,
-                    help="webcam for the scan key F6: index or device path (default 0), or a video file to rehearse with")
+    p.add_argument("--game", type=int, metavar="ID", default=argparse.SUPPRESS, help=_help("game_sub"))
+    p.add_argument("--read-only", action="store_true", default=argparse.SUPPRESS, help=_help("read_only_sub"))
+    lang_opt(p)
+    p.add_argument("--camera", metavar="N|PATH", default=argparse.SUPPRESS, help=_help("camera"))
     p.set_defaults(func=cmd_resume)
 
-    p = add("new", help="dashboard on a new game", description="Start a new game in the dashboard.")
+    p = add("new", help=_help("new"), description=_help("new_about"))
     db_opt(p)
-    p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="dashboard language")
-    p.add_argument("--title", default="", help="a name for the game (shown by `companion games`)")
-    p.add_argument("--camera", metavar="N|PATH", default=argparse.SUPPRESS,
-                    help="webcam for the scan key F6: index or device path (default 0), or a video file to rehearse with")
+    lang_opt(p)
+    p.add_argument("--title", default="", help=_help("title"))
+    p.add_argument("--camera", metavar="N|PATH", default=argparse.SUPPRESS, help=_help("camera"))
     p.set_defaults(func=cmd_new)
 
-    p = add("games", help="list the games of the journal", description="List the journal's games.")
+    p = add("games", help=_help("games"), description=_help("games_about"))
     db_opt(p)
-    p.add_argument("--json", action="store_true", help="a JSON list")
+    p.add_argument("--json", action="store_true", help=_help("json_list"))
+    lang_opt(p)
     p.set_defaults(func=cmd_games)
 
-    p = add("check", help="replay games from their first entry and compare the checkpoints",
-                       description="Replay every game of the journal (or --game) from its first entry, the "
-                                   "source of truth, and compare each stored checkpoint with it. Exit 1 when "
-                                   "one differs.")
+    p = add("check", help=_help("check"), description=_help("check_about"))
     db_opt(p)
-    p.add_argument("--game", type=int, metavar="ID", default=argparse.SUPPRESS, help="game id")
+    p.add_argument("--game", type=int, metavar="ID", default=argparse.SUPPRESS, help=_help("game_sub"))
+    lang_opt(p)
     p.set_defaults(func=cmd_check)
 
-    p = add("replay", help="run a script headless and print the log",
-                       description="Run a command script (one action per line, # comments) without the "
-                                   "dashboard. Exit 1 at the first refused line (FILE:LINE: refused: reason).")
+    p = add("replay", help=_help("replay"), description=_help("replay_about"))
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--json", action="store_true", help="print the final state as JSON on stdout (the log goes to stderr)")
-    p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the log (default en)")
+    p.add_argument("--json", action="store_true", help=_help("replay_json"))
+    lang_opt(p)
     p.set_defaults(func=cmd_replay)
 
-    p = add("distance", help="distance and attack-range matrix of a table",
-                       description="Distances between living seats, attack ranges and who is in range. "
-                                   "Options may be repeated and take comma lists (--dead 3,5).")
-    p.add_argument("--players", type=int, required=True, metavar="N", help="number of seats (2..10)")
-    p.add_argument("--dead", action="append", metavar="S[,S...]", help="dead seats")
-    p.add_argument("--minus-horse", action="append", metavar="S[=KIND]", help="seat with a -1 horse (default 赤兔)")
-    p.add_argument("--plus-horse", action="append", metavar="S[=KIND]", help="seat with a +1 horse (default 的卢)")
-    p.add_argument("--weapon", action="append", metavar="S=KIND", help="weapon of a seat, e.g. 2=qinggang_sword")
-    p.add_argument("--general", action="append", metavar="S=GEN", help="general of a seat, e.g. 1=machao")
-    p.add_argument("--json", action="store_true", help="JSON output")
-    p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the reasons")
+    p = add("distance", help=_help("distance"), description=_help("distance_about"))
+    p.add_argument("--players", type=int, required=True, metavar="N", help=_help("players"))
+    p.add_argument("--dead", action="append", metavar="S[,S...]", help=_help("dead"))
+    p.add_argument("--minus-horse", action="append", metavar="S[=KIND]", help=_help("minus_horse"))
+    p.add_argument("--plus-horse", action="append", metavar="S[=KIND]", help=_help("plus_horse"))
+    p.add_argument("--weapon", action="append", metavar="S=KIND", help=_help("weapon"))
+    p.add_argument("--general", action="append", metavar="S=GEN", help=_help("general"))
+    p.add_argument("--json", action="store_true", help=_help("json"))
+    lang_opt(p)
     p.set_defaults(func=cmd_distance)
 
-    p = add("judge", help="outcome of one judgement",
-                       description="Whether a judged card or skill takes effect for a flipped CARD "
-                                   "(♠7, S7, spade 7, 黑桃7, ♥Q, H12, ♦10, 方块A).")
-    p.add_argument("subject", metavar="SUBJECT", help="indulgence, lightning, supply_shortage, eight_diagram, ...")
-    p.add_argument("card", metavar="CARD", nargs="+", help="the flipped card's suit and rank")
-    p.add_argument("--json", action="store_true", help="JSON output")
-    p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the explanation")
+    p = add("judge", help=_help("judge"), description=_help("judge_about"))
+    p.add_argument("subject", metavar="SUBJECT", help=_help("subject"))
+    p.add_argument("card", metavar="CARD", nargs="+", help=_help("card"))
+    p.add_argument("--json", action="store_true", help=_help("json"))
+    lang_opt(p)
     p.set_defaults(func=cmd_judge)
 
-    p = add("serve", help="the players' view of a game on the local network, read-only",
-                       description="Serve the public view of a journal's game (the latest unfinished one, or --game) "
-                                   "to phones and a TV on the local network, following the journal read-only. "
-                                   "The first line on stdout is the page's URL with its token. By default it binds "
-                                   "to this machine's private LAN address, never to a public one.")
+    p = add("serve", help=_help("serve"), description=_help("serve_about"))
     db_opt(p)
-    p.add_argument("--game", type=int, metavar="ID", default=argparse.SUPPRESS, help="game id (see `companion games`)")
-    p.add_argument("--host", metavar="H", default=None,
-                   help="address to listen on (default: the private LAN address; 127.0.0.1 when there is none)")
-    p.add_argument("--port", type=int, metavar="P", default=None, help="port (default 8765, or a free one when taken)")
+    p.add_argument("--game", type=int, metavar="ID", default=argparse.SUPPRESS, help=_help("game"))
+    p.add_argument("--host", metavar="H", default=None, help=_help("host"))
+    p.add_argument("--port", type=int, metavar="P", default=None, help=_help("port"))
+    lang_opt(p)
     p.set_defaults(func=cmd_serve)
 
     if not _needs_reader(argv):
@@ -707,11 +808,15 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run ``companion`` with ``argv`` (default ``sys.argv[1:]``); returns the exit code."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    _LANG[:] = [lang] if (lang := _argv_lang(argv)) else []  # else the dashboard's choice, when a text needs it
+    _LOCALE_ONLY[0] = _command_word(argv) in ("distance", "judge")
     parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse: usage error (2) or --help/--version (0)
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    if getattr(args, "lang", None):
+        _LANG[:] = [args.lang]
     if getattr(args, "command", None) == "judge":
         args.card = " ".join(args.card)
     try:
@@ -726,15 +831,15 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:
         journal = sys.modules.get("companion.journal")  # a JournalError needs the journal module loaded
         if journal is not None and isinstance(e, journal.JournalError):
-            _err(e.text(getattr(args, "lang", None) or "en"))
+            _err(_words(e))
             return 2
         if os.environ.get("COMPANION_DEBUG"):
             raise
         from .crashlog import record_crash  # noqa: PLC0415
 
         path = record_crash(e, f"companion {getattr(args, 'command', None) or 'resume'}")
-        where = f"details are in {path}" if path else "run with COMPANION_DEBUG=1 for details"
-        _err(f"internal error ({type(e).__name__}); {where} — please report it")
+        where = _msg("internal/path", path=path) if path else _msg("internal/debug")
+        _err(_msg("internal", error=type(e).__name__, where=where))
         return 1
 
 

@@ -297,7 +297,9 @@ class CameraScanner:
     full-resolution halves), so a label there is looked for within 3 QR frames. A QR
     frame (with qr_every > 1) runs only the label search (``reader.read_label``); when
     it finds no label the voter skips it (``FrameVoter.hold``), so a card read from its
-    index needs frames_needed index frames, not counting the QR frames between them.
+    index needs frames_needed index frames, not counting the QR frames between them. A QR
+    frame right after an index frame that read a card looks for the label around that
+    card's outline (``read_label(near=...)``) instead of outlining the frame again.
     max_bad_frames: consecutive failed/garbage frames before CameraError. clear_frames:
     see FrameVoter (None: CLEAR_FRAMES). second_every: once the card in view has been
     accepted (``FrameVoter.settled``), the search for a second card's index anywhere in the
@@ -386,6 +388,7 @@ class CameraScanner:
         qr_part = 0  # no card in view: the whole-frame QR search is spread over QR frames
         n_index = 0  # index frames read
         seen_card = False  # the last index frame's reading was accepted or had a note
+        near = None  # the card's outline on the last frame read, when that was an index frame that read one
         allowance = self.budget * self.frame_s  # clock seconds each camera frame may cost
         debt = 0.0  # clock seconds spent beyond the allowance of the frames taken so far
         mark: float | None = None  # the clock when the last frame was taken
@@ -438,7 +441,8 @@ class CameraScanner:
             qr_only = try_qr and self.qr_every > 1
             try:
                 if qr_only:
-                    reading = read_label(frame, qr_part)
+                    reading = read_label(frame, qr_part, near) if near is not None else read_label(frame, qr_part)
+                    near = None
                 else:
                     n_index += 1
                     thorough = seen_card or n_index % self.fallback_every == 0
@@ -447,8 +451,9 @@ class CameraScanner:
                                          second_search=not self.voter.settled or n_index % self.second_every == 0,
                                          fallback=thorough, wide=thorough)
                     seen_card = reading.accepted or reading.note is not None
+                    near = reading.quad if reading.suit is not None else None
             except cv2.error:
-                reading = Reading(None, None, 0.0, False)
+                reading, near = Reading(None, None, 0.0, False), None
             last_qr = reading is not None and reading.source == "qr"
             if try_qr and not last_qr:  # keep the part where a label is being read
                 qr_part += 1

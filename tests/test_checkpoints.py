@@ -172,7 +172,7 @@ def test_a_bad_or_foreign_checkpoint_is_not_used(tmp_path, small):
 def test_companion_check_compares_checkpoints_with_the_full_replay(tmp_path, small, capsys):
     db = tmp_path / "j.sqlite3"
     gid, n = journal_game(db, commands(DATA / "renegade.sgs"))
-    assert main(["check", "--db", str(db)]) == 0
+    assert main(["check", "--db", str(db), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert f"game {gid}: {n} entries" in out and "match the full replay" in out
     # a checkpoint that lies (a seat's HP changed) is found
@@ -181,7 +181,7 @@ def test_companion_check_compares_checkpoints_with_the_full_replay(tmp_path, sma
         state = decode(j.checkpoint(gid, seq, rules_fingerprint()))
         state.seats[0].hp += 1
         j.save_checkpoint(gid, seq, rules_fingerprint(), encode(state))
-    assert main(["check", "--db", str(db)]) == 1
+    assert main(["check", "--db", str(db), "--lang", "en"]) == 1
     out = capsys.readouterr().out
     assert f"checkpoint after entry {seq} differs" in out
 

@@ -7,6 +7,13 @@ import pytest
 from companion.cli import main
 
 
+@pytest.fixture(autouse=True)
+def _english(monkeypatch):
+    """These tests read the command line's English texts; without ``--lang`` it speaks the locale's language
+    (companion/cli.py), so the locale is English here (tests/test_cli_language.py: Chinese, and the choice)."""
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+
+
 def run(capsys, *argv):
     code = main(["distance", *argv])
     out, err = capsys.readouterr()

@@ -13,6 +13,13 @@ from companion.journal import Journal
 from companion.session import Session
 
 
+@pytest.fixture(autouse=True)
+def _english(monkeypatch):
+    """These tests read the command line's English texts; without ``--lang`` it speaks the locale's language
+    (companion/cli.py), so the locale is English here (tests/test_cli_language.py: Chinese, and the choice)."""
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+
+
 @pytest.fixture
 def toy_script(monkeypatch):
     """Install the toy language as companion.script so replay works without the engine."""
@@ -46,7 +53,8 @@ def dashboard(monkeypatch):
     return calls
 
 
-def test_no_args_opens_latest_unfinished_game(tmp_path, dashboard, toy_script):
+def test_no_args_opens_latest_unfinished_game(tmp_path, dashboard, toy_script, monkeypatch):
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")  # the dashboard without --lang: the locale's language
     db = tmp_path / "j.sqlite3"
     s = Session.new(db, **fe.KW)
     s.submit("add 4")

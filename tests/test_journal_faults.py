@@ -135,7 +135,8 @@ def test_read_error_on_open_is_io_not_corrupt(tmp_path, capsys):
             code = main(argv)
         return code, err.getvalue()
 
-    for argv in (["games", "--db", str(copy / "j.sqlite3")], ["check", "--db", str(copy / "j.sqlite3")]):
+    for argv in (["games", "--db", str(copy / "j.sqlite3"), "--lang", "en"],
+                 ["check", "--db", str(copy / "j.sqlite3"), "--lang", "en"]):
         code, err = in_fork(child, argv)
         assert code == 2 and err.count("\n") == 1, err
         assert "I/O error" in err and "corrupt" not in err and "not modified" in err, err
@@ -280,7 +281,7 @@ def test_page_damage_is_one_line(tmp_path, capsys):
     assert "\n" not in msg and len(msg) < 400 and "corrupt" in msg and "not modified" in msg
     from companion.cli import main
 
-    assert main(["games", "--db", str(p)]) == 2
+    assert main(["games", "--db", str(p), "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "corrupt" in err and "Traceback" not in err
     assert p.read_bytes() == bytes(data) and sorted(os.listdir(tmp_path)) == ["j.sqlite3"]
@@ -595,7 +596,7 @@ def test_companion_check_only_reads(tmp_path, capsys):
 
     empty = tmp_path / "empty.sqlite3"
     empty.write_bytes(b"")
-    assert main(["check", "--db", str(empty)]) == 0 and "no games" in capsys.readouterr().out
+    assert main(["check", "--db", str(empty), "--lang", "en"]) == 0 and "no games" in capsys.readouterr().out
     assert empty.read_bytes() == b"" and sorted(os.listdir(tmp_path)) == ["empty.sqlite3"]
 
     p = tmp_path / "w" / "j.sqlite3"
@@ -605,7 +606,7 @@ def test_companion_check_only_reads(tmp_path, capsys):
     s.close()
     _damage(p, "UPDATE entries SET lines = 'name 3 Cx' WHERE seq = 3")
     before = p.read_bytes(), _files(p.parent)
-    assert main(["check", "--db", str(p)]) == 1
+    assert main(["check", "--db", str(p), "--lang", "en"]) == 1
     out = capsys.readouterr().out
     assert "entry 3" in out and "damaged" in out
     assert (p.read_bytes(), _files(p.parent)) == before  # nothing written, nothing set aside
@@ -617,7 +618,7 @@ def test_companion_check_only_reads(tmp_path, capsys):
     proc = subprocess.Popen([sys.executable, "-c", _REAL_HOLDER, str(q)], stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert proc.stdout.readline().strip() == "ready"
-        assert main(["check", "--db", str(q)]) == 0  # while a window writes it
+        assert main(["check", "--db", str(q), "--lang", "en"]) == 0  # while a window writes it
         assert "1 entries" in capsys.readouterr().out
     finally:
         proc.kill()

@@ -144,3 +144,11 @@ def test_english_command_words_are_ids() -> None:
     assert command_words(" 桃", "en") == " peach"
     assert command_words("5 过河拆桥:", "en") == "5 dismantlement:"
     assert command_words("4 杀 3", "zh") == "4 杀 3"
+
+
+@pytest.mark.parametrize("name", TRANSCRIPTS)
+def test_a_chinese_choice_does_not_begin_with_a_digit(name: str) -> None:
+    """The choices bar writes each choice after its key (``4 …``): a Chinese label that began with a seat number
+    read as one number with the key (``4 3号位不出无懈可击`` as seat 43; issue 16 F7)."""
+    bad = [zh for where, _en, zh in shown(name) if where == "choice" and zh[:1].isdigit()]
+    assert not bad, bad[:5]

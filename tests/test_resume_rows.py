@@ -208,19 +208,19 @@ def test_a_journal_written_before_checkpoints_kept_their_depth_opens_from_its_ch
     again = Session.resume(db, gid)  # below the checkpoints of the old version again: counted, recorded
     assert again.checkpoint_used < used and again.state == states[-1]
     again.close()
-    assert main(["check", "--db", str(db)]) == 0
+    assert main(["check", "--db", str(db), "--lang", "en"]) == 0
 
 
 @pytest.mark.usefixtures("small")
 def test_companion_check_finds_a_checkpoint_at_the_wrong_depth(tmp_path, capsys):
     db = tmp_path / "j.sqlite3"
     gid, _ = branchy_game(db)
-    assert main(["check", "--db", str(db)]) == 0
+    assert main(["check", "--db", str(db), "--lang", "en"]) == 0
     capsys.readouterr()
     with Journal(db) as j:
         [(seq, depth)] = j.newest_checkpoints(gid, rules_fingerprint(), limit=1)
         j.set_checkpoint_depth(gid, seq, rules_fingerprint(), depth + 1)
-    assert main(["check", "--db", str(db)]) == 1
+    assert main(["check", "--db", str(db), "--lang", "en"]) == 1
     assert f"checkpoint after entry {seq} differs from the full replay (depth {depth + 1}, not {depth})" \
         in capsys.readouterr().out
     with Journal(db) as j:  # an impossible depth (more entries than seqs) is not used: counted and recorded again

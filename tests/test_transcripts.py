@@ -186,7 +186,7 @@ def test_transcript_through_companion_replay_json(name, tmp_path):
 
     root = Path(__file__).resolve().parents[1]
     env = {**os.environ, "PYTHONPATH": str(root)}
-    res = subprocess.run([sys.executable, "-m", "companion", "replay", str(DATA / name), "--json"],
+    res = subprocess.run([sys.executable, "-m", "companion", "replay", str(DATA / name), "--json", "--lang", "en"],
                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
     assert res.returncode == 0, res.stderr
     got = json.loads(res.stdout)  # stdout is the JSON document alone; the log went to stderr

@@ -112,8 +112,8 @@ def test_zh_respond_questions_show_the_answer_words():
     """The answer words of a question, each in the command words of its language (issue 16: no 杀 in English,
     no ``jink`` in Chinese; the command language reads both)."""
     st = to_play(table(4))
-    for line, en, zh in (("1 南蛮入侵", "slash / take", "杀 / take"), ("1 万箭齐发", "jink / take", "闪 / take"),
-                         ("1 决斗 2", "slash / take", "杀 / take")):
+    for line, en, zh in (("1 南蛮入侵", "slash / take", "输入 杀 或 take"), ("1 万箭齐发", "jink / take", "输入 闪 或 take"),
+                         ("1 决斗 2", "slash / take", "输入 杀 或 take")):
         s = run(st, line, "pass all")
         assert s.prompt.kind == "respond" and en in s.prompt.en and zh in s.prompt.zh, s.prompt.zh
 

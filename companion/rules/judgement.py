@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .deck import Face
-from .judging import JUDGEMENTS, JudgementRule, judge, register
+from .judging import JUDGEMENTS, JudgementRule, UnknownSubjectError, judge, register
 
-__all__ = ["Judgement", "JudgementRule", "JUDGEMENTS", "register", "resolve_judgement"]
+__all__ = ["Judgement", "JudgementRule", "JUDGEMENTS", "UnknownSubjectError", "register", "resolve_judgement"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +35,8 @@ def resolve_judgement(subject: str, face: Face) -> Judgement:
     """Judge ``face`` for ``subject`` (a key of :data:`JUDGEMENTS`).
 
     Returns a :class:`Judgement` with the sentence, e.g. ``"乐不思蜀 judged ♠7:
-    not a heart: the play phase is skipped"``.  Raises ValueError naming the
-    known subjects for an unknown one.
+    not a heart: the play phase is skipped"``.  Raises :class:`UnknownSubjectError` (a ValueError) naming
+    the known subjects for an unknown one.
     """
     eff, en, zh = judge(subject, face)
     return Judgement(subject, face, eff, en, zh)

@@ -103,11 +103,16 @@ def _palette_provider():
     return DashboardCommands
 
 
+UNDO_WORDS = ("undo", "撤销")
+REDO_WORDS = ("redo", "重做")
+"""Typed in the command bar, the undo / redo keys' words (either language)."""
+
+
 class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
     """The moderator's dashboard for one game held by ``session``."""
 
     CSS_PATH = str(Path(__file__).with_name("app.tcss"))  # absolute: subclasses live elsewhere
-    TITLE = "三国杀 companion"
+    TITLE = "Sanguosha companion"  # the window's title; in the dashboard's language from __init__ on (watch_lang)
     # App's own bindings but its ctrl+q (KEYS has ctrl+q, shown in the footer)
     BINDINGS = [*(b for b in App.BINDINGS if isinstance(b, Binding) and b.key != "ctrl+q"), *make_bindings()]
     # ctrl+p: the app's own commands (keys, settings, choices, verbs: companion/tui/commands.py); F-keys stay
@@ -135,6 +140,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         # the journal's parts (tip, entries by position, read-only, how it opened), when it has them
         self.journaled: Journaled | None = session if isinstance(session, Journaled) else None
         self.set_reactive(CompanionApp.lang, lang)  # no watcher before the screen exists
+        self.title = label("title", lang)
         self.camera = camera
         if script is not None:
             self.script = script  # the cached_property's slot: never imported
@@ -294,7 +300,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         state = self.state
         lang = self.lang
         header = self.query_one("#header", Static)
-        text = "三国杀 · " + header_text(state, lang)
+        text = label("game", lang) + " · " + header_text(state, lang)
         if self.reveal:
             text += "  ·  ⚠ " + label("roles_shown", lang)
         if self.readonly:
@@ -520,8 +526,8 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         if words and words[0].lower() == "serve" and len(words) <= 2:  # the players' view: URL and QR code (F10)
             self.action_serve(words[1] if len(words) == 2 else "")
             return True
-        if line.strip().lower() in ("undo", "redo", "撤销", "重做"):  # the keys' words work too
-            (self.action_undo if line.strip().lower() in ("undo", "撤销") else self.action_redo)()
+        if line.strip().lower() in UNDO_WORDS + REDO_WORDS:  # the keys' words work too
+            (self.action_undo if line.strip().lower() in UNDO_WORDS else self.action_redo)()
             return True
         if self.step_setting(line):  # 'step every phase on|off': a screen setting, not journaled
             return True
@@ -727,7 +733,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
             self.action_choose(0 if word == "yes" else 1)
             return
         if top is None or top.kind != PromptKind.SKILL:
-            self.say("现在没有技能询问" if self.lang == "zh" else "no skill question now", error=True)
+            self.say(label("no_skill_question", self.lang), error=True)
             return
         if word not in skill_answer_verbs(top):  # e.g. 刚烈's "discard 2 / take": not a yes / no question
             self.say(label("not_yes_no", self.lang), error=True)
@@ -788,18 +794,14 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
         then the command language's verbs (``script.VERBS``: syntax, description and example)."""
         zh = self.lang == "zh"
         keys = [(k.keys.upper(), k.zh if zh else k.en) for k in KEYS if k.show]
-        keys += [("F7", "技能（各座位武将技能及说明）" if zh else "Skills (each seat's skills with a summary)"),
-                 ("F8 / F9", "技能询问：发动 / 不发动" if zh else "skill question: yes / no"),
-                 ("F10", "玩家页面：手机扫码查看（只读；命令 serve）" if zh
-                  else "players' view: phones scan a QR code (read-only; command serve)"),
-                 ("^P", "命令面板：按键、设置、选项与命令（输入名称查找）" if zh
-                  else "command palette: keys, settings, choices and commands by name"),
-                 ("Tab / →", "补全 · ↑/↓ 历史命令" if zh else "complete · ↑/↓ command history")]
+        lang = self.lang
+        keys += [("F7", label("help_f7", lang)), ("F8 / F9", label("help_f8_f9", lang)), ("F10", label("help_f10", lang)),
+                 ("^P", label("help_palette", lang)), ("Tab / →", label("help_tab", lang))]
         verbs = []
         for verb, usage in self.script.VERBS.items():
             syntax, desc, example = self._usage(verb, usage)
-            verbs.append((syntax, desc + (f"  ({'例' if zh else 'e.g.'} {example})" if example else "")))
-        return [("按键" if zh else "Keys", keys), ("命令" if zh else "Commands", verbs)]
+            verbs.append((syntax, desc + (label("help_example", lang, example=example) if example else "")))
+        return [(label("help_keys", lang), keys), (label("help_commands", lang), verbs)]
 
     def help_text(self) -> str:
         """F1's help as plain text, one row a line (``help_sections``)."""
@@ -821,6 +823,7 @@ class CompanionApp(QuickMixin, ScanMixin, App[int], inherit_bindings=False):
                 command_words(usage.example, self.lang))
 
     def watch_lang(self) -> None:
+        self.title = label("title", self.lang)
         self.refresh_view()
 
     def watch_reveal(self) -> None:

@@ -22,35 +22,40 @@ from typing import TYPE_CHECKING, Any, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from companion.rules.messages import Message, text
+
+from .text import label
+
 if TYPE_CHECKING:
     from .app import CompanionApp
 
 __all__ = ["DashboardCommands", "ACTION_NAMES", "palette_entries"]
 
-ACTION_NAMES: dict[str, tuple[str, str]] = {
-    "help": ("帮助：按键与命令", "Help: keys and commands"),
-    "next_phase": ("下一阶段（跳过无需决定的阶段）", "Next phase (quiet phases pass by themselves)"),
-    "undo": ("撤销", "Undo"),
-    "redo": ("重做", "Redo"),
-    "distances": ("距离表", "Distance matrix"),
-    "toggle_lang": ("语言：切换为 English", "Language: 中文 (switch to Chinese)"),
-    "reveal_roles": ("亮明 / 隐藏身份", "Reveal / hide roles"),
-    "scan": ("扫描判定牌", "Scan the judgement card"),
-    "skills": ("技能列表", "Skills list"),
-    "skill_answer('yes')": ("技能询问：发动", "Skill question: yes"),
-    "skill_answer('no')": ("技能询问：不发动", "Skill question: no"),
-    "serve": ("玩家页面（手机扫码）", "Players' view (phones)"),
-    "quit": ("退出", "Quit"),
+ACTION_NAMES: dict[str, Message] = {
+    "help": text("tui.action.help"),
+    "next_phase": text("tui.action.next_phase"),
+    "undo": text("tui.action.undo"),
+    "redo": text("tui.action.redo"),
+    "distances": text("tui.action.distances"),
+    "toggle_lang": text("tui.action.toggle_lang"),
+    "reveal_roles": text("tui.action.reveal_roles"),
+    "scan": text("tui.action.scan"),
+    "skills": text("tui.action.skills"),
+    "skill_answer('yes')": text("tui.action.skill_yes"),
+    "skill_answer('no')": text("tui.action.skill_no"),
+    "serve": text("tui.action.serve"),
+    "quit": text("tui.action.quit"),
 }
-"""The palette's name of each ``KEYS`` action (zh, en); actions not here are not listed (Esc)."""
+"""The palette's name of each ``KEYS`` action (the catalogue's ``[text] "tui.action.*"``); actions not here are not
+listed (Esc)."""
 
-_SETTINGS: tuple[tuple[str, str, str], ...] = (
-    ("step every phase on", "设置：逐阶段推进（F2 每次一个阶段）", "Setting: step every phase (F2 one phase at a time)"),
-    ("step every phase off", "设置：自动跳过无需决定的阶段", "Setting: quiet phases pass by themselves"),
-    ("track hands off", "牌桌：不记录手牌数（简易模式，记入日志）", "Table: do not track hand counts (light mode, journaled)"),
-    ("track hands on", "牌桌：记录手牌数", "Table: track hand counts"),
-)
-"""(line, zh, en): settings typed as lines (the screen's own ``step every phase``; the journaled ``track hands``)."""
+STEP_ON, STEP_OFF, UNTRACK, TRACK = _SETTING_WORDS = (
+    "step every phase on", "step every phase off", "track hands off", "track hands on")
+"""The settings typed as lines (the screen's own ``step every phase``; the journaled ``track hands``)."""
+_SETTINGS: tuple[tuple[str, Message], ...] = tuple(zip(_SETTING_WORDS, (
+    text("tui.setting.step_every_phase_on"), text("tui.setting.step_every_phase_off"),
+    text("tui.setting.track_hands_off"), text("tui.setting.track_hands_on")), strict=True))
+"""(line, its name in the palette: the catalogue's ``[text] "tui.setting.*"``)."""
 
 
 def _key_text(keys: str) -> str:
@@ -62,31 +67,29 @@ def palette_entries(app: "CompanionApp") -> list[tuple[str, str, Callable[[], An
     listed before anything is typed: choices, keys, settings, verbs."""
     from .app import KEYS  # noqa: PLC0415
 
-    zh = app.lang == "zh"
     out: list[tuple[str, str, Callable[[], Any]]] = []
     from .widgets.choices import key_of  # noqa: PLC0415
 
     for i, c in enumerate(app.current_choices(full=True)):  # the 11th and later have no digit: reached here
         key = key_of(i)
-        how = ("选项（数字+Enter）" if zh else "choice (number+Enter)") if key != "·" else ("选项" if zh else "choice")
+        how = label("palette_choice_key" if key != "·" else "palette_choice", app.lang)
         out.append((f"{key} {c.label(app.lang)}", how, partial(app.action_choose, i)))
     for k in KEYS:
         names = ACTION_NAMES.get(k.action)
         if names is None:
             continue
-        out.append((names[0] if zh else names[1], _key_text(k.keys), partial(app.run_action, k.action)))
+        out.append((names.text(app.lang), _key_text(k.keys), partial(app.run_action, k.action)))
     step = app.step_every_phase
     untracked = not app.state.hands_tracked
-    for line, z, e in _SETTINGS:
+    for line, name in _SETTINGS:
         if line.startswith("track") and app.state.started:
             continue  # a table option at setup: refused once the game has started
-        now = (line == "step every phase on") == step if line.startswith("step") else \
-            (line == "track hands off") == untracked
+        now = (line == STEP_ON) == step if line in (STEP_ON, STEP_OFF) else (line == UNTRACK) == untracked
         mark = (" ✓" if now else "")
-        out.append(((z if zh else e) + mark, line, partial(app.palette_line, line)))
+        out.append((name.text(app.lang) + mark, line, partial(app.palette_line, line)))
     for verb, usage in app.script.VERBS.items():
         syntax, desc, _example = app._usage(verb, usage)
-        out.append((f"{syntax} — {desc}", ("命令" if zh else "command"), partial(app.palette_verb, verb, syntax)))
+        out.append((f"{syntax} — {desc}", label("palette_command", app.lang), partial(app.palette_verb, verb, syntax)))
     return out
 
 

@@ -6,35 +6,47 @@ from dataclasses import dataclass
 
 from textual.binding import Binding, BindingType
 
+from companion.rules.messages import Message, text
+
 __all__ = ["KEYS", "Key", "GAME_ACTIONS", "make_bindings"]
 
 
 @dataclass(frozen=True)
 class Key:
-    """One key of the dashboard: keys (Textual syntax), action, footer text zh/en."""
+    """One key of the dashboard: keys (Textual syntax), action, its words in the footer (the catalogue's ``[text]
+    "tui.key.*"``; None: none)."""
 
     keys: str
     action: str
-    zh: str
-    en: str
+    words: Message | None
     show: bool = True
+
+    @property
+    def zh(self) -> str:
+        """The footer's Chinese words ("" for none)."""
+        return self.words.zh if self.words is not None else ""
+
+    @property
+    def en(self) -> str:
+        """The footer's English words ("" for none)."""
+        return self.words.en if self.words is not None else ""
 
 
 KEYS: tuple[Key, ...] = (
-    Key("f1", "help", "帮助", "Help"),
-    Key("f2,ctrl+n", "next_phase", "下一阶段", "Next"),
-    Key("ctrl+z", "undo", "撤销", "Undo"),
-    Key("ctrl+y", "redo", "重做", "Redo"),
-    Key("f3,ctrl+t", "distances", "距离", "Distance"),
-    Key("f4,ctrl+l", "toggle_lang", "EN", "中文"),
-    Key("f5", "reveal_roles", "身份", "Roles"),
-    Key("f6", "scan", "扫描", "Scan"),
-    Key("ctrl+q", "quit", "退出", "Quit"),
-    Key("escape", "stop_scan", "", "", show=False),
-    Key("f7", "skills", "技能", "Skills", show=False),  # listed in help; the footer stays within 80 columns
-    Key("f8", "skill_answer('yes')", "发动", "Yes", show=False),  # answer a skill question with one key
-    Key("f9", "skill_answer('no')", "不发动", "No", show=False),
-    Key("f10", "serve", "玩家页面", "Players' view", show=False),  # URL + QR code for the phones (docs/web.md)
+    Key("f1", "help", text("tui.key.help")),
+    Key("f2,ctrl+n", "next_phase", text("tui.key.next_phase")),
+    Key("ctrl+z", "undo", text("tui.key.undo")),
+    Key("ctrl+y", "redo", text("tui.key.redo")),
+    Key("f3,ctrl+t", "distances", text("tui.key.distances")),
+    Key("f4,ctrl+l", "toggle_lang", text("tui.key.toggle_lang")),
+    Key("f5", "reveal_roles", text("tui.key.reveal_roles")),
+    Key("f6", "scan", text("tui.key.scan")),
+    Key("ctrl+q", "quit", text("tui.key.quit")),
+    Key("escape", "stop_scan", None, show=False),
+    Key("f7", "skills", text("tui.key.skills"), show=False),  # listed in help; the footer stays within 80 columns
+    Key("f8", "skill_answer('yes')", text("tui.key.skill_yes"), show=False),  # answer a skill question with one key
+    Key("f9", "skill_answer('no')", text("tui.key.skill_no"), show=False),
+    Key("f10", "serve", text("tui.key.serve"), show=False),  # URL + QR code for the phones (docs/web.md)
 )
 """The dashboard's keys, as data: the footer, the help screen and the bindings come from here.
 

@@ -279,8 +279,8 @@ class ScanMixin(_Host):
         """The scan's own status line (above the message line, which keeps command feedback); None hides it."""
         line = self.query_one("#scan-line", Static)
         if text is not None:
-            head = "扫描：" if self.lang == "zh" else "scan: "
-            line.update(Text(f"{head}{text}  ·  {label('scan_esc', self.lang)}", no_wrap=True, overflow="ellipsis"))
+            line.update(Text(f"{label('scan_head', self.lang)}{text}  ·  {label('scan_esc', self.lang)}", no_wrap=True,
+                             overflow="ellipsis"))
         if line.has_class("-on") != (text is not None):
             line.set_class(text is not None, "-on")
             self.fit_table()  # one more line above the message: the log keeps LOG_MIN (SeatTable.fit)

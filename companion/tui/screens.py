@@ -17,7 +17,7 @@ from companion.rules.generals import GENERALS
 from companion.rules.setup import variant_name
 from companion.rules.state import GameState
 
-from .text import seat_label
+from .text import label, seat_label
 
 if TYPE_CHECKING:
     from .app import CompanionApp
@@ -94,25 +94,19 @@ class DistanceScreen(TypingGoesToTheBar, ModalScreen[None]):
         self.seat = seat  # the row the cursor starts on (opened from a seat card), None: the first
 
     def compose(self) -> ComposeResult:
-        zh = self.lang == "zh"
         with Vertical(classes="dialog", id="distance-dialog"):
-            yield Static(
-                "距离（行→列）· × = 超出攻击范围 · Esc 关闭，打字即回到命令栏" if zh
-                else "Distance (row → column) · × = out of attack range · Esc closes; typing goes to the command bar",
-                classes="dialog-title",
-            )
+            yield Static(label("distance_title", self.lang), classes="dialog-title")
             yield DataTable(id="matrix", cursor_type="cell", zebra_stripes=True)
             yield Static("", id="reason")
 
     def on_mount(self) -> None:
-        zh = self.lang == "zh"
         table = self.query_one(DataTable)
         self._rows = distance_rows(self.state)
         alive = self.state.alive
         table.add_column("→", key="src")
         for b in alive:
             table.add_column(str(b), key=str(b))
-        table.add_column("攻击范围" if zh else "range", key="range")
+        table.add_column(label("distance_range", self.lang), key="range")
         for a, cells, rng in self._rows:
             row = [Text(seat_label(a, self.lang), style="bold")]
             for _b, d, ok in cells:
@@ -145,11 +139,9 @@ class DistanceScreen(TypingGoesToTheBar, ModalScreen[None]):
             reason.update("")
             return
         rc = in_range(self.state, a, b)
-        if self.lang == "zh":
-            text = f"{rc.zh}\n距离：{rc.distance.explain('zh')}"
-        else:
-            text = f"{rc.en}\ndistance: {rc.distance.explain('en')}"
-        reason.update(Text(text))
+        lang = self.lang
+        reason.update(Text(label("distance_reason", lang, why=rc.zh if lang == "zh" else rc.en,
+                                 how=rc.distance.explain(lang))))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -181,8 +173,7 @@ class HelpScreen(TypingGoesToTheBar, ModalScreen[None]):
             for key, desc in rows:
                 grid.add_row(Text("  " + key), Text(desc))
         with Vertical(classes="dialog", id="help-dialog"):
-            yield Static("帮助 · Esc 关闭，打字即回到命令栏" if self.lang == "zh"
-                         else "Help · Esc closes; typing goes to the command bar", classes="dialog-title")
+            yield Static(label("help_title", self.lang), classes="dialog-title")
             with VerticalScroll(id="help-scroll"):
                 yield Static(grid, id="help-text")
 
@@ -206,17 +197,10 @@ class ConfirmRevealScreen(ModalScreen[bool]):
         self.lang = lang
 
     def compose(self) -> ComposeResult:
-        zh = self.lang == "zh"
         with Vertical(classes="dialog", id="confirm-dialog"):
-            yield Static(
-                "在公共屏幕上显示所有身份？" if zh else "Show every role on the shared screen?",
-                classes="dialog-title",
-            )
-            yield Static(
-                "输入 亮明（或 reveal）后按 Enter 确认；Esc 取消。" if zh
-                else "Type reveal and press Enter to confirm; Esc cancels."
-            )
-            yield Input(placeholder="亮明 / reveal" if zh else "reveal", id="confirm-input")
+            yield Static(label("reveal_title", self.lang), classes="dialog-title")
+            yield Static(label("reveal_how", self.lang))
+            yield Input(placeholder=label("reveal_placeholder", self.lang), id="confirm-input")
 
     def on_mount(self) -> None:
         self.query_one("#confirm-input", Input).focus()
@@ -238,7 +222,7 @@ def skill_lines(state: GameState, lang: str = "zh", seat: int | None = None) -> 
         if seat is not None and s.seat != seat:
             continue
         g = GENERALS.get(s.general or "")
-        head = f"{s.seat}号位 {g.zh if g else '—'}" if zh else f"seat {s.seat}: {g.en if g else '—'}"
+        head = label("skills_seat", lang, n=s.seat, general=g if g is not None else "—")
         if s.name:
             head += f" ({s.name})"
         out.append(head)
@@ -247,16 +231,15 @@ def skill_lines(state: GameState, lang: str = "zh", seat: int | None = None) -> 
         for k in g.skills:
             marks = []
             if k.compulsory:
-                marks.append("锁定技" if zh else "compulsory")
+                marks.append(label("skill_compulsory", lang))
             if k.lord_skill:
-                marks.append("主公技" if zh else "lord skill")
+                marks.append(label("skill_lord", lang))
             off = ""
             if not has_skill(state, s, k.id) or (s.hp < 1 and s.alive and k.id != "jiuyuan"):
-                why = ("阵亡" if zh else "dead") if not s.alive else \
-                    variant_name("no_generals", "zh" if zh else "en") if "no_generals" in state.variants else \
-                    ("非主公" if zh else "not the lord") if k.lord_skill and s.role != "lord" else \
-                    ("濒死" if zh else "dying")
-                off = f"［无效：{why}］" if zh else f" [inactive: {why}]"
+                why = label("dead", lang) if not s.alive else \
+                    variant_name("no_generals", lang) if "no_generals" in state.variants else \
+                    label("skill_not_lord", lang) if k.lord_skill and s.role != "lord" else label("dying", lang)
+                off = label("skill_inactive", lang, why=why)
             mark = f"（{'，'.join(marks)}）" if zh and marks else (f" ({', '.join(marks)})" if marks else "")
             name = k.words("zh" if zh else "en")  # one language (issue 16)
             summary = k.summary_zh if zh else k.summary_en
@@ -280,11 +263,8 @@ class SkillsScreen(TypingGoesToTheBar, ModalScreen[None]):
         self.seat = seat
 
     def compose(self) -> ComposeResult:
-        zh = self.lang == "zh"
         with Vertical(classes="dialog"):
-            yield Static("技能 · ←/→ 切换座位（含全部）· Esc 关闭，打字即回到命令栏" if zh
-                         else "Skills · ←/→ seat by seat (and all) · Esc closes; typing goes to the command bar",
-                         classes="dialog-title")
+            yield Static(label("skills_title", self.lang), classes="dialog-title")
             with VerticalScroll(id="skills-scroll"):
                 yield Static(Text("\n".join(skill_lines(self.state, self.lang, self.seat))), id="skills-text")
 

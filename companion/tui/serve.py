@@ -13,6 +13,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from .text import label
+
 if TYPE_CHECKING:
     from .app import CompanionApp
     from .protocols import LogEntryLike
@@ -82,19 +84,16 @@ class ServeScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         from companion.web.serve import host_note, qr_text  # noqa: PLC0415
 
-        zh = self.lang == "zh"
         share = self.share
         with Vertical(classes="dialog", id="serve-dialog"):
             if share.url is None:
-                yield Static(("无法启动玩家页面：" if zh else "cannot start the players' view: ") + (share.error or ""),
-                             classes="dialog-title")
+                yield Static(label("serve_failed", self.lang, why=share.error or ""), classes="dialog-title")
                 return
-            yield Static("玩家页面（只读）· 用手机扫码 · Esc 关闭" if zh else
-                         "Players' view (read-only) · scan with a phone · Esc closes", classes="dialog-title")
+            yield Static(label("serve_title", self.lang), classes="dialog-title")
             yield Static(Text(qr_text(share.url), no_wrap=True), id="serve-qr")
             yield Static(Text(share.url, no_wrap=True), id="serve-url")
             yield Static(host_note(share.server.host or "", self.lang), id="serve-note")
-            yield Static(("电视：在链接后加 ?view=board" if zh else "TV: add ?view=board to the address"), id="serve-tv")
+            yield Static(label("serve_tv", self.lang), id="serve-tv")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -13,7 +13,7 @@ from math import ceil
 from typing import TYPE_CHECKING, Any
 
 from companion.rules.deck import KINDS
-from companion.rules.messages import render
+from companion.rules.messages import Names, render
 from companion.rules.state import SLOTS, AnyPrompt, GameState, Seat
 from companion.rules.vocab import PromptKind
 
@@ -31,21 +31,28 @@ __all__ = [
     "ring_layout", "seat_label",
 ]
 
-ROLE_NAMES = {
-    "lord": ("主公", "Lord"),
-    "loyalist": ("忠臣", "Loyalist"),
-    "rebel": ("反贼", "Rebel"),
-    "renegade": ("内奸", "Renegade"),
-}
+class _Pairs(Mapping[str, tuple[str, str]]):
+    """``{id: (zh, en)}`` of a vocabulary of the catalogue's ``[name]`` table (``Names``), read on first use."""
 
-PHASE_NAMES = {
-    "start": ("准备阶段", "start phase"),
-    "judge": ("判定阶段", "judge phase"),
-    "draw": ("摸牌阶段", "draw phase"),
-    "play": ("出牌阶段", "play phase"),
-    "discard": ("弃牌阶段", "discard phase"),
-    "finish": ("结束阶段", "finish phase"),
-}
+    __slots__ = ("_zh", "_en")
+
+    def __init__(self, zh: Names, en: Names) -> None:
+        self._zh, self._en = zh, en
+
+    def __getitem__(self, ident: str) -> tuple[str, str]:
+        return self._zh[ident], self._en[ident]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._zh)
+
+    def __len__(self) -> int:
+        return len(self._zh)
+
+
+ROLE_NAMES = _Pairs(Names("role_title", "zh"), Names("role_title", "en"))
+"""``role → (zh, en)`` as the seat cards and the header write it (主公 / Lord): ``[name] "role_title.*"``."""
+PHASE_NAMES = _Pairs(Names("phase_title", "zh"), Names("phase_title", "en"))
+"""``phase → (zh, en)`` with the word "phase" (出牌阶段 / play phase): ``[name] "phase_title.*"``."""
 
 # Short names for the equipment slots of a seat card (the full name is in cards.KINDS).
 _SHORT = {

@@ -436,3 +436,54 @@ def test_budget_a_second_card_entering_the_view_still_blocks_the_acceptance(kind
     assert any("cards in view" in t for _, t in entering)
     alone = _video_states(scenes.pair_video(rng(), kind, 40, enter=40))
     assert any(s == "accepted" for s, _ in alone), alone
+
+
+def test_read_label_near_a_card_outlined_in_the_frame_before():
+    """The QR frame after an index frame: the label is read around the card outlined there
+    (the card moved by a few px since), and not when the outline given lies elsewhere."""
+    import cv2
+
+    from recognition.labels import LabelEntry, qr_image
+    from recognition.reader import read_frame, read_label
+
+    e = LabelEntry("duel-club-1", "duel", "club", 1, "决斗", "Duel")
+    q = np.array(qr_image(e, 330).convert("RGB"))[:, :, ::-1]
+    img = synth_photo(1, "club", np.random.default_rng(77), tilt=0.02, card_scale=(0.7, 0.75),
+                      overlay=q, low_light=False).image
+    r = read_frame(img, qr_mode="off")
+    assert r.suit is not None and r.quad is not None
+    nxt = cv2.warpAffine(img, np.float32([[1, 0, 4], [0, 1, -3]]), (img.shape[1], img.shape[0]),
+                         borderMode=cv2.BORDER_REFLECT)
+    lab = read_label(nxt, 0, near=r.quad)
+    assert lab is not None and (lab.source, lab.suit, lab.rank) == ("qr", "club", 1) and lab.accepted
+    x0, x1 = float(r.quad[:, 0].max()) + 20, img.shape[1] - 5.0  # a box beside the card, off it
+    assert x1 - x0 >= 360  # a card's size: the label would fit in it
+    elsewhere = np.float32([[x0, 50], [x1, 50], [x1, img.shape[0] - 50], [x0, img.shape[0] - 50]])
+    assert read_label(nxt, 0, near=elsewhere) is None
+
+
+def test_scanner_qr_frame_after_an_index_frame_searches_near_its_card():
+    import recognition.camera as camera
+
+    quad = np.float32([[100, 100], [400, 100], [400, 520], [100, 520]])
+    card = Reading("spade", 7, 0.99, True, quad=quad)
+    nothing = Reading(None, None, 0.0, False)
+    index = iter([card, card, nothing, nothing, card, card, card])
+    calls = []
+
+    def fake_label(frame, qr_part=None, near=None):
+        calls.append(near)
+        return None
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(camera, "read_frame", lambda frame, threshold, **k: next(index))
+    mp.setattr(camera, "read_label", fake_label)
+    frame = np.zeros((80, 80, 3), np.uint8)
+    try:
+        with pytest.raises(CameraError):
+            for _ in CameraScanner(FakeCapture([(True, frame)] * 10), max_bad_frames=1, clear_frames=0):
+                pass
+    finally:
+        mp.undo()
+    # QR frames 1, 4, 7, 10: none before, the card of index frame 3, none after frame 6 read nothing
+    assert len(calls) == 4 and calls[0] is None and calls[1] is quad and calls[2] is None and calls[3] is quad

@@ -118,8 +118,8 @@ def test_scanner_cycles_the_parts_and_reads_a_label_only_a_strip_holds():
         calls.append((qr_mode, qr_part, r.source))
         return r
 
-    def spy_label(f, qr_part=None):
-        r = orig_label(f, qr_part)
+    def spy_label(f, qr_part=None, near=None):
+        r = orig_label(f, qr_part, near)
         calls.append(("fast", qr_part, None if r is None else r.source))
         return r
 
@@ -173,7 +173,7 @@ def test_scanner_qr_frames_do_not_read_the_index_and_do_not_break_a_streak():
     orig, orig_label = reader.read_frame, reader.read_label
     seen = _run_scanner([frame] * 12,
                         read_frame=lambda f, t, qr_mode, qr_part=None, **kw: modes.append(qr_mode) or orig(f, t, qr_mode, **kw),
-                        read_label=lambda f, p=None: modes.append("label") or orig_label(f, p))
+                        read_label=lambda f, p=None, near=None: modes.append("label") or orig_label(f, p, near))
     assert modes == ["label", "off", "off"] * 4  # no frame does both searches
     states = [s.state for s in seen]
     assert states.index("accepted") == 4 and states.count("accepted") == 1  # frames 2, 3, 5

@@ -573,7 +573,8 @@ async def test_f8_f9_hint_only_for_yes_no_skill_questions(lang):
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert "discard 2 / take" in text and "F8" not in text and "F9" not in text
+        answers = "输入 discard 2 或 take" if lang == "zh" else "discard 2 / take"  # zh: the words to type
+        assert answers in text and "F8" not in text and "F9" not in text
         hand, log = choice.state.seat(1).hand, len(choice.log)
         await pilot.press("f8")                              # not a yes / no question: says so, sends nothing
         await pilot.pause()

@@ -130,3 +130,41 @@ async def test_preview_fits_at_80x24_beside_the_accepted_reading(tmp_path, monke
         assert any("♣7" in r for r in inside[:3])  # the reading, above the picture
         picture_lines = len(index_preview(reading.corner, reading.label).plain.split("\n")) - 1
         assert picture_lines >= PREVIEW_LINES - 1 and sum("▀" in r for r in inside) == picture_lines  # all of it
+
+
+async def test_preview_from_a_video_file_camera_at_80x24(tmp_path):
+    """End to end, no camera: ``camera=PATH`` (as ``--camera PATH``) plays an MJPG clip of the
+    blurred ♣7; the real reader and camera loop accept it, the bar holds ``judge ♣7`` and the
+    preview beside it shows the reading and a picture whose rank the rank net reads as 7."""
+    from card_images.render import synth_photo
+
+    img = synth_photo(7, "club", np.random.default_rng(5_300_006)).image
+    img = cv2.GaussianBlur(img, (5, 5), 0)
+    path = tmp_path / "held.avi"
+    w = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (img.shape[1], img.shape[0]))
+    if not w.isOpened():
+        pytest.skip("no video writer in this OpenCV build")
+    for _ in range(30):
+        w.write(img)
+    w.release()
+    s = Session.new(tmp_path / "p.sqlite3")
+    for line in ["players 4", "variant no_generals", "lord 1", "start", "place 1 闪电", "next"]:
+        s.submit(line)
+    app = CompanionApp(s, lang="en", camera=str(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await app.workers.wait_for_complete()
+        assert await until(pilot, lambda: app.query_one(CommandBar).value == "judge ♣7")
+        assert "read ♣7: press Enter" in screen_text(app)  # accepted, not offered as a best guess
+        preview = app.query_one("#scan-preview")
+        assert preview.has_class("-on") and preview.display
+        box = preview.region
+        assert box.right <= 80 and box.bottom <= 24 and box.height >= PREVIEW_LINES
+        rows = screen_text(app).split("\n")
+        inside = [rows[y][box.x:box.right] for y in range(box.y, box.bottom)]
+        assert any("♣7" in r for r in inside[:3])  # the accepted reading, above the picture
+        picture = preview.content
+        assert picture.plain.split("\n")[0].strip() == "♣7"
+        px = preview_pixels(picture)
+        assert px.shape[0] >= 2 * PREVIEW_LINES - 2
+        assert read_rank_from_pixels(px) == 7

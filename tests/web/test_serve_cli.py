@@ -95,7 +95,7 @@ def test_companion_serve_end_to_end(tmp_path):
 
 
 def test_companion_serve_bad_journal_is_one_clear_line(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "companion", "serve", "--db", str(tmp_path / "none.sqlite3")],
+    r = subprocess.run([sys.executable, "-m", "companion", "serve", "--db", str(tmp_path / "none.sqlite3"), "--lang", "en"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith("companion: no journal at") and "Traceback" not in r.stderr

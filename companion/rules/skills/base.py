@@ -119,9 +119,13 @@ def refuse(rule: str, en: str | None = None, zh: str = "", source: str = SRC_SKI
     return Refused(rule, en, zh, source, forceable=forceable, msg=msg, **params)
 
 
-def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: str = "yes / no",
-         choice_zh: str = "yes / no", **data: Any) -> None:
-    """Push a ``skill`` prompt: '<owner>'s <skill>: <what> — <choice>'."""
+def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: str | None = None,
+         choice_zh: str | None = None, **data: Any) -> None:
+    """Push a ``skill`` prompt: '<owner>'s <skill>: <what> — <choice>'; the choice by default the answers as typed in
+    each language (``yes / no``, 是 / 否: the command language reads both)."""
+    if choice_en is None or choice_zh is None:
+        yes_no = en_zh("skills.base.ask/yes_no")
+        choice_en, choice_zh = choice_en or yes_no[0], choice_zh or yes_no[1]
     ne, nz = who(ctx.st, owner)
     ske, skz = skill_names(sid)
     data.setdefault("skill", sid)

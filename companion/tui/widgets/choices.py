@@ -15,6 +15,8 @@ from textual.events import Click
 from textual.markup import escape
 from textual.widgets import Static
 
+from ..text import label
+
 __all__ = ["ChoicesBar", "MAX_KEYS", "choice_text", "plain_text", "layout", "key_of", "index_of"]
 
 MAX_KEYS = 10
@@ -34,11 +36,8 @@ def index_of(text: str) -> int | None:
         return None
     return 9 if t == "0" else int(t) - 1
 
-_HINT = ("数字+Enter ", "number+Enter ")
-_WINDOW = ("空Enter=无人出 · ", "Enter=nobody · ")
-"""Shown before the choices: how to pick them."""
-_MORE = ("+{n} 更多：ctrl+p", "+{n} more: ctrl+p")
-"""Shown after the tenth choice when more are possible (an 11th has no digit: the command palette lists it)."""
+# Shown before the choices, how to pick them: label("choices_hint"), label("choices_window"); after the tenth
+# choice when more are possible, label("choices_more") (an 11th has no digit: the command palette lists it).
 
 _SEP = " · "
 
@@ -74,8 +73,7 @@ def layout(chs: list[Any], lang: str, picked: int | None = None, window: bool = 
     end)`` cells of each drawn choice, for clicks.  ``how``: begin with "number+Enter"; ``more`` (how
     many further choices have no digit) > 0: end with ``+N more: ctrl+p`` where it fits (newcomer trial,
     issue 16: a seat's 南蛮入侵 was the 11th and nothing said it was there)."""
-    zh = lang == "zh"
-    hint = (_WINDOW[0 if zh else 1] if window else "") + (_HINT[0 if zh else 1] if how else "")
+    hint = (label("choices_window", lang) if window else "") + (label("choices_hint", lang) if how else "")
     rows: list[list[str]] = [[f"[dim italic]{escape(hint)}[/dim italic]" if hint else ""]]
     x = cell_len(hint)
     spans: list[tuple[int, int, int]] = []
@@ -93,7 +91,7 @@ def layout(chs: list[Any], lang: str, picked: int | None = None, window: bool = 
         rows[-1].append(markup)
         x += gap + w
     if more > 0 and len(spans) == len(chs):
-        tag = _MORE[0 if zh else 1].format(n=more)
+        tag = label("choices_more", lang, n=more)
         w = cell_len(tag)
         if x + cell_len(_SEP) + w <= width:
             rows[-1].append(f" [dim]·[/dim] [dim italic]{escape(tag)}[/dim italic]")
