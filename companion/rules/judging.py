@@ -29,7 +29,7 @@ if TYPE_CHECKING:
         @property
         def color(self) -> str: ...
 
-__all__ = ["JudgementRule", "JUDGEMENTS", "register", "judge"]
+__all__ = ["JudgementRule", "JUDGEMENTS", "UnknownSubjectError", "register", "judge"]
 
 
 class JudgementRule:
@@ -105,10 +105,19 @@ def _name(zh_name: str) -> Words:
     return Words(zh_name, zh_name)
 
 
+class UnknownSubjectError(ValueError):
+    """A judgement subject that no card or skill judges; ``.en`` / ``.zh`` say so and name the known ones."""
+
+    def __init__(self, subject: str) -> None:
+        self.subject = subject
+        self.en, self.zh = en_zh("judgement.unknown_subject", subject=subject, known=", ".join(sorted(JUDGEMENTS)))
+        super().__init__(self.en)
+
+
 def judge(subject: str, face: FaceView) -> tuple[bool, str, str]:
     """``(effect, en, zh)``: whether the subject's effect happens for ``face`` (a key of :data:`JUDGEMENTS`, or
     a skill's other name: 铁骑, Iron Cavalry) and the sentence, e.g. ``"Indulgence judged ♠7: not a heart: the
-    play phase is skipped"``.  Raises ValueError naming the known subjects for an unknown one."""
+    play phase is skipped"``.  Raises :class:`UnknownSubjectError` (a ValueError) naming the known subjects."""
     rule = JUDGEMENTS.get(subject)
     if rule is None:
         from .generals import UnknownSkillError, skill  # noqa: PLC0415 - 铁骑 / Iron Cavalry / tieji
@@ -117,7 +126,7 @@ def judge(subject: str, face: FaceView) -> tuple[bool, str, str]:
         except UnknownSkillError:
             rule = None
     if rule is None:
-        raise ValueError(text("judgement.unknown_subject", subject=subject, known=", ".join(sorted(JUDGEMENTS))).en)
+        raise UnknownSubjectError(subject)
     eff = bool(rule.test(face))
     en, zh = en_zh("judgement.resolve_judgement", zh_name=_name(rule.zh_name), face=face,
                    en_yes=rule.yes if eff else rule.no)
