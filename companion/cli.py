@@ -31,7 +31,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: `companion distance` starts without it (issue 15)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
 
 __all__ = ["main", "build_parser"]
 
@@ -371,10 +374,17 @@ def _pairs(values, players: int, opt: str, *, value_needed: bool) -> list[tuple[
 
 
 def _equip(kind_name: str | None, slot: str, default: str, opt: str, item_seat: int) -> str:
-    from .rules.deck import CardError, card_kind  # noqa: PLC0415
-
     if kind_name is None:
         return default
+    from .rules.reach import kind_row  # noqa: PLC0415
+
+    try:
+        if kind_row(kind_name).get("slot") == slot:
+            return kind_name  # a kind id of the slot: what card_kind gives, without the deck's import (issue 15)
+    except KeyError:
+        pass
+    from .rules.deck import CardError, card_kind  # noqa: PLC0415 - another name, or an error to word
+
     try:
         k = card_kind(kind_name)
     except CardError as e:
@@ -389,13 +399,13 @@ def _equip(kind_name: str | None, slot: str, default: str, opt: str, item_seat: 
 
 
 def build_table(args):
-    """The GameState described by the ``distance`` options.  Raises _UsageError."""
-    from .rules.state import GameState, Seat  # noqa: PLC0415
+    """The table (a light ``rules.reach.Table``) described by the ``distance`` options.  Raises _UsageError."""
+    from .rules.reach import Table  # noqa: PLC0415
 
     n = args.players
     if not 2 <= n <= 10:
         raise _UsageError(_msg("distance.players", n=n))
-    state = GameState(players=n, seats=[Seat(i) for i in range(1, n + 1)])
+    state = Table(n)
     for item in _items(args.dead):
         state.seat(_seat(item, n, "--dead")).alive = False
     for seat, kind in _pairs(args.minus_horse, n, "--minus-horse", value_needed=False):
@@ -418,21 +428,20 @@ def build_table(args):
 
 def distance_table(state) -> dict:
     """``{"alive", "distance", "attack_range", "in_range"}`` with seat numbers as strings (living seats only)."""
-    from .rules.distance import attack_range, distance, in_range  # noqa: PLC0415
+    from .rules.reach import attack_reach, distance, in_range  # noqa: PLC0415
 
     alive = state.alive
     return {
         "alive": alive,
-        "distance": {str(a): {str(b): distance(state, a, b).value for b in alive if b != a} for a in alive},
-        "attack_range": {str(a): attack_range(state, a).value for a in alive},
-        "in_range": {str(a): {str(b): in_range(state, a, b).ok for b in alive if b != a} for a in alive},
+        "distance": {str(a): {str(b): distance(state, a, b)[2] for b in alive if b != a} for a in alive},
+        "attack_range": {str(a): attack_reach(state, a)[0] for a in alive},
+        "in_range": {str(a): {str(b): in_range(state, a, b)[0] for b in alive if b != a} for a in alive},
     }
 
 
 def cmd_distance(args) -> int:
     """Print the distance / attack-range matrix of a table described on the command line."""
-    from .rules.deck import KINDS  # noqa: PLC0415
-    from .rules.distance import attack_range, card_kind_of, in_range  # noqa: PLC0415
+    from .rules.reach import attack_reach, card_kind_of, in_range, kind_row  # noqa: PLC0415
 
     state = build_table(args)
     if args.json:
@@ -459,13 +468,14 @@ def cmd_distance(args) -> int:
             k = card_kind_of(s.equipment.get(slot))
             if k:
                 sign = {"minus_horse": " (-1)", "plus_horse": " (+1)"}.get(slot, "")
-                bits.append((KINDS[k].zh if zh else KINDS[k].en) + sign)
+                bits.append(kind_row(k)["zh" if zh else "en"] + sign)
         if s.alive:
-            r = attack_range(state, s.seat)
-            bits.append(_msg("distance.range", value=r.value, why=r.zh if zh else r.en))
+            value, en, zh_words = attack_reach(state, s.seat)
+            bits.append(_msg("distance.range", value=value, why=zh_words if zh else en))
         else:
             bits.append(_msg("distance.dead"))
         print(_msg("distance.seat", n=s.seat, bits=("，" if zh else ", ").join(bits)))
+    checks = {(a, b): in_range(state, a, b) for a in alive for b in alive if a != b}  # (ok, distance, en, zh)
     print("\n" + _msg("distance.matrix"))
     w = 4
     from_to = _msg("distance.from_to")
@@ -477,14 +487,13 @@ def cmd_distance(args) -> int:
             if a == b:
                 cells.append(f"{'-':>{w}}")
             else:
-                c = in_range(state, a, b)
-                cells.append(f"{str(c.distance.value) + ('*' if c.ok else ' '):>{w}}")
+                ok, value, _en, _zh = checks[a, b]
+                cells.append(f"{str(value) + ('*' if ok else ' '):>{w}}")
         print(f"{a:>7}" + "".join(cells))
-    out = [in_range(state, a, b) for a in alive for b in alive if a != b]
-    out = [c for c in out if not c.ok]
+    out = [c for c in checks.values() if not c[0]]
     print("\n" + (_msg("distance.out") if out else _msg("distance.all_in")))
     for c in out:
-        print(f"  {c.zh if zh else c.en}")
+        print(f"  {c[3] if zh else c[2]}")
     return 0
 
 
@@ -493,31 +502,36 @@ def cmd_distance(args) -> int:
 
 def cmd_judge(args) -> int:
     """Outcome of one judgement: SUBJECT (indulgence, lightning, ...) and the flipped CARD."""
-    from .rules.deck import CardError, parse_face  # noqa: PLC0415
+    from .rules.faces import PlainFace, read  # noqa: PLC0415
+
+    found = read(args.card)
+    if found is None:  # the deck's parser words the error (issue 15: the light path reads a face only)
+        from .rules.deck import CardError, parse_face  # noqa: PLC0415
+
+        try:
+            f = parse_face(args.card)
+        except CardError as e:
+            raise _UsageError(_msg("judge.error", why=_words(e))) from None
+        found = (str(f.suit), f.rank)
+    face = PlainFace(*found)
+    from .rules.judging import JUDGEMENTS, judge  # noqa: PLC0415
 
     try:
-        face = parse_face(args.card)
-    except CardError as e:
-        raise _UsageError(_msg("judge.error", why=_words(e))) from None
-    from .rules.judgement import resolve_judgement  # noqa: PLC0415
-
-    try:
-        j = resolve_judgement(args.subject, face)
+        effect, en, zh = judge(args.subject, face)
     except ValueError as e:
         raise _UsageError(_msg("judge.error", why=_words(e))) from None
-    explanation = (j.zh or j.en) if _lang() == "zh" else j.en
+    explanation = (zh or en) if _lang() == "zh" else en
     if args.json:
         import json  # noqa: PLC0415 - only for --json
 
-        print(json.dumps({"subject": j.subject, "card": {"suit": str(j.face.suit), "rank": j.face.rank},
-                          "effect": bool(j.effect), "explanation": explanation}, ensure_ascii=False))
+        print(json.dumps({"subject": args.subject, "card": {"suit": face.suit, "rank": face.rank},
+                          "effect": effect, "explanation": explanation}, ensure_ascii=False))
     else:
-        from .rules.judgement import JUDGEMENTS  # noqa: PLC0415
         from .rules.messages import Words  # noqa: PLC0415
 
-        rule = JUDGEMENTS.get(j.subject)  # en: the id as typed; zh: its Chinese name
-        print(_msg("judge.line", subject=Words(j.subject, rule.zh_name if rule is not None else j.subject), face=j.face,
-                   verdict=_msg("judge.effect") if j.effect else _msg("judge.no_effect"), why=explanation))
+        rule = JUDGEMENTS.get(args.subject)  # en: the id as typed; zh: its Chinese name
+        print(_msg("judge.line", subject=Words(args.subject, rule.zh_name if rule is not None else args.subject),
+                   face=face, verdict=_msg("judge.effect") if effect else _msg("judge.no_effect"), why=explanation))
     return 0
 
 

@@ -256,3 +256,72 @@ def test_a_new_games_first_paint_does_not_import_the_generals(tmp_path):
     lines = ["players 4", "general 1 caocao"]
     _rc, mods = _loaded(FIRST_PAINT.format(db=str(tmp_path / "b.sqlite3"), lines=lines, heavy=heavy))
     assert mods == list(heavy)
+
+
+LIGHT = """
+import sys
+before = set(sys.modules)
+sys.dont_write_bytecode = False
+import companion.rules.messages as m
+from pathlib import Path
+m._DIR = Path({cat!r})  # a copy of the catalogue whose parse cache a first run writes (as after an install)
+import contextlib, io
+from companion.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    rc = main({argv!r})
+import json
+print(json.dumps([rc, [m for m in {heavy!r} if m in sys.modules and m not in before]]))
+"""
+NOT_FOR_DISTANCE = ("dataclasses", "typing", "string", "inspect", "ast", "companion.rules.deck",
+                    "companion.rules.state", "companion.rules.distance", "companion.rules.vocab", "companion.rules.generals")
+
+
+def _light(tmp_path, argv: list[str]) -> tuple[int, list[str]]:
+    """The modules of NOT_FOR_DISTANCE that running ``argv`` loads, the message catalogue's parse cache written
+    by a first run (tomllib imports typing and string: a first run of an installation parses the TOML once)."""
+    import shutil
+
+    cat = tmp_path / "messages"
+    if not cat.exists():
+        cat.mkdir()
+        for f in (ROOT / "companion" / "data" / "messages").glob("*.toml"):
+            shutil.copy(f, cat / f.name)
+        _loaded(LIGHT.format(cat=str(cat), argv=["distance", "--players", "2"], heavy=()))
+    return _loaded(LIGHT.format(cat=str(cat), argv=argv, heavy=NOT_FOR_DISTANCE))
+
+
+@pytest.mark.parametrize("argv", [
+    ["distance", "--players", "5", "--weapon", "2=qinggang_sword"],
+    ["distance", "--players", "8", "--dead", "3,4", "--minus-horse", "1", "--plus-horse", "5=jueying",
+     "--weapon", "2=kylin_bow", "--lang", "zh"],
+    ["distance", "--players", "4", "--json"],
+])
+def test_distance_runs_on_the_light_core_alone(tmp_path, argv):
+    """`companion distance` without --general computes on companion/rules/reach.py (issue 15): it imports neither
+    dataclasses, typing nor string (1.6× the interpreter's start between them), nor the rules modules built
+    of them (the deck, the state, the state-based distance API, the vocabulary's enums, the generals)."""
+    assert _light(tmp_path, argv) == (0, [])
+
+
+def test_distance_with_a_general_still_reads_the_generals(tmp_path):
+    """The check above can fail: --general loads the generals' table (and the dataclasses it is made of)."""
+    rc, mods = _light(tmp_path, ["distance", "--players", "5", "--general", "1=machao"])
+    assert rc == 0 and "dataclasses" in mods and "companion.rules.generals" in mods
+
+
+@pytest.mark.parametrize("argv", [
+    ["judge", "indulgence", "♥7"],
+    ["judge", "lightning", "spade", "7", "--lang", "zh"],
+    ["judge", "ganglie", "黑桃K", "--json"],
+])
+def test_judge_runs_on_the_light_core_alone(tmp_path, argv):
+    """`companion judge` reads the face with companion/rules/faces.py and judges with companion/rules/judging.py
+    (issue 15): no dataclasses, typing or string, no deck, state, vocabulary or generals."""
+    assert _light(tmp_path, argv) == (0, [])
+
+
+def test_judge_by_a_skills_other_name_still_reads_the_generals(tmp_path):
+    """The check above can fail: a subject named by a skill's other name (铁骑 for tieqi) is looked up in the
+    generals' table."""
+    rc, mods = _light(tmp_path, ["judge", "铁骑", "♥7"])
+    assert rc == 0 and "companion.rules.generals" in mods and "dataclasses" in mods

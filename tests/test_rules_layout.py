@@ -16,7 +16,7 @@ from companion.rules.generals import GENERALS, SKILLS
 ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
 # skills whose effect is counted outside their kingdom's module, and where (the module's comment says so)
-ELSEWHERE = {"mashu": "companion/rules/distance.py", "qicai": "companion/rules/cards/common.py"}
+ELSEWHERE = {"mashu": "companion/rules/reach.py", "qicai": "companion/rules/cards/common.py"}
 
 
 def _table(header: str) -> dict[str, list[str]]:

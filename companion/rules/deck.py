@@ -14,12 +14,11 @@ Pure rules core: standard library only, no I/O besides the package data.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from . import datafiles
+from . import datafiles, faces
 from .messages import Named, Names, Words, en_zh, text
 from .names import build_index, find, is_cjk, starting
 
@@ -57,12 +56,12 @@ class Suit(StrEnum):
     @property
     def color(self) -> str:
         """``"black"`` for spade/club, ``"red"`` for heart/diamond."""
-        return "black" if self in (Suit.SPADE, Suit.CLUB) else "red"
+        return faces.COLOR[self]
 
     @property
     def symbol(self) -> str:
         """One of ``♠ ♥ ♣ ♦``."""
-        return _SUIT_SYMBOL[self]
+        return faces.SYMBOL[self]
 
     @property
     def zh(self) -> str:
@@ -70,7 +69,6 @@ class Suit(StrEnum):
         return _SUIT_ZH[self]
 
 
-_SUIT_SYMBOL = {Suit.SPADE: "♠", Suit.HEART: "♥", Suit.CLUB: "♣", Suit.DIAMOND: "♦"}
 _SUIT_ZH = Names("suit")
 
 
@@ -166,13 +164,6 @@ class CardKind(Named):
         return f"{self.zh} {self.en}"
 
 
-_RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
-
-def _rank_label(rank: int) -> str:
-    return _RANK_LABEL.get(rank, str(rank))
-
-
 @dataclass(frozen=True, slots=True)
 class Face:
     """A suit and a rank (1..13, A=1 J=11 Q=12 K=13).  ``str(face)`` gives e.g. ``"♠7"``, ``"♥Q"``."""
@@ -192,10 +183,10 @@ class Face:
     @property
     def rank_label(self) -> str:
         """``"A"``, ``"2"`` .. ``"10"``, ``"J"``, ``"Q"``, ``"K"``."""
-        return _rank_label(self.rank)
+        return faces.rank_label(self.rank)
 
     def __str__(self) -> str:
-        return f"{self.suit.symbol}{self.rank_label}"
+        return faces.face_text(self.suit, self.rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,24 +245,6 @@ def kinds_starting(word: str, among: tuple[str, ...] | None = None) -> tuple[str
 
 # --------------------------------------------------------------------------- faces
 
-_SUIT_WORDS: dict[str, Suit] = {
-    "♠": Suit.SPADE, "♤": Suit.SPADE, "s": Suit.SPADE, "spade": Suit.SPADE, "spades": Suit.SPADE,
-    "黑桃": Suit.SPADE,
-    "♥": Suit.HEART, "♡": Suit.HEART, "h": Suit.HEART, "heart": Suit.HEART, "hearts": Suit.HEART,
-    "红桃": Suit.HEART, "红心": Suit.HEART,
-    "♣": Suit.CLUB, "♧": Suit.CLUB, "c": Suit.CLUB, "club": Suit.CLUB, "clubs": Suit.CLUB,
-    "梅花": Suit.CLUB,
-    "♦": Suit.DIAMOND, "♢": Suit.DIAMOND, "d": Suit.DIAMOND, "diamond": Suit.DIAMOND,
-    "diamonds": Suit.DIAMOND, "方块": Suit.DIAMOND, "方片": Suit.DIAMOND, "草花": Suit.CLUB,
-}
-_RANK_WORDS = {"a": 1, "j": 11, "q": 12, "k": 13, **{str(n): n for n in range(1, 14)}}
-
-_SUIT_ALT = "|".join(re.escape(w) for w in sorted(_SUIT_WORDS, key=len, reverse=True))
-_RANK_ALT = r"1[0-3]|[1-9]|[ajqk]"
-_FACE_RE = re.compile(f"^(?P<suit>{_SUIT_ALT})\\s*(?P<rank>{_RANK_ALT})$")
-_FACE_RANK_FIRST_RE = re.compile(f"^(?P<rank>{_RANK_ALT})\\s*(?P<suit>{_SUIT_ALT})$")
-_COLOUR_WORDS = {"红": "red", "黑": "black", "red": "red", "black": "black"}
-"""Colour words that name two suits: a face written with one is ambiguous and refused with both suits."""
 _COLOUR_SUITS = {("red", True): text("deck.module/text"), ("black", True): text("deck.module/text2"),
                  ("red", False): text("deck.module/text3"), ("black", False): text("deck.module/text4")}
 """(colour, written in Chinese) → the two suits, in the words of the face that named the colour."""
@@ -292,18 +265,18 @@ def parse_face(text: str) -> Face:
     """
     if not isinstance(text, str):
         raise CardSyntaxError(repr(text), *en_zh("deck.face/not_text"))
-    norm = unicodedata.normalize("NFKC", text).replace("\ufe0f", "").strip().casefold()
+    norm = faces.normalize(text)
     if not norm:
         raise CardSyntaxError(text, *en_zh("deck.face/empty"))
-    m = _FACE_RE.match(norm) or _FACE_RANK_FIRST_RE.match(norm)
-    if m is None:
-        bare = re.sub(rf"\s*({_RANK_ALT})\s*", "", norm, count=1)
-        colour = _COLOUR_WORDS.get(bare)
+    found = faces.match(norm)
+    if found is None:
+        bare = re.sub(rf"\s*({faces.RANK_ALT})\s*", "", norm, count=1)
+        colour = faces.COLOUR_WORDS.get(bare)
         if colour is not None:
             raise CardSyntaxError(text, *en_zh("deck.parse_face", bare=bare, colour=colour,
                                                  suits=_COLOUR_SUITS[colour, is_cjk(bare)]))
         raise CardSyntaxError(text)
-    return Face(_SUIT_WORDS[m["suit"]], _RANK_WORDS[m["rank"]])
+    return Face(Suit(found[0]), found[1])
 
 
 # --------------------------------------------------------------------------- loading

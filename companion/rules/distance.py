@@ -1,20 +1,13 @@
-"""Seat distance and attack range, with the reason for every number.
+"""Seat distance and attack range, with the reason for every number: the state-based API of the rules.
 
-Rules (RULES_NOTES.md "Distance and attack range"; rulebook 距离):
-
-* seat distance counts living seats only, the shorter way round
-  (FreeKill ``player.lua`` ``distanceTo``);
-* a -1 horse on the *measuring* seat lowers its distance to every other seat
-  by 1; a +1 horse on the *target* seat raises every other seat's distance to
-  it by 1; 马超's 马术 acts like a -1 horse and adds to it (FreeKill
-  ``mashu.lua``); the result is never below 1 (FreeKill ``math.max(ret, 1)``);
-* attack range is the weapon's range, or 1 without a weapon; the weapon
-  replaces the 1 (FreeKill ``getAttackRange``).
+The rule itself (RULES_NOTES.md "Distance and attack range"; rulebook 距离) is stated once, on plain values,
+in :mod:`companion.rules.reach`, which ``companion distance`` uses alone; this module gives its results as
+the types below and keeps the registries.
 
 Distance is directional: ``distance(s, a, b)`` may differ from
 ``distance(s, b, a)``.  Cards and skills change distances through the
 registries :data:`DISTANCE_MODIFIERS` and :data:`RANGE_MODIFIERS`, each
-defined in one place (this module for horses and 马术; later modules append).
+defined in one place (this module for horses and 马术, through :mod:`.reach`; later modules append).
 """
 
 from __future__ import annotations
@@ -23,8 +16,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import overload
 
-from .deck import KINDS
-from .messages import Words, en_zh, text
+from . import reach
+from .reach import has_skill, seat_distance
 from .state import GameState, Seat
 
 __all__ = [
@@ -57,14 +50,7 @@ class Distance:
         """E.g. ``"2 (seats) - 1 (赤兔 -1 horse) = 1"``; when the sum is below 1 it says the minimum:
         ``"1 - 1 (赤兔 -1 horse) → 1 (distance is at least 1)"`` / ``"… → 1（距离最少为1）"``
         (RULES_NOTES: Distance and attack range — "The final distance is never below 1")."""
-        if not self.parts:
-            return str(self.value)
-        terms = "".join(
-            f" {'+' if p.delta >= 0 else '-'} {abs(p.delta)} ({p.zh if lang == 'zh' else p.en})" for p in self.parts
-        )
-        if self.base + sum(p.delta for p in self.parts) < self.value:
-            return f"{self.base}{terms} → {self.value}{text('distance.explain/floor').text(lang)}"
-        return f"{self.base}{terms} = {self.value}"
+        return reach.explain(self.base, [(p.delta, p.en, p.zh) for p in self.parts], self.value, lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,78 +81,26 @@ def card_kind_of(ref: None) -> None: ...
 @overload
 def card_kind_of(ref: str | None) -> str | None: ...
 def card_kind_of(ref: str | None) -> str | None:
-    """Kind id of a card reference: ``"qinggang_sword-spade-6"`` → ``"qinggang_sword"``; a kind id is returned as is."""
-    if ref is None:
-        return None
-    return ref.split("-", 1)[0]
+    """Kind id of a card reference: ``"qinggang_sword-spade-6"`` → ``"qinggang_sword"``; a kind id is returned as is
+    (:func:`.reach.card_kind_of`, typed here for each kind of argument)."""
+    return reach.card_kind_of(ref)
 
 
-def has_skill(state: GameState, seat: Seat, skill_id: str) -> bool:
-    """True when the seat's general has the skill and can use it now.
-
-    A dead seat has lost its skills; in the ``no_generals`` variant nobody has
-    skills; a lord skill works only while its owner is the lord.
-    """
-    if not seat.alive or seat.general is None or "no_generals" in state.variants:
-        return False
-    from .generals import GENERALS  # noqa: PLC0415 - only once a seat has a general (`companion distance` often has none)
-
-    g = GENERALS.get(seat.general)
-    if g is None:
-        return False
-    for sk in g.skills:
-        if sk.id == skill_id:
-            return not sk.lord_skill or seat.role == "lord"
-    return False
+def _built_in(state: GameState, src: Seat, dst: Seat) -> Iterable[Part]:
+    return (Part(*t) for t in reach.distance_terms(state, src, dst))
 
 
-def _horses(state: GameState, src: Seat, dst: Seat) -> Iterable[Part]:
-    minus = card_kind_of(src.equipment.get("minus_horse"))
-    if minus:
-        k = KINDS[minus]
-        yield Part(-1, *en_zh("distance.horses/horse_seat", k=Words(k.en, k.zh), seat=src.seat))
-    plus = card_kind_of(dst.equipment.get("plus_horse"))
-    if plus:
-        k = KINDS[plus]
-        yield Part(+1, *en_zh("distance.horses/horse_seat2", k=Words(k.en, k.zh), seat=dst.seat))
-
-
-def _mashu(state: GameState, src: Seat, dst: Seat) -> Iterable[Part]:
-    if has_skill(state, src, "mashu"):
-        yield Part(-1, *en_zh("distance.mashu", seat=src.seat))
-
-
-DISTANCE_MODIFIERS: list[Callable[[GameState, Seat, Seat], Iterable[Part]]] = [_horses, _mashu]
-"""Functions ``(state, src, dst) -> parts`` added to the seat distance."""
+DISTANCE_MODIFIERS: list[Callable[[GameState, Seat, Seat], Iterable[Part]]] = [_built_in]
+"""Functions ``(state, src, dst) -> parts`` added to the seat distance (the first: the horses and 马术)."""
 
 
 def _weapon_range(state: GameState, seat: Seat) -> AttackRange | None:
-    w = card_kind_of(seat.equipment.get("weapon"))
-    k = KINDS[w] if w else None
-    if k is not None and k.range:
-        return AttackRange(seat.seat, k.range, k.en, k.zh)
-    return None
+    r = reach.weapon_reach(state, seat)
+    return AttackRange(seat.seat, *r) if r is not None else None
 
 
 RANGE_MODIFIERS: list[Callable[[GameState, Seat], AttackRange | None]] = [_weapon_range]
 """Functions ``(state, seat) -> AttackRange | None``; the largest answer wins, default 1."""
-
-
-def seat_distance(state: GameState, src: int, dst: int) -> int:
-    """Steps between two living seats, the shorter way round, counting living seats only.
-
-    Raises ValueError when either seat is dead or they are the same seat.
-    """
-    alive = state.alive
-    if src == dst:
-        raise ValueError(text("distance.seat_distance/itself", seat=src).en)
-    for s in (src, dst):
-        if s not in alive:
-            raise ValueError(text("distance.seat_distance/dead", seat=s).en)
-    i, j = alive.index(src), alive.index(dst)
-    n = len(alive)
-    d = (j - i) % n
-    return min(d, n - d)
 
 
 def distance(state: GameState, src: int, dst: int) -> Distance:
@@ -177,18 +111,14 @@ def distance(state: GameState, src: int, dst: int) -> Distance:
     base = seat_distance(state, src, dst)
     a, b = state.seat(src), state.seat(dst)
     parts = tuple(p for mod in DISTANCE_MODIFIERS for p in mod(state, a, b))
-    return Distance(src, dst, base, parts, max(1, base + sum(p.delta for p in parts)))
+    return Distance(src, dst, base, parts, reach.total(base, (p.delta for p in parts)))
 
 
 def attack_range(state: GameState, seat: int) -> AttackRange:
     """The seat's attack range: the best of :data:`RANGE_MODIFIERS`, else 1 (no weapon)."""
     s = state.seat(seat)
-    best = AttackRange(seat, 1, *en_zh("distance.attack_range"))
-    for mod in RANGE_MODIFIERS:
-        r = mod(state, s)
-        if r is not None and r.value >= best.value:  # a range-1 weapon (诸葛连弩) is named too
-            best = r
-    return best
+    found = (mod(state, s) for mod in RANGE_MODIFIERS)
+    return AttackRange(seat, *reach.best_reach((r.value, r.en, r.zh) if r is not None else None for r in found))
 
 
 def in_range(state: GameState, src: int, dst: int) -> RangeCheck:
@@ -200,9 +130,5 @@ def in_range(state: GameState, src: int, dst: int) -> RangeCheck:
     """
     d = distance(state, src, dst)
     r = attack_range(state, src)
-    ok = d.value <= r.value
-    rel = "≤" if ok else ">"
-    how, how_zh = en_zh("distance.in_range/text", explain=Words(d.explain(), d.explain('zh'))) if d.parts else ("", "")
-    en, zh = en_zh("distance.in_range/seat_seat_distance", src=src, dst=dst, value=d.value, how=Words(how, how_zh), rel=rel,
-                   r_value=r.value, r=Words(r.en, r.zh))
+    ok, en, zh = reach.verdict(src, dst, d.base, [(p.delta, p.en, p.zh) for p in d.parts], d.value, (r.value, r.en, r.zh))
     return RangeCheck(ok, d, r, en, zh)

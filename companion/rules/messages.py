@@ -25,11 +25,16 @@ A value may itself be bilingual (a :class:`Words` pair, e.g. a seat's name ``"se
 
 from __future__ import annotations
 
-import string
 import sys
+from _string import formatter_parser  # what string.Formatter().parse calls (importing string compiles a regex)
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Final
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: `companion distance` starts without it (issue 15)
+if TYPE_CHECKING:
+    from typing import Any, Final
+
+    _Render = Callable[[dict[str, Any]], str]
 
 __all__ = ["LANGS", "SECTIONS", "Message", "Words", "catalogue", "en_zh", "append_en_zh", "say", "text", "name",
            "Names", "render"]
@@ -39,7 +44,6 @@ LANGS: Final = ("en", "zh")
 SECTIONS: Final = ("refused", "event", "text", "name")
 
 _CATALOGUES: dict[str, dict[str, dict[str, str]]] = {}
-_FMT = string.Formatter()
 HIDE: Final = "hide"
 """The format spec of a value a language's text does not show: ``"{who}装备{card_name}{slot:hide}"`` renders as
 ``"{who}装备{card_name}"``.  Every language names every value the code gives (tests/test_messages.py); this says
@@ -203,7 +207,6 @@ def _value(v: object, lang: str) -> object:
     return v.text(lang) if isinstance(v, Message) else v
 
 
-_Render = Callable[[dict[str, Any]], str]
 _COMPILED: dict[tuple[str, str, str], str | _Render] = {}
 """(section, key, lang) → the text, a string (no placeholders) or a compiled f-string taking the values:
 formatting a message costs what the f-string it replaced cost (``str.format`` parses its template every time).
@@ -234,7 +237,7 @@ class _Sides:
 def _formatted(tmpl: str, lang: str) -> str | _Render:
     """``tmpl`` rendered by ``str.format`` in ``lang`` (what :func:`_compile` gives, without compiling); its text
     when it shows no value."""
-    parts = list(_FMT.parse(tmpl))
+    parts = list(formatter_parser(tmpl))
     if all(name is None or spec == HIDE for _lit, name, spec, _conv in parts):
         return "".join(lit for lit, _n, _s, _c in parts)
     shown = _shown(tmpl)
@@ -244,7 +247,7 @@ def _formatted(tmpl: str, lang: str) -> str | _Render:
 def _shown(tmpl: str) -> str:
     """``tmpl`` without its hidden fields (``{name:hide}``), braces of the literal text escaped again."""
     out = []
-    for lit, name, spec, conv in _FMT.parse(tmpl):
+    for lit, name, spec, conv in formatter_parser(tmpl):
         out.append(lit.replace("{", "{{").replace("}", "}}"))
         if name is not None and spec != HIDE:
             out.append("{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}")
@@ -261,7 +264,7 @@ def _compile(tmpl: str, lang: str) -> str | _Render:
     body: list[str] = []
     names: list[str] = []
     quote = "'"
-    for lit, name, spec, conv in _FMT.parse(tmpl):
+    for lit, name, spec, conv in formatter_parser(tmpl):
         if lit:
             body.append(_fstring_literal(lit, quote))
         if name is None or spec == HIDE:
@@ -275,10 +278,12 @@ def _compile(tmpl: str, lang: str) -> str | _Render:
         value = f"(v.{side} if (t := type(v := p[{k}])) is W else v.text(L) if t is M else v.words(L) if t in N else v)"
         body.append("{" + value + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}")
     if not names:
-        return "".join(lit for lit, _n, _s, _c in _FMT.parse(tmpl))
+        return "".join(lit for lit, _n, _s, _c in formatter_parser(tmpl))
     params = ", ".join(f"K{i}={n!r}" for i, n in enumerate(names))
     src = f"lambda p, W=W, M=M, N=N, L={lang!r}, {params}: f{quote}{''.join(body)}{quote}"
-    fn: _Render = eval(compile(src, "<message>", "eval"), {"W": Words, "M": Message, "N": NAMED})  # our own text, from the catalogue
+    # our own text, from the catalogue; eval of the source, not of compile()'s code: compile() builds the ast module's
+    # ≈ 120 node types on its first call (≈ 9 M instructions, a tenth of the interpreter's start; issue 15)
+    fn: _Render = eval(src, {"W": Words, "M": Message, "N": NAMED})
     return fn
 
 

@@ -51,7 +51,7 @@ HANDLES = frozenset({"guanxing", "jijiang", "jizhi", "kongcheng", "longdan", "ma
                      "rende", "tieqi", "wusheng"})
 """The skill ids defined here (docs/architecture.md: skill → module)."""
 
-# 马术 mashu (-1 to reach others) is counted by companion.rules.distance (DISTANCE_MODIFIERS: every distance,
+# 马术 mashu (-1 to reach others) is counted by companion.rules.reach (distance_terms: every distance,
 # the rules core's lowest layer, needs it); 奇才 qicai (no distance limit on tricks) is checked where the limit
 # is, companion.rules.cards.common.distance_limit.  Both are 马超's / 黄月英's skills of this kingdom.
 
