@@ -421,6 +421,36 @@ def _holds_two(outer: np.ndarray, card: np.ndarray) -> bool:
     return bool(0.85 <= lc[1] / lo[0] <= 1.15 and 1.6 <= lo[1] / lc[0] <= 2.6)
 
 
+# An outline holding the card and room for another (``_holds_two``) is two cards only when that room
+# is lit like paper: its median, per channel, at least ROOM_PAPER of the card's paper band's
+# (``_paper_band``). Set on the development frames (3 Dec, accept): on 840 rendered pairs the 76
+# noticed only so measured 0.73-1.15; on 1600 single rendered frames the outline was a patch of
+# table or a letterboxed photo's border around the card 24 times (a false "two cards in view"), 21
+# of them 0.02-0.60 (the other 3: tables as light as paper, 0.74-1.0).
+ROOM_PAPER = 0.65
+
+
+def _room_is_paper(frame: np.ndarray, outer: np.ndarray, card: np.ndarray) -> bool:
+    """True when the part of outline ``outer`` (4, 2) outside the card ``card`` (4, 2, grown by 5%)
+    has a median per channel at least ROOM_PAPER of the card's paper band's (or is empty)."""
+    o = np.asarray(outer, np.float32)
+    x, y, w, h = cv2.boundingRect(np.round(o).astype(np.int32))
+    fh, fw = frame.shape[:2]
+    x0, y0, x1, y1 = max(0, x), max(0, y), min(fw, x + w), min(fh, y + h)
+    if x1 <= x0 or y1 <= y0:
+        return True
+    shift = np.array([x0, y0], np.float32)
+    m = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(m, np.round(o - shift).astype(np.int32), 1)
+    c = np.asarray(card, np.float32)
+    cv2.fillConvexPoly(m, np.round((c - c.mean(0)) * 1.05 + c.mean(0) - shift).astype(np.int32), 0)
+    room = frame[y0:y1, x0:x1][m > 0]
+    if len(room) == 0:
+        return True
+    paper, _ = _paper_band(frame, c)
+    return bool((np.median(room, axis=0) >= ROOM_PAPER * paper).all())
+
+
 def _on_edge(q: np.ndarray, shape: tuple) -> bool:
     """True when two or more corners of quad q (4, 2) lie on the edge of a frame of shape
     (H, W, ...) (within 3 px): an outline cut by the frame, e.g. a patch of table."""
@@ -472,7 +502,7 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
             q = cand.quad() if r is not None else cand.outline()
             if r is best:
                 continue
-            if _holds_two(q, card) and not _on_edge(q, frame.shape):
+            if _holds_two(q, card) and not _on_edge(q, frame.shape) and _room_is_paper(frame, q, card):
                 merged.append(q)
                 continue
             if not _similar_size(card, q) or not all(distinct_cards(s, q) for s in seen):
@@ -927,31 +957,36 @@ def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: 
 #   either way, rank over suit; when that reads another rank with at least TURNED_OTHER, the outline's
 #   sides were taken the wrong way round (a poker index "5 over ♦" seen on its side as "5♦" read ♦10;
 #   two cards outlined as one landscape card, a "3♦" on its side read ♦10).
-# - Relevel: the pieces of ink holding the rank, thresholded at RELEVEL_LEVEL (INK_LEVEL: 0.45) and
-#   read again, give another rank with at least RELEVEL_OTHER: a faint stroke was lost at 0.45 (a K
-#   whose thin stem fell under the threshold read as 7).
-# - Cut: a lone corner (no second opinion) whose rank has a glyph-sized piece of ink (at least
-#   CUT_PIECE_AREA of the rank's ink, at most CUT_PIECE_SIZE of its height each way) cut by the crop's
-#   edge within CUT_GAP of its height beside it: the outline lies inside the index, the rank may
-#   continue out of the crop (the right half of a looped Q read as 5).
+# - Relevel: a lone corner's rank (no second opinion) re-read from the pieces of ink holding it,
+#   thresholded at RELEVEL_LEVEL (INK_LEVEL: 0.45), gives another rank with at least RELEVEL_OTHER: a
+#   faint stroke was lost at 0.45 (a K whose thin stem fell under the threshold read as 7). Two
+#   corners are not re-read (~0.3 ms a frame; on the development frames it never fired on two).
+# - Cut: a lone corner (no second opinion) with a glyph-sized piece of ink (at least CUT_PIECE_AREA
+#   of the rank's ink, at most CUT_PIECE_SIZE of its height each way) cut by the crop's edge where the
+#   index's own rank may lie: within CUT_GAP of the rank's height beside the rank, or above the suit
+#   (over half the narrower one's width in its columns, at most CUT_ABOVE of the suit's height above
+#   it). The outline lies inside the index: the right half of a looped Q read as 5; a "4" cut by the
+#   crop's top, the table's edge beside its spade read as 7 (fresh seed 95 000 003, full scale).
 TURNED_OTHER = 0.5
 RELEVEL_LEVEL = 0.3
 RELEVEL_OTHER = 0.9
 CUT_GAP = 0.15
+CUT_ABOVE = 0.4
 CUT_PIECE_AREA = 0.1
 CUT_PIECE_SIZE = 1.2
 
 
 def _rank_doubted(gs: list, crops: list[np.ndarray], rank: int, relevel: bool = True) -> bool:
     """True when a check of TURNED_OTHER / RELEVEL_OTHER / CUT_GAP refuses the reading of rank
-    ``rank`` (1..13) from corners with IndexGlyphs gs and upright corner crops ``crops``."""
+    ``rank`` (1..13) from corners with IndexGlyphs gs and upright corner crops ``crops`` (the
+    relevel and cut checks for a lone corner only)."""
     masks = []
     for g, c in zip(gs, crops, strict=True):
         if _side_by_side(g):
             t = _turned_rank(c, g)
             if t is not None and t[0] != rank and t[1] >= TURNED_OTHER:
                 return True
-        if relevel:
+        if relevel and len(gs) == 1:
             m = _relevel_mask(c, g)
             if m is not None:
                 masks.append(m)
@@ -1007,25 +1042,28 @@ def _relevel_mask(crop: np.ndarray, g) -> np.ndarray | None:
     if p is None:
         return None
     x, y, w, h = g.rank_box
-    ids = np.unique(p.lab[y:y + h, x:x + w][g.rank_mask > 127])
-    ids = ids[ids > 0]
+    ids = set(np.unique(p.lab[y:y + h, x:x + w][g.rank_mask > 127]).tolist()) - {0}
     sx, sy, sw, sh = g.suit_box
-    sids = np.unique(p.lab[sy:sy + sh, sx:sx + sw][g.suit_mask > 127])
-    if len(ids) == 0 or np.isin(ids, sids[sids > 0]).any():
+    if not ids or ids & set(np.unique(p.lab[sy:sy + sh, sx:sx + sw][g.suit_mask > 127]).tolist()):
         return None
-    sel = np.isin(p.lab, ids)
-    ys, xs = np.nonzero(sel)
-    return sel[ys.min():ys.max() + 1, xs.min():xs.max() + 1].view(np.uint8) * 255
+    keep = np.zeros(p.n, bool)
+    keep[list(ids)] = True
+    st = p.stats[list(ids)]
+    x0, y0 = int(st[:, 0].min()), int(st[:, 1].min())
+    x1, y1 = int((st[:, 0] + st[:, 2]).max()), int((st[:, 1] + st[:, 3]).max())
+    return keep[p.lab[y0:y1, x0:x1]].view(np.uint8) * 255
 
 
 def _cut_beside(crop: np.ndarray, g) -> bool:
-    """True when a glyph-sized piece of ink cut by the edge of the upright corner crop lies within
-    CUT_GAP of the rank's height beside the rank of IndexGlyphs g (CUT_PIECE_AREA, CUT_PIECE_SIZE)."""
+    """True when a glyph-sized piece of ink (CUT_PIECE_AREA, CUT_PIECE_SIZE) cut by the edge of the
+    upright corner crop lies where the rank of IndexGlyphs g's index may be: within CUT_GAP of the
+    rank's height beside its rank, or up to CUT_ABOVE of the suit's height above its suit."""
     p = prepare(crop)
     if p is None:
         return False
     H, W = p.binm.shape
     x, y, w, h = g.rank_box
+    sx, sy, sw, sh = g.suit_box
     gap = max(1.0, CUT_GAP * h)
     ink = float(np.count_nonzero(g.rank_mask > 127))
     for i in range(1, p.n):
@@ -1034,6 +1072,8 @@ def _cut_beside(crop: np.ndarray, g) -> bool:
                 or max(cw, ch) > CUT_PIECE_SIZE * h:
             continue
         if max(x - (cx + cw), cx - (x + w), 0) <= gap and max(y - (cy + ch), cy - (y + h), 0) <= gap:
+            return True
+        if min(sx + sw, cx + cw) - max(sx, cx) >= 0.5 * min(sw, cw) and 0 <= sy - (cy + ch) <= CUT_ABOVE * sh:
             return True
     return False
 
