@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure the journal: appending one entry, and resuming (replaying) a 1,000-entry game.
 
-    python bench/journal.py                  # real engine when companion.script is importable, else the toy
+    python bench/journal.py                  # the real engine (companion.script)
     python bench/journal.py --fake           # always the toy executor (tests/fake_engine.py)
     python bench/journal.py --script FILE    # real engine, entries taken from a transcript
     python bench/journal.py --script FILE --loop-from 9   # ... repeating its lines 9.. up to --entries
@@ -22,7 +22,6 @@ Prints median and p99 (milliseconds); does not write docs/performance.md.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import platform
 import sqlite3
 import statistics
@@ -63,12 +62,12 @@ def main(argv=None) -> int:
                     help="repeat the script's command lines K.. (1-based, comments skipped) until --entries")
     args = ap.parse_args(argv)
 
-    real = not args.fake and importlib.util.find_spec("companion.script") is not None
+    real = not args.fake
     if real:
         kw = {}
-        src = args.script or next(iter(sorted((ROOT / "tests" / "data").glob("*.txt"))), None)
+        src = args.script or next(iter(sorted((ROOT / "tests" / "data").glob("*.sgs"))), None)
         if src is None:
-            print("no transcript found (tests/data/*.txt); use --script FILE or --fake", file=sys.stderr)
+            print("no transcript found (tests/data/*.sgs); use --script FILE or --fake", file=sys.stderr)
             return 2
         lines = script_lines(src)
         if args.loop_from:

@@ -21,12 +21,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .rules import messages
 from .rules.deck import KINDS, CardError, Face, UnknownCardError, card_kind, parse_face
 from .rules.engine import Action, Applied, apply
 from .rules.errors import CommandError, Event, Refused
 from .rules.generals import GENERALS, UnknownGeneralError
 from .rules.generals import general as find_general
-from .rules.messages import Words, en_zh
+from .rules.messages import Message, Words, en_zh
 from .rules.names import is_cjk
 from .rules.setup import VARIANTS, deal_roles, offer_generals
 from .rules.skills.base import VIEW_AS, skill_word
@@ -37,87 +38,80 @@ from .rules.zones import ZONE_WORDS
 __all__ = ["Usage", "VERBS", "parse", "prepare", "execute", "completions", "ROLE_WORDS"]
 
 
+def _said(key: str, /) -> Message:
+    """The catalogue's ``[text]`` entry ``key`` (no values), rendered when first read.  Not ``text`` imported by name:
+    Python 3.11 then compiles ``text.startswith(…)`` on a local ``text`` (the line, in :func:`parse`) as an attribute
+    read that binds a method each call, not as a method call (≈ 1.7 M instructions a 1,000-line replay)."""
+    return messages.text(key)
+
+
 @dataclass(frozen=True, slots=True)
 class Usage:
-    """How a verb is written, with an example, in English and Chinese."""
+    """How a verb is written (``usage``: the command words and placeholders, as typed), what it does (``help``: the
+    catalogue's ``[text]`` entry ``script.verb/<verb>``, read as ``en`` / ``zh``) and an ``example`` line."""
 
     usage: str
-    en: str
-    zh: str
+    help: Message
     example: str
+
+    @property
+    def en(self) -> str:
+        """What the verb does, in English."""
+        return self.help.en
+
+    @property
+    def zh(self) -> str:
+        """What the verb does, in Chinese."""
+        return self.help.zh
 
 
 VERBS: dict[str, Usage] = {
-    "players": Usage("players N", "set the number of seats (2..10)", "设置人数（2~10）", "players 6"),
-    "name": Usage("name S TEXT", "name a seat's player (any time)", "设置玩家名字", "name 1 Alice"),
-    "lord": Usage("lord S", "the lord's seat", "指定主公座位", "lord 1"),
-    "swap": Usage("swap A B", "swap two seats before the start", "开始前交换两个座位", "swap 2 5"),
-    "general": Usage("general S G", "the general a seat picked (zh/en/pinyin)", "座位选择的武将", "general 2 关羽"),
-    "role": Usage("role S ROLE", "a hidden role dealt by the companion, a dead seat's role, or after the game a survivor's",
-                  "身份（发牌、亮出，或游戏结束后记录）", "role 3 rebel"),
-    "offer": Usage("offer S G1 G2 …", "generals offered to a seat", "座位的候选武将", "offer 2 guanyu zhaoyun lvbu"),
-    "variant": Usage("variant NAME [on|off]", "switch a rule variant", "开启或关闭规则变体", "variant maneuvering on"),
-    "track": Usage("track hands on|off", "light mode: 'off' = hand counts neither tracked nor shown, no hand limit "
-                   "(a table option at setup; = variant untracked_hands)",
-                   "简易模式：off＝不记录、不显示手牌数，不检查手牌上限（开始前设置；即变体 untracked_hands）",
-                   "track hands off"),
-    "deal": Usage("deal roles|generals [seed=N]", "deal roles or general offers at random", "随机发身份或候选武将", "deal roles seed=7"),
-    "start": Usage("start", "start the game (lord's first turn)", "开始游戏", "start"),
-    "next": Usage("next", "go to the next phase (or turn)", "进入下一阶段", "next"),
-    "end": Usage("end", "end the current turn", "结束当前回合", "end"),
-    "use": Usage("S CARD[:FACE] [T …] [via SKILL|spear] [using SLOT]",
-                 "seat S uses a card (on targets T); 'via SKILL' = a card used as another through a skill; "
-                 "'S spear T' = 2 hand cards as Slash (Spear); 'using SLOT' = an equipped card used as this card",
-                 "S号位使用牌（目标T）；'via 技能'：通过技能将牌当作另一张牌；'S spear T'：两张手牌当杀（丈八蛇矛）；"
-                 "'using 栏位'：把装备当作此牌",
-                 "1 杀:♥5 3 via wusheng"),
-    "yes": Usage("yes", "use the skill the question offers", "发动所询问的技能", "yes"),
-    "no": Usage("no", "decline the skill the question offers", "不发动所询问的技能", "no"),
-    "skill": Usage("[S] SKILL [ARGS …]", "use a skill: active ones in your play phase, or to answer its question",
-                   "发动技能：出牌阶段的主动技，或回答技能询问", "2 zhiheng 3"),
-    "zhiheng": Usage("S zhiheng N [SLOT …]", "Balance of Power: discard N cards (named equipment among them), draw N (once per play phase)",
-                     "制衡：弃N摸N（每阶段限一次）", "1 zhiheng 3"),
-    "rende": Usage("S rende T N", "Benevolence: give N hand cards to T (heal 1 at the second card this phase)",
-                   "仁德：交给T N张手牌（本阶段给出第二张时回复1点体力）", "1 rende 3 2"),
-    "kurou": Usage("S kurou", "Self-Injury: lose 1 HP, draw 2", "苦肉：失去1点体力，摸两张牌", "3 kurou"),
-    "jieyin": Usage("S jieyin T", "Marriage: discard 2 hand cards; you and a hurt male T heal 1 (once per play phase)",
-                    "结姻：弃两张手牌，与受伤男性角色各回复1点（限一次）", "4 jieyin 2"),
-    "qingnang": Usage("S qingnang T", "Green Satchel: discard 1 hand card, a hurt T heals 1 (once per play phase)",
-                      "青囊：弃一张手牌，令受伤角色回复1点（限一次）", "6 qingnang 2"),
-    "fanjian": Usage("S fanjian T SUIT FACE", "Sow Dissension: T names SUIT and takes your card FACE; other suit → 1 damage",
-                     "反间：T选花色并获得你的牌，花色不同则受到1点伤害", "5 fanjian 3 heart ♠7"),
-    "lijian": Usage("S lijian A B [SLOT]", "Alienation: discard 1 (or SLOT's equipment); male A duels male B (winner = damage source)",
-                    "离间：弃一张牌，视为男性A对男性B决斗", "8 lijian 2 4"),
-    "liuli": Usage("S liuli T [SLOT]", "Deflection: discard a card, the Slash aimed at you goes to T in your range",
-                   "流离：弃一张牌，将杀转移给攻击范围内的T", "5 liuli 3"),
-    "tuxi": Usage("tuxi T [T2]", "Sudden Raid (answer): take a hand card from up to two seats instead of drawing",
-                  "突袭（回答）：获得至多两名角色各一张手牌，代替摸牌", "tuxi 3 5"),
-    "fankui": Usage("fankui [SLOT]", "Retaliation (answer): take a hand card (or the equipment in SLOT) of the source",
-                    "反馈（回答）：获得伤害来源的一张牌", "fankui"),
-    "guicai": Usage("guicai FACE", "Demonic Talent (answer): replace the judgement card with a hand card", "鬼才（回答）：以手牌代替判定牌",
-                    "guicai ♥3"),
-    "yiji": Usage("yiji [T N …]", "Bequeathed Strategy (answer): give the cards out (the rest kept)", "遗计（回答）：分配牌", "yiji 3 1"),
-    "judge": Usage("judge FACE", "the flipped judgement card", "判定牌的牌面", "judge ♥5"),
-    "discard": Usage("discard [S] N", "discard N hand cards", "弃置N张手牌", "discard 2"),
-    "take": Usage("take [S]", "take the damage instead of playing Jink", "不出闪，受到伤害", "take"),
-    "pass": Usage("pass [S] | pass all",
-                  "no Peach / no Jink / no Nullification (all: nobody in this window, or nobody gives Peach) / decline a weapon's option",
-                  "不出桃/不出闪/不出无懈可击（all：所有人都不出，或无人出桃）/不发动武器效果", "pass all"),
-    "pick": Usage("pick [S] [WHAT …]", "choose: a card of Amazing Grace, a zone for Dismantlement/Snatch (hand, weapon, armor, "
-                  "plus_horse, minus_horse, Indulgence…), cards for Ice Sword/Kylin Bow",
-                  "选择：五谷丰登的牌、过河拆桥/顺手牵羊的区域、寒冰剑/麒麟弓的牌", "pick weapon"),
-    "reveal": Usage("reveal ROLE", "the dead seat's role card", "阵亡角色的身份牌", "reveal rebel"),
-    "damage": Usage("damage T N [from S|none] [fire|thunder]", "correction: damage", "修正：伤害", "damage 4 1 from 2 fire"),
-    "heal": Usage("heal T N", "correction: recover HP (up to max)", "修正：回复体力", "heal 4 1"),
-    "lose": Usage("lose T N", "correction: HP loss (no source)", "修正：失去体力", "lose 3 1"),
-    "draw": Usage("draw S N", "correction: draw cards", "修正：摸牌", "draw 2 1"),
-    "give": Usage("give S T N", "correction: S gives N hand cards to T", "修正：S交给T N张手牌", "give 1 3 2"),
-    "hand": Usage("hand S N", "correction: set the hand count", "修正：设置手牌数", "hand 2 5"),
-    "maxhp": Usage("maxhp S N", "correction: set max HP", "修正：设置体力上限", "maxhp 3 5"),
-    "equip": Usage("equip S CARD[:FACE]", "correction: put equipment in its slot", "修正：装备", "equip 2 赤兔"),
-    "unequip": Usage("unequip S SLOT|CARD", "correction: remove equipment", "修正：移除装备", "unequip 2 weapon"),
-    "place": Usage("place S CARD[:FACE]", "correction: put a delayed trick in a judgement area", "修正：置入判定区", "place 3 闪电"),
-    "remove": Usage("remove S CARD", "correction: take a card out of a judgement area", "修正：移出判定区", "remove 3 lightning"),
+    "players": Usage("players N", _said("script.verb/players"), "players 6"),
+    "name": Usage("name S TEXT", _said("script.verb/name"), "name 1 Alice"),
+    "lord": Usage("lord S", _said("script.verb/lord"), "lord 1"),
+    "swap": Usage("swap A B", _said("script.verb/swap"), "swap 2 5"),
+    "general": Usage("general S G", _said("script.verb/general"), "general 2 关羽"),
+    "role": Usage("role S ROLE", _said("script.verb/role"), "role 3 rebel"),
+    "offer": Usage("offer S G1 G2 …", _said("script.verb/offer"), "offer 2 guanyu zhaoyun lvbu"),
+    "variant": Usage("variant NAME [on|off]", _said("script.verb/variant"), "variant maneuvering on"),
+    "track": Usage("track hands on|off", _said("script.verb/track"), "track hands off"),
+    "deal": Usage("deal roles|generals [seed=N]", _said("script.verb/deal"), "deal roles seed=7"),
+    "start": Usage("start", _said("script.verb/start"), "start"),
+    "next": Usage("next", _said("script.verb/next"), "next"),
+    "end": Usage("end", _said("script.verb/end"), "end"),
+    "use": Usage("S CARD[:FACE] [T …] [via SKILL|spear] [using SLOT]", _said("script.verb/use"), "1 杀:♥5 3 via wusheng"),
+    "yes": Usage("yes", _said("script.verb/yes"), "yes"),
+    "no": Usage("no", _said("script.verb/no"), "no"),
+    "skill": Usage("[S] SKILL [ARGS …]", _said("script.verb/skill"), "2 zhiheng 3"),
+    "zhiheng": Usage("S zhiheng N [SLOT …]", _said("script.verb/zhiheng"), "1 zhiheng 3"),
+    "rende": Usage("S rende T N", _said("script.verb/rende"), "1 rende 3 2"),
+    "kurou": Usage("S kurou", _said("script.verb/kurou"), "3 kurou"),
+    "jieyin": Usage("S jieyin T", _said("script.verb/jieyin"), "4 jieyin 2"),
+    "qingnang": Usage("S qingnang T", _said("script.verb/qingnang"), "6 qingnang 2"),
+    "fanjian": Usage("S fanjian T SUIT FACE", _said("script.verb/fanjian"), "5 fanjian 3 heart ♠7"),
+    "lijian": Usage("S lijian A B [SLOT]", _said("script.verb/lijian"), "8 lijian 2 4"),
+    "liuli": Usage("S liuli T [SLOT]", _said("script.verb/liuli"), "5 liuli 3"),
+    "tuxi": Usage("tuxi T [T2]", _said("script.verb/tuxi"), "tuxi 3 5"),
+    "fankui": Usage("fankui [SLOT]", _said("script.verb/fankui"), "fankui"),
+    "guicai": Usage("guicai FACE", _said("script.verb/guicai"), "guicai ♥3"),
+    "yiji": Usage("yiji [T N …]", _said("script.verb/yiji"), "yiji 3 1"),
+    "judge": Usage("judge FACE", _said("script.verb/judge"), "judge ♥5"),
+    "discard": Usage("discard [S] N", _said("script.verb/discard"), "discard 2"),
+    "take": Usage("take [S]", _said("script.verb/take"), "take"),
+    "pass": Usage("pass [S] | pass all", _said("script.verb/pass"), "pass all"),
+    "pick": Usage("pick [S] [WHAT …]", _said("script.verb/pick"), "pick weapon"),
+    "reveal": Usage("reveal ROLE", _said("script.verb/reveal"), "reveal rebel"),
+    "damage": Usage("damage T N [from S|none] [fire|thunder]", _said("script.verb/damage"), "damage 4 1 from 2 fire"),
+    "heal": Usage("heal T N", _said("script.verb/heal"), "heal 4 1"),
+    "lose": Usage("lose T N", _said("script.verb/lose"), "lose 3 1"),
+    "draw": Usage("draw S N", _said("script.verb/draw"), "draw 2 1"),
+    "give": Usage("give S T N", _said("script.verb/give"), "give 1 3 2"),
+    "hand": Usage("hand S N", _said("script.verb/hand"), "hand 2 5"),
+    "maxhp": Usage("maxhp S N", _said("script.verb/maxhp"), "maxhp 3 5"),
+    "equip": Usage("equip S CARD[:FACE]", _said("script.verb/equip"), "equip 2 赤兔"),
+    "unequip": Usage("unequip S SLOT|CARD", _said("script.verb/unequip"), "unequip 2 weapon"),
+    "place": Usage("place S CARD[:FACE]", _said("script.verb/place"), "place 3 闪电"),
+    "remove": Usage("remove S CARD", _said("script.verb/remove"), "remove 3 lightning"),
 }
 """Verb → :class:`Usage` (``use`` stands for the card form ``S CARD …``)."""
 
@@ -129,19 +123,31 @@ ROLE_WORDS = {
 }
 """Accepted role words (en/zh/pinyin) → role id."""
 
-_NATURES = {"fire": "fire", "火": "fire", "火焰": "fire", "thunder": "thunder", "雷": "thunder", "雷电": "thunder",
-            "normal": "normal"}
+_NATURE_WORDS = {"fire": "fire", "火": "fire", "火焰": "fire", "thunder": "thunder", "雷": "thunder", "雷电": "thunder",
+                 "normal": "normal"}
+_TRACK_WORDS = ("track", "记录手牌")
+_HAND_WORDS = ("hands", "hand", "手牌")  # track hands on|off
+_NOBODY_WORDS = ("nobody", "无人")
+_ALL_WORDS = ("all", "全部", "都不")  # pass all
 
 
-_PLACEHOLDER_ZH = {"S": "座位", "T": "目标", "A": "座位A", "B": "座位B", "N": "数量", "CARD": "牌", "FACE": "牌面",
-                   "SKILL": "技能", "SLOT": "装备栏", "ROLE": "身份", "TEXT": "名字", "NAME": "名称", "G": "武将",
-                   "G1": "武将1", "G2": "武将2", "T2": "目标2", "SUIT": "花色", "ARGS": "参数", "WHAT": "选择"}
-"""Usage placeholders → their Chinese words (the command words themselves stay as typed)."""
+_PLACEHOLDERS = {
+    "S": _said("script.placeholder/S"), "T": _said("script.placeholder/T"), "A": _said("script.placeholder/A"),
+    "B": _said("script.placeholder/B"), "N": _said("script.placeholder/N"), "CARD": _said("script.placeholder/CARD"),
+    "FACE": _said("script.placeholder/FACE"), "SKILL": _said("script.placeholder/SKILL"),
+    "SLOT": _said("script.placeholder/SLOT"), "ROLE": _said("script.placeholder/ROLE"),
+    "TEXT": _said("script.placeholder/TEXT"), "NAME": _said("script.placeholder/NAME"),
+    "G": _said("script.placeholder/G"), "G1": _said("script.placeholder/G1"), "G2": _said("script.placeholder/G2"),
+    "T2": _said("script.placeholder/T2"), "SUIT": _said("script.placeholder/SUIT"),
+    "ARGS": _said("script.placeholder/ARGS"), "WHAT": _said("script.placeholder/WHAT"),
+}
+"""Usage placeholders → their words (the catalogue's ``script.placeholder/<P>``; the command words themselves stay as
+typed)."""
 
 
 def usage_zh(usage: str) -> str:
     """A usage line with Chinese placeholders: ``S CARD[:FACE] [T …]`` → ``座位 牌[:牌面] [目标 …]``."""
-    return re.sub(r"\b[A-Z][A-Z0-9]*\b", lambda m: _PLACEHOLDER_ZH.get(m[0], m[0]), usage)
+    return re.sub(r"\b[A-Z][A-Z0-9]*\b", lambda m: _PLACEHOLDERS[m[0]].zh if m[0] in _PLACEHOLDERS else m[0], usage)
 
 
 def _err(verb: str, key: str, /, **params: Any) -> CommandError:
@@ -158,13 +164,17 @@ def _err_words(verb: str, msg: str, zh: str = "") -> CommandError:
 
 def _what(what: str) -> Words:
     """What ``_int`` reads, in both languages."""
-    return Words(what, _WHAT_ZH.get(what, what))
+    w = _WHATS[what]
+    return Words(w.en, w.zh)
 
 
-_WHAT_ZH = {"number": "数字", "seat": "座位号", "target seat": "目标座位号", "source seat": "来源座位号"}
-"""The Chinese words for what ``_int`` reads (its refusals speak zh in zh mode)."""
+_WHATS = {"number": _said("script.what/number"), "seat": _said("script.what/seat"), "target seat": _said("script.what/target"),
+          "source seat": _said("script.what/source")}
+"""The words for what ``_int`` reads (its refusals speak the screen's language)."""
 _SEAT_WHATS = frozenset({"seat", "target seat", "source seat"})
-_SEAT_RE = re.compile(r"(\d+)号位?")
+_SEAT_WORDS = r"(\d+)号位?"
+"""How a Chinese moderator names a seat (``4号位``, ``4号``): the pattern of :data:`_SEAT_RE`."""
+_SEAT_RE = re.compile(_SEAT_WORDS)
 
 
 def _seat_word(tok: str) -> int | None:
@@ -422,10 +432,10 @@ def parse(line: str) -> Action | None:
         if onoff not in ("on", "off"):
             raise _err(verb, "script.variant/on_off", onoff=onoff)
         return Action(verb, None, {"name": name, "on": onoff == "on"}, forced, text)
-    if verb in ("track", "记录手牌"):
+    if verb in _TRACK_WORDS:
         # 'track hands off' is the variant untracked_hands: journaled as typed, replayed the same
         if verb == "track":
-            if (arg(0) or "").casefold() not in ("hands", "hand", "手牌"):
+            if (arg(0) or "").casefold() not in _HAND_WORDS:
                 raise _err("track", "script.track/what")
             a = a[1:]
         _no_more("track", a, 1)
@@ -449,8 +459,8 @@ def parse(line: str) -> Action | None:
         if a:
             raise _err(verb, "script.extra/no_arguments", word=verb)
         return Action(verb, None, {}, forced, text)
-    if verb in ("nobody", "无人") or (verb == "pass" and (arg(0) or "").casefold() in ("all", "全部", "都不")):
-        _no_more("pass", a, 0 if verb in ("nobody", "无人") else 1)
+    if verb in _NOBODY_WORDS or (verb == "pass" and (arg(0) or "").casefold() in _ALL_WORDS):
+        _no_more("pass", a, 0 if verb in _NOBODY_WORDS else 1)
         return Action("pass", None, {"all": True}, forced, text)
     if verb in ("take", "pass"):
         _no_more(verb, a, 1)
@@ -484,8 +494,8 @@ def parse(line: str) -> Action | None:
                 src = arg(i + 1)
                 args["source"] = None if (src or "").casefold() == "none" else _int(verb, src, "source seat")
                 i += 2
-            elif w in _NATURES:
-                args["nature"] = _NATURES[w]
+            elif w in _NATURE_WORDS:
+                args["nature"] = _NATURE_WORDS[w]
                 i += 1
             else:
                 raise _err(verb, "script.extra/word", shown=a[i])

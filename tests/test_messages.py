@@ -32,14 +32,15 @@ MOVED = [ROOT / "companion" / "session.py", ROOT / "companion" / "script.py", RO
          ROOT / "companion" / "web" / "serve.py"]
 """Modules outside the rules core whose sentences are the catalogue's: scanned with the rules (the texts they name
 exist in every language with their values; no text is dead) and held to :data:`MOVED_PROSE_LEFT`."""
-MOVED_PROSE_LEFT = {"session.py": 0, "script.py": 73, "cli.py": 0, "serve.py": 0}
-"""Lines of prose a module of :data:`MOVED` still holds: companion/script.py's help of each verb (``VERBS``: the usage
-line and its explanation in en and zh, read by the dashboard's F1 and the palette), the Chinese words of the usage
-placeholders (``_PLACEHOLDER_ZH``, ``_WHAT_ZH``) and words a moderator may type (``火焰``, ``记录手牌``, ``无人``)."""
-TEXT_HELPERS = {"_refuse_line": (0, set()), "_journal_error": (0, {"kind"}), "_err": (1, set()),
-                "label": (0, set()), "qlabel": (0, set()), "_msg": (0, set()), "_help": (0, set())}
-"""Functions of :data:`MOVED` and :data:`TUI` that render the ``[text]`` entry named by their argument at this position
-(their keywords but these are the text's values)."""
+MOVED_PROSE_LEFT = {"session.py": 0, "script.py": 0, "cli.py": 0, "serve.py": 0}
+"""Lines of prose a module of :data:`MOVED` still holds (73 in companion/script.py before its verbs' help, the words of
+the usage placeholders and of what a number is moved to the catalogue: ``script.verb/…``, ``script.placeholder/…``,
+``script.what/…``).  A verb's usage line and example (``Usage("deal roles|generals [seed=N]", …, "deal roles
+seed=7")``) are command lines as typed, not prose."""
+TEXT_HELPERS = {"_refuse_line": (0, set()), "_journal_error": (0, {"kind"}), "_err": (1, set()), "_said": (0, set()),
+                "label": (0, set()), "qlabel": (0, set()), "_msg": (0, set()), "_help": (0, set()), "offer": (3, set())}
+"""Functions of :data:`MOVED` and :data:`TUI` (and ``offer`` of companion/rules/skills/base.py) that render the
+``[text]`` entry named by their argument at this position (their keywords but these are the text's values)."""
 HELPER_PREFIX = {"label": "tui.text.", "qlabel": "tui.quick.", "_msg": "cli.", "_help": "cli.help."}
 """The key a helper's argument names, after this prefix: ``label("round", lang, n=2)`` is ``[text] "tui.text.round"``."""
 TUI = sorted((ROOT / "companion" / "tui").rglob("*.py"))
@@ -302,8 +303,9 @@ STYLE_NAMES = {"DEFAULT_CSS", "CSS", "COMPONENT_CLASSES", "get_component_rich_st
 def _not_prose_nodes(tree: ast.AST) -> set[int]:
     """Docstrings, the rule sources (``source=…``, ``SRC_… = …``: citations, not sentences), catalogue keys,
     literals that are a card's, a skill's or a general's Chinese name (alone or in a command: ``"2 桃"``), the words
-    a moderator may type (a table named ``…_WORDS`` or ``ACCEPTED…``: input, not output), the texts of
-    :data:`INTERNAL` errors and Textual's style names (:data:`STYLE_NAMES`)."""
+    a moderator may type (a table named ``…_WORDS`` or ``ACCEPTED…``, a verb's usage line and example in
+    ``Usage(…)``: input, not output), the texts of :data:`INTERNAL` errors and Textual's style names
+    (:data:`STYLE_NAMES`)."""
     skip: set[int] = set()
     names = _names()
     for n in ast.walk(tree):
@@ -331,6 +333,8 @@ def _not_prose_nodes(tree: ast.AST) -> set[int]:
         elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) \
                 and n.func.id in ("say", "en_zh", "text", "name", "Names", *TEXT_HELPERS):
             skip |= {id(a) for a in n.args}  # catalogue keys
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "Usage" and n.args:
+            skip |= {id(n.args[0]), id(n.args[-1])}  # a verb's usage line and its example: command lines
     return skip
 
 
@@ -394,6 +398,19 @@ def test_the_prose_finder_finds_prose():
     hits = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
             and id(n) not in skip and len(n.value) > 1 and (CJK.search(n.value) or ENGLISH.search(n.value))]
     assert sorted(hits) == ["2号位已阵亡", "no seat here at all", "seat 2 is dead"]
+
+
+def test_a_verbs_usage_and_example_are_not_prose_but_its_help_is():
+    sample = ('VERBS = {"deal": Usage("deal roles|generals [seed=N]", _said("script.verb/deal"), "deal roles seed=7")}\n'
+              'OLD = {"deal": Usage("deal roles", "deal roles or general offers at random", "随机发身份或候选武将", "x")}\n')
+    tree = ast.parse(sample)
+    skip = _not_prose_nodes(tree)
+    hits = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and id(n) not in skip and len(n.value) > 1 and (CJK.search(n.value) or ENGLISH.search(n.value))]
+    assert sorted(hits) == ["deal roles or general offers at random", "随机发身份或候选武将"]  # the help, not the lines
+    from companion.script import VERBS
+    assert all(isinstance(u.help, Message) and u.help.key == f"script.verb/{v}" and u.en and u.zh != u.en
+               for v, u in VERBS.items())  # the help is the catalogue's
 
 
 def test_importing_the_rules_core_reads_no_catalogue():

@@ -76,3 +76,30 @@ def test_no_private_name_crosses_a_module():
                     and node.attr.startswith("_") and not node.attr.startswith("__")):
                 bad.append(f"{path.name}:{node.lineno}: {node.value.id}.{node.attr}")
     assert bad == []
+
+
+def shadowed_imports(tree: ast.Module) -> list[str]:
+    """``name:line`` of each method call on a function's local variable that has the name of a module-level import
+    (``text = line.strip(); text.startswith("#")`` beside ``from .messages import text``): Python 3.11 compiles
+    such a call as an attribute read, binding a method object at every call, not as a method call."""
+    imported = {(a.asname or a.name).split(".")[0] for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
+                for a in n.names}
+    out = []
+    for f in ast.walk(tree):
+        if not isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        a = f.args
+        local = {x.arg for x in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg] if x is not None}
+        local |= {n.id for n in ast.walk(f) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        out += [f"{n.func.value.id}:{n.lineno}" for n in ast.walk(f)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+                and n.func.value.id in local & imported]
+    return out
+
+
+def test_no_local_variable_takes_the_name_of_an_import_it_calls_methods_on():
+    found = {f"{p.relative_to(ROOT)}: {hit}" for p in sorted((ROOT / "companion").rglob("*.py"))
+             for hit in shadowed_imports(ast.parse(p.read_text(encoding="utf-8")))}
+    assert found == set(), sorted(found)
+    sample = "from .messages import text\ndef f(line):\n    text = line.strip()\n    return text.startswith('#')\n"
+    assert shadowed_imports(ast.parse(sample)) == ["text:4"]

@@ -135,13 +135,13 @@ class Choice:
 _CARD_WORDS: dict[str, re.Pattern[str]] = {}
 
 
-def command_words(text: str, lang: str) -> str:
+def command_words(line: str, lang: str) -> str:
     """A command line (or part of one) with its card and general names in the command words of ``lang``: each
     Chinese name becomes its id outside ``"zh"`` (``1 杀:♠7 3`` → ``1 slash:♠7 3``, ``5 闪 via hujia`` →
     ``5 jink via hujia``, ``general 2 关羽`` → ``general 2 guanyu``); the command language reads both
     (docs/commands.md).  Only these names are changed: choices write nothing else in Chinese."""
-    if lang == "zh" or not text or text.isascii():
-        return text
+    if lang == "zh" or not line or line.isascii():  # ``line``, not ``text``: the imported text() would make
+        return line  # Python 3.11 compile ``text.isascii()`` as an attribute read binding a method each call
     rx = _CARD_WORDS.get("")
     if rx is None:
         from .generals import GENERALS  # noqa: PLC0415
@@ -149,7 +149,7 @@ def command_words(text: str, lang: str) -> str:
         _BY_ZH.update({g.zh: g.id for g in GENERALS.values()})
         _BY_ZH.update({k.zh: k.id for k in KINDS.values()})  # a card wins over a general of the same name
         rx = _CARD_WORDS[""] = re.compile("|".join(map(re.escape, sorted(_BY_ZH, key=len, reverse=True))))
-    return rx.sub(lambda m: _BY_ZH[m[0]], text)
+    return rx.sub(lambda m: _BY_ZH[m[0]], line)
 
 
 _BY_ZH: dict[str, str] = {}

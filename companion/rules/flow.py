@@ -27,6 +27,7 @@ from .vocab import PromptKind, Rule
 # (``PromptKind.RESPOND``) goes through ``EnumType.__getattr__``'s slot, ≈ 900 instructions; a global is one
 # dict lookup.  The same objects (docs/performance.md, "Enum members on the hot path").
 _DISCARD: Final = PromptKind.DISCARD
+_SKILL_TARGET: Final = Rule.SKILL_TARGET  # skill_target: every 杀 and trick target
 
 SRC_DISCARD = "RULES_NOTES: Other facts (hand limit = current HP)"
 SRC_DISCARD_PHASE = "rulebook 001: 弃牌阶段 (discard down to the hand limit = current HP)"
@@ -53,8 +54,8 @@ class Applied:
     events: list[Event]
 
 
-HAND_RULES = frozenset({"hand.empty", "hand.count", "discard.limit", "spear.hand", "discard.none", "discard.excess",
-                        "discard.count"})
+HAND_RULES = frozenset({Rule.HAND_EMPTY, Rule.HAND_COUNT, Rule.DISCARD_LIMIT, Rule.SPEAR_HAND, Rule.DISCARD_NONE,
+                        Rule.DISCARD_EXCESS, Rule.DISCARD_COUNT})
 """Refusals that read a hand count: not checked in light mode (``track hands off``: the variant
 ``untracked_hands``; the companion does not know the hands, the players do — issue 16 §5)."""
 
@@ -177,7 +178,7 @@ def skill_target(ctx: Ctx, n: int, t: int, kind: str) -> None:
             ask.seat = t
             raise ask
     r = target_refusal(ctx.st, n, t, kind)
-    ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
+    ctx.check(r is None, _SKILL_TARGET, r[0] if r else "", r[1] if r else "", SRC_SKILL)
 
 
 JUDGED: dict[str, Callable[[Ctx, JudgementJob, Judgement], None]] = {}

@@ -143,7 +143,7 @@ def v_general(ctx: Ctx, a: Action) -> None:
     try:
         g = find_general(a.args["general"])
     except UnknownGeneralError as e:
-        raise Refused("general.unknown", e.en, e.zh, "generals.toml", forceable=False) from None
+        raise Refused(Rule.GENERAL_UNKNOWN, e.en, e.zh, "generals.toml", forceable=False) from None
     for o in ctx.st.seats:
         ctx.check(o.seat == s.seat or o.general != g.id, Rule.GENERAL_TAKEN, source="rulebook: 选将", g=g, seat=o.seat,
                   g_g=g.en)
@@ -204,7 +204,7 @@ def v_offer(ctx: Ctx, a: Action) -> None:
         try:
             gens.append(find_general(name))
         except UnknownGeneralError as e:
-            raise Refused("general.unknown", e.en, e.zh, "generals.toml", forceable=False) from None
+            raise Refused(Rule.GENERAL_UNKNOWN, e.en, e.zh, "generals.toml", forceable=False) from None
     ids = [g.id for g in gens]
     ctx.st.offers[s.seat] = ids
     # zh lists the Chinese names (曹操、刘备…), en the ids that `general S ID` takes.

@@ -136,6 +136,16 @@ def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: s
                               cast(SkillData, data)))
 
 
+def offer(ctx: Ctx, s: Seat, sid: str, key: str, /) -> bool:
+    """The ask of ask → yes → effect: when seat ``s`` may use its optional skill ``sid`` now (:func:`usable`), ask
+    it, the question being the catalogue's ``[text]`` entry ``key`` (no values); True when asked.  The answer is the
+    skill's :func:`accepted` function."""
+    if not usable(ctx.st, s, sid):
+        return False
+    ask(ctx, s.seat, sid, *en_zh(key))
+    return True
+
+
 def log_event(ctx: Ctx, kind: str, n: int | None, en: str, zh: str, **data: Any) -> None:
     """Log an event of ``kind`` for seat ``n`` (None: none) with texts ``en`` / ``zh`` and ``data``."""
     ctx.ev.append(Event(kind, en, zh, n, data))
@@ -414,13 +424,13 @@ def verb(ctx: Ctx, a: Action) -> None:
                      msg="seat_table_has", seat=a.seat, n_seats=len(st.seats))
     if a.seat is not None and st.seat(a.seat).alive and not has_skill(st, st.seat(a.seat), sid):
         why_en, why_zh = _not_owner(st, a.seat, sid)
-        ctx.check(False, "skill.none", why_en, why_zh, SRC_SKILL)
+        ctx.check(False, Rule.SKILL_NONE, why_en, why_zh, SRC_SKILL)
     args = list(a.args.get("args", []))
     if sid in RESPONSES and top is not None and top.kind == PromptKind.RESPOND:
         n = a.seat if a.seat is not None else top.seat
         if not usable(st, n, sid):
             why_en, why_zh = _not_owner(st, n, sid)
-            raise refuse("skill.none", why_en, why_zh, forceable=True)
+            raise refuse(Rule.SKILL_NONE, why_en, why_zh, forceable=True)
         RESPONSES[sid](ctx, top, n, args)
         return
     if sid in VIEW_AS and sid not in ACTIVE:
@@ -437,7 +447,7 @@ def verb(ctx: Ctx, a: Action) -> None:
     _syntax(sid, n, args)
     if not usable(st, n, sid):
         why_en, why_zh = _not_owner(st, n, sid)
-        ctx.check(False, "skill.none", why_en, why_zh, SRC_SKILL)
+        ctx.check(False, Rule.SKILL_NONE, why_en, why_zh, SRC_SKILL)
     ctx.check(st.turn_seat == n and st.phase == "play" and not st.prompts, Rule.SKILL_PHASE, source=SRC_SKILL,
               sk_name=Words(ske, skz), turn_seat=st.turn_seat, phase=st.phase)
     ACTIVE[sid](ctx, n, args)

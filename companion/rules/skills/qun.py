@@ -22,13 +22,13 @@ from .base import (
     ViewAs,
     accepted,
     active,
-    ask,
     draw_cards,
     duel_opponent,
     equipment_slots,
     int_arg,
     is_male,
     living,
+    offer,
     once,
     refuse,
     usable,
@@ -73,7 +73,7 @@ def _lijian(ctx: Ctx, n: int, args: list[str]) -> None:
     ctx.check(me.hand >= 1 or bool(slots), Rule.HAND_EMPTY, source=SRC_SKILL, msg="discards_card")
     for t, u in ((y, x),):
         r = target_refusal(st, u, t, "duel")
-        ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
+        ctx.check(r is None, Rule.SKILL_TARGET, r[0] if r else "", r[1] if r else "", SRC_SKILL)
     once(ctx, n, "lijian")
     if slots:
         me.equipment[slots[0]] = None
@@ -112,8 +112,7 @@ def wushuang(ctx: Ctx, before: GameState) -> None:
 @on("finish", "biyue")
 def _biyue(ctx: Ctx, s: Seat) -> None:
     # 闭月: 结束阶段，你可以摸一张牌。
-    if usable(ctx.st, s, "biyue"):
-        ask(ctx, s.seat, "biyue", *en_zh("skills.qun.biyue"))
+    offer(ctx, s, "biyue", "skills.qun.biyue")
 
 
 @accepted("biyue")

@@ -7,8 +7,6 @@ Each skill is defined here once, as data plus a small effect, on the machinery o
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import outcome as oc
 from .. import zones as zn
 from ..deck import KINDS, Face
@@ -33,6 +31,7 @@ from .base import (
     judge_step,
     living,
     log_event,
+    offer,
     owners,
     refuse,
     skill_names,
@@ -261,10 +260,7 @@ def _tuxi_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
 @on("draw", "luoyi")
 def _luoyi(ctx: Ctx, s: Seat) -> bool:
     # 裸衣: 摸牌阶段，你可以少摸一张牌，然后本回合你的杀或决斗造成的伤害+1。
-    if usable(ctx.st, s, "luoyi"):
-        ask(ctx, s.seat, "luoyi", *en_zh("skills.wei.luoyi"))
-        return True
-    return False
+    return offer(ctx, s, "luoyi", "skills.wei.luoyi")
 
 
 def _draw_as_usual(ctx: Ctx, p: SkillPrompt) -> None:
@@ -336,10 +332,9 @@ def _yiji_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
 
 
 @on("start", "luoshen")
-def _luoshen(ctx: Any, s: Seat) -> None:
+def _luoshen(ctx: Ctx, s: Seat) -> None:
     # 洛神: 准备阶段，你可以判定：若为黑色，你获得此牌，且可以重复此流程。
-    if usable(ctx.st, s, "luoshen"):
-        ask(ctx, s.seat, "luoshen", *en_zh("skills.wei.luoshen"))
+    offer(ctx, s, "luoshen", "skills.wei.luoshen")
 
 
 @accepted("luoshen")

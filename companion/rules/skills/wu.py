@@ -191,7 +191,7 @@ def _liuli(ctx: Ctx, p: RespondPrompt, n: int, args: list[str]) -> None:
     ctx.check(rc.ok, Rule.SKILL_RANGE, source=SRC_SKILL + "; docs/commands.md (using SLOT: the card leaves its slot first)",
               rc=Words(rc.en, rc.zh), without=Words(without_en, without_zh))
     r = target_refusal(st, src, t, "slash")
-    ctx.check(r is None, "skill.target", r[0] if r else "", r[1] if r else "", SRC_SKILL)
+    ctx.check(r is None, Rule.SKILL_TARGET, r[0] if r else "", r[1] if r else "", SRC_SKILL)
     if not slot:
         me.hand = max(0, me.hand - 1)
     te, tz = who(st, t)
