@@ -546,7 +546,7 @@ def cmd_serve(args) -> int:
     db = _db_arg(args)
     path = Path(db) if db else default_path()
     try:
-        return serve_journal(path, getattr(args, "game", None), host=args.host, port=args.port)
+        return serve_journal(path, getattr(args, "game", None), host=args.host, port=args.port, lang=_lang())
     except OSError as e:
         raise _UsageError(_msg("serve.cannot_listen", host=args.host or _msg("serve.lan_address"),
                                port=args.port or _msg("serve.default_port"), why=e.strerror or e)) from None

@@ -26,6 +26,8 @@ from companion.rules.choices import choices
 from companion.rules.deck import KINDS
 from companion.rules.errors import Refused
 from companion.rules.generals import GENERALS
+from companion.rules.messages import text
+from companion.rules.setup import VARIANTS, variant_name
 from companion.rules.state import SLOTS, GameState
 from companion.rules.vocab import Kingdom
 from companion.script import execute, parse
@@ -152,3 +154,13 @@ def test_a_chinese_choice_does_not_begin_with_a_digit(name: str) -> None:
     read as one number with the key (``4 3号位不出无懈可击`` as seat 43; issue 16 F7)."""
     bad = [zh for where, _en, zh in shown(name) if where == "choice" and zh[:1].isdigit()]
     assert not bad, bad[:5]
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_a_variant_switched_is_logged_by_its_name_not_its_id(name):
+    st = GameState()
+    for on, word in (("on", text("table.variant/on")), ("off", text("table.variant/off"))):
+        (ev,) = execute(st, f"variant {name} {on}").events
+        assert variant_name(name, "zh") in ev.zh and word.zh in ev.zh and not re.search(r"[a-z]{2}_[a-z]", ev.zh)
+        assert variant_name(name, "en") in ev.en and word.en in ev.en and not CJK.search(ev.en)
+    assert len({variant_name(v, lang) for v in VARIANTS for lang in ("en", "zh")}) == 2 * len(VARIANTS)

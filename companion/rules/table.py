@@ -13,7 +13,7 @@ from .generals import GENERALS, UnknownGeneralError
 from .generals import general as find_general
 from .messages import Words, append_en_zh, en_zh, say, text
 from .outcome import who
-from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, max_hp, role_table
+from .setup import MAX_PLAYERS, MIN_PLAYERS, VARIANT_NAMES, VARIANTS, max_hp, role_table
 from .state import ROLES, Seat
 from .vocab import PromptKind, Rule
 
@@ -219,7 +219,8 @@ def v_variant(ctx: Ctx, a: Action) -> None:
         raise Refused(Rule.VARIANT_UNKNOWN, source="docs/rules.md", forceable=False, name=name,
                       variants_list=', '.join(VARIANTS))
     (ctx.st.variants.add if on else ctx.st.variants.discard)(name)
-    ctx.event("variant", say("variant", name=name, value=text("table.variant/on") if on else text("table.variant/off")))
+    ctx.event("variant", say("variant", name=VARIANT_NAMES.get(name, name),
+                             value=text("table.variant/on") if on else text("table.variant/off")))
 
 
 def v_start(ctx: Ctx, a: Action) -> None:

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from ..public import public_view
+from ..rules.messages import text
 from .server import DEFAULT_PORT, PublicServer, lan_address, new_token
 
 __all__ = ["choose_host", "host_note", "start", "qr_text", "serve_journal", "game_token", "POLL_S"]
@@ -22,6 +23,7 @@ POLL_S = 0.1
 
 
 _KEPT_TOKENS = 50
+_PROG = "companion serve"
 
 
 def game_token(journal_path: str | Path | None, game_id: int | None) -> str:
@@ -54,25 +56,21 @@ def choose_host(host: str | None) -> str:
 
 
 def host_note(host: str, lang: str = "en") -> str:
-    """One line saying who can reach ``host`` (shown beside the URL)."""
+    """One line saying who can reach ``host`` (shown beside the URL), in ``lang`` (``zh`` / ``en``; the catalogue's
+    ``[text] "web.serve.host_note/<case>"``)."""
     try:
         ip = ipaddress.ip_address(host)
     except ValueError:
         ip = None
-    zh = lang == "zh"
     if ip is not None and ip.is_loopback:
-        return ("只有本机能打开（本机回环地址；没有找到局域网私有地址时的默认值；可用 --host 指定局域网地址）" if zh else
-                "only this computer can open it (a loopback address: the default when no private LAN address "
-                "is found; choose a LAN address with --host)")
-    if ip is not None and ip.is_unspecified:
-        return ("⚠ 监听所有网络接口：如果本机有公网地址，互联网上的人也能连上（只读，需要令牌）" if zh else
-                "⚠ listening on every interface: if this computer has a public address, the internet can reach "
-                "it too (read-only, token needed)")
-    if ip is not None and ip.is_private:
-        return ("局域网内可以打开（私有地址，不会暴露到互联网）；只读，需要链接中的令牌" if zh else
-                "reachable on the local network only (a private address, not the internet); read-only, token needed")
-    return ("⚠ 这不是私有地址：网络上的其他人也可能连上（只读，需要令牌）" if zh else
-            "⚠ not a private address: others on that network may reach it (read-only, token needed)")
+        note = text("web.serve.host_note/loopback")
+    elif ip is not None and ip.is_unspecified:
+        note = text("web.serve.host_note/any")
+    elif ip is not None and ip.is_private:
+        note = text("web.serve.host_note/private")
+    else:
+        note = text("web.serve.host_note/public")
+    return note.text(lang)
 
 
 async def start(server: PublicServer, host: str | None = None, port: int | None = None) -> str:
@@ -105,10 +103,10 @@ def qr_text(data: str) -> str:
 
 
 def serve_journal(path: Path, game_id: int | None = None, *, host: str | None = None,
-                  port: int | None = None) -> int:
+                  port: int | None = None, lang: str = "en") -> int:
     """``companion serve``: follow game ``game_id`` of the journal at ``path`` read-only and serve its public
-    view until interrupted.  The first stdout line is the URL.  Returns the exit code (0 on Ctrl+C / SIGTERM).
-    Raises JournalError for an unusable journal, OSError for an unusable address."""
+    view until interrupted.  The first stdout line is the URL; the lines on stderr are in ``lang`` (``zh`` / ``en``).
+    Returns the exit code (0 on Ctrl+C / SIGTERM).  Raises JournalError for an unusable journal, OSError for an unusable address."""
     from .watch import JournalWatch  # noqa: PLC0415
 
     watch = JournalWatch(path, game_id)
@@ -117,7 +115,8 @@ def serve_journal(path: Path, game_id: int | None = None, *, host: str | None = 
         server = PublicServer(lambda: public_view(watch.state, watch.log), token=game_token(path, watch.game_id))
         url = await start(server, host, port)
         print(url, flush=True)
-        print(f"game #{watch.game_id} of {path} · {host_note(server.host or '')}", file=sys.stderr, flush=True)
+        print(text("web.serve.serve_journal/game", game=watch.game_id, path=path,
+                   note=host_note(server.host or "", lang)).text(lang), file=sys.stderr, flush=True)
         if sys.stderr.isatty():
             print(qr_text(url), file=sys.stderr, flush=True)
         stop = asyncio.Event()
@@ -134,9 +133,9 @@ def serve_journal(path: Path, game_id: int | None = None, *, host: str | None = 
                     if watch.poll():
                         server.notify()
                 except Exception as e:  # noqa: BLE001 - a journal being written may be briefly unreadable
-                    print(f"companion serve: {e}", file=sys.stderr, flush=True)
+                    print(text("web.serve.serve_journal/error", prog=_PROG, why=e).text(lang), file=sys.stderr, flush=True)
                 if watch.error != shown_error and watch.error:
-                    print(f"companion serve: {watch.error}", file=sys.stderr, flush=True)
+                    print(text("web.serve.serve_journal/error", prog=_PROG, why=watch.error).text(lang), file=sys.stderr, flush=True)
                 shown_error = watch.error
                 try:
                     await asyncio.wait_for(stop.wait(), POLL_S)

@@ -151,6 +151,7 @@ def test_chinese_from_the_browser_and_switchable(browser, live):
         page.goto(live.url)
         page.wait_for_selector("#pick-seats button", timeout=T)
         assert page.inner_text("#header").startswith("三国杀 · 第1轮")
+        assert page.title() == "三国杀 · 牌桌"  # the tab's title too speaks the page's language
         assert "我是哪个座位" in page.inner_text("#pick-title")
         page.click("#pick-seats button[data-seat='2']")
         page.wait_for_selector("#mine:not([hidden])", timeout=T)
@@ -159,6 +160,7 @@ def test_chinese_from_the_browser_and_switchable(browser, live):
         page.click("#lang")
         assert "round 1" in page.inner_text("#header") and "my distances" in page.inner_text("#mine-title")
         assert page.inner_text("#header").startswith("Sanguosha · ")  # English only once switched (issue 16)
+        assert page.title() == "Sanguosha · table"
         assert not re.search(r"[\u4e00-\u9fff]", page.inner_text("#table") + page.inner_text("#log"))
         page.reload()  # the choice is kept on this phone
         page.wait_for_selector("#mine:not([hidden])", timeout=T)

@@ -16,6 +16,7 @@ import pytest
 from companion.journal import JournalError
 from companion.public import public_view
 from companion.session import Session
+from companion.web.serve import host_note
 from companion.web.watch import JournalWatch
 
 SETUP = ["players 4", "lord 1", "deal roles seed=4", "general 1 liubei", "general 2 guanyu",
@@ -66,14 +67,15 @@ def _get(url: str) -> dict:
         return json.loads(r.read())
 
 
-def test_companion_serve_end_to_end(tmp_path):
+@pytest.mark.parametrize(("lang", "note"), [("en", "game #1 of "), ("zh", "第1局（")])
+def test_companion_serve_end_to_end(tmp_path, lang, note):
     db = tmp_path / "j.sqlite3"
     s = Session.new(db)
     for line in SETUP:
         s.submit(line)
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--db", str(db), "--host", "127.0.0.1",
-                             "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                             "--port", "0", "--lang", lang], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         url = proc.stdout.readline().strip()
         assert url.startswith("http://127.0.0.1:") and url.endswith("/")
@@ -90,8 +92,17 @@ def test_companion_serve_end_to_end(tmp_path):
         rc = proc.wait(10)
         err = proc.stderr.read()
     assert rc == 0, err
-    assert "only this computer" in err
+    assert err.startswith(note) and host_note("127.0.0.1", lang) in err  # in the language asked for
     s.close()
+
+
+def test_the_reach_note_speaks_each_language_and_says_what_the_address_is():
+    notes = {(h, lang): host_note(h, lang) for h in ("127.0.0.1", "0.0.0.0", "192.168.1.5", "8.8.8.8") for lang in ("en", "zh")}
+    assert notes["127.0.0.1", "en"].startswith("only this computer") and notes["127.0.0.1", "zh"].startswith("只有本机")
+    assert "every interface" in notes["0.0.0.0", "en"] and "所有网络接口" in notes["0.0.0.0", "zh"]
+    assert "local network" in notes["192.168.1.5", "en"] and "局域网" in notes["192.168.1.5", "zh"]
+    assert "not a private address" in notes["8.8.8.8", "en"] and "不是私有地址" in notes["8.8.8.8", "zh"]
+    assert len(set(notes.values())) == 8
 
 
 def test_companion_serve_bad_journal_is_one_clear_line(tmp_path):

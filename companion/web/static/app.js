@@ -8,14 +8,15 @@
           outr: "✗ 超出范围", dead: "阵亡", deadNo: "阵亡：没有距离", hand: "手牌{n}", judge: "判定区",
           log: "记录", live: "实时", off: "连接中断，正在重连…", me: "我", noGeneral: "（未选将）",
           eqRange: "范围{n}", seatN: "{n}号位", noSeats: "牌局尚未设定座位", board: "", dying: "濒死",
-          reachMe: "能打到我", noReachMe: "打不到我", asked: "⚠ ", title: "三国杀" },
+          reachMe: "能打到我", noReachMe: "打不到我", asked: "⚠ ", title: "三国杀", page: "三国杀 · 牌桌" },
     en: { lang: "中文", pick: "Which seat are you? (asked once on this phone)", change: "Change seat",
           mine: "{s}: my distances", range: "attack range {n} ({w})", seat: "Seat", to: "me → them",
           from: "them → me", inr: "✓ in range", outr: "✗ out of range", dead: "dead", deadNo: "dead: no distance",
           hand: "hand {n}", judge: "judgement", log: "Log", live: "live", off: "connection lost, reconnecting…",
           me: "me", noGeneral: "(no general)", eqRange: "range {n}", seatN: "seat {n}",
           noSeats: "no seats set up yet", board: "", dying: "dying", reachMe: "can reach me",
-          noReachMe: "cannot reach me", asked: "⚠ ", title: "Sanguosha" },
+          noReachMe: "cannot reach me", asked: "⚠ ", title: "Sanguosha",
+          page: "Sanguosha · table" },
   };
   const params = new URLSearchParams(location.search);
   const board = params.get("view") === "board";
@@ -140,6 +141,7 @@
 
   function render() {
     document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+    document.title = t("page");
     document.body.classList.toggle("board", board);
     $("lang").textContent = t("lang");
     $("change-seat").textContent = t("change");
@@ -149,7 +151,6 @@
     if (!v) return;
     document.body.dataset.version = v.version;
     $("header").textContent = t("title") + " · " + tx(v.header);  // one language on the page (issue 16)
-    document.title = t("title");
     const p = v.prompt;
     $("prompt").hidden = !p;
     $("prompt").textContent = p ? "⚠ " + tx(p) : "";
