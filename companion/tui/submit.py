@@ -234,12 +234,15 @@ class SubmitMixin(_Host):
             shown.append(v)
         return f"✗ {label('unknown_command', self.lang, head=head, n=len(verbs), verbs=sep.join(shown))}"
 
-    def refusal_text(self, r: Refused, *, typed: bool = True) -> str:
-        """A refusal as the message line says it: its words, rule and source (and, typed, the force hint)."""
+    def refusal_text(self, r: Refused, *, typed: bool = True, kept: bool = False) -> str:
+        """A refusal as the message line says it: its words, rule and source (and, typed, the force hint;
+        ``kept``: the line stays in the command bar to correct, and Esc clears it)."""
         lang = self.lang
         words = r.zh if lang == "zh" else r.en
         src = f"; {r.source}" if r.source else ""
         hint = " " + label("force_hint", lang) if typed and r.forceable else ""
+        if kept:
+            hint += " " + label("esc_clears", lang)
         return f"✗ {label('refused', lang)}: {words} [{r.rule}{src}]{hint}"
 
     def _submit(self, line: str, *, typed: bool = True) -> bool:
@@ -252,8 +255,10 @@ class SubmitMixin(_Host):
         try:
             self.session.submit(line)
         except Refused as r:
-            self.say(self.refusal_text(r, typed=typed), error=True)
             self.hand_asked(r, line)  # light mode: a yes / no question instead (companion/tui/quick.py)
+            # a typed line stays in the bar to correct (submit_bar), unless it names a hidden role or was asked
+            kept = typed and not self.asking and not line_is_secret(line, self.state)
+            self.say(self.refusal_text(r, typed=typed, kept=kept), error=True)
             self.refresh_view()
             return False
         except CommandError as e:

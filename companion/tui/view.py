@@ -275,11 +275,20 @@ class ViewMixin(_Host):
                      seats=len(state.seats), round=rnd)
 
     def say_opened(self) -> None:
-        """The message line as the dashboard opens: the journal line (also the log's first line), then the journal's
-        problem (it opened only up to its last good entry) or that it is watched read-only, in its place."""
+        """The message line as the dashboard opens: the journal line (also the log's first line) and
+        ``checkpoint_note`` when the resume replayed past a checkpoint's place; the journal's problem (it opened
+        only up to its last good entry) or that it is watched read-only in their place."""
         opened = (self._opened or {}).get(self.lang)
-        if opened:  # also above the command bar, where it is seen at once
-            self.say("\n".join(opened_lines(opened, max(20, self.size.width - 2))))
+        inner = max(20, self.size.width - 2)
+        lines = opened_lines(opened, inner) if opened else []  # also above the command bar, where it is seen at once
+        note = self.journaled.checkpoint_note if self.journaled is not None else None
+        if note is not None:  # the resume replayed past a checkpoint's place: said after it, or alone if both do not fit
+            said = note.text(self.lang)
+            if len(lines) + len(Text(said).wrap(self.console, inner)) > MESSAGE_LINES:
+                lines = []
+            lines.append(said)
+        if lines:
+            self.say("\n".join(lines))
         problem = self.journaled.problem if self.journaled is not None else None
         if problem is not None:  # the journal opened only up to its last good entry
             self.say(f"⚠ {problem.text(self.lang)}", error=True)
