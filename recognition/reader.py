@@ -1093,15 +1093,22 @@ def _cut_beside(crop: np.ndarray, g) -> bool:
 # line, art), e.g. a 三国杀-style "3" merged with the frame read as "8" (fresh seed 69000028 at
 # scale 0.35). Suit boxes: SUIT_ASPECT (rendered suits 0.52-1.62, real dev suits 0.71-1.15).
 RANK_ASPECT_MAX = (1.47, 1.07, 1.05, 1.16, 1.05, 1.07, 1.07, 1.07, 1.07, 2.2, 1.1, 1.3, 1.45)
+# The narrowest, per rank: 0.8 of the narrowest of 400 rendered glyphs of that rank squeezed to 0.6
+# of its width (the narrowest 三国杀-style index, card_images.render.sgs_index_mask); J 0.1 (a J
+# thresholded to its stem read right at 0.13). A box narrower is a piece of a glyph the threshold
+# broke: the stem of a thin serif "6" (box 6 x 24, 0.25) read as "6" beside its bowl read as "♦"
+# (fresh seed 105 000 018 at half scale, accepted ♦6 for ♥6; right readings of that set: >= 0.31).
+RANK_ASPECT_MIN = (0.36, 0.3, 0.3, 0.32, 0.3, 0.28, 0.3, 0.3, 0.28, 0.5, 0.1, 0.3, 0.36)
 SUIT_ASPECT = (0.45, 1.8)
 
 
 def _boxes_fit(g, rank: int) -> bool:
     """True when the rank and suit boxes of IndexGlyphs g have shapes a rank ``rank`` (1..13)
-    and a suit glyph can have (RANK_ASPECT_MAX, SUIT_ASPECT)."""
+    and a suit glyph can have (RANK_ASPECT_MIN .. RANK_ASPECT_MAX, SUIT_ASPECT)."""
     rw, rh = g.rank_box[2], g.rank_box[3]
     sw, sh = g.suit_box[2], g.suit_box[3]
-    return rh > 0 and sh > 0 and rw / rh <= RANK_ASPECT_MAX[rank - 1] and SUIT_ASPECT[0] <= sw / sh <= SUIT_ASPECT[1]
+    return rh > 0 and sh > 0 and RANK_ASPECT_MIN[rank - 1] <= rw / rh <= RANK_ASPECT_MAX[rank - 1] \
+        and SUIT_ASPECT[0] <= sw / sh <= SUIT_ASPECT[1]
 
 
 def _index_crop(corner: np.ndarray, g) -> np.ndarray:
