@@ -109,14 +109,21 @@ async def test_seat_card_opens_skills_and_distances():
         assert app.query_one(CommandBar).value == "3 "
 
 
-async def test_a_face_alone_answers_a_judgement_and_track_hands_is_not_offered_mid_game():
-    """Newcomer trial (issue 16): ``9h`` alone at a judgement is ``judge 9h``; ``track hands`` is a setup option."""
+
+def _at_seat_2s_judgement():
+    """The table played on to seat 2's judgement of 乐不思蜀 (placed on it in seat 1's turn)."""
     s = _session(TABLE + ["place 2 indulgence", "end"])
-    for _ in range(10):  # on to seat 2's judgement of 乐不思蜀
+    for _ in range(10):
         p = s.state.prompt
         if p is not None and p.kind == "judge":
             break
         s.submit("discard 2" if p is not None and p.kind == "discard" else "next")
+    return s
+
+
+async def test_a_face_alone_answers_a_judgement_and_track_hands_is_not_offered_mid_game():
+    """Newcomer trial (issue 16): ``9h`` alone at a judgement is ``judge 9h``; ``track hands`` is a setup option."""
+    s = _at_seat_2s_judgement()
     app = CompanionApp(s, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -133,12 +140,7 @@ async def test_a_face_alone_answers_a_judgement_and_track_hands_is_not_offered_m
 async def test_a_colour_and_rank_alone_at_a_judgement_is_refused_naming_both_suits():
     """Newcomer trial (3 Dec): ``红10`` alone at a judgement was "unknown command '红10'"; it is the
     ``judge`` answer, refused as ``judge 红10`` is: a colour is two suits (docs/commands.md)."""
-    s = _session(TABLE + ["place 2 indulgence", "end"])
-    for _ in range(10):  # on to seat 2's judgement of 乐不思蜀
-        p = s.state.prompt
-        if p is not None and p.kind == "judge":
-            break
-        s.submit("discard 2" if p is not None and p.kind == "discard" else "next")
+    s = _at_seat_2s_judgement()
     app = CompanionApp(s, lang="zh")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
