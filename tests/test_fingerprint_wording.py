@@ -74,7 +74,7 @@ def test_a_new_wording_of_refusals_and_events_keeps_the_checkpoints(tmp_path):
     resumed = run(root, str(db), "resume")
     assert resumed == {"tip": len(lines), "used": 35}  # the last checkpoint (every 7th entry), as before
 
-    reword(root / "data" / "messages" / "en.toml", "text")  # a prompt, a win reason hold the [text] wording
+    reword(root / "data" / "messages" / "en.toml", "text")  # a prompt holds its [text] wording
     assert run(root, str(db), "resume") == {"tip": len(lines), "used": 0}
 
 
