@@ -555,6 +555,7 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
                 if (r.suit, r.rank) != (best.suit, best.rank):
                     others.append(r)
             elif _notice_quad(frame, cand.quad(), threshold) or _suits_in_corners(frame, cand.quad()) \
+                    or _ranks_in_corners(frame, cand.quad()) \
                     or _same_paper(frame, cand.quad(), card):
                 # an index too small or faint to read
                 seen.append(q)
@@ -863,6 +864,41 @@ def _suits_in_corners(frame: np.ndarray, quad: np.ndarray) -> bool:
             return False
         ps = nets["suit"].predict_proba(glyph_features_many(masks))[:, :4]
         if float(ps.max()) < CORNER_SUIT_MIN:
+            return False
+    return True
+
+
+# ... or a glyph the rank net calls a rank with at least this probability, alone or with the pieces on
+# its row (a "10"), in both corners' index zones: the suit merged with artwork beside it, so that no
+# rank-over-suit pair is found (rendered pairs 52 000 020, a ♣10 whose clubs touch its art).
+CORNER_RANK_MIN = 0.95
+
+
+def _ranks_in_corners(frame: np.ndarray, quad: np.ndarray) -> bool:
+    """True when both index corners of quad (4, 2) hold a rank-like glyph (``rank_probs``, junk
+    excluded, p >= CORNER_RANK_MIN) in the index zone (left 60%, top 40% of the corner crop): a piece
+    of a glyph's size not cut by the crop's edge, joined by the pieces beside it on its row."""
+    for turn in (0, 2):
+        p = prepare(warp_corner(frame, quad, turn))
+        if p is None:
+            return False
+        H, W = p.binm.shape
+        st = p.stats
+        ok = [i for i in range(1, p.n)
+              if 0.03 * CARD_W <= st[i, 3] <= 0.2 * CARD_W and st[i, 2] <= 0.22 * CARD_W and st[i, 4] >= 10
+              and st[i, 0] > 0 and st[i, 1] > 0 and st[i, 0] + st[i, 2] < W and st[i, 1] + st[i, 3] < H]
+        masks = []
+        for i in ok:
+            x, y, w, h = st[i, :4].tolist()
+            if x + w / 2 > 0.6 * W or y + h / 2 > 0.4 * H:
+                continue
+            row = [j for j in ok if y <= st[j, 1] + st[j, 3] / 2 <= y + h and st[j, 3] > 0.5 * h
+                   and max(st[j, 0] - (x + w), x - (st[j, 0] + st[j, 2])) < 0.45 * h]
+            x0, y0 = min(int(st[j, 0]) for j in row), min(int(st[j, 1]) for j in row)
+            x1 = max(int(st[j, 0] + st[j, 2]) for j in row)
+            y1 = max(int(st[j, 1] + st[j, 3]) for j in row)
+            masks.append(np.isin(p.lab[y0:y1, x0:x1], row).view(np.uint8) * 255)
+        if not masks or float(rank_probs(masks).max()) < CORNER_RANK_MIN:
             return False
     return True
 
