@@ -856,8 +856,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         return ap
     from recognition.cli import add_labels_parser, add_scan_parser  # noqa: PLC0415 - part of the package
 
-    add_scan_parser(sub)
-    add_labels_parser(sub)
+    lang = _lang() if _HELP[0] else None  # their help texts only for a help request, as ours
+    add_scan_parser(sub, lang)
+    add_labels_parser(sub, lang)
     return ap
 
 

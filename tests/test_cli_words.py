@@ -73,3 +73,48 @@ def test_a_reason_argparse_words_otherwise_stays_as_it_is(monkeypatch):
     assert cli._argparse_reason("expected 2 arguments") == "需要2个值"
     monkeypatch.setattr(cli, "_LANG", ["en"])
     assert cli._argparse_reason("expected 2 arguments") == "expected 2 arguments"
+
+
+FORMATS = {"PDF", "PNG", "pdf", "png", "IMAGE"}
+"""Names of file formats, and the placeholder of an image file."""
+
+
+@pytest.mark.parametrize("command", ["scan", "labels"])
+def test_the_readers_commands_help_in_each_language(capsys, command):
+    code, zh, _ = run(capsys, command, "-h", "--lang", "zh")
+    body = zh[zh.index("\n\n"):]  # the usage line's options aside
+    assert code == 0 and zh.startswith(f"用法：companion {command}"), zh
+    assert [w for w in english_words(body) if w not in FORMATS] == [], zh
+    code, en, _ = run(capsys, command, "-h", "--lang", "en")
+    assert code == 0 and en.startswith(f"usage: companion {command}") and not CJK.search(en), en
+    code, top, _ = run(capsys, "-h", "--lang", "zh")
+    line = next(ln for ln in top.splitlines() if ln.strip().startswith(command))
+    assert english_words(line.replace(command, "", 1)) == [], line
+
+
+def test_following_a_journal_says_what_is_wrong_in_each_language(tmp_path):
+    import sqlite3
+
+    from companion.journal import JournalError
+    from companion.web.watch import JournalWatch
+
+    missing = tmp_path / "none.sqlite3"
+    with pytest.raises(JournalError) as e:
+        JournalWatch(missing)
+    assert e.value.text("zh") == f"{missing} 没有日志" and e.value.text("en") == f"no journal at {missing}"
+    db = tmp_path / "j.sqlite3"
+    s = Session.new(db)
+    for line in ("players 4", "lord 1", "general 1 caocao"):
+        s.submit(line)
+    s.close()
+    with pytest.raises(JournalError) as e:
+        JournalWatch(db, 7)
+    assert e.value.text("zh") == f"{db} 中没有第7局（见 `companion games`）"
+    with sqlite3.connect(db) as con:  # an entry that no longer replays: seat 9 of a table of 4
+        con.execute("UPDATE entries SET lines = 'general 9 liubei' WHERE seq = 3")
+    w = JournalWatch(db)
+    assert w.error is not None
+    assert w.error.zh.startswith("第3条记录（general 9 liubei）无法重放：没有9号位") and not english_words(
+        w.error.zh.split("[")[0].replace("general", "").replace("liubei", ""))
+    assert w.error.en.startswith("entry 3 (general 9 liubei) does not replay: ") and not CJK.search(w.error.en)
+    w.close()
