@@ -1,53 +1,94 @@
 #!/usr/bin/env python3
 """The bench's timing loop for paired old/new runs of the camera path.
 
-    python bench/camera_timing.py ROOT        # ROOT: a checkout, e.g. `git archive <commit> | tar -x -C /tmp/old`
+    python bench/camera_timing.py ROOT [--frames 200]   # ROOT: a checkout, e.g. `git archive <commit> | tar -x -C /tmp/old`
 
-Prints median/p95 ms over 200 reads of bench/recognition's 40 timing frames (seeds
-5_010_000+i, one core): index only ("off"), read_frame with the QR attempt ("fast";
-qr_part = frame number when ROOT has it), the camera loop's mix with qr_every=3
-("loop": every third frame a QR frame, which is read_label when ROOT has it, else
-read_frame(qr_mode="fast")), and read_label alone ("label"). Alternate old and new runs
-on a shared machine.
+Prints, for ROOT's ``recognition`` package, median / p95 ms per frame (wall time and the
+thread's CPU time) over --frames steps, one core:
+
+- "off": ``read_frame(qr_mode="off")`` (the index path) on the bench's 40 timing frames
+  (rendered photos, seeds 5 010 000+i);
+- "decode": ``cv2.imdecode`` of those frames as q85 JPEGs (a webcam's MJPG frame);
+- "loop": one step of ROOT's ``CameraScanner`` (its defaults; a capture object, so no CPU
+  budget: every frame is read) fed by a fake camera whose ``read()`` decodes the next q85
+  JPEG: the whole camera loop per frame, MJPG decode, QR frames and voting included, as a
+  share of a 30 fps frame too;
+- "loop empty": the same on 12 frames without a card (rendered dark, light and patterned
+  tables, seeds 5 020 000+i);
+- "label": ``read_label`` alone (when ROOT has it).
+
+Alternate old and new runs on a shared machine; the CPU figures are the ones to compare.
 """
-import inspect
+import argparse
+import os
 import statistics
 import sys
 import time
 
-root = sys.argv[1]
-sys.path.insert(0, root)  # the checkout under test, before its modules are imported
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+ap.add_argument("root", help="a checkout whose recognition package is timed")
+ap.add_argument("--frames", type=int, default=200)
+args = ap.parse_args()
+sys.path.insert(0, args.root)  # the checkout under test, before its modules are imported
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from card_images import scenes  # noqa: E402
 from card_images.render import SUITS, synth_photo  # noqa: E402
-from recognition import reader  # noqa: E402
-from recognition.reader import read_frame  # noqa: E402
+from recognition import camera, reader  # noqa: E402
 
 cv2.setNumThreads(1)
+frames = [synth_photo(i % 13 + 1, SUITS[(i // 13) % 4], np.random.default_rng(5_010_000 + i)).image for i in range(40)]
+empty = [scenes.background(("dark", "light", "patterned")[i % 3], 720, 1280, np.random.default_rng(5_020_000 + i))
+         for i in range(12)]
+jpgs = [cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 85])[1] for f in frames]
+empty_jpgs = [cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 85])[1] for f in empty]
 
-read_label=getattr(reader,'read_label',None)
-newapi = "qr_part" in inspect.signature(read_frame).parameters
-frames=[]
-for i in range(40):
-    rng=np.random.default_rng(5_000_000+10_000+i)
-    frames.append(synth_photo(i % 13 + 1, SUITS[(i // 13) % 4], rng).image)
-out=[root[-8:]]
-for mode in ("off","fast","loop") + (("label",) if newapi else ()):
-    read_frame(frames[0], qr_mode="fast")
-    ts=[]
-    for k in range(200):
-        f=frames[k%40]
-        m = ("fast" if k % 3 == 0 else "off") if mode == "loop" else ("fast" if mode=="label" else mode)
-        kw={"qr_part": (k//3 if mode=="loop" else k)} if newapi else {}
-        t0=time.perf_counter()
-        if mode == "label":
-            read_label(f, qr_part=k)
-        elif newapi and mode == "loop" and m == "fast":
-            read_label(f, **kw)
-        else:
-            read_frame(f, qr_mode=m, **kw)
-        ts.append((time.perf_counter()-t0)*1000)
-    s=sorted(ts)
-    out.append("%s %.2f/%.2f"%(mode, statistics.median(ts), s[int(0.95*199)]))
-print(*out, flush=True)
+
+class _Camera:
+    """A fake webcam: read() decodes the next JPEG (the MJPG decode is part of the loop)."""
+
+    def __init__(self, data):
+        self.data, self.k = data, 0
+
+    def read(self):
+        g = cv2.imdecode(self.data[self.k % len(self.data)], cv2.IMREAD_COLOR)
+        self.k += 1
+        return True, g
+
+    def release(self):
+        pass
+
+
+def loop(data):
+    it = iter(camera.CameraScanner(_Camera(data)))
+    return lambda k: next(it)
+
+
+modes = {"off": lambda k: reader.read_frame(frames[k % 40], qr_mode="off"),
+         "decode": lambda k: cv2.imdecode(jpgs[k % 40], cv2.IMREAD_COLOR),
+         "loop": loop(jpgs), "loop empty": loop(empty_jpgs)}
+if hasattr(reader, "read_label"):
+    modes["label"] = lambda k: reader.read_label(frames[k % 40], qr_part=k)
+out = [f"{args.root[-12:]}: ms per frame, median / p95, wall | CPU, {args.frames} frames"]
+for name, fn in modes.items():
+    fn(0)  # imports, nets
+    wall, cpu = [], []
+    for k in range(args.frames):
+        t0, c0 = time.perf_counter(), time.thread_time()
+        fn(k)
+        wall.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.thread_time() - c0) * 1000)
+    w, c = sorted(wall), sorted(cpu)
+    p95 = int(0.95 * (len(w) - 1))
+    line = f"  {name}: {statistics.median(w):.2f} / {w[p95]:.2f} | {statistics.median(c):.2f} / {c[p95]:.2f}"
+    if name.startswith("loop"):
+        line += (f"  (CPU: {100 * statistics.median(c) / (1000 / 30):.1f}% of a 30 fps frame, "
+                 f"mean {100 * statistics.fmean(c) / (1000 / 30):.1f}%)")
+    out.append(line)
+load = os.getloadavg()
+out.append(f"  load {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
+print(*out, sep="\n", flush=True)
