@@ -31,7 +31,7 @@ from typing import Any
 from .rules.deck import KINDS, Suit
 from .rules.distance import attack_range, card_kind_of, in_range
 from .rules.generals import GENERALS
-from .rules.state import SLOTS, GameState, Seat
+from .rules.state import SLOTS, GameState, Seat, win_words
 from .tui.text import PHASE_NAMES, ROLE_NAMES, header_text
 
 __all__ = ["SCHEMA", "LOG_LINES", "public_view", "public_log", "public_seat", "distance_matrix", "card_view"]
@@ -219,7 +219,7 @@ def public_view(state: GameState, log: Iterable[Any] | None = None, *, hand_coun
         hand_counts = state.hands_tracked
     phase = state.phase
     winner = state.winner if state.over else None
-    reason_zh = state.extra.get("win_reason_zh") or state.win_reason
+    reason = win_words(state)
     return {
         "schema": SCHEMA,
         "version": version,
@@ -232,7 +232,7 @@ def public_view(state: GameState, log: Iterable[Any] | None = None, *, hand_coun
             "phase": None if phase is None else {"id": phase, "zh": PHASE_NAMES.get(phase, (phase, phase))[0],
                                                  "en": PHASE_NAMES.get(phase, (phase, phase))[1]},
             "winner": _role(winner),
-            "win_reason": None if not state.over or not state.win_reason else _zh_en(reason_zh or "", state.win_reason),
+            "win_reason": None if reason is None else _zh_en(reason[1], reason[0]),
             "hand_counts": hand_counts,
         },
         "header": _zh_en(header_text(state, "zh"), header_text(state, "en")),

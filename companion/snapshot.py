@@ -11,6 +11,9 @@ state's dataclass tree losslessly:
   dataclass defined in ``companion.rules``) is ``{"c": "companion.rules.state:GameState",
   "f": {field: value, ...}}``; an enum member of the rules core ``{"e": "module:Class", "v": value}``.
 
+A snapshot of an older version is read through its upgrade (:data:`UPGRADES`: the fields of a rules-core class
+as that version wrote them → the fields of this version), so a checkpoint written before still opens.
+
 Anything else cannot be snapshotted: :func:`encode` raises :class:`SnapshotError` and no
 checkpoint is written (a full replay is used instead).  :func:`decode` refuses another
 version or an unknown shape with :class:`SnapshotError`; the journal then replays from
@@ -22,19 +25,21 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-import hashlib
 import importlib
-import json
 import os
+import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .rules.state import GameState
 
-__all__ = ["SNAPSHOT_VERSION", "SnapshotError", "encode", "decode", "rules_fingerprint"]
+__all__ = ["SNAPSHOT_VERSION", "UPGRADES", "SnapshotError", "encode", "decode", "rules_fingerprint"]
 
-SNAPSHOT_VERSION = 1
-"""Raised when the encoding changes; a checkpoint of another version is ignored."""
+SNAPSHOT_VERSION = 2
+"""Raised when the encoding changes; an older version is read through :data:`UPGRADES`, a newer one ignored.
+2: ``GameState.result`` (the typed :class:`~companion.rules.state.Outcome`) in place of the sentences
+``win_reason`` and ``extra["win_reason_zh"]``."""
 
 _RULES = "companion.rules."
 
@@ -71,6 +76,8 @@ def _enc(v: Any) -> Any:
     if isinstance(v, tuple):
         return {"t": [_enc(x) for x in v]}
     if isinstance(v, (set, frozenset)):
+        import json  # noqa: PLC0415 - a new game's first paint snapshots nothing (issue 15)
+
         items = [_enc(x) for x in v]
         return {"s": sorted(items, key=lambda x: json.dumps(x, sort_keys=True))}
     if isinstance(v, dict):
@@ -87,51 +94,83 @@ def _hashable(v: Any) -> Any:
     return v if not isinstance(v, list) else tuple(_hashable(x) for x in v)
 
 
-def _dec(v: Any) -> Any:
+Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def _game_state_v1(f: dict[str, Any]) -> dict[str, Any]:
+    """Version 1's GameState: the win condition was kept as sentences (``win_reason``, ``extra["win_reason_zh"]``);
+    it is the winner's (each side wins by one)."""
+    from .rules.outcome import outcome  # noqa: PLC0415 - only for an old snapshot
+
+    f = dict(f)
+    f.pop("win_reason", None)
+    f["extra"] = {k: x for k, x in f["extra"].items() if k != "win_reason_zh"}
+    f["result"] = None
+    f["result"] = outcome(GameState(**f))
+    return f
+
+
+UPGRADES: dict[int, dict[str, Upgrade]] = {1: {"companion.rules.state:GameState": _game_state_v1}}
+"""Snapshot version → rules-core class → the upgrade of its decoded fields to this version's (applied in turn)."""
+
+
+def _dec(v: Any, up: dict[str, list[Upgrade]] | None = None) -> Any:
     if v is None or isinstance(v, (bool, int, float, str)):
         return v
     if isinstance(v, list):
-        return [_dec(x) for x in v]
+        return [_dec(x, up) for x in v]
     if isinstance(v, dict) and len(v) == 1:
         (tag, body), = v.items()
         if tag == "t":
-            return tuple(_dec(x) for x in body)
+            return tuple(_dec(x, up) for x in body)
         if tag == "s":
-            return {_hashable(_dec(x)) for x in body}
+            return {_hashable(_dec(x, up)) for x in body}
         if tag == "d":
-            return {_hashable(_dec(k)): _dec(x) for k, x in body}
+            return {_hashable(_dec(k, up)): _dec(x, up) for k, x in body}
     if isinstance(v, dict) and set(v) == {"e", "v"}:
         cls = _class(v["e"])
         if not issubclass(cls, enum.Enum):
             raise SnapshotError(f"{v['e']} is not an enum")
-        return cls(_dec(v["v"]))
+        return cls(_dec(v["v"], up))
     if isinstance(v, dict) and set(v) == {"c", "f"}:
         cls = _class(v["c"])
         if not dataclasses.is_dataclass(cls):
             raise SnapshotError(f"{v['c']} is not a dataclass")
+        fields = {k: _dec(x, up) for k, x in v["f"].items()}
+        for upgrade in up.get(v["c"], ()) if up else ():
+            fields = upgrade(fields)
         names = {f.name for f in dataclasses.fields(cls)}
-        if set(v["f"]) != names:
-            raise SnapshotError(f"snapshot of {v['c']} has fields {sorted(v['f'])}, this version {sorted(names)}")
-        return cls(**{k: _dec(x) for k, x in v["f"].items()})
+        if set(fields) != names:
+            raise SnapshotError(f"snapshot of {v['c']} has fields {sorted(fields)}, this version {sorted(names)}")
+        return cls(**fields)
     raise SnapshotError(f"unknown value in snapshot: {str(v)[:60]}")
 
 
 def encode(state: GameState) -> str:
     """The snapshot of ``state`` (JSON text).  Raises SnapshotError for a value it cannot encode."""
+    import json  # noqa: PLC0415
+
     return json.dumps({"v": SNAPSHOT_VERSION, "state": _enc(state)}, ensure_ascii=False, separators=(",", ":"))
 
 
 def decode(text: str) -> GameState:
     """The state of a snapshot.  Raises SnapshotError for another version or a malformed snapshot."""
+    import json  # noqa: PLC0415
+
     try:
         doc = json.loads(text)
     except (TypeError, ValueError) as e:
         raise SnapshotError(f"snapshot is not JSON: {e}") from None
-    if not isinstance(doc, dict) or doc.get("v") != SNAPSHOT_VERSION:
-        raise SnapshotError(f"snapshot version {doc.get('v') if isinstance(doc, dict) else '?'}, "
-                            f"this version reads {SNAPSHOT_VERSION}")
+    version = doc.get("v") if isinstance(doc, dict) else "?"
+    if type(version) is not int or (version != SNAPSHOT_VERSION and version not in UPGRADES):
+        raise SnapshotError(f"snapshot version {version}, this version reads {SNAPSHOT_VERSION} and {sorted(UPGRADES)}")
+    up: dict[str, list[Upgrade]] = {}
+    for old in sorted(UPGRADES):
+        if old >= version:  # this version's upgrades, then each later one's
+            for name, fn in UPGRADES[old].items():
+                up.setdefault(name, []).append(fn)
     try:
-        state = _dec(doc.get("state"))
+        state = _dec(doc.get("state"), up or None)
     except (TypeError, ValueError, KeyError) as e:
         raise SnapshotError(f"malformed snapshot: {e}") from None
     if not isinstance(state, GameState):
@@ -153,15 +192,49 @@ def _fingerprinted(root: Path) -> list[tuple[tuple[str, ...], str]]:
     return sorted(found)
 
 
-@functools.cache
-def rules_fingerprint() -> str:
-    """What a state after a journal entry depends on besides the entries: sha256 (32 hex digits)
-    of the snapshot format, the command language (``script.py``), the rules core
-    (``rules/*.py``) and its data (``data/*.toml``).  A checkpoint is used only by code with the
-    same fingerprint: a changed rule means a full replay (and new checkpoints)."""
-    root = Path(__file__).resolve().parent
-    h = hashlib.sha256(f"snapshot {SNAPSHOT_VERSION}\n".encode())
+_WORDING = (b"[refused]", b"[event]")
+"""The catalogue tables no state holds: refusals are raised, never stored, and events are kept beside the state
+(:class:`~companion.rules.errors.Event`), not in it.  ``[text]`` stays in the fingerprint (a prompt holds its
+rendered question), and ``[name]`` (the words commands are read with)."""
+_TABLES = (b"[refused]", b"[event]", b"[text]", b"[name]")  # the catalogue's tables (``messages.SECTIONS``)
+
+
+def _stateful(raw: bytes) -> bytes:
+    """A message catalogue's bytes without its :data:`_WORDING` tables: each table runs from its header line
+    (exactly ``[refused]``, …, alone on its line) to the next such header or the end."""
+    out: list[bytes] = []
+    keep = True
+    for line in raw.splitlines(keepends=True):
+        head = line.strip()
+        if head in _TABLES:
+            keep = head not in _WORDING
+        if keep:
+            out.append(line)
+    return b"".join(out)
+
+
+def fingerprint_of(root: Path) -> str:
+    """:func:`rules_fingerprint` of the package at ``root`` (the folder holding ``script.py``, ``rules/``,
+    ``data/``).  Raises OSError when a file cannot be read."""
+    import hashlib  # noqa: PLC0415 - a new game's first paint needs no fingerprint
+
+    lines = [f"snapshot {SNAPSHOT_VERSION}"]
     for parts, path in _fingerprinted(root):
         with open(path, "rb") as f:
-            h.update("/".join(parts).encode() + b"\0" + f.read() + b"\0")
-    return h.hexdigest()[:32]
+            data = f.read()
+        if parts[:2] == ("data", "messages"):
+            data = _stateful(data)
+        lines.append(f"{'/'.join(parts)} {len(data)} {zlib.crc32(data):08x} {zlib.adler32(data):08x}")
+    return hashlib.sha256("\n".join(lines).encode("utf-8", "surrogateescape")).hexdigest()[:32]
+
+
+@functools.cache
+def rules_fingerprint() -> str:
+    """What a state after a journal entry depends on besides the entries, 32 hex digits: sha256 of the snapshot
+    format and, for each file of the command language (``script.py``), the rules core (``rules/**/*.py``) and
+    its data (``data/**/*.toml``, of the message catalogues only the tables a state can hold: ``[text]`` and
+    ``[name]``, see :data:`_WORDING`), its path, its length, its CRC-32 and its Adler-32 (``zlib``; any edit
+    of up to 32 bits is seen by the CRC, and a file's sha256 cost ≈ 19 M instructions of a resume, issue 15).
+    A checkpoint is used only by code with the same fingerprint: a changed rule means a full replay (and new
+    checkpoints); a changed wording of a refusal or an event does not."""
+    return fingerprint_of(Path(__file__).resolve().parent)

@@ -304,20 +304,22 @@ def _outline_again(gray: np.ndarray, q: np.ndarray, level: int | None,
     return _refine_quad(o, best) + np.array([xa, ya], np.float32)
 
 
-def detect_copy(gray: np.ndarray) -> tuple[np.ndarray, float]:
-    """The grey frame (H, W) downscaled to DETECT_LONG_SIDE and blurred 3x3, and its scale."""
+def detect_copy(gray: np.ndarray, side: int = DETECT_LONG_SIDE) -> tuple[np.ndarray, float]:
+    """The grey frame (H, W) downscaled to a long side of ``side`` px (DETECT_LONG_SIDE; the
+    reader's second pass uses a larger one, ``reader.FINE_LONG_SIDE``) and blurred 3x3, and its
+    scale (copy px per frame px, <= 1)."""
     w = gray.shape[1]
-    gray = _downscale(gray)
+    gray = _downscale(gray, side)
     return cv2.blur(gray, (3, 3)), gray.shape[1] / w
 
 
-def _downscale(img: np.ndarray) -> np.ndarray:
-    """img (H, W[, C]) with its long side brought to DETECT_LONG_SIDE: halved with INTER_AREA
-    (fast for exact halves), then a small linear step."""
-    while max(img.shape[:2]) >= 2 * DETECT_LONG_SIDE:
+def _downscale(img: np.ndarray, side: int = DETECT_LONG_SIDE) -> np.ndarray:
+    """img (H, W[, C]) with its long side brought to ``side``: halved with INTER_AREA (fast for
+    exact halves), then a small linear step; img itself when not longer."""
+    while max(img.shape[:2]) >= 2 * side:
         img = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
-    if max(img.shape[:2]) > DETECT_LONG_SIDE:
-        f = DETECT_LONG_SIDE / max(img.shape[:2])
+    if max(img.shape[:2]) > side:
+        f = side / max(img.shape[:2])
         img = cv2.resize(img, (round(img.shape[1] * f), round(img.shape[0] * f)), interpolation=cv2.INTER_LINEAR)
     return img
 
@@ -490,7 +492,7 @@ def colour_copy(frame: np.ndarray, g: np.ndarray) -> np.ndarray:
     """The BGR frame (H, W, 3) uint8 downscaled as ``detect_copy`` downscales its grey copy, to
     the shape of that copy g (h, w): (h, w, 3) uint8. The fallback and the colour-edge searches
     share it (``bgr=``)."""
-    bgr = _downscale(frame)
+    bgr = _downscale(frame, max(g.shape))
     if bgr.shape[:2] != g.shape:
         bgr = cv2.resize(bgr, (g.shape[1], g.shape[0]), interpolation=cv2.INTER_LINEAR)
     return bgr

@@ -59,7 +59,7 @@ def execute(state: GameState, line: str) -> Applied:
         if state.over:
             raise Refused("game.over", "the game is over", "游戏已结束", forceable=False)
         new = state.clone()
-        new.over, new.winner, new.win_reason = True, words[1], "toy"
+        new.over, new.winner = True, words[1]
         return Applied(new, [Event("win", f"{words[1]} wins", f"{words[1]}胜")])
     raise CommandError(f"unknown command {line!r}", "add N | roll | win ROLE")
 

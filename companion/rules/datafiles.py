@@ -50,12 +50,9 @@ def load(filename: str) -> dict[str, Any]:
     """The parsed TOML of ``companion/data/FILENAME`` (do not mutate it: it may be shared).  Raises OSError
     when the file cannot be read, ``tomllib.TOMLDecodeError`` when it is not TOML."""
     raw = read_bytes(filename)
-    try:
-        from . import compiled_data  # noqa: PLC0415
-    except ImportError:
-        compiled = None
-    else:
-        compiled = compiled_data.DATA.get(filename)
+    from . import compiled_data  # noqa: PLC0415 - a module of the package (rebuilt by build(), which never loads it)
+
+    compiled = compiled_data.DATA.get(filename)
     if compiled is not None and (compiled[0], compiled[1]) == _stamp(raw):
         return compiled[2]
     import tomllib  # noqa: PLC0415 - only when the compiled form does not match (tomllib imports datetime)

@@ -48,7 +48,7 @@ from .flow import (
 from .messages import Words, en_zh, say
 from .outcome import who
 from .skills import base as sk
-from .state import AnyPrompt, GameState
+from .state import AnyPrompt, GameState, win_words
 from .table import SRC_NO_PROMPT, SRC_PROMPT, SRC_SETUP
 from .vocab import PromptKind, Rule
 
@@ -235,7 +235,7 @@ def apply(state: GameState, action: Action) -> Applied:
         raise Refused(Rule.GAME_NOT_STARTED, source=SRC_SETUP, forceable=False)
     if st.over and v not in CORRECTIONS and v != "role":
         raise Refused(Rule.GAME_OVER, source=oc.SRC_WIN, forceable=False,
-                      win_reason=Words(st.win_reason, st.extra.get('win_reason_zh') or st.win_reason))
+                      win_reason=Words(*(win_words(st) or ('', ''))))
     p = st.prompt
     if p is not None and p.kind == _NULLIFY and v not in CORRECTIONS and not _answers(p, action):
         tk.implicit_close(ctx)  # "nobody?": answering the step behind an untouched window closes it

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import cast
 
 from .deck import KINDS, Face, Suit
@@ -22,13 +20,13 @@ from .errors import Event
 from .generals import GENERALS
 from .messages import Names, Words, en_zh, say, text
 from .setup import role_table
-from .state import DyingPrompt, GameState, Prompt
-from .vocab import PromptKind, Role
+from .state import DyingPrompt, GameState, Outcome, Prompt, reason_words, who
+from .vocab import PromptKind, Role, WinReason
 
 __all__ = [
     "ROLE_ZH", "NATURE_ZH", "who", "hand_cards", "remaining_roles", "deduce_role", "deal_damage", "lose_hp",
     "heal", "start_dying", "dying_peach", "dying_pass", "dying_nobody", "kill", "finish_death", "check_win",
-    "unrecorded", "seats_en", "expected_damage", "named", "card_words",
+    "unrecorded", "seats_en", "expected_damage", "named", "card_words", "Outcome", "WinReason", "outcome",
 ]
 
 ROLE_ZH = Names("role")
@@ -87,28 +85,6 @@ is shown in the heal line ("+1 from 救援")."""
 def hand_cards(n: int) -> str:
     """English count of hand cards: ``"1 hand card"``, ``"0 hand cards"``, ``"3 hand cards"``."""
     return f"{n} hand card" if n == 1 else f"{n} hand cards"
-
-
-_WHO: dict[tuple[int, str, str], tuple[str, str]] = {}
-"""(seat, English label, Chinese label) → :func:`who`'s words: a seat is named in most log lines."""
-
-
-def who(st: GameState, n: int | None) -> tuple[str, str]:
-    """``("seat 2 (Guan Yu)", "2号位（关羽）")`` — name, else general, in brackets."""
-    if n is None:
-        return en_zh("outcome.who")
-    s = st.seat(n)
-    g = GENERALS.get(s.general) if s.general else None
-    en_label = s.name or (g.en if g else "")
-    zh_label = s.name or (g.zh if g else "")
-    key = (n, en_label, zh_label)
-    words = _WHO.get(key)
-    if words is None:
-        if len(_WHO) > 4096:  # names typed at the table: bounded
-            _WHO.clear()
-        words = _WHO[key] = en_zh("outcome.who/labelled", n=n, label=Words(en_label, zh_label)) \
-            if en_label or zh_label else en_zh("outcome.who/seat", n=n)
-    return words
 
 
 def remaining_roles(st: GameState, exclude: int | None = None) -> Counter[str]:
@@ -346,39 +322,24 @@ def _discard_everything(st: GameState, ev: list[Event], victim: int) -> None:
     ev.append(Event("discard_all", text, seat=victim, data={"cards": lost_ids}))
 
 
-class WinReason(StrEnum):
-    """Which win condition ended the game (RULES_NOTES: Win conditions)."""
-
-    LORD_DEAD = "lord_dead"  # the lord is dead and more than a lone renegade lives: the rebels win
-    RENEGADE_ALONE = "renegade_alone"  # the lord is dead and a renegade is the only one alive
-    REBELS_AND_RENEGADES_DEAD = "rebels_and_renegades_dead"  # the lord and the loyalists win
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The result of a finished game: ``winner`` (``lord`` stands for the lord and the loyalists) and the
-    ``reason``, the win condition that held (python-chess ``Outcome(termination, winner)``)."""
-
-    winner: Role
-    reason: WinReason
-
-
 _REASON = {Role.REBEL: WinReason.LORD_DEAD, Role.RENEGADE: WinReason.RENEGADE_ALONE,
            Role.LORD: WinReason.REBELS_AND_RENEGADES_DEAD}
 
 
 def outcome(st: GameState) -> Outcome | None:
-    """The game's :class:`Outcome`, or None while it goes on.  The winner decides the win condition (each side
-    wins by one), so it is read from ``st.winner``: states and journals written before it existed give it too.
-    The sentences shown stay ``st.win_reason`` (en) and ``st.extra["win_reason_zh"]``."""
+    """The game's :class:`Outcome`, or None while it goes on: ``st.result``, set by :func:`check_win`.  A state
+    over without one (made by hand: tests, the dashboard's fakes) gives the win condition of its winner (each
+    side wins by one).  The sentence shown is the catalogue's (:func:`~companion.rules.state.win_words`)."""
     if not st.over or st.winner is None:
         return None
+    if st.result is not None:
+        return st.result
     winner = Role(st.winner)
     return Outcome(winner, _REASON[winner])
 
 
 def check_win(st: GameState, ev: list[Event]) -> None:
-    """Set ``over``/``winner``/``win_reason`` when a win condition holds.  Source: RULES_NOTES Win conditions."""
+    """Set ``over``/``winner``/``result`` (the :class:`Outcome`) when a win condition holds.  Source: RULES_NOTES Win conditions."""
     if st.over or not st.started:
         return
     lord = st.lord_seat
@@ -388,10 +349,8 @@ def check_win(st: GameState, ev: list[Event]) -> None:
     if not st.seat(lord).alive:
         if len(living) == 1 and deduce_role(st, living[0]) == "renegade":
             winner = Role.RENEGADE
-            en, zh = en_zh("outcome.check_win/lord_dead_renegade", who0=Words(who(st, living[0])[0], who(st, living[0])[1]))
         else:
             winner = Role.REBEL
-            en, zh = en_zh("outcome.check_win/lord_dead_rebels")
     else:
         if any(st.seat(n).role in ("rebel", "renegade") for n in living):
             return
@@ -399,9 +358,8 @@ def check_win(st: GameState, ev: list[Event]) -> None:
         if left["rebel"] + left["renegade"] > 0:
             return
         winner = Role.LORD
-        en, zh = en_zh("outcome.check_win/every_rebel_renegade")
-    st.over, st.winner, st.win_reason = True, winner, en
-    st.extra["win_reason_zh"] = zh  # the header in zh (win_reason stays the en text of the JSON/journal)
+    st.over, st.winner, st.result = True, winner, Outcome(winner, _REASON[winner])
+    en, zh = reason_words(st, _REASON[winner])
     st.prompts = []
     unrec = unrecorded(st)
     if unrec:  # the surviving seats' role cards are turned up now: the moderator records them

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeVar, Union, overload
 
+from .messages import Words, en_zh
 from .prompts import (
     CollateralData,
     DiscardData,
@@ -29,9 +30,13 @@ from .prompts import (
     TargetData,
     WeaponHitData,
 )
-from .vocab import Phase, PromptKind, Role
+from .vocab import Phase, PromptKind, Role, WinReason
 
-__all__ = ["ROLES", "PHASES", "SLOTS", "Seat", "Prompt", "AnyPrompt", "GameState", "WeaponHitPrompt",
+if TYPE_CHECKING:
+    from .generals import General
+
+__all__ = ["ROLES", "PHASES", "SLOTS", "Seat", "Prompt", "AnyPrompt", "GameState", "Outcome", "who", "win_words", "reason_words",
+           "WeaponHitPrompt",
            "RespondPrompt", "DyingPrompt", "RevealPrompt", "DiscardPrompt", "JudgePrompt", "SkillPrompt", "NullifyPrompt",
            "PickPrompt", "ZonePrompt", "CollateralPrompt", "DoubleSwordsPrompt", "BladePrompt", "AxePrompt",
            "IceSwordPrompt", "KylinBowPrompt"]
@@ -222,6 +227,20 @@ AnyPrompt: TypeAlias = Union[
 to narrow ``p.data`` to that kind's payload (``if p.kind is PromptKind.DYING: p.data["victim"]``)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game: ``winner`` (``lord`` stands for the lord and the loyalists) and the
+    ``reason``, the win condition that held (python-chess ``Outcome(termination, winner)``); its sentence is
+    :func:`win_words`'s, from the catalogue."""
+
+    winner: Role
+    reason: WinReason
+
+    def __post_init__(self) -> None:  # the members, when given as their strings (snapshots: a StrEnum is its string)
+        object.__setattr__(self, "winner", Role(self.winner))
+        object.__setattr__(self, "reason", WinReason(self.reason))
+
+
 @dataclass(slots=True)
 class GameState:
     """The whole table.
@@ -230,8 +249,9 @@ class GameState:
     generals, variants).  ``turn_seat``/``phase`` name the current turn;
     ``round`` counts rounds (1 = the lord's first turn).  ``prompts`` is a
     stack: the last one is answered first.  ``variants`` are the named rule
-    variants switched on (docs/rules.md).  ``over``/``winner``/``win_reason``
-    are set the moment a win condition holds.  ``counters`` holds per-phase
+    variants switched on (docs/rules.md).  ``over``/``winner``/``result`` (the :class:`Outcome`)
+    are set the moment a win condition holds; ``win_reason`` is its sentence in English (:func:`win_words`: the
+    catalogue's, never kept in the state).  ``counters`` holds per-phase
     counters (``"slash"``: 杀 used this play phase) and ``lifts`` the names
     of what currently lifts the 杀 limit.
     """
@@ -247,7 +267,7 @@ class GameState:
     counters: dict[str, int] = field(default_factory=dict)
     over: bool = False
     winner: str | None = None
-    win_reason: str | None = None
+    result: Outcome | None = None
     offers: dict[int, list[str]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -256,10 +276,17 @@ class GameState:
         return GameState(
             self.players, [s.clone() for s in self.seats], set(self.variants), self.started,
             self.round, self.turn_seat, self.phase, [p.clone() for p in self.prompts],
-            dict(self.counters), self.over, self.winner, self.win_reason,
+            dict(self.counters), self.over, self.winner, self.result,
             {k: list(v) for k, v in self.offers.items()},
             {k: (v.copy() if isinstance(v, (list, dict, set)) else v) for k, v in self.extra.items()},
         )
+
+    @property
+    def win_reason(self) -> str | None:
+        """The win condition that held, in English (``"the lord is dead: the rebels win"``; the JSON of
+        ``companion replay --json``), or None: :func:`win_words`."""
+        words = win_words(self)
+        return None if words is None else words[0]
 
     @property
     def hands_tracked(self) -> bool:
@@ -332,3 +359,56 @@ class GameState:
             },
             "seats": [s.to_dict(reveal=reveal) for s in self.seats],
         }
+
+
+_GENERALS: dict[str, General] = {}
+"""The generals' table, once a seat named by :func:`who` has a general (a new game's first paint loads none)."""
+
+
+def _generals() -> dict[str, General]:
+    from .generals import GENERALS  # noqa: PLC0415 - a new game's first paint does without it (issue 15)
+
+    _GENERALS.update(GENERALS)
+    return _GENERALS
+
+
+_WHO: dict[tuple[int, str, str], tuple[str, str]] = {}
+"""(seat, English label, Chinese label) → :func:`who`'s words: a seat is named in most log lines."""
+
+
+def who(st: GameState, n: int | None) -> tuple[str, str]:
+    """``("seat 2 (Guan Yu)", "2号位（关羽）")`` — name, else general, in brackets; ``n`` None: "no source"."""
+    if n is None:
+        return en_zh("outcome.who")
+    s = st.seat(n)
+    g = (_GENERALS or _generals()).get(s.general) if s.general else None
+    en_label = s.name or (g.en if g else "")
+    zh_label = s.name or (g.zh if g else "")
+    key = (n, en_label, zh_label)
+    words = _WHO.get(key)
+    if words is None:
+        if len(_WHO) > 4096:  # names typed at the table: bounded
+            _WHO.clear()
+        words = _WHO[key] = en_zh("outcome.who/labelled", n=n, label=Words(en_label, zh_label)) \
+            if en_label or zh_label else en_zh("outcome.who/seat", n=n)
+    return words
+
+
+def win_words(st: GameState) -> tuple[str, str] | None:
+    """The win condition of ``st.result`` as ``(en, zh)`` — the catalogue's ``outcome.check_win/*`` text
+    ("the lord is dead: the rebels win", "主公阵亡：反贼获胜"; the lone renegade named as :func:`who` names
+    him) — or None while the game goes on (or was ended without a result: a state made by hand)."""
+    r = st.result
+    return None if r is None or not st.over else reason_words(st, r.reason)
+
+
+def reason_words(st: GameState, reason: WinReason) -> tuple[str, str]:
+    """:func:`win_words` of ``reason`` at the table ``st``."""
+    if reason is WinReason.LORD_DEAD:
+        return en_zh("outcome.check_win/lord_dead_rebels")
+    if reason is WinReason.REBELS_AND_RENEGADES_DEAD:
+        return en_zh("outcome.check_win/every_rebel_renegade")
+    alive = [s for s in st.seats if s.alive]  # the renegade alone: the one living seat
+    lone = alive if len(alive) == 1 else [s for s in st.seats if s.role == Role.RENEGADE]
+    ne, nz = who(st, lone[0].seat if lone else None)
+    return en_zh("outcome.check_win/lord_dead_renegade", who0=Words(ne, nz))

@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from .messages import Names
 
-__all__ = ["Phase", "Role", "Kingdom", "PromptKind", "Rule"]
+__all__ = ["Phase", "Role", "Kingdom", "PromptKind", "Rule", "WinReason"]
 
 
 class Phase(StrEnum):
@@ -30,6 +30,15 @@ class Role(StrEnum):
     LOYALIST = "loyalist"
     REBEL = "rebel"
     RENEGADE = "renegade"
+
+
+class WinReason(StrEnum):
+    """Which win condition ended the game (RULES_NOTES: Win conditions); its sentence is a catalogue text
+    (``companion.rules.state.WIN_TEXT``), never kept in the state."""
+
+    LORD_DEAD = "lord_dead"  # the lord is dead and more than a lone renegade lives: the rebels win
+    RENEGADE_ALONE = "renegade_alone"  # the lord is dead and a renegade is the only one alive
+    REBELS_AND_RENEGADES_DEAD = "rebels_and_renegades_dead"  # the lord and the loyalists win
 
 
 class Kingdom(StrEnum):

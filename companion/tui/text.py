@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.rules.deck import KINDS
 from companion.rules.messages import Names, render
-from companion.rules.state import SLOTS, AnyPrompt, GameState, Seat
+from companion.rules.state import SLOTS, AnyPrompt, GameState, Seat, win_words
 from companion.rules.vocab import PromptKind
 
 if TYPE_CHECKING:
@@ -520,9 +520,8 @@ def header_text(state: GameState, lang: str) -> str:
     if state.over:
         who = role_name(state.winner, lang) or (state.winner or "?")
         text = label("over", lang, winner=who)
-        reason = state.win_reason
-        if lang == "zh":
-            reason = state.extra.get("win_reason_zh") or reason
+        words = win_words(state)
+        reason = None if words is None else words[1] if lang == "zh" else words[0]
         if reason:
             text += f"（{reason}）" if lang == "zh" else f" ({reason})"
         return text

@@ -8,6 +8,8 @@ from screen import screen_text, type_line
 from textual.widgets import DataTable
 
 from companion.rules.distance import distance, in_range
+from companion.rules.state import Outcome
+from companion.rules.vocab import Role, WinReason
 from companion.tui.app import CommandBar, CompanionApp
 from companion.tui.screens import ConfirmRevealScreen, DistanceScreen, HelpScreen
 from companion.tui.text import label
@@ -322,11 +324,11 @@ async def test_game_over_header():
     session = FakeSession()
     session.state.over = True
     session.state.winner = "rebel"
-    session.state.win_reason = "the lord died"
+    session.state.result = Outcome(Role.REBEL, WinReason.LORD_DEAD)  # the reason's text: the catalogue's
     app = CompanionApp(session, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "game over — winner: Rebel (the lord died)" in screen_text(app)
+        assert "game over — winner: Rebel (the lord is dead: the rebels win)" in screen_text(app)
 
 
 async def test_wide_screen_puts_log_beside_table(session):

@@ -221,7 +221,8 @@ def test_game_over_header_gives_the_win_reason_in_the_dashboard_language():
     st = _kill(table(6), 1, "2")
     assert header_text(st, "zh") == "游戏结束 — 胜方：反贼（主公阵亡：反贼获胜）"
     assert header_text(st, "en").endswith("(the lord is dead: the rebels win)")
-    assert run(st, "name 2 Winner").extra["win_reason_zh"] == "主公阵亡：反贼获胜"
+    from companion.rules.state import win_words
+    assert win_words(run(st, "name 2 Winner")) == ("the lord is dead: the rebels win", "主公阵亡：反贼获胜")
 
 
 def test_scan_status_line_in_both_languages_and_no_name_for_a_weak_guess():
