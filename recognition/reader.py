@@ -18,6 +18,7 @@ from .geometry import (
     CORNER_W,
     Candidate,
     card_candidates,
+    colour_copy,
     colour_edge_candidates,
     detect_copy,
     edge_candidates,
@@ -278,15 +279,17 @@ def _read_pass(frame: np.ndarray, gray: np.ndarray, small: tuple, cands: list, t
         cands = cands + more
         best = _read_candidates(frame, more, threshold, done, best, gray)
     late = False  # accepted from the fallback search's outlines
+    bgr = None  # the colour detect copy, shared by the fallback and the colour-edge searches
     if not best.accepted and fallback:  # finer levels, cut corners, the darkest channel
+        bgr = colour_copy(frame, small[0])
         more = fallback_candidates(frame, gray, small, min(max_candidates, FALLBACK_CANDIDATES),
-                                   [c.outline() for c in cands])
+                                   [c.outline() for c in cands], bgr)
         cands = cands + more
         n = len(done)
         best = _read_candidates(frame, more, threshold, done, best, gray)
         late = best.accepted and any(r is best for _, r in done[n:])
     if not best.accepted and fallback:  # closed colour edges: a card on a busy, colourful table
-        more = colour_edge_candidates(frame, gray, small, COLOUR_EDGE_CANDIDATES, [c.outline() for c in cands])
+        more = colour_edge_candidates(frame, gray, small, COLOUR_EDGE_CANDIDATES, [c.outline() for c in cands], bgr)
         cands = cands + more
         n = len(done)
         best = _read_candidates(frame, more, threshold, done, best, gray)
