@@ -37,10 +37,11 @@ from .rules.state import GameState
 
 __all__ = ["SNAPSHOT_VERSION", "UPGRADES", "SnapshotError", "encode", "decode", "rules_fingerprint"]
 
-SNAPSHOT_VERSION = 2
+SNAPSHOT_VERSION = 3
 """Raised when the encoding changes; an older version is read through :data:`UPGRADES`, a newer one ignored.
 2: ``GameState.result`` (the typed :class:`~companion.rules.state.Outcome`) in place of the sentences
-``win_reason`` and ``extra["win_reason_zh"]``."""
+``win_reason`` and ``extra["win_reason_zh"]``; 3: ``GameState.stack``, the resolution stack of typed frames
+(:class:`~companion.rules.state.Frame`), in place of the dicts of ``extra["stack"]``."""
 
 _RULES = "companion.rules."
 
@@ -109,7 +110,19 @@ def _game_state_v1(f: dict[str, Any]) -> dict[str, Any]:
     return f
 
 
-UPGRADES: dict[int, dict[str, Upgrade]] = {1: {"companion.rules.state:GameState": _game_state_v1}}
+def _game_state_v2(f: dict[str, Any]) -> dict[str, Any]:
+    """Versions 1 and 2's GameState: the resolution stack was ``extra["stack"]``, a list of dicts."""
+    from .rules.state import Frame  # noqa: PLC0415 - only for an old snapshot
+
+    f = dict(f)
+    extra = dict(f["extra"])
+    f["stack"] = tuple(Frame.from_json(d) for d in extra.pop("stack", None) or ())
+    f["extra"] = extra
+    return f
+
+
+UPGRADES: dict[int, dict[str, Upgrade]] = {1: {"companion.rules.state:GameState": _game_state_v1},
+                                           2: {"companion.rules.state:GameState": _game_state_v2}}
 """Snapshot version → rules-core class → the upgrade of its decoded fields to this version's (applied in turn)."""
 
 
