@@ -7,8 +7,8 @@ state's dataclass tree losslessly:
 * a list is a JSON array;
 * a tuple is ``{"t": [...]}``, a set ``{"s": [...]}`` (sorted by its encoding), a dict
   ``{"d": [[key, value], ...]}`` in insertion order (keys may be integers);
-* a dataclass of the rules core (``GameState``, ``Seat``, ``Prompt``, ``Face``... any
-  dataclass defined in ``companion.rules``) is ``{"c": "companion.rules.state:GameState",
+* a dataclass or named tuple of the rules core (``GameState``, ``Seat``, ``Prompt``, ``Face``,
+  ``Frame``... any defined in ``companion.rules``) is ``{"c": "companion.rules.state:GameState",
   "f": {field: value, ...}}``; an enum member of the rules core ``{"e": "module:Class", "v": value}``.
 
 A snapshot of an older version is read through its upgrade (:data:`UPGRADES`: the fields of a rules-core class
@@ -75,6 +75,8 @@ def _enc(v: Any) -> Any:
         return v
     if isinstance(v, list):
         return [_enc(x) for x in v]
+    if isinstance(v, tuple) and type(v) is not tuple and _name(type(v)) is not None and hasattr(v, "_fields"):
+        return {"c": _name(type(v)), "f": {k: _enc(x) for k, x in zip(v._fields, v, strict=True)}}  # a named tuple
     if isinstance(v, tuple):
         return {"t": [_enc(x) for x in v]}
     if isinstance(v, (set, frozenset)):
@@ -146,12 +148,13 @@ def _dec(v: Any, up: dict[str, list[Upgrade]] | None = None) -> Any:
         return cls(_dec(v["v"], up))
     if isinstance(v, dict) and set(v) == {"c", "f"}:
         cls = _class(v["c"])
-        if not dataclasses.is_dataclass(cls):
+        named_tuple = issubclass(cls, tuple) and hasattr(cls, "_fields")
+        if not dataclasses.is_dataclass(cls) and not named_tuple:
             raise SnapshotError(f"{v['c']} is not a dataclass")
         fields = {k: _dec(x, up) for k, x in v["f"].items()}
         for upgrade in up.get(v["c"], ()) if up else ():
             fields = upgrade(fields)
-        names = {f.name for f in dataclasses.fields(cls)}
+        names = set(getattr(cls, "_fields", ())) if named_tuple else {f.name for f in dataclasses.fields(cls)}
         if set(fields) != names:
             raise SnapshotError(f"snapshot of {v['c']} has fields {sorted(fields)}, this version {sorted(names)}")
         return cls(**fields)
