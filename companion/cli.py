@@ -298,8 +298,10 @@ def cmd_check(args) -> int:
                 bad += 1
                 for seq, why in wrong:
                     print(_msg("check.differs", id=g.id, seq=seq, why=why))
-            else:
+            elif seqs:
                 print(_msg("check.match", id=g.id, entries=g.entries, n=len(seqs)))
+            else:  # nothing to compare: a resume of this game replays it from its first entry
+                print(_msg("check.no_checkpoints", id=g.id, entries=g.entries))
     return 1 if bad else 0
 
 
@@ -795,13 +797,10 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
     if not _needs_reader(argv):
         return ap
-    try:
-        from recognition.cli import add_labels_parser, add_scan_parser  # noqa: PLC0415
-    except ImportError:  # pragma: no cover - recognition is part of the package
-        pass
-    else:
-        add_scan_parser(sub)
-        add_labels_parser(sub)
+    from recognition.cli import add_labels_parser, add_scan_parser  # noqa: PLC0415 - part of the package
+
+    add_scan_parser(sub)
+    add_labels_parser(sub)
     return ap
 
 

@@ -304,20 +304,22 @@ def _outline_again(gray: np.ndarray, q: np.ndarray, level: int | None,
     return _refine_quad(o, best) + np.array([xa, ya], np.float32)
 
 
-def detect_copy(gray: np.ndarray) -> tuple[np.ndarray, float]:
-    """The grey frame (H, W) downscaled to DETECT_LONG_SIDE and blurred 3x3, and its scale."""
+def detect_copy(gray: np.ndarray, side: int = DETECT_LONG_SIDE) -> tuple[np.ndarray, float]:
+    """The grey frame (H, W) downscaled to a long side of ``side`` px (DETECT_LONG_SIDE; the
+    reader's second pass uses a larger one, ``reader.FINE_LONG_SIDE``) and blurred 3x3, and its
+    scale (copy px per frame px, <= 1)."""
     w = gray.shape[1]
-    gray = _downscale(gray)
+    gray = _downscale(gray, side)
     return cv2.blur(gray, (3, 3)), gray.shape[1] / w
 
 
-def _downscale(img: np.ndarray) -> np.ndarray:
-    """img (H, W[, C]) with its long side brought to DETECT_LONG_SIDE: halved with INTER_AREA
-    (fast for exact halves), then a small linear step."""
-    while max(img.shape[:2]) >= 2 * DETECT_LONG_SIDE:
+def _downscale(img: np.ndarray, side: int = DETECT_LONG_SIDE) -> np.ndarray:
+    """img (H, W[, C]) with its long side brought to ``side``: halved with INTER_AREA (fast for
+    exact halves), then a small linear step; img itself when not longer."""
+    while max(img.shape[:2]) >= 2 * side:
         img = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
-    if max(img.shape[:2]) > DETECT_LONG_SIDE:
-        f = DETECT_LONG_SIDE / max(img.shape[:2])
+    if max(img.shape[:2]) > side:
+        f = side / max(img.shape[:2])
         img = cv2.resize(img, (round(img.shape[1] * f), round(img.shape[0] * f)), interpolation=cv2.INTER_LINEAR)
     return img
 
@@ -499,7 +501,7 @@ def fallback_candidates(frame: np.ndarray, gray: np.ndarray, small: tuple, max_c
     g, s = small
     coarse = set(_levels(g))  # searched by card_candidates already
     found = [(*x, gray) for x in _level_outlines(g, [t for t in _levels(g, True) if t not in coarse], True)]
-    bgr = _downscale(frame)  # as detect_copy, on the colour frame
+    bgr = _downscale(frame, max(g.shape))  # as detect_copy, on the colour frame
     if bgr.shape[:2] != g.shape:
         bgr = cv2.resize(bgr, (g.shape[1], g.shape[0]), interpolation=cv2.INTER_LINEAR)
     d = cv2.blur(darkest_channel(bgr), (3, 3))
@@ -524,7 +526,7 @@ def colour_edge_candidates(frame: np.ndarray, gray: np.ndarray, small: tuple, ma
     skip: quads (frame pixels) already tried, left out. At most max_candidates, most likely
     first. Costs ~1.5-3 ms on 1280x720 (the colour Canny)."""
     g, s = small
-    bgr = _downscale(frame)
+    bgr = _downscale(frame, max(g.shape))
     if bgr.shape[:2] != g.shape:
         bgr = cv2.resize(bgr, (g.shape[1], g.shape[0]), interpolation=cv2.INTER_LINEAR)
     e = cv2.dilate(cv2.Canny(cv2.blur(bgr, (3, 3)), *COLOUR_EDGES), np.ones((2, 2), np.uint8))

@@ -208,7 +208,7 @@ def whole_frame_parts(h: int, w: int) -> list[tuple[slice, slice, float]]:
 
 def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: str = "fast",
                max_candidates: int = 5, qr_part: int | None = None, second_card_edges: bool = True,
-               fallback: bool = True, second_search: bool = True, wide: bool = True) -> Reading:
+               fallback: bool = True, second_search: bool = True, wide: bool = True, fine: bool = True) -> Reading:
     """Read a card from a BGR frame (H, W, 3) uint8.
 
     Looks for a QR sleeve label first (qr_mode "off", "fast" or "thorough", see
@@ -226,7 +226,9 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
     ``second_every``-th index frame once the card is accepted). wide: when still nothing
     is accepted, read the outlines already read again with ``_read_quad_wide`` (a wider corner,
     levels from the index zone; a card accepted only so is checked as one from the fallback
-    search). Never raises on odd content: returns a Reading with accepted=False
+    search). fine: when nothing was accepted nor refused with a note, every search once more on a
+    copy FINE_LONG_SIDE long (``_read_pass``; tens of ms on a 1280x720 frame, only on such frames).
+    Never raises on odd content: returns a Reading with accepted=False
     (and suit/rank None when nothing could be read).
     """
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
@@ -239,6 +241,36 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         lab = _search_label(gray, cands, qr_mode, qr_part)
         if lab is not None:
             return lab
+    best = _read_pass(frame, gray, small, cands, threshold, max_candidates, second_card_edges, fallback,
+                      second_search, wide)
+    if best.accepted or best.note is not None or not fine \
+            or min(max(frame.shape[:2]), FINE_LONG_SIDE) < 1.5 * max(small[0].shape):
+        return best
+    # the second pass (issue 18, small cards and 三国杀-style faces on busy tables): every search again
+    # on a copy FINE_LONG_SIDE long
+    fine_small = detect_copy(gray, FINE_LONG_SIDE)
+    r = _read_pass(frame, gray, fine_small, card_candidates(frame, max_candidates, gray, fine_small), threshold,
+                   max_candidates, second_card_edges, fallback, second_search, wide, FINE_LATE)
+    return r if r.accepted or r.note is not None or r.confidence > best.confidence else best
+
+
+# The second pass of ``read_frame`` (fine=True): a frame where nothing was accepted (nor refused
+# with a note) is searched again on a copy this long (the first searches: DETECT_LONG_SIDE = 360).
+# On 1280 x 720 frames: the whole frame. A card a quarter of the frame's height is ~60 px long on
+# the 360 px copy, and a 三国杀-style card on a busy table, merged with it there, is separated by
+# its thin frame line at full resolution (issue 18, the development seeds 141 000 000+).
+FINE_LONG_SIDE = 1280
+# ... and a card it accepts is checked as one from the fallback search (``_another_outline``).
+FINE_LATE = True
+
+
+def _read_pass(frame: np.ndarray, gray: np.ndarray, small: tuple, cands: list, threshold: float,
+               max_candidates: int, second_card_edges: bool, fallback: bool, second_search: bool,
+               wide: bool, late_all: bool = False) -> Reading:
+    """One pass of ``read_frame``'s searches on the detect copy ``small`` (``detect_copy``) whose
+    outlines ``cands`` (``card_candidates``) are known: the outlines read in turn (grey levels,
+    closed edges, the fallback's, the closed colour edges', the wide read), the accepted reading
+    checked for a second card (late_all: also by ``_another_outline``, as one from the fallback search)."""
     done: list[tuple] = []  # (candidate, its Reading)
     best = _read_candidates(frame, cands, threshold, done, Reading(None, None, 0.0, False), gray)
     if not best.accepted:  # closed edges: a card on a table as light as it, or barely brighter
@@ -265,7 +297,7 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
     if best.accepted:
         best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small,
                             second_search)
-    if best.accepted and late:
+    if best.accepted and (late or late_all):
         best = _another_outline(frame, cands, best)
     return best
 
@@ -1093,15 +1125,22 @@ def _cut_beside(crop: np.ndarray, g) -> bool:
 # line, art), e.g. a 三国杀-style "3" merged with the frame read as "8" (fresh seed 69000028 at
 # scale 0.35). Suit boxes: SUIT_ASPECT (rendered suits 0.52-1.62, real dev suits 0.71-1.15).
 RANK_ASPECT_MAX = (1.47, 1.07, 1.05, 1.16, 1.05, 1.07, 1.07, 1.07, 1.07, 2.2, 1.1, 1.3, 1.45)
+# The narrowest, per rank: 0.8 of the narrowest of 400 rendered glyphs of that rank squeezed to 0.6
+# of its width (the narrowest 三国杀-style index, card_images.render.sgs_index_mask); J 0.1 (a J
+# thresholded to its stem read right at 0.13). A box narrower is a piece of a glyph the threshold
+# broke: the stem of a thin serif "6" (box 6 x 24, 0.25) read as "6" beside its bowl read as "♦"
+# (fresh seed 105 000 018 at half scale, accepted ♦6 for ♥6; right readings of that set: >= 0.31).
+RANK_ASPECT_MIN = (0.36, 0.3, 0.3, 0.32, 0.3, 0.28, 0.3, 0.3, 0.28, 0.5, 0.1, 0.3, 0.36)
 SUIT_ASPECT = (0.45, 1.8)
 
 
 def _boxes_fit(g, rank: int) -> bool:
     """True when the rank and suit boxes of IndexGlyphs g have shapes a rank ``rank`` (1..13)
-    and a suit glyph can have (RANK_ASPECT_MAX, SUIT_ASPECT)."""
+    and a suit glyph can have (RANK_ASPECT_MIN .. RANK_ASPECT_MAX, SUIT_ASPECT)."""
     rw, rh = g.rank_box[2], g.rank_box[3]
     sw, sh = g.suit_box[2], g.suit_box[3]
-    return rh > 0 and sh > 0 and rw / rh <= RANK_ASPECT_MAX[rank - 1] and SUIT_ASPECT[0] <= sw / sh <= SUIT_ASPECT[1]
+    return rh > 0 and sh > 0 and RANK_ASPECT_MIN[rank - 1] <= rw / rh <= RANK_ASPECT_MAX[rank - 1] \
+        and SUIT_ASPECT[0] <= sw / sh <= SUIT_ASPECT[1]
 
 
 def _index_crop(corner: np.ndarray, g) -> np.ndarray:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
+from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from companion.rules.messages import Message, text
@@ -105,7 +106,19 @@ class DashboardCommands(Provider):
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
+        found = False
         for name, help_, cb in self._entries():
             score = max(matcher.match(name), matcher.match(help_) * 0.8)
             if score > 0:
+                found = True
                 yield Hit(score, matcher.highlight(name), cb, text=name, help=help_)
+        app = cast("CompanionApp", self.app)
+        if not found and app.lang == "zh":
+            # Textual writes its own "No matches found" (textual/command.py, a literal: no public hook for its
+            # text); in Chinese this one hit says it instead, and picking it does nothing (the palette closes)
+            words = label("palette_no_match", app.lang)
+            yield Hit(1.0, Text(words, style="dim"), _nothing, text=words, help=label("palette_no_match_help", app.lang))
+
+
+def _nothing() -> None:
+    """The palette's "no match" hit: nothing to do."""

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.rules.errors import CommandError, Refused
 from companion.rules.messages import Message, Names, render, text
-from companion.rules.vocab import PromptKind
+from companion.rules.vocab import PromptKind, Rule
 
 from .text import Templates
 
@@ -140,7 +140,7 @@ class QuickMixin(_Host):
         def _drop_scan(self) -> None: ...
         def open_skills(self, seat: int | None) -> None: ...
         def open_distances(self, seat: int | None) -> None: ...
-        def refusal_text(self, r: Refused, *, typed: bool = True) -> str: ...
+        def refusal_text(self, r: Refused, *, typed: bool = True, kept: bool = False) -> str: ...
         journaled: Journaled | None
         _slots: dict[tuple, tuple[list[Any], set[int]]]
 
@@ -186,7 +186,7 @@ class QuickMixin(_Host):
         """A line refused ``hand.ask`` (light mode: a rule needs to know whether seat ``r.seat`` holds a hand
         card — 空城): the choices become its yes / no; the answer is journaled as ``hand S 1`` / ``hand S 0``
         and the line is sent again (``flow.skill_target``)."""
-        self._ask = (self.state, r.seat, line) if r.rule == "hand.ask" and r.seat is not None else None
+        self._ask = (self.state, r.seat, line) if r.rule == Rule.HAND_ASK and r.seat is not None else None
 
     @property
     def asking(self) -> bool:

@@ -239,8 +239,9 @@ def _scan_flags(readings, **kw):
     calls, it = [], iter(readings)
 
     def fake_read_frame(frame, threshold, qr_mode="off", qr_part=None, second_search=True, fallback=True,
-                        wide=True):
+                        wide=True, fine=True):
         assert wide == fallback  # the wide-corner search follows the fallback's cadence
+        assert fine == fallback  # ... and so does the second pass
         calls.append((second_search, fallback))
         return next(it)
 

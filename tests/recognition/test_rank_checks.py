@@ -93,3 +93,38 @@ def test_room_beside_a_card_on_paper_is_a_second_card():
     sc = scenes.pair_scene(np.random.default_rng(9_501_001), "close")
     r = reader.read_frame(sc.image, qr_mode="off")
     assert not r.accepted and r.note is not None and r.note.startswith("two cards in view"), r.note
+
+
+
+
+def test_rank_box_shapes_hold_every_rendered_glyph_but_not_half_of_one():
+    """RANK_ASPECT_MIN .. RANK_ASPECT_MAX (reader._boxes_fit) hold every rendered rank glyph, as wide
+    as the fonts draw it or squeezed to 0.6 of that (the narrowest 三国杀-style index), but not a piece
+    of one half as wide as the narrowest (a glyph broken by the threshold: fresh seed 105 000 018 at
+    half scale, the stem of a thin "6" read as 6 beside its bowl read as ♦)."""
+    from types import SimpleNamespace
+
+    from card_images.render import _fit_height, render_rank_glyph
+
+    rng = np.random.default_rng(96_100_000)
+    for rank in range(1, 14):
+        narrowest = 9.0
+        for _ in range(40):
+            m = _fit_height(render_rank_glyph(rank, rng, 64), 40, float(rng.uniform(0.6, 1.15)))
+            h, w = m.shape
+            narrowest = min(narrowest, w / h)
+            g = SimpleNamespace(rank_box=(0, 0, w, h), suit_box=(0, 50, 20, 20))
+            assert reader._boxes_fit(g, rank), (rank, w, h)
+        if rank == 11:  # a J is allowed down to its stem (RANK_ASPECT_MIN: 0.1)
+            continue
+        half = SimpleNamespace(rank_box=(0, 0, int(40 * narrowest / 2), 40), suit_box=(0, 50, 20, 20))
+        assert not reader._boxes_fit(half, rank), (rank, narrowest)
+
+
+@pytest.mark.parametrize("scale", [1.0, 0.75, 0.5])
+def test_a_thin_rank_broken_by_the_threshold_is_not_accepted_as_another_suit(scale):
+    """Fresh rendered seed 105 000 018: a thin serif '6' over a heart touching the inner frame line;
+    at half scale main accepted ♦6 (0.903). Not accepted, or accepted as the rendered card."""
+    img, suit, rank = _rendered(105_000_018)
+    r = reader.read_frame(scenes.letterbox(img, scale), qr_mode="off")
+    assert not r.accepted or (r.suit, r.rank) == (suit, rank), r.label

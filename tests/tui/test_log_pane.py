@@ -143,7 +143,7 @@ async def test_the_pane_keeps_a_bounded_number_of_lines():
 
 async def test_after_a_command_the_pane_shows_its_end_and_the_scrollbar_its_length():
     """The new lines are scrolled to at once and the scrollbar is given the pane's new length by the pane
-    itself (GameLog._sync_scrollbar; its _size_updated then skips Textual's repeat of it): the thumb must still
+    itself (GameLog._sync_scrollbar: no layout follows a write): the thumb must still
     say where the pane is."""
     session = Session.replay_lines([f"add {i}" for i in range(1, 200)], **fe.KW)
     app = CompanionApp(session, lang="en")
@@ -168,16 +168,20 @@ async def test_after_a_command_the_pane_shows_its_end_and_the_scrollbar_its_leng
         assert rlog.outer_size == rlog.region.size and rlog.scroll_y <= rlog.max_scroll_y
 
 
-def test_the_overridden_textual_method_is_still_there():
-    """GameLog._size_updated overrides a private method of Textual's ScrollView (8.2.8): it must still exist
-    with the arguments it is called with, or the pane would silently fall back to Textual's own."""
+def test_the_pane_overrides_no_private_textual_method():
+    """GameLog overrode ScrollView._size_updated (private, Textual 8.2.8) to skip a repaint of the scrollbar
+    that a layout pass repeats; since a command no longer lays the screen out (``GameLog.refresh``) it skipped
+    nothing (measured: the same frames and scrollbar repaints over 30 keys with and without it).  The pane uses
+    Textual's public API only: no method of it shadows a private one of its bases."""
     import inspect
 
-    from textual.scroll_view import ScrollView
+    from textual.widgets import RichLog
 
-    params = list(inspect.signature(ScrollView._size_updated).parameters)
-    assert params == ["self", "size", "virtual_size", "container_size", "layout"]
-    assert GameLog._size_updated is not ScrollView._size_updated
+    def private(cls: type) -> set[str]:
+        return {name for name, v in vars(cls).items()
+                if inspect.isfunction(v) and name.startswith("_") and not name.startswith("__")}
+
+    assert private(GameLog) & set().union(*(private(c) for c in RichLog.__mro__)) == set()
 
 
 async def test_a_command_that_moves_nothing_lays_nothing_out_and_the_pane_still_scrolls_to_its_end(monkeypatch):

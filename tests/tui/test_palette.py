@@ -109,14 +109,21 @@ async def test_seat_card_opens_skills_and_distances():
         assert app.query_one(CommandBar).value == "3 "
 
 
-async def test_a_face_alone_answers_a_judgement_and_track_hands_is_not_offered_mid_game():
-    """Newcomer trial (issue 16): ``9h`` alone at a judgement is ``judge 9h``; ``track hands`` is a setup option."""
+
+def _at_seat_2s_judgement():
+    """The table played on to seat 2's judgement of 乐不思蜀 (placed on it in seat 1's turn)."""
     s = _session(TABLE + ["place 2 indulgence", "end"])
-    for _ in range(10):  # on to seat 2's judgement of 乐不思蜀
+    for _ in range(10):
         p = s.state.prompt
         if p is not None and p.kind == "judge":
             break
         s.submit("discard 2" if p is not None and p.kind == "discard" else "next")
+    return s
+
+
+async def test_a_face_alone_answers_a_judgement_and_track_hands_is_not_offered_mid_game():
+    """Newcomer trial (issue 16): ``9h`` alone at a judgement is ``judge 9h``; ``track hands`` is a setup option."""
+    s = _at_seat_2s_judgement()
     app = CompanionApp(s, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -133,12 +140,7 @@ async def test_a_face_alone_answers_a_judgement_and_track_hands_is_not_offered_m
 async def test_a_colour_and_rank_alone_at_a_judgement_is_refused_naming_both_suits():
     """Newcomer trial (3 Dec): ``红10`` alone at a judgement was "unknown command '红10'"; it is the
     ``judge`` answer, refused as ``judge 红10`` is: a colour is two suits (docs/commands.md)."""
-    s = _session(TABLE + ["place 2 indulgence", "end"])
-    for _ in range(10):  # on to seat 2's judgement of 乐不思蜀
-        p = s.state.prompt
-        if p is not None and p.kind == "judge":
-            break
-        s.submit("discard 2" if p is not None and p.kind == "discard" else "next")
+    s = _at_seat_2s_judgement()
     app = CompanionApp(s, lang="zh")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -214,3 +216,41 @@ async def test_palette_lists_the_answers_at_an_archery_attack():
         await pilot.press("down", "enter")
         assert await until(pilot, lambda: s.state.prompt is None or s.state.prompt.seat != asked)
         assert s.state.seat(asked).hp == s.state.seat(asked).max_hp - 1
+
+
+async def test_a_search_that_finds_nothing_says_so_in_the_dashboards_language():
+    """Textual's command palette says "No matches found" in English whatever the language (a literal in
+    textual/command.py, no public hook): in Chinese the dashboard's provider says it itself, as one hit that does
+    nothing; in English Textual's own line stays."""
+    from textual.command import CommandList, CommandPalette
+
+    from companion.tui.text import label
+
+    app = CompanionApp(_session(), lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for lang in ("zh", "en"):
+            if app.lang != lang:
+                await pilot.press("f4")
+                assert await until(pilot, lambda want=lang: app.lang == want)
+            await pilot.press("ctrl+p")
+            assert await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+            await pilot.press(*"qqxqqx")
+
+            def shown() -> list[str]:
+                cl = app.screen.query_one(CommandList)
+                prompts = [cl.get_option_at_index(i).prompt for i in range(cl.option_count)]
+                return [str(getattr(p, "plain", p)) for p in prompts]
+
+            want = "没有匹配的命令" if lang == "zh" else "No matches found"
+            assert await until(pilot, lambda w=want: any(w in p for p in shown()), timeout=3.0), shown()
+            await pilot.pause(0.7)  # past Textual's own countdown (0.5 s)
+            assert ("No matches found" in " ".join(shown())) == (lang == "en"), shown()
+            assert label("palette_no_match", "zh") == "没有匹配的命令"
+            tip, n = app.session.tip, len(app.session.log)
+            await pilot.press("enter")  # zh: the hit does nothing but close the palette; en: a disabled line
+            await pilot.pause()
+            assert (app.session.tip, len(app.session.log)) == (tip, n)
+            if isinstance(app.screen, CommandPalette):
+                await pilot.press("escape")
+            assert await until(pilot, lambda: not isinstance(app.screen, CommandPalette))

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual.events import Resize
-from textual.geometry import Size
 
 from companion.tui.text import event_words, fold_cells, hidden_roles, label, redact_line
 
@@ -65,7 +64,6 @@ class GameLog(RichLog):
         self._lines = 0
         self._sig: tuple | None = None  # signature() of what is drawn
         self._at: Any = None  # mark() of what is drawn
-        self._synced: tuple[Size, Size, Size] | None = None  # what _sync_scrollbar gave the scrollbar
         self._length_changed = False
 
     @property
@@ -256,23 +254,10 @@ class GameLog(RichLog):
             del self._plain[:drop], self._folded[:drop]
 
     def _sync_scrollbar(self) -> None:
-        """Give the scrollbar the pane's new length now, so that it is repainted in the frame that paints the
-        new lines, and mark the size as seen by ``_size_updated`` (the layout pass after a write)."""
-        if not self.show_vertical_scrollbar or self.virtual_size.height <= self.scrollable_content_region.height:
-            self._synced = None  # the scrollbar may appear: Textual's own update lays it out
-            return
-        self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
-        self._synced = (self.outer_size, self.virtual_size, self.container_size)
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        """Textual's ScrollView (8.2.8) compares the compositor's virtual size (the viewport) with the pane's
-        own, which differ for every RichLog, so every layout pass repaints the scrollbar once more, a frame
-        after the one that painted the command (≈ 17–35 ms more per key, issue 15).  Skipped when the pane's
-        size and length are those ``_sync_scrollbar`` already gave the scrollbar; else Textual's own."""
-        if self._synced is not None and self._synced == (size, self.virtual_size, container_size):
-            return False
-        self._synced = None
-        return super()._size_updated(size, virtual_size, container_size, layout)
+        """Give the scrollbar the pane's new length now (no layout follows a write: ``refresh``), so that it is
+        repainted in the frame that paints the new lines."""
+        if self.show_vertical_scrollbar and self.virtual_size.height > self.scrollable_content_region.height:
+            self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
 
     def watch_virtual_size(self) -> None:
         self._length_changed = True  # the refresh the reactive asks for next is for it
