@@ -7,8 +7,8 @@ state's dataclass tree losslessly:
 * a list is a JSON array;
 * a tuple is ``{"t": [...]}``, a set ``{"s": [...]}`` (sorted by its encoding), a dict
   ``{"d": [[key, value], ...]}`` in insertion order (keys may be integers);
-* a dataclass of the rules core (``GameState``, ``Seat``, ``Prompt``, ``Face``... any
-  dataclass defined in ``companion.rules``) is ``{"c": "companion.rules.state:GameState",
+* a dataclass or named tuple of the rules core (``GameState``, ``Seat``, ``Prompt``, ``Face``,
+  ``Frame``... any defined in ``companion.rules``) is ``{"c": "companion.rules.state:GameState",
   "f": {field: value, ...}}``; an enum member of the rules core ``{"e": "module:Class", "v": value}``.
 
 A snapshot of an older version is read through its upgrade (:data:`UPGRADES`: the fields of a rules-core class
@@ -36,10 +36,11 @@ from .rules.state import GameState
 
 __all__ = ["SNAPSHOT_VERSION", "UPGRADES", "SnapshotError", "encode", "decode", "rules_fingerprint"]
 
-SNAPSHOT_VERSION = 2
+SNAPSHOT_VERSION = 3
 """Raised when the encoding changes; an older version is read through :data:`UPGRADES`, a newer one ignored.
 2: ``GameState.result`` (the typed :class:`~companion.rules.state.Outcome`) in place of the sentences
-``win_reason`` and ``extra["win_reason_zh"]``."""
+``win_reason`` and ``extra["win_reason_zh"]``; 3: ``GameState.stack``, the resolution stack of typed frames
+(:class:`~companion.rules.state.Frame`), in place of the dicts of ``extra["stack"]``."""
 
 _RULES = "companion.rules."
 
@@ -73,6 +74,8 @@ def _enc(v: Any) -> Any:
         return v
     if isinstance(v, list):
         return [_enc(x) for x in v]
+    if isinstance(v, tuple) and type(v) is not tuple and _name(type(v)) is not None and hasattr(v, "_fields"):
+        return {"c": _name(type(v)), "f": {k: _enc(x) for k, x in zip(v._fields, v, strict=True)}}  # a named tuple
     if isinstance(v, tuple):
         return {"t": [_enc(x) for x in v]}
     if isinstance(v, (set, frozenset)):
@@ -110,7 +113,19 @@ def _game_state_v1(f: dict[str, Any]) -> dict[str, Any]:
     return f
 
 
-UPGRADES: dict[int, dict[str, Upgrade]] = {1: {"companion.rules.state:GameState": _game_state_v1}}
+def _game_state_v2(f: dict[str, Any]) -> dict[str, Any]:
+    """Versions 1 and 2's GameState: the resolution stack was ``extra["stack"]``, a list of dicts."""
+    from .rules.state import Frame  # noqa: PLC0415 - only for an old snapshot
+
+    f = dict(f)
+    extra = dict(f["extra"])
+    f["stack"] = tuple(Frame.from_json(d) for d in extra.pop("stack", None) or ())
+    f["extra"] = extra
+    return f
+
+
+UPGRADES: dict[int, dict[str, Upgrade]] = {1: {"companion.rules.state:GameState": _game_state_v1},
+                                           2: {"companion.rules.state:GameState": _game_state_v2}}
 """Snapshot version → rules-core class → the upgrade of its decoded fields to this version's (applied in turn)."""
 
 
@@ -134,12 +149,13 @@ def _dec(v: Any, up: dict[str, list[Upgrade]] | None = None) -> Any:
         return cls(_dec(v["v"], up))
     if isinstance(v, dict) and set(v) == {"c", "f"}:
         cls = _class(v["c"])
-        if not dataclasses.is_dataclass(cls):
+        named_tuple = issubclass(cls, tuple) and hasattr(cls, "_fields")
+        if not dataclasses.is_dataclass(cls) and not named_tuple:
             raise SnapshotError(f"{v['c']} is not a dataclass")
         fields = {k: _dec(x, up) for k, x in v["f"].items()}
         for upgrade in up.get(v["c"], ()) if up else ():
             fields = upgrade(fields)
-        names = {f.name for f in dataclasses.fields(cls)}
+        names = set(getattr(cls, "_fields", ())) if named_tuple else {f.name for f in dataclasses.fields(cls)}
         if set(fields) != names:
             raise SnapshotError(f"snapshot of {v['c']} has fields {sorted(fields)}, this version {sorted(names)}")
         return cls(**fields)

@@ -12,7 +12,7 @@ from companion.script import execute
 
 def test_cards_replay_never_mutates_earlier_states():
     """apply() works on a clone: every state of the cards.sgs replay is unchanged by the later lines
-    (trick frames in ``extra["stack"]`` and prompt data are replaced, never edited in place)."""
+    (trick frames, ``state.stack``, and prompt data are replaced, never edited in place)."""
     st, kept = GameState(), []
     for raw in (DATA / "cards.sgs").read_text(encoding="utf-8").splitlines():
         if EXPECT.match(raw.strip()) or not raw.split("#")[0].strip():

@@ -52,6 +52,6 @@ def test_random_sequences(lines):
             assert st.seat(st.turn_seat).alive
             assert all(st.seat(p.seat).alive for p in st.prompts if p.kind != "reveal")
             # the engine never waits: a trick in resolution always has a question pending
-            assert st.prompts or not st.extra.get("stack")
+            assert st.prompts or not st.stack
         else:
             assert st.winner in ("lord", "rebel", "renegade") and st.prompts == []

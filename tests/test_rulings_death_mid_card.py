@@ -51,7 +51,7 @@ def test_duel_user_killed_by_ganglie_then_the_turn_passes():
     st = run(_seat2_at_1hp_in_play(), "2 决斗 3", "pass all", "3 take", "yes", "judge ♠5", "no", "take")
     st, ev = events(st, "pass all")
     assert not st.seat(2).alive and (st.turn_seat, st.phase) == (3, "start")
-    assert not st.extra.get("stack")
+    assert not st.stack
 
 
 def test_collateral_user_killed_by_the_slash_it_asked_for_then_the_turn_passes():
@@ -65,4 +65,4 @@ def test_collateral_user_killed_by_the_slash_it_asked_for_then_the_turn_passes()
     assert st.prompt.kind == "dying" and st.turn_seat == 2
     st, ev = events(st, "pass all")
     assert not st.seat(2).alive and [e.seat for e in ev if e.kind == "reward"] == [4]  # the 杀's user killed him
-    assert (st.turn_seat, st.phase) == (3, "start") and not st.extra.get("stack")
+    assert (st.turn_seat, st.phase) == (3, "start") and not st.stack

@@ -190,7 +190,7 @@ def test_aoe_deaths_resolved_as_they_happen_and_game_stops_at_deciding_death():
     st = run(st, "2 万箭齐发", "pass all", "take", "pass all", "take")   # seats 3, 4
     st = run(st, "pass all", "take")                                   # the lord: 1 → 0
     st = run(st, "pass", "pass", "pass", "pass")
-    assert st.over and st.prompts == [] and not st.extra.get("stack")
+    assert st.over and st.prompts == [] and not st.stack
 
 
 # --------------------------------------------------------------------------- 五谷丰登 / 桃园结义 / 无中生有
@@ -299,7 +299,7 @@ def test_every_trick_is_defined_in_one_place():
 
 def test_turn_end_drops_the_trick_in_resolution():
     st = run(play6(), "1 南蛮入侵", "pass all", "force end")
-    assert not st.extra.get("stack") and st.turn_seat == 2
+    assert not st.stack and st.turn_seat == 2
 
 
 def test_the_last_nullifier_is_not_asked_again():

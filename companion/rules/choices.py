@@ -433,7 +433,7 @@ def _zone_en(s: Seat, z: str, tracked: bool = True) -> str:
 def _window(st: GameState, p: NullifyPrompt) -> list[Choice]:
     out: list[Choice] = []
     f = top_frame(st)
-    if f is not None and not f.get("depth", 0) and f.get("kind") != "judge_null":
+    if f is not None and not f.depth and f.kind != "judge_null":
         # the step behind an untouched window: answering it closes the window ("nobody?")
         try:
             after = apply(st, Action("pass", None, {"all": True}, False, "pass all")).state

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, Required, TypedDict, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from . import outcome as oc
 from .deck import Face
@@ -20,7 +20,7 @@ from .judgement import Judgement, resolve_judgement
 from .messages import Message, Words, en_zh, name, say, text
 from .outcome import who
 from .prompts import JudgementJob, RespondData
-from .state import PHASES, GameState, Prompt, RespondPrompt, Seat
+from .state import PHASES, Frame, GameState, Prompt, RespondPrompt, Seat
 from .vocab import PromptKind, Rule
 
 # Read on every action (bench/engine), so held as module globals: in Python 3.11 a member read off its Enum class
@@ -207,48 +207,38 @@ def draw_phase(ctx: Ctx, s: Seat, delta: int = 0) -> None:
 # --------------------------------------------------------------------------- the resolution stack
 
 
-class Frame(TypedDict, total=False):
-    """One card being resolved: a frame of the resolution stack ``state.extra["stack"]`` (a list, top last).
-
-    Frames are plain dicts at run time (replaced, never mutated in place: ``GameState.clone`` copies ``extra``
-    one level deep; checkpoints and old journals hold them as they are); this type names their keys."""
-
-    kind: Required[str]  # the trick's card id, or "judge_null" (无懈可击 against a delayed trick)
-    card: Required[str]  # the card ref (``"duel-spade-1"``)
-    user: Required[int]  # who used it (judge_null: the current player)
-    targets: Required[tuple[int, ...]]  # in resolution order
-    i: Required[int]  # the index of the target being resolved
-    stage: str  # "window" (无懈可击 asked), "effect", "wait" (its question is pending)
-    target: int  # the target now (judge_null: the holder of the delayed trick)
-    depth: int  # 无懈可击 played in the open window so far
-    passed: tuple[int, ...]  # seats that passed in the open window
-    by: int | None  # the last seat that played 无懈可击
-    chain: tuple[int, ...]  # the seats that played 无懈可击 in the open window, in order (the prompt names the one cancelled)
-    ask_from: int  # judge_null: the window asks from this seat on
-    prog_en: str  # " — 2 of 5" (several targets)
-    prog_zh: str
-    victim: int  # 借刀杀人: the seat the 杀 is asked for
-    pool: int  # 五谷丰登: revealed cards not yet picked
-    turn: int  # 决斗: whose 杀 is asked
-    round: int  # 决斗: rounds so far
-    slashes: int  # 决斗: 杀 played this round (无双 asks two)
-    lijian: bool  # 离间's 决斗 (no 无懈可击 window, the source is the man who is not the loser)
-
-
-def frames(st: GameState) -> list[Frame]:
+def frames(st: GameState) -> tuple[Frame, ...]:
     """The resolution stack (top last); empty when nothing is being resolved."""
-    return cast(list[Frame], st.extra.get("stack") or [])
+    return st.stack
 
 
 def top_frame(st: GameState) -> Frame | None:
     """The trick being resolved (top frame), or None."""
-    stack = frames(st)
+    stack = st.stack
     return stack[-1] if stack else None
+
+
+def push_frame(st: GameState, f: Frame) -> None:
+    """Put ``f`` on top of the resolution stack."""
+    st.stack = (*st.stack, f)
+
+
+def pop_frame(st: GameState) -> None:
+    """Take the top frame off the resolution stack (it is resolved).  IndexError when it is empty."""
+    if not st.stack:
+        raise IndexError("the resolution stack is empty")
+    st.stack = st.stack[:-1]
+
+
+def set_top(st: GameState, **changes: Any) -> None:
+    """Replace the top frame by itself with ``changes`` (:meth:`Frame.but`).  IndexError when the stack is empty."""
+    stack = st.stack
+    st.stack = (*stack[:-1], stack[-1].but(**changes))
 
 
 def clear_stack(st: GameState) -> None:
     """Forget every trick in resolution (turn ends, questions dropped)."""
-    st.extra.pop("stack", None)
+    st.stack = ()
 
 
 # --------------------------------------------------------------------------- turn
@@ -372,7 +362,7 @@ def step_phase(ctx: Ctx) -> None:
 def waiting(st: GameState) -> bool:
     """True while something must be decided before the turn may go on: a question is pending, a card is
     being resolved (the resolution stack), or the game is over."""
-    return bool(st.prompts) or bool(st.extra.get("stack")) or st.over
+    return bool(st.prompts) or bool(st.stack) or st.over
 
 
 def advance_until_decision(ctx: Ctx, stop_at: str | None = None) -> list[str]:

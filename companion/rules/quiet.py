@@ -34,7 +34,7 @@ def needs_table(state: GameState) -> bool:
     engine ``discard.limit``)."""
     if not state.started or state.over or state.prompt is not None or state.turn_seat is None:
         return True
-    if state.extra.get("stack"):  # a card being resolved (the engine's own test for "waiting")
+    if state.stack:  # a card being resolved (the engine's own test for "waiting")
         return True
     if state.phase == "play":
         return True

@@ -13,8 +13,9 @@ finish``; equipment slots ``weapon armor plus_horse minus_horse``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeVar, Union, overload
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeAlias, TypeVar, Union, overload
 
 from .messages import Words, en_zh
 from .prompts import (
@@ -35,7 +36,7 @@ from .vocab import Phase, PromptKind, Role, WinReason
 if TYPE_CHECKING:
     from .generals import General
 
-__all__ = ["ROLES", "PHASES", "SLOTS", "Seat", "Prompt", "AnyPrompt", "GameState", "Outcome", "who", "win_words", "reason_words",
+__all__ = ["ROLES", "PHASES", "SLOTS", "Seat", "Prompt", "AnyPrompt", "GameState", "Outcome", "Frame", "who", "win_words", "reason_words",
            "WeaponHitPrompt",
            "RespondPrompt", "DyingPrompt", "RevealPrompt", "DiscardPrompt", "JudgePrompt", "SkillPrompt", "NullifyPrompt",
            "PickPrompt", "ZonePrompt", "CollateralPrompt", "DoubleSwordsPrompt", "BladePrompt", "AxePrompt",
@@ -227,6 +228,73 @@ AnyPrompt: TypeAlias = Union[
 to narrow ``p.data`` to that kind's payload (``if p.kind is PromptKind.DYING: p.data["victim"]``)."""
 
 
+class Frame(NamedTuple):
+    """One card being resolved: a frame of the resolution stack ``GameState.stack`` (a tuple, top last; each
+    frame immutable, replaced by :meth:`but`, so states share them: a named tuple, as a frozen dataclass made
+    the 1,000-line replay of bench/engine 3.9 % dearer in instructions).  ``kind`` is the trick's card id, or
+    ``judge_null`` (无懈可击 against a delayed trick); the fields after ``i`` belong to some kinds only and keep
+    their default elsewhere.  Source: QS ``standard-cards.cpp`` (the tricks' resolution), rules text 无懈可击."""
+
+    kind: str
+    card: str  # the card ref (``"duel-spade-1"``)
+    user: int  # who used it (judge_null: the current player)
+    targets: tuple[int, ...]  # in resolution order
+    i: int = 0  # the index of the target being resolved
+    stage: str = ""  # "window" (无懈可击 asked), "effect", "wait" (its question is pending); judge_null: none
+    target: int | None = None  # the target now (judge_null: the holder of the delayed trick)
+    depth: int = 0  # 无懈可击 played in the open window so far
+    passed: tuple[int, ...] = ()  # seats that passed in the open window
+    by: int | None = None  # the last seat that played 无懈可击
+    chain: tuple[int, ...] = ()  # the seats that played 无懈可击 in the open window, in order
+    ask_from: int | None = None  # judge_null: the window asks from this seat on
+    prog_en: str = ""  # " — 2 of 5" (several targets)
+    prog_zh: str = ""
+    victim: int | None = None  # 借刀杀人: the seat the 杀 is asked for
+    pool: int = 0  # 五谷丰登: revealed cards not yet picked
+    turn: int | None = None  # 决斗: whose 杀 is asked (None: the duel not begun)
+    round: int = 0  # 决斗: rounds so far
+    slashes: int = 0  # 决斗: 杀 played this round (无双 asks two)
+    lijian: bool = False  # 离间's 决斗 (no 无懈可击 window, the source is the man who is not the loser)
+
+    def but(self, **changes: Any) -> Frame:
+        """This frame with ``changes`` (field → value); TypeError for a field it does not have."""
+        try:
+            return self._replace(**changes)
+        except ValueError as e:
+            raise TypeError(f"Frame: {e}") from None
+
+    def to_json(self) -> dict[str, Any]:
+        """The frame as a JSON-ready dict of the fields that differ from their default (tuples as lists)."""
+        out: dict[str, Any] = {}
+        for name in _FRAME_FIELDS:
+            value = getattr(self, name)
+            if name in _FRAME_REQUIRED or value != _FRAME_DEFAULTS[name]:
+                out[name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Frame:
+        """The frame of :meth:`to_json`'s dict, or of a frame as version-1 snapshots kept it (a plain dict of the
+        same keys).  TypeError / ValueError for a key it does not have or a value of the wrong shape."""
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, (list, tuple)) else v for k, v in data.items()}
+        frame = cls(**values)
+        for name in _FRAME_FIELDS:
+            if not isinstance(getattr(frame, name), _FRAME_TYPES[name]):
+                raise ValueError(f"frame {name}={getattr(frame, name)!r}: not a {_FRAME_TYPES[name]}")
+        return frame
+
+
+_FRAME_FIELDS: tuple[str, ...] = Frame._fields
+_FRAME_DEFAULTS: dict[str, object] = Frame._field_defaults
+_FRAME_REQUIRED = frozenset(_FRAME_FIELDS) - set(_FRAME_DEFAULTS)
+_FRAME_TYPES: dict[str, tuple[type, ...]] = {
+    "kind": (str,), "card": (str,), "user": (int,), "targets": (tuple,), "i": (int,), "stage": (str,),
+    "target": (int, type(None)), "depth": (int,), "passed": (tuple,), "by": (int, type(None)), "chain": (tuple,),
+    "ask_from": (int, type(None)), "prog_en": (str,), "prog_zh": (str,), "victim": (int, type(None)), "pool": (int,),
+    "turn": (int, type(None)), "round": (int,), "slashes": (int,), "lijian": (bool,),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The result of a finished game: ``winner`` (``lord`` stands for the lord and the loyalists) and the
@@ -253,7 +321,8 @@ class GameState:
     are set the moment a win condition holds; ``win_reason`` is its sentence in English (:func:`win_words`: the
     catalogue's, never kept in the state).  ``counters`` holds per-phase
     counters (``"slash"``: 杀 used this play phase) and ``lifts`` the names
-    of what currently lifts the 杀 limit.
+    of what currently lifts the 杀 limit.  ``stack`` is the resolution stack: the cards being resolved
+    (:class:`Frame`, top last; empty when nothing is).
     """
 
     players: int = 0
@@ -270,6 +339,7 @@ class GameState:
     result: Outcome | None = None
     offers: dict[int, list[str]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
+    stack: tuple[Frame, ...] = ()
 
     def clone(self) -> "GameState":
         """An independent copy; the engine applies actions to a clone."""
@@ -279,6 +349,7 @@ class GameState:
             dict(self.counters), self.over, self.winner, self.result,
             {k: list(v) for k, v in self.offers.items()},
             {k: (v.copy() if isinstance(v, (list, dict, set)) else v) for k, v in self.extra.items()},
+            self.stack,
         )
 
     @property

@@ -237,7 +237,7 @@ class QuickMixin(_Host):
 
     def _question_key(self) -> tuple | None:
         """The question run the pending question belongs to: one dying seat's 桃 round, or one trick going
-        round the table (the engine's bottom stack frame, ``state.extra["stack"]``: 万箭齐发 / 南蛮入侵 / 桃园结义
+        round the table (the engine's bottom stack frame, ``state.stack``: 万箭齐发 / 南蛮入侵 / 桃园结义
         … with its user and targets, the 无懈可击 window before each target included) while the question is
         one of the trick's own (``_RUN_KINDS``: an answer, a window, a pick); None otherwise — a question
         nested in the run (a dying seat, a role reveal, a skill's yes / no, a judgement) is numbered on its
@@ -247,12 +247,12 @@ class QuickMixin(_Host):
         p = st.prompt
         if not st.started or st.over or p is None:
             return None
-        stack = st.extra.get("stack") or []
+        stack = st.stack
         if p.kind == PromptKind.DYING:  # its own run, also inside a trick's (a seat dying of an arrow)
             run: tuple = ("dying", p.seat)
-        elif stack and isinstance(stack[0], dict) and p.kind in _RUN_KINDS:
+        elif stack and p.kind in _RUN_KINDS:
             f = stack[0]
-            run = ("trick", f.get("kind"), f.get("user"), tuple(f.get("targets") or ()))
+            run = ("trick", f.kind, f.user, f.targets)
         else:
             return None
         game = self.journaled.game_id if self.journaled is not None else None

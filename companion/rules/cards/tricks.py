@@ -1,9 +1,9 @@
 """Ordinary tricks (锦囊): legality, 无懈可击 windows and resolution steps.
 
 Every trick is data (:data:`TRICKS`: targets rule + one effect function) and
-is resolved by a small state machine kept in ``state.extra["stack"]`` — a list
-of *frames* (plain dicts, replaced, never mutated in place, because
-``GameState.clone`` copies ``extra`` one level deep).  The engine never waits:
+is resolved by a small state machine kept in ``state.stack`` — a tuple
+of *frames* (:class:`~companion.rules.state.Frame`, frozen: replaced, never
+mutated, so every earlier state keeps its own).  The engine never waits:
 after every action :func:`settle` turns the top frame into the next prompt
 (a 无懈可击 window, a 杀/闪 request, a pick, a zone choice) whenever no prompt
 is pending.  Deaths, 桃 requests and role reveals push their own prompts on
@@ -30,10 +30,22 @@ from .. import outcome as oc
 from ..deck import KINDS
 from ..distance import card_kind_of, in_range
 from ..errors import Refused
-from ..flow import RESPONDED, Action, Ctx, Frame, call, clear_stack, frames, push_next_judge, skill_target, top_frame
+from ..flow import (
+    RESPONDED,
+    Action,
+    Ctx,
+    call,
+    clear_stack,
+    pop_frame,
+    push_frame,
+    push_next_judge,
+    set_top,
+    skill_target,
+    top_frame,
+)
 from ..messages import Message, Words, en_zh, say, text
 from ..outcome import who
-from ..state import AnyPrompt, GameState, Prompt, RespondPrompt, Seat, ZonePrompt
+from ..state import AnyPrompt, Frame, GameState, Prompt, RespondPrompt, Seat, ZonePrompt
 from ..vocab import PromptKind, Rule
 from ..zones import ask_hand, card_label, has_cards, resolve_zone, take_zone, zone_label, zone_zh, zones_of
 from .common import TARGET_FILTERS, Use, check_target, distance_limit, own_play, uses
@@ -177,46 +189,46 @@ def _eff_god_salvation(ctx: Ctx, f: Frame, t: int) -> bool:
 def _eff_respond(need: str) -> Effect:
     def eff(ctx: Ctx, f: Frame, t: int) -> bool:
         st = ctx.st
-        k = KINDS[f["kind"]]
+        k = KINDS[f.kind]
         te, tz = who(st, t)
-        ue, uz = who(st, f["user"])
-        n = len(f["targets"])
+        ue, uz = who(st, f.user)
+        n = len(f.targets)
         card_en = KINDS[need]
-        prog_en, prog_zh = en_zh("cards.tricks.eff", k=k, user=Words(ue, uz), i=f['i'], n=n)
-        d = oc.expected_damage(st, t, f["user"], k.zh)
+        prog_en, prog_zh = en_zh("cards.tricks.eff", k=k, user=Words(ue, uz), i=f.i, n=n)
+        d = oc.expected_damage(st, t, f.user, k.zh)
         st.prompts.append(Prompt(
                               PromptKind.RESPOND, t,
                               *en_zh("prompt.respond/play_take_damage_take", target=Words(te, tz), card=card_en, d=d,
                                         prog=Words(prog_en, prog_zh), value=Words(need, KINDS[need].zh)),
-                              {"source": f["user"], "card": f["card"], "need": need, "frame": True, "cause": k.zh}))
+                              {"source": f.user, "card": f.card, "need": need, "frame": True, "cause": k.zh}))
         return False
     return eff
 
 
 def _duel_prompt(ctx: Ctx, f: Frame) -> None:
     st = ctx.st
-    turn = f["turn"]
-    other = f["user"] if turn != f["user"] else f["targets"][0]
-    src = f["user"] if "duel_source_user" in st.variants and not f.get("lijian") else other  # 离间: always the winner
+    turn = _seat(f, f.turn)
+    other = f.user if turn != f.user else f.targets[0]
+    src = f.user if "duel_source_user" in st.variants and not f.lijian else other  # 离间: always the winner
     te, tz = who(st, turn)
     oe, oz = who(st, other)
-    r = f.get("slashes", 0)  # 杀 cards played in this 决斗 (under 无双 two a round), not rounds
+    r = f.slashes  # 杀 cards played in this 决斗 (under 无双 two a round), not rounds
     d = oc.expected_damage(st, turn, src, "决斗")
     st.prompts.append(Prompt(
                           PromptKind.RESPOND, turn,
                           *en_zh("prompt.respond/play_take_damage", target=Words(te, tz), d=d, other=Words(oe, oz), r=r),
-                          {"source": src, "card": f["card"], "need": "slash", "frame": True, "cause": "决斗", "duel": True}))
+                          {"source": src, "card": f.card, "need": "slash", "frame": True, "cause": "决斗", "duel": True}))
 
 
 def duel_slash_played(st: GameState) -> None:
     """One 杀 card was played in the 决斗 being resolved: count it for the prompt's progress."""
     f = top_frame(st)
-    if f is not None and f.get("kind") == "duel":
-        _set(st, slashes=f.get("slashes", 0) + 1)
+    if f is not None and f.kind == "duel":
+        _set(st, slashes=f.slashes + 1)
 
 
 def _eff_duel(ctx: Ctx, f: Frame, t: int) -> bool:
-    if "turn" not in f:
+    if f.turn is None:
         _set(ctx.st, turn=t, round=0)
         f = _frame(ctx.st)
     _duel_prompt(ctx, f)
@@ -226,11 +238,11 @@ def _eff_duel(ctx: Ctx, f: Frame, t: int) -> bool:
 def _eff_amazing_grace(ctx: Ctx, f: Frame, t: int) -> bool:
     st = ctx.st
     te, tz = who(st, t)
-    ue, uz = who(st, f["user"])
-    left = f["pool"]
-    n = len(f["targets"])
+    ue, uz = who(st, f.user)
+    left = f.pool
+    n = len(f.targets)
     st.prompts.append(Prompt(PromptKind.PICK, t,
-                             *en_zh("prompt.pick", target=Words(te, tz), left=left, user=Words(ue, uz), i=f['i'], n=n), {}))
+                             *en_zh("prompt.pick", target=Words(te, tz), left=left, user=Words(ue, uz), i=f.i, n=n), {}))
     return False
 
 
@@ -240,14 +252,14 @@ def _eff_zone(ctx: Ctx, f: Frame, t: int) -> bool:
     zs = zones_of(ts)
     if not zs:
         te, tz = who(st, t)
-        ctx.event("skip", say("skip/has_card_left", target=Words(te, tz), card_label=card_label(f['card'])), seat=t)
+        ctx.event("skip", say("skip/has_card_left", target=Words(te, tz), card_label=card_label(f.card)), seat=t)
         return True
-    k = KINDS[f["kind"]]
-    ue, uz = who(st, f["user"])
+    k = KINDS[f.kind]
+    ue, uz = who(st, f.user)
     te, tz = who(st, t)
     labels = [zone_label(ts, z) for z in zs]
     st.prompts.append(Prompt(
-                          PromptKind.ZONE, f["user"], *en_zh("prompt.zone", user=Words(ue, uz), target=Words(te, tz), k=k,
+                          PromptKind.ZONE, f.user, *en_zh("prompt.zone", user=Words(ue, uz), target=Words(te, tz), k=k,
                                     act=text("cards.tricks.zone/discard") if k.id == "dismantlement" else
                                     text("cards.tricks.zone/take"),
                                     value_list=Words(', '.join(x[0] for x in labels), '、'.join(x[1] for x in labels))),
@@ -258,18 +270,18 @@ def _eff_zone(ctx: Ctx, f: Frame, t: int) -> bool:
 def _eff_collateral(ctx: Ctx, f: Frame, t: int) -> bool:
     st = ctx.st
     a = st.seat(t)
-    b = f["victim"]
+    b = _seat(f, f.victim)
     w = a.equipment.get("weapon")
     ae, az = who(st, t)
     if w is None or not st.seat(b).alive:
         ctx.event("skip", say("skip/has_effect_weapon", asked=Words(ae, az)), seat=t)
         return True
     be, bz = who(st, b)
-    ue, uz = who(st, f["user"])
+    ue, uz = who(st, f.user)
     st.prompts.append(Prompt(
                           PromptKind.COLLATERAL, t, *en_zh("prompt.collateral", asked=Words(ae, az), by=Words(be, bz), t=t,
                                     card_label=card_label(w), user=Words(ue, uz)),
-                          {"victim": b, "user": f["user"]}))
+                          {"victim": b, "user": f.user}))
     return False
 
 
@@ -291,6 +303,14 @@ TRICKS: dict[str, Trick] = {
 # --------------------------------------------------------------------------- frames
 
 
+def _seat(f: Frame, n: int | None) -> int:
+    """A seat the frame's kind always has (决斗's ``turn``, 借刀杀人's ``victim``, judge_null's ``target``).
+    RuntimeError when it is missing (a bug, not a moderator's error)."""
+    if n is None:
+        raise RuntimeError(f"a {f.kind} frame without its seat")
+    return n
+
+
 def _frame(st: GameState) -> Frame:
     """The trick being resolved where one must be (a window or a pick of it is open).
     Raises RuntimeError when the resolution stack is empty (a bug, not a moderator's error)."""
@@ -300,9 +320,7 @@ def _frame(st: GameState) -> Frame:
     return f
 
 
-def _set(st: GameState, **kw: Any) -> None:
-    stack = frames(st)
-    stack[-1] = cast(Frame, {**stack[-1], **kw})
+_set = set_top
 
 
 def start(ctx: Ctx, n: int, kind_id: str, ref: str, targets: list[int], extra: dict[str, Any] | None = None) -> list[int]:
@@ -317,14 +335,10 @@ def start(ctx: Ctx, n: int, kind_id: str, ref: str, targets: list[int], extra: d
     if targets:
         for t in targets:
             check_target(ctx, kind_id, n, t)
-    f = {"kind": kind_id, "card": ref, "user": n, "targets": tuple(order), "i": 0, "stage": "window"}
-    if kind_id == "collateral":
-        f["victim"] = targets[1]
-    if kind_id == "amazing_grace":
-        f["pool"] = len(order)
-    if extra:
-        f.update(extra)
-    ctx.st.extra["stack"] = list(ctx.st.extra.get("stack") or []) + [f]
+    f = Frame(kind_id, ref, n, tuple(order), stage="window",
+              victim=targets[1] if kind_id == "collateral" else None,
+              pool=len(order) if kind_id == "amazing_grace" else 0)
+    push_frame(ctx.st, f.but(**extra) if extra else f)
     return order
 
 
@@ -334,11 +348,11 @@ def _can_nullify(st: GameState, n: int) -> bool:
 
 
 def _window_candidates(st: GameState, f: Frame) -> list[int]:
-    passed = set(f.get("passed", ()))
-    by = f.get("by")
+    passed = set(f.passed)
+    by = f.by
     if by is not None:
         passed.add(by)  # whoever played the last 无懈可击 is not asked to cancel it
-    first = f["ask_from"] if f.get("ask_from") is not None else f["user"]  # every trick frame has its user
+    first = f.ask_from if f.ask_from is not None else f.user  # every trick frame has its user
     return [n for n in _order_from(st, first) if n not in passed and _can_nullify(st, n)]
 
 
@@ -350,10 +364,10 @@ def in_window(st: GameState) -> bool:
 
 def _window_prompt(ctx: Ctx, f: Frame, asked: int) -> None:
     st = ctx.st
-    depth = f.get("depth", 0)
+    depth = f.depth
     trick = _trick_words(st, f)
-    prog = f.get("prog_en", "")
-    prog_zh = f.get("prog_zh", "")
+    prog = f.prog_en
+    prog_zh = f.prog_zh
     # The window is a question to the whole table (any seat may play 无懈可击), not to the seat asked first:
     # it is not addressed to anyone (the trick's user was asked whether to cancel his own trick).
     # ``pass`` still passes for the seat asked (``asked``, the prompt's seat), in seat order.
@@ -362,7 +376,7 @@ def _window_prompt(ctx: Ctx, f: Frame, asked: int) -> None:
     else:
         # a 无懈可击 against a 无懈可击 (newcomer trial, issue 16: "which one is cancelled?"): the one played, the
         # one it cancels, and what then becomes of the trick (an even chain lets it take effect: _close_window)
-        be, bz = who(st, f["by"])
+        be, bz = who(st, f.by)
         if depth == 1:
             what = text("cards.tricks.window_prompt/chain_first", by=Words(be, bz), trick=trick)
         elif depth % 2 == 0:
@@ -378,20 +392,20 @@ def _window_prompt(ctx: Ctx, f: Frame, asked: int) -> None:
 def _trick_words(st: GameState, f: Frame) -> Words:
     """The trick a window is about, in words: ``1号位（孙权）对3号位（张飞）的过河拆桥``; a delayed trick's
     judgement (``judge_null``): ``3号位（张飞）判定区的乐不思蜀``."""
-    t = f.get("target")
+    t = f.target
     te, tz = who(st, t) if t is not None else ("", "")
-    name = card_label(f["card"])
-    if f["kind"] == "judge_null":
+    name = card_label(f.card)
+    if f.kind == "judge_null":
         return Words(*en_zh("cards.tricks.window_prompt/judged", name=name, target=Words(te, tz)))
-    ue, uz = who(st, f["user"])
+    ue, uz = who(st, f.user)
     return Words(*en_zh("cards.tricks.window_prompt/text", user=Words(ue, uz), name=name, target=Words(te, tz)))
 
 
 def _cancelled(st: GameState, f: Frame) -> Message:
-    """The 无懈可击 the last one played cancels: the one before it in the chain (``f["chain"]``), by its seat and
+    """The 无懈可击 the last one played cancels: the one before it in the chain (``f.chain``), by its seat and
     number (``2号位（关羽）的第1张无懈可击``); a frame without the chain (older rules' state) says "the one before"."""
-    chain = f.get("chain") or ()
-    depth = f.get("depth", 0)
+    chain = f.chain
+    depth = f.depth
     if len(chain) >= 2 and len(chain) == depth:
         pe, pz = who(st, chain[-2])
         return text("cards.tricks.window_prompt/chain_prev", who=Words(pe, pz), p=depth - 1)
@@ -402,18 +416,18 @@ def _close_window(ctx: Ctx) -> None:
     """The window is over: an even chain lets the effect happen, an odd one cancels it."""
     st = ctx.st
     f = _frame(st)
-    if f["kind"] == "judge_null":
-        st.extra["stack"] = st.extra["stack"][:-1]
-        if f.get("depth", 0) % 2 == 1:
-            nullified_judgement(ctx, f["target"], f["card"])
+    if f.kind == "judge_null":
+        pop_frame(st)
+        if f.depth % 2 == 1:
+            nullified_judgement(ctx, _seat(f, f.target), f.card)
         else:
-            push_next_judge(ctx, st.seat(f["target"]))
+            push_next_judge(ctx, st.seat(_seat(f, f.target)))
         return
-    t = f["targets"][f["i"]]
+    t = f.targets[f.i]
     te, tz = who(st, t)
-    if f.get("depth", 0) % 2 == 1:
-        ctx.event("nullified", say("nullified/cancelled", card_label=card_label(f['card']), target=Words(te, tz)), seat=t)
-        _set(st, i=f["i"] + 1, stage="window", depth=0, passed=(), by=None, chain=())
+    if f.depth % 2 == 1:
+        ctx.event("nullified", say("nullified/cancelled", card_label=card_label(f.card), target=Words(te, tz)), seat=t)
+        _set(st, i=f.i + 1, stage="window", depth=0, passed=(), by=None, chain=())
     else:
         _set(st, stage="effect", depth=0, passed=(), by=None, chain=())
 
@@ -425,33 +439,33 @@ def settle(ctx: Ctx) -> None:
         clear_stack(st)  # the game stops at the first deciding death
         return
     guard = 0
-    while not st.prompts and not st.over and st.extra.get("stack"):
+    while not st.prompts and not st.over and st.stack:
         guard += 1
         if guard > 200:  # pragma: no cover - defensive
             return
         f = _frame(st)
-        if f["kind"] == "judge_null":
+        if f.kind == "judge_null":
             cands = _window_candidates(st, f)
             if not cands:
                 _close_window(ctx)
             else:
-                _window_prompt(ctx, {**f, "user": f["ask_from"]}, cands[0])
+                _window_prompt(ctx, f.but(user=f.ask_from), cands[0])
             continue
-        if f["i"] >= len(f["targets"]):
-            st.extra["stack"] = st.extra["stack"][:-1]
-            if f["kind"] == "amazing_grace" and f["pool"] > 0:
-                ctx.event("discard_card", say("discard_card/card_left_over", pool=f['pool']), seat=f["user"])
+        if f.i >= len(f.targets):
+            pop_frame(st)
+            if f.kind == "amazing_grace" and f.pool > 0:
+                ctx.event("discard_card", say("discard_card/card_left_over", pool=f.pool), seat=f.user)
             continue
-        t = f["targets"][f["i"]]
-        if not st.seat(t).alive or (f["kind"] == "duel" and not st.seat(f["user"]).alive):
-            _set(st, i=f["i"] + 1, stage="window")
+        t = f.targets[f.i]
+        if not st.seat(t).alive or (f.kind == "duel" and not st.seat(f.user).alive):
+            _set(st, i=f.i + 1, stage="window")
             continue
-        if f["stage"] == "window":
-            if f["kind"] == "god_salvation" and st.seat(t).hp >= st.seat(t).max_hp:
-                _set(st, i=f["i"] + 1)  # a full-HP seat is not affected: no window (QS GodSalvation::isCancelable)
+        if f.stage == "window":
+            if f.kind == "god_salvation" and st.seat(t).hp >= st.seat(t).max_hp:
+                _set(st, i=f.i + 1)  # a full-HP seat is not affected: no window (QS GodSalvation::isCancelable)
                 continue
-            n_t = len(f["targets"])
-            prog_en, prog_zh = en_zh("cards.tricks.progress", i=f["i"] + 1, n=n_t) if n_t > 1 else ("", "")
+            n_t = len(f.targets)
+            prog_en, prog_zh = en_zh("cards.tricks.progress", i=f.i + 1, n=n_t) if n_t > 1 else ("", "")
             _set(st, target=t, prog_en=prog_en, prog_zh=prog_zh)
             f = _frame(st)
             cands = _window_candidates(st, f)
@@ -460,19 +474,19 @@ def settle(ctx: Ctx) -> None:
             else:
                 _set(st, stage="effect")
             continue
-        if f["stage"] == "effect":
-            if TRICKS[f["kind"]].effect(ctx, f, t):
-                _set(st, i=_frame(st)["i"] + 1, stage="window")
+        if f.stage == "effect":
+            if TRICKS[f.kind].effect(ctx, f, t):
+                _set(st, i=_frame(st).i + 1, stage="window")
             else:
                 _set(st, stage="wait")
             continue
-        _set(st, i=f["i"] + 1, stage="window")  # "wait" with no prompt: its question was dropped (a death)
+        _set(st, i=f.i + 1, stage="window")  # "wait" with no prompt: its question was dropped (a death)
 
 
 def _advance(ctx: Ctx) -> None:
     f = top_frame(ctx.st)
-    if f is not None and f["kind"] != "judge_null":
-        _set(ctx.st, i=f["i"] + 1, stage="window")
+    if f is not None and f.kind != "judge_null":
+        _set(ctx.st, i=f.i + 1, stage="window")
 
 
 def responded(ctx: Ctx, prompt: RespondPrompt, played: bool) -> None:
@@ -482,8 +496,8 @@ def responded(ctx: Ctx, prompt: RespondPrompt, played: bool) -> None:
     if f is None:
         return
     if prompt.data.get("duel") and played:
-        other = f["user"] if prompt.seat != f["user"] else f["targets"][0]
-        _set(st, turn=other, round=f.get("round", 0) + 1, stage="effect")
+        other = f.user if prompt.seat != f.user else f.targets[0]
+        _set(st, turn=other, round=f.round + 1, stage="effect")
         return
     _advance(ctx)
 
@@ -517,8 +531,8 @@ def nullify(ctx: Ctx, s: Seat, ref: str) -> bool:
         f = _frame(st)
         s.hand -= 1
         st.prompts.pop()
-        d = f.get("depth", 0) + 1
-        _set(st, depth=d, passed=(), by=s.seat, chain=(*(f.get("chain") or ()), s.seat))
+        d = f.depth + 1
+        _set(st, depth=d, passed=(), by=s.seat, chain=(*f.chain, s.seat))
         against = _trick_words(st, f) if d == 1 else _cancelled(st, _frame(st))
         ctx.event("use", say("use/plays_chain_hand", who=Words(ne, nz), d=d, what=against, hand=s.hand), seat=s.seat,
                   card=ref)
@@ -527,9 +541,8 @@ def nullify(ctx: Ctx, s: Seat, ref: str) -> bool:
         s.hand -= 1
         st.prompts.pop()
         holder = top.seat
-        st.extra["stack"] = list(st.extra.get("stack") or []) + [{
-            "kind": "judge_null", "card": top.data["card"], "user": st.turn_seat, "ask_from": st.turn_seat,
-            "target": holder, "depth": 1, "passed": (), "by": s.seat, "chain": (s.seat,), "targets": (holder,), "i": 0}]
+        push_frame(st, Frame("judge_null", top.data["card"], st.turn_player(), (holder,), ask_from=st.turn_seat,
+                             target=holder, depth=1, by=s.seat, chain=(s.seat,)))
         ctx.event("use",
                   say("use/plays_against_hand", who=Words(ne, nz), card_label=card_label(top.data['card']), hand=s.hand),
                   seat=s.seat, card=ref)
@@ -551,7 +564,7 @@ def v_pass(ctx: Ctx, a: Action) -> bool:
         f = _frame(st)
         st.prompts.pop()
         if a.args.get("all"):
-            if f.get("depth", 0):  # a 无懈可击 was played: nobody answers it (the close says what stands)
+            if f.depth:  # a 无懈可击 was played: nobody answers it (the close says what stands)
                 ctx.event("pass", say("pass/further"), seat=None)
             else:
                 ctx.event("pass", say("pass/nobody_plays"), seat=None)
@@ -562,7 +575,7 @@ def v_pass(ctx: Ctx, a: Action) -> bool:
             raise Refused(Rule.PROMPT_SEAT, source="companion: seats", forceable=False, msg="living_seat_pass", n=n)
         ne, nz = who(st, n)
         ctx.event("pass", say("pass/text", who=Words(ne, nz)), seat=n)
-        _set(st, passed=tuple(f.get("passed", ())) + (n,))
+        _set(st, passed=f.passed + (n,))
         if not _window_candidates(st, _frame(st)):
             _close_window(ctx)
         return True
@@ -622,7 +635,7 @@ def v_pick(ctx: Ctx, a: Action) -> None:
             "draw", say("draw/picks_hand", who=Words(ne, nz), hand=s.hand,
                         nm=Words(card_label(card), card_label(card)) if card else text("cards.tricks.pick/a_card")),
             seat=s.seat, card=card)
-        _set(st, pool=f["pool"] - 1)
+        _set(st, pool=f.pool - 1)
         _advance(ctx)
         return
     f = _frame(st)
@@ -630,8 +643,8 @@ def v_pick(ctx: Ctx, a: Action) -> None:
     word = what[0] if what else ""
     z = resolve_zone(t, word)
     if z == "hand":  # light mode: does it hold one? (asked, as for 空城)
-        k = KINDS.get(f["kind"])
-        ask_hand(ctx, t, Words(f"{k.zh} {k.en}", k.zh) if k else Words(f["kind"], f["kind"]))
+        k = KINDS.get(f.kind)
+        ask_hand(ctx, t, Words(f"{k.zh} {k.en}", k.zh) if k else Words(f.kind, f.kind))
     if z is None:
         have = ", ".join(zone_label(t, x)[0] for x in zones_of(t))
         have_zh = "、".join(zone_label(t, x)[1] for x in zones_of(t))
@@ -639,8 +652,8 @@ def v_pick(ctx: Ctx, a: Action) -> None:
         raise Refused(Rule.PICK_ZONE, source=SRC_TRICK, forceable=False, msg="seat_has_card", seat=t.seat,
                       have=Words(have, have_zh), value=Words(word or '?', word_zh))
     st.prompts.pop()
-    gainer = st.seat(f["user"]) if f["kind"] == "snatch" else None
-    take_zone(ctx, t, z, gainer, card_label(f["card"]))
+    gainer = st.seat(f.user) if f.kind == "snatch" else None
+    take_zone(ctx, t, z, gainer, card_label(f.card))
     _advance(ctx)
 
 
@@ -665,7 +678,7 @@ def implicit_close(ctx: Ctx) -> None:
     is never closed implicitly."""
     st = ctx.st
     f = top_frame(st)
-    if f is None or f.get("depth", 0) != 0 or f["kind"] == "judge_null":
+    if f is None or f.depth != 0 or f.kind == "judge_null":
         return
     st.prompts.pop()
     _close_window(ctx)

@@ -654,10 +654,10 @@ def equipment_slots(ctx: Ctx, s: Seat, words: list[str], sid: str) -> list[str]:
 def duel_opponent(st: GameState, n: int) -> int | None:
     """The other party of the 决斗 being resolved when seat ``n`` is in it, else None."""
     f = top_frame(st)
-    if f is None or f.get("kind") != "duel":
+    if f is None or f.kind != "duel":
         return None
-    user: int = f["user"]
-    target: int = f["targets"][0]
+    user: int = f.user
+    target: int = f.targets[0]
     return user if n != user else target
 
 

@@ -61,7 +61,7 @@ def _jianxiong(ctx: Ctx, victim: int, amount: int, source: int | None, cause: st
     # 相当于施行决斗牌的效果，不等同于出决斗牌" — old FAQ, rulebook 003), nor is 刚烈 / 反间 damage; 闪电 is a
     # card (QS Lightning deals its damage with the card itself).
     f = top_frame(ctx.st)
-    if cause == "决斗" and f is not None and f.get("kind") == "duel" and f.get("lijian"):
+    if cause == "决斗" and f is not None and f.kind == "duel" and f.lijian:
         return
     if cause in _CARD_NAMES and usable(ctx.st, victim, "jianxiong"):
         ask(ctx, victim, "jianxiong", *en_zh("skills.wei.jianxiong", cause=oc.named(cause)), cause=cause)

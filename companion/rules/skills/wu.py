@@ -228,7 +228,7 @@ def card_loss(ctx: Ctx, before: GameState) -> None:
             # light mode: the companion does not know whether that was the last hand card — it asks (issue 16 §5)
             s.flags["lianying"] = "light"
         # asked once the card in resolution is done (old FAQ: 陆逊's last 决斗 first resolves)
-        if s.flags.get("lianying") and not st.extra.get("stack") and usable(st, s, "lianying"):
+        if s.flags.get("lianying") and not st.stack and usable(st, s, "lianying"):
             light = s.flags.pop("lianying") == "light"
             ask(ctx, s.seat, "lianying", *(en_zh("skills.wu.card_loss/light_last_card") if light
                                            else en_zh("skills.wu.card_loss/you_lost_your")))
