@@ -59,9 +59,8 @@ class DialogsMixin(_Host):
     def help_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """F1's help as ``[(title, [(key or syntax, description), …]), …]`` in the screen's language: the keys,
         then the command language's verbs (``script.VERBS``: syntax, description and example)."""
-        zh = self.lang == "zh"
-        keys = [(k.keys.upper(), k.zh if zh else k.en) for k in KEYS if k.show]
         lang = self.lang
+        keys = [(k.keys.upper(), k.described(lang)) for k in KEYS if k.show]
         keys += [("F7", label("help_f7", lang)), ("F8 / F9", label("help_f8_f9", lang)), ("F10", label("help_f10", lang)),
                  ("^P", label("help_palette", lang)), ("Tab / →", label("help_tab", lang))]
         verbs = []
