@@ -34,6 +34,7 @@ from pathlib import Path
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: `companion distance` starts without it (issue 15)
 if TYPE_CHECKING:
+    import re
     from typing import Any, NoReturn
 
 __all__ = ["main", "build_parser"]
@@ -652,11 +653,67 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
     return _Formatter(prog, width=_columns())
 
 
+def _template(text: str) -> re.Pattern[str]:
+    """A catalogue text as a pattern that matches what it renders, each ``{name}`` a group of that name."""
+    import re  # noqa: PLC0415 - only for a usage error in Chinese
+
+    parts = re.split(r"\{(\w+)\}", text)
+    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts)))
+
+
+def _argparse_reason(message: str) -> str:
+    """argparse's reason for a usage error (``the following arguments are required: --players``) in the run's
+    language.  argparse words it in English through gettext, from compiled catalogues this package does not ship;
+    the catalogue's en ``[text] "cli.argparse.*"`` are argparse's own wordings, so the one ``message`` is is found
+    and said again in the run's language with the same values.  As it is in English, or when none matches (a
+    reason of the program's own, or one a newer Python words otherwise)."""
+    if _lang() == "en":
+        return message
+    from .rules.messages import catalogue  # noqa: PLC0415
+
+    english = catalogue("en")["text"]
+
+    def said(key: str) -> dict[str, str] | None:
+        """The values of ``message`` when it is the English text ``key``, else None."""
+        found = _template(english["cli." + key]).fullmatch(message)
+        return found.groupdict() if found else None
+
+    if (v := said("argparse.argument")) is not None:  # "argument --players: invalid int value: 'x'"
+        return _msg("argparse.argument", argument_name=v["argument_name"], message=_argparse_reason(v["message"]))
+    if said("argparse.expected_one") is not None:
+        return _msg("argparse.expected_one")
+    if said("argparse.expected_at_most_one") is not None:
+        return _msg("argparse.expected_at_most_one")
+    if said("argparse.expected_at_least_one") is not None:
+        return _msg("argparse.expected_at_least_one")
+    if (v := said("argparse.required")) is not None:
+        return _msg("argparse.required", names=v["names"])
+    if (v := said("argparse.one_of")) is not None:
+        return _msg("argparse.one_of", names=v["names"])
+    if (v := said("argparse.unrecognized")) is not None:
+        return _msg("argparse.unrecognized", args=v["args"])
+    if (v := said("argparse.ambiguous")) is not None:
+        return _msg("argparse.ambiguous", option=v["option"], matches=v["matches"])
+    if (v := said("argparse.invalid_choice")) is not None:
+        return _msg("argparse.invalid_choice", value=v["value"], choices=v["choices"])
+    if (v := said("argparse.invalid_value")) is not None:
+        kind = _msg("argparse.int") if v["type"] == "int" else v["type"]
+        return _msg("argparse.invalid_value", type=kind, value=v["value"])
+    if (v := said("argparse.not_allowed")) is not None:
+        return _msg("argparse.not_allowed", other=v["other"])
+    if (v := said("argparse.ignored")) is not None:
+        return _msg("argparse.ignored", value=v["value"])
+    if (v := said("argparse.expected_n")) is not None:
+        return _msg("argparse.expected_n", n=v["n"])
+    if (v := said("argparse.expected_n/plural")) is not None:
+        return _msg("argparse.expected_n/plural", n=v["n"])
+    return message
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's parser with the :func:`_formatter` (its subparsers are of this class too), its own words in the
-    run's language: ``-h``'s help, the titles of the option groups and the error line.  argparse's reasons for a
-    usage error (``the following arguments are required: …``) are its own English: the standard library
-    translates them only from compiled gettext catalogues, which this package does not ship."""
+    run's language: ``-h``'s help, the titles of the option groups, the error line and argparse's reasons for a
+    usage error (:func:`_argparse_reason`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _formatter)
@@ -672,7 +729,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """A usage error: the usage line and ``PROG: error: MESSAGE`` on stderr, exit code 2 (as argparse's own)."""
         self.print_usage(sys.stderr)
-        self.exit(2, _msg("usage_error", prog=self.prog, msg=message) + "\n")
+        self.exit(2, _msg("usage_error", prog=self.prog, msg=_argparse_reason(message)) + "\n")
 
 
 def _wants_help(argv: list[str] | None) -> bool:
@@ -799,8 +856,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         return ap
     from recognition.cli import add_labels_parser, add_scan_parser  # noqa: PLC0415 - part of the package
 
-    add_scan_parser(sub)
-    add_labels_parser(sub)
+    lang = _lang() if _HELP[0] else None  # their help texts only for a help request, as ours
+    add_scan_parser(sub, lang)
+    add_labels_parser(sub, lang)
     return ap
 
 

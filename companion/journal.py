@@ -44,7 +44,6 @@ Default location: ``platformdirs.user_data_dir("sgs-companion")/journal.sqlite3`
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sqlite3
 import stat
@@ -53,6 +52,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "APPLICATION_ID", "MAGIC", "SCHEMA_VERSION", "JournalError",
@@ -218,12 +218,18 @@ class EntryRow:
     intact: bool = True
 
 
+_sha256: Any = None
+
+
 def entry_hash(parent_hash: str | None, game_id: int, seq: int, parent: int, forced: bool, at: str,
                lines: str) -> str:
     """The checksum of an entry: SHA-256 (hex) of its parent's checksum ("" for the first entry or a
     schema-1 parent) and the entry's own fields (``undone`` excluded: it changes on undo/redo)."""
+    global _sha256
+    if _sha256 is None:  # hashlib (and OpenSSL's library) when first needed: a new game's first paint has no entry
+        from hashlib import sha256 as _sha256  # noqa: PLC0415
     data = "\x1e".join([parent_hash or "", str(game_id), str(seq), str(parent), str(int(forced)), at, lines])
-    return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()
+    return _sha256(data.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def default_path() -> Path:

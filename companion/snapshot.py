@@ -25,10 +25,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-import hashlib
 import importlib
-import json
 import os
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -77,6 +76,8 @@ def _enc(v: Any) -> Any:
     if isinstance(v, tuple):
         return {"t": [_enc(x) for x in v]}
     if isinstance(v, (set, frozenset)):
+        import json  # noqa: PLC0415 - a new game's first paint snapshots nothing (issue 15)
+
         items = [_enc(x) for x in v]
         return {"s": sorted(items, key=lambda x: json.dumps(x, sort_keys=True))}
     if isinstance(v, dict):
@@ -147,11 +148,15 @@ def _dec(v: Any, up: dict[str, list[Upgrade]] | None = None) -> Any:
 
 def encode(state: GameState) -> str:
     """The snapshot of ``state`` (JSON text).  Raises SnapshotError for a value it cannot encode."""
+    import json  # noqa: PLC0415
+
     return json.dumps({"v": SNAPSHOT_VERSION, "state": _enc(state)}, ensure_ascii=False, separators=(",", ":"))
 
 
 def decode(text: str) -> GameState:
     """The state of a snapshot.  Raises SnapshotError for another version or a malformed snapshot."""
+    import json  # noqa: PLC0415
+
     try:
         doc = json.loads(text)
     except (TypeError, ValueError) as e:
@@ -187,15 +192,49 @@ def _fingerprinted(root: Path) -> list[tuple[tuple[str, ...], str]]:
     return sorted(found)
 
 
-@functools.cache
-def rules_fingerprint() -> str:
-    """What a state after a journal entry depends on besides the entries: sha256 (32 hex digits)
-    of the snapshot format, the command language (``script.py``), the rules core
-    (``rules/*.py``) and its data (``data/*.toml``).  A checkpoint is used only by code with the
-    same fingerprint: a changed rule means a full replay (and new checkpoints)."""
-    root = Path(__file__).resolve().parent
-    h = hashlib.sha256(f"snapshot {SNAPSHOT_VERSION}\n".encode())
+_WORDING = (b"[refused]", b"[event]")
+"""The catalogue tables no state holds: refusals are raised, never stored, and events are kept beside the state
+(:class:`~companion.rules.errors.Event`), not in it.  ``[text]`` stays in the fingerprint (a prompt holds its
+rendered question), and ``[name]`` (the words commands are read with)."""
+_TABLES = (b"[refused]", b"[event]", b"[text]", b"[name]")  # the catalogue's tables (``messages.SECTIONS``)
+
+
+def _stateful(raw: bytes) -> bytes:
+    """A message catalogue's bytes without its :data:`_WORDING` tables: each table runs from its header line
+    (exactly ``[refused]``, …, alone on its line) to the next such header or the end."""
+    out: list[bytes] = []
+    keep = True
+    for line in raw.splitlines(keepends=True):
+        head = line.strip()
+        if head in _TABLES:
+            keep = head not in _WORDING
+        if keep:
+            out.append(line)
+    return b"".join(out)
+
+
+def fingerprint_of(root: Path) -> str:
+    """:func:`rules_fingerprint` of the package at ``root`` (the folder holding ``script.py``, ``rules/``,
+    ``data/``).  Raises OSError when a file cannot be read."""
+    import hashlib  # noqa: PLC0415 - a new game's first paint needs no fingerprint
+
+    lines = [f"snapshot {SNAPSHOT_VERSION}"]
     for parts, path in _fingerprinted(root):
         with open(path, "rb") as f:
-            h.update("/".join(parts).encode() + b"\0" + f.read() + b"\0")
-    return h.hexdigest()[:32]
+            data = f.read()
+        if parts[:2] == ("data", "messages"):
+            data = _stateful(data)
+        lines.append(f"{'/'.join(parts)} {len(data)} {zlib.crc32(data):08x} {zlib.adler32(data):08x}")
+    return hashlib.sha256("\n".join(lines).encode("utf-8", "surrogateescape")).hexdigest()[:32]
+
+
+@functools.cache
+def rules_fingerprint() -> str:
+    """What a state after a journal entry depends on besides the entries, 32 hex digits: sha256 of the snapshot
+    format and, for each file of the command language (``script.py``), the rules core (``rules/**/*.py``) and
+    its data (``data/**/*.toml``, of the message catalogues only the tables a state can hold: ``[text]`` and
+    ``[name]``, see :data:`_WORDING`), its path, its length, its CRC-32 and its Adler-32 (``zlib``; any edit
+    of up to 32 bits is seen by the CRC, and a file's sha256 cost ≈ 19 M instructions of a resume, issue 15).
+    A checkpoint is used only by code with the same fingerprint: a changed rule means a full replay (and new
+    checkpoints); a changed wording of a refusal or an event does not."""
+    return fingerprint_of(Path(__file__).resolve().parent)

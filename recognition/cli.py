@@ -18,15 +18,23 @@ if TYPE_CHECKING:
     from .reader import Reading
 
 
-def add_scan_parser(subparsers) -> argparse.ArgumentParser:
-    """Add the `scan` subcommand to an argparse subparsers object."""
-    p = subparsers.add_parser("scan", help="read a judgement card from images or a camera",
-                              description="Read suit and rank from image files or live from a camera.")
-    p.add_argument("images", nargs="*", metavar="IMAGE", help="image files to read")
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--camera", metavar="N|PATH", help="read live from camera index N or a device path")
-    p.add_argument("--frames-needed", type=_positive_int, default=3, metavar="N",
-                   help="agreeing frames to accept (camera; at least 1)")
+def _help(key: str, lang: str | None, /) -> str | None:
+    """The help text ``key`` of the reader's commands (the catalogue's ``[text] "cli.help.<key>"``) in ``lang``;
+    None without a language: a parser whose help nobody will read (companion/cli.py ``build_parser``)."""
+    if lang is None:
+        return None
+    from companion.rules.messages import render  # noqa: PLC0415 - the catalogue only when the help is shown
+
+    return render(lang, "text", "cli.help." + key, {})
+
+
+def add_scan_parser(subparsers, lang: str | None = None) -> argparse.ArgumentParser:
+    """Add the `scan` subcommand to an argparse subparsers object, its help in ``lang`` (None: without help)."""
+    p = subparsers.add_parser("scan", help=_help("scan", lang), description=_help("scan_about", lang))
+    p.add_argument("images", nargs="*", metavar="IMAGE", help=_help("images", lang))
+    p.add_argument("--json", action="store_true", help=_help("scan_json", lang))
+    p.add_argument("--camera", metavar="N|PATH", help=_help("scan_camera", lang))
+    p.add_argument("--frames-needed", type=_positive_int, default=3, metavar="N", help=_help("frames_needed", lang))
     p.set_defaults(func=run_scan, scan_parser=p)
     return p
 
@@ -42,14 +50,11 @@ def _positive_int(text: str) -> int:
     return n
 
 
-def add_labels_parser(subparsers) -> argparse.ArgumentParser:
-    """Add the `labels` subcommand to an argparse subparsers object."""
-    p = subparsers.add_parser("labels", help="print QR sleeve labels for the deck",
-                              description="Write A4 sheets (PDF + PNG pages) of QR labels, one per card.")
-    p.add_argument("--out", required=True, metavar="FILE", help="output base name (FILE.pdf, FILE-1.png, ...)")
-    p.add_argument("--no-cache", action="store_true",
-                   help="draw the sheets anew (default: copy the last ones drawn for the same deck and fonts "
-                        "from the user cache folder)")
+def add_labels_parser(subparsers, lang: str | None = None) -> argparse.ArgumentParser:
+    """Add the `labels` subcommand to an argparse subparsers object, its help in ``lang`` (None: without help)."""
+    p = subparsers.add_parser("labels", help=_help("labels", lang), description=_help("labels_about", lang))
+    p.add_argument("--out", required=True, metavar="FILE", help=_help("out", lang))
+    p.add_argument("--no-cache", action="store_true", help=_help("no_cache", lang))
     p.set_defaults(func=run_labels)
     return p
 
@@ -236,8 +241,13 @@ def main(argv=None) -> int:
     """Standalone entry point: ``python -m recognition.cli scan|labels ...``."""
     ap = argparse.ArgumentParser(prog="companion")
     sub = ap.add_subparsers(dest="command", required=True)
-    add_scan_parser(sub)
-    add_labels_parser(sub)
+    lang = None
+    if argv is None or any(a in ("-h", "--help") for a in argv):  # the help: in the locale's language
+        from companion.settings import locale_lang  # noqa: PLC0415
+
+        lang = locale_lang()
+    add_scan_parser(sub, lang)
+    add_labels_parser(sub, lang)
     args = ap.parse_args(argv)
     return args.func(args)
 

@@ -488,22 +488,32 @@ def darkest_channel(frame: np.ndarray) -> np.ndarray:
     return cv2.min(cv2.min(b, g), r)
 
 
+def colour_copy(frame: np.ndarray, g: np.ndarray) -> np.ndarray:
+    """The BGR frame (H, W, 3) uint8 downscaled as ``detect_copy`` downscales its grey copy, to
+    the shape of that copy g (h, w): (h, w, 3) uint8. The fallback and the colour-edge searches
+    share it (``bgr=``)."""
+    bgr = _downscale(frame, max(g.shape))
+    if bgr.shape[:2] != g.shape:
+        bgr = cv2.resize(bgr, (g.shape[1], g.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return bgr
+
+
 def fallback_candidates(frame: np.ndarray, gray: np.ndarray, small: tuple, max_candidates: int = 4,
-                        skip: list[np.ndarray] | None = None) -> list[Candidate]:
+                        skip: list[np.ndarray] | None = None, bgr: np.ndarray | None = None) -> list[Candidate]:
     """The thorough outline search, for a frame where nothing else was accepted: grey
     levels LEVEL_STEP apart scaled down with the frame's grey range (a dim frame, a card
     barely brighter than the table), quads from a hull's four longest sides (a corner cut
     by the frame or a finger), and the same levels on the darkest channel, min(B, G, R)
     (a card about as bright as a colourful table stands out there: its paper is bright in
     all three channels). frame: BGR (H, W, 3) uint8, gray its grey copy, small
-    ``detect_copy(gray)``; skip: quads (frame pixels) already tried, left out. At most
-    max_candidates, most likely first, from both images. Costs ~2-3 ms on 1280x720."""
+    ``detect_copy(gray)``; skip: quads (frame pixels) already tried, left out; bgr: ``colour_copy(frame,
+    small[0])`` when the caller has it. At most max_candidates, most likely first, from both images.
+    Costs ~2-3 ms on 1280x720."""
     g, s = small
     coarse = set(_levels(g))  # searched by card_candidates already
     found = [(*x, gray) for x in _level_outlines(g, [t for t in _levels(g, True) if t not in coarse], True)]
-    bgr = _downscale(frame, max(g.shape))  # as detect_copy, on the colour frame
-    if bgr.shape[:2] != g.shape:
-        bgr = cv2.resize(bgr, (g.shape[1], g.shape[0]), interpolation=cv2.INTER_LINEAR)
+    if bgr is None:
+        bgr = colour_copy(frame, g)  # as detect_copy, on the colour frame
     d = cv2.blur(darkest_channel(bgr), (3, 3))
     full_d = _Lazy(lambda: darkest_channel(frame))
     found += [(*x, full_d) for x in _level_outlines(d, _levels(d, True), True)]
@@ -520,15 +530,15 @@ COLOUR_EDGES = (80, 200)
 
 
 def colour_edge_candidates(frame: np.ndarray, gray: np.ndarray, small: tuple, max_candidates: int = 3,
-                           skip: list[np.ndarray] | None = None) -> list[Candidate]:
+                           skip: list[np.ndarray] | None = None, bgr: np.ndarray | None = None) -> list[Candidate]:
     """Card outlines from the closed colour edges of the frame (COLOUR_EDGES; shapes within
     FALLBACK_ASPECT): frame BGR (H, W, 3) uint8, gray its grey copy, small ``detect_copy(gray)``;
-    skip: quads (frame pixels) already tried, left out. At most max_candidates, most likely
-    first. Costs ~1.5-3 ms on 1280x720 (the colour Canny)."""
+    skip: quads (frame pixels) already tried, left out; bgr: ``colour_copy(frame, small[0])`` when the
+    caller has it. At most max_candidates, most likely first. Costs ~1.5-3 ms on 1280x720 (the colour
+    Canny)."""
     g, s = small
-    bgr = _downscale(frame, max(g.shape))
-    if bgr.shape[:2] != g.shape:
-        bgr = cv2.resize(bgr, (g.shape[1], g.shape[0]), interpolation=cv2.INTER_LINEAR)
+    if bgr is None:
+        bgr = colour_copy(frame, g)
     e = cv2.dilate(cv2.Canny(cv2.blur(bgr, (3, 3)), *COLOUR_EDGES), np.ones((2, 2), np.uint8))
     cnts, _ = cv2.findContours(e, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     img_area = float(g.shape[0] * g.shape[1])

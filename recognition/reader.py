@@ -18,6 +18,7 @@ from .geometry import (
     CORNER_W,
     Candidate,
     card_candidates,
+    colour_copy,
     colour_edge_candidates,
     detect_copy,
     edge_candidates,
@@ -278,15 +279,17 @@ def _read_pass(frame: np.ndarray, gray: np.ndarray, small: tuple, cands: list, t
         cands = cands + more
         best = _read_candidates(frame, more, threshold, done, best, gray)
     late = False  # accepted from the fallback search's outlines
+    bgr = None  # the colour detect copy, shared by the fallback and the colour-edge searches
     if not best.accepted and fallback:  # finer levels, cut corners, the darkest channel
+        bgr = colour_copy(frame, small[0])
         more = fallback_candidates(frame, gray, small, min(max_candidates, FALLBACK_CANDIDATES),
-                                   [c.outline() for c in cands])
+                                   [c.outline() for c in cands], bgr)
         cands = cands + more
         n = len(done)
         best = _read_candidates(frame, more, threshold, done, best, gray)
         late = best.accepted and any(r is best for _, r in done[n:])
     if not best.accepted and fallback:  # closed colour edges: a card on a busy, colourful table
-        more = colour_edge_candidates(frame, gray, small, COLOUR_EDGE_CANDIDATES, [c.outline() for c in cands])
+        more = colour_edge_candidates(frame, gray, small, COLOUR_EDGE_CANDIDATES, [c.outline() for c in cands], bgr)
         cands = cands + more
         n = len(done)
         best = _read_candidates(frame, more, threshold, done, best, gray)
@@ -555,6 +558,7 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
                 if (r.suit, r.rank) != (best.suit, best.rank):
                     others.append(r)
             elif _notice_quad(frame, cand.quad(), threshold) or _suits_in_corners(frame, cand.quad()) \
+                    or _ranks_in_corners(frame, cand.quad()) \
                     or _same_paper(frame, cand.quad(), card):
                 # an index too small or faint to read
                 seen.append(q)
@@ -867,6 +871,41 @@ def _suits_in_corners(frame: np.ndarray, quad: np.ndarray) -> bool:
     return True
 
 
+# ... or a glyph the rank net calls a rank with at least this probability, alone or with the pieces on
+# its row (a "10"), in both corners' index zones: the suit merged with artwork beside it, so that no
+# rank-over-suit pair is found (rendered pairs 52 000 020, a ♣10 whose clubs touch its art).
+CORNER_RANK_MIN = 0.95
+
+
+def _ranks_in_corners(frame: np.ndarray, quad: np.ndarray) -> bool:
+    """True when both index corners of quad (4, 2) hold a rank-like glyph (``rank_probs``, junk
+    excluded, p >= CORNER_RANK_MIN) in the index zone (left 60%, top 40% of the corner crop): a piece
+    of a glyph's size not cut by the crop's edge, joined by the pieces beside it on its row."""
+    for turn in (0, 2):
+        p = prepare(warp_corner(frame, quad, turn))
+        if p is None:
+            return False
+        H, W = p.binm.shape
+        st = p.stats
+        ok = [i for i in range(1, p.n)
+              if 0.03 * CARD_W <= st[i, 3] <= 0.2 * CARD_W and st[i, 2] <= 0.22 * CARD_W and st[i, 4] >= 10
+              and st[i, 0] > 0 and st[i, 1] > 0 and st[i, 0] + st[i, 2] < W and st[i, 1] + st[i, 3] < H]
+        masks = []
+        for i in ok:
+            x, y, w, h = st[i, :4].tolist()
+            if x + w / 2 > 0.6 * W or y + h / 2 > 0.4 * H:
+                continue
+            row = [j for j in ok if y <= st[j, 1] + st[j, 3] / 2 <= y + h and st[j, 3] > 0.5 * h
+                   and max(st[j, 0] - (x + w), x - (st[j, 0] + st[j, 2])) < 0.45 * h]
+            x0, y0 = min(int(st[j, 0]) for j in row), min(int(st[j, 1]) for j in row)
+            x1 = max(int(st[j, 0] + st[j, 2]) for j in row)
+            y1 = max(int(st[j, 1] + st[j, 3]) for j in row)
+            masks.append(np.isin(p.lab[y0:y1, x0:x1], row).view(np.uint8) * 255)
+        if not masks or float(rank_probs(masks).max()) < CORNER_RANK_MIN:
+            return False
+    return True
+
+
 def _search_label(frame: np.ndarray, cands: list, qr_mode: str, qr_part: int | None,
                   margin: float = QR_CARD_MARGIN) -> Reading | None:
     """frame: the grey frame (H, W) uint8 that cands were found on; margin: around the card's
@@ -987,7 +1026,7 @@ def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: 
     conf = float(joint[r, s])
     best = int(np.argmax([sc[r, s] for sc in scores]))
     accepted = conf >= threshold and (len(scores) == 2 or gs[0].suit_box[3] * px >= SINGLE_SUIT_PX) \
-        and all(_boxes_fit(g, int(r) + 1) for g in gs) and not _rank_doubted(gs, crops, int(r) + 1, relevel)
+        and all(_boxes_fit(g, int(r) + 1, len(gs) == 1) for g in gs) and not _rank_doubted(gs, crops, int(r) + 1, relevel)
     return Reading(SUITS[s], int(r) + 1, conf, accepted, "index", _index_crop(crops[best], gs[best]), quad)
 
 
@@ -1130,17 +1169,20 @@ RANK_ASPECT_MAX = (1.47, 1.07, 1.05, 1.16, 1.05, 1.07, 1.07, 1.07, 1.07, 2.2, 1.
 # thresholded to its stem read right at 0.13). A box narrower is a piece of a glyph the threshold
 # broke: the stem of a thin serif "6" (box 6 x 24, 0.25) read as "6" beside its bowl read as "♦"
 # (fresh seed 105 000 018 at half scale, accepted ♦6 for ♥6; right readings of that set: >= 0.31).
+# For a lone corner only: a broken "4" (0.235) was read right beside its other corner (三国杀-style
+# development seed 39 000 016, at every scale).
 RANK_ASPECT_MIN = (0.36, 0.3, 0.3, 0.32, 0.3, 0.28, 0.3, 0.3, 0.28, 0.5, 0.1, 0.3, 0.36)
 SUIT_ASPECT = (0.45, 1.8)
 
 
-def _boxes_fit(g, rank: int) -> bool:
+def _boxes_fit(g, rank: int, lone: bool = True) -> bool:
     """True when the rank and suit boxes of IndexGlyphs g have shapes a rank ``rank`` (1..13)
-    and a suit glyph can have (RANK_ASPECT_MIN .. RANK_ASPECT_MAX, SUIT_ASPECT)."""
+    and a suit glyph can have (RANK_ASPECT_MAX, SUIT_ASPECT; and RANK_ASPECT_MIN when ``lone``:
+    the reading's only corner; a corner whose rank broke is outvoted when the other agrees)."""
     rw, rh = g.rank_box[2], g.rank_box[3]
     sw, sh = g.suit_box[2], g.suit_box[3]
-    return rh > 0 and sh > 0 and RANK_ASPECT_MIN[rank - 1] <= rw / rh <= RANK_ASPECT_MAX[rank - 1] \
-        and SUIT_ASPECT[0] <= sw / sh <= SUIT_ASPECT[1]
+    return rh > 0 and sh > 0 and (not lone or rw / rh >= RANK_ASPECT_MIN[rank - 1]) \
+        and rw / rh <= RANK_ASPECT_MAX[rank - 1] and SUIT_ASPECT[0] <= sw / sh <= SUIT_ASPECT[1]
 
 
 def _index_crop(corner: np.ndarray, g) -> np.ndarray:

@@ -95,3 +95,14 @@ def test_the_english_finder_finds_prose_and_spares_the_command_language():
     texts = [("text", "a", "输入 pass all：无人出桃"), ("text", "b", "请用 Session.new 打开（?view=board）"),
              ("text", "c", "第3局 is over"), ("text", "d", "按 Enter 确认，S号位 JSON")]
     assert english_in_chinese(texts, {"pass", "all", "Enter"}) == ["[text] c: is", "[text] c: over"]
+
+
+def test_the_seats_still_unrecorded_are_worded_by_the_catalogue():
+    """companion/rules/outcome.py held its English plural in the code (``seats_en``); the words are the catalogue's
+    now, the same as before in both languages."""
+    from companion.rules.messages import catalogue
+    from companion.rules.outcome import seat_list
+
+    assert (seat_list([2]).en, seat_list([2]).zh) == ("seat 2", "2")
+    assert (seat_list([2, 4]).en, seat_list([2, 4]).zh) == ("seats 2, 4", "2、4")
+    assert catalogue("en")["text"]["outcome.seats/many"] == "seats {seats}"

@@ -9,6 +9,7 @@ import json
 import string
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -77,12 +78,21 @@ def test_str_format_and_the_compiled_text_give_the_same_for_every_catalogue_text
 
 
 def documented_fingerprint() -> str:
-    """sha256 of the snapshot version and every rules source as rules_fingerprint's docstring says."""
+    """sha256 of the snapshot version and, per rules source as rules_fingerprint's docstring says, its path, length,
+    CRC-32 and Adler-32 (of a message catalogue: without its [refused] and [event] tables)."""
     root = Path(snapshot.__file__).resolve().parent
-    h = hashlib.sha256(f"snapshot {snapshot.SNAPSHOT_VERSION}\n".encode())
+    lines = [f"snapshot {snapshot.SNAPSHOT_VERSION}"]
     for f in sorted([*(root / "rules").rglob("*.py"), root / "script.py", *(root / "data").rglob("*.toml")]):
-        h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
-    return h.hexdigest()[:32]
+        data = f.read_bytes()
+        if f.parent.name == "messages":
+            kept, keep = [], True
+            for line in data.decode().splitlines(keepends=True):
+                if line.strip() in ("[refused]", "[event]", "[text]", "[name]"):
+                    keep = line.strip() in ("[text]", "[name]")
+                kept.append(line if keep else "")
+            data = "".join(kept).encode()
+        lines.append(f"{f.relative_to(root).as_posix()} {len(data)} {zlib.crc32(data):08x} {zlib.adler32(data):08x}")
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:32]
 
 
 def test_the_fingerprint_hashes_the_files_its_docstring_names_in_their_order():

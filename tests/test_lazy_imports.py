@@ -105,7 +105,8 @@ def test_dashboard_start_does_not_import_the_reader(tmp_path):
     assert mods == []
 
 
-def test_help_and_unknown_commands_still_name_the_reader_commands(capsys):
+def test_help_and_unknown_commands_still_name_the_reader_commands(capsys, monkeypatch):
+    monkeypatch.setenv("LANG", "en_US.UTF-8")  # argparse's reason in English (in Chinese: tests/test_cli_words.py)
     from companion.cli import main
     assert main(["--help"]) == 0
     out = capsys.readouterr().out

@@ -18,7 +18,7 @@ from typing import cast
 from .deck import KINDS, Face, Suit
 from .errors import Event
 from .generals import GENERALS
-from .messages import Names, Words, en_zh, say, text
+from .messages import Message, Names, Words, en_zh, say, text
 from .setup import role_table
 from .state import DyingPrompt, GameState, Outcome, Prompt, reason_words, who
 from .vocab import PromptKind, Role, WinReason
@@ -26,7 +26,7 @@ from .vocab import PromptKind, Role, WinReason
 __all__ = [
     "ROLE_ZH", "NATURE_ZH", "who", "hand_cards", "remaining_roles", "deduce_role", "deal_damage", "lose_hp",
     "heal", "start_dying", "dying_peach", "dying_pass", "dying_nobody", "kill", "finish_death", "check_win",
-    "unrecorded", "seats_en", "expected_damage", "named", "card_words", "Outcome", "WinReason", "outcome",
+    "unrecorded", "seat_list", "expected_damage", "named", "card_words", "Outcome", "WinReason", "outcome",
 ]
 
 ROLE_ZH = Names("role")
@@ -363,14 +363,17 @@ def check_win(st: GameState, ev: list[Event]) -> None:
     st.prompts = []
     unrec = unrecorded(st)
     if unrec:  # the surviving seats' role cards are turned up now: the moderator records them
-        more_en, more_zh = en_zh("outcome.check_win/unrecorded", seats=Words(seats_en(unrec), "、".join(map(str, unrec))))
+        more_en, more_zh = en_zh("outcome.check_win/unrecorded", seats=seat_list(unrec))
         en, zh = en + more_en, zh + more_zh
     ev.append(Event("win", en, zh, None, {"winner": winner, "unrecorded": unrec}))
 
 
-def seats_en(ns: list[int]) -> str:
-    """'seat 2' for one seat, 'seats 2, 4' for more (English plural)."""
-    return f"seat {ns[0]}" if len(ns) == 1 else f"seats {', '.join(map(str, ns))}"
+def seat_list(ns: list[int]) -> Message:
+    """Seats ``ns`` (at least one) in words: ``seat 2`` / ``2`` for one, ``seats 2, 4`` / ``2、4`` for more (the
+    catalogue's ``[text] "outcome.seats/one"``, ``"outcome.seats/many"``)."""
+    if len(ns) == 1:
+        return text("outcome.seats/one", n=ns[0])
+    return text("outcome.seats/many", seats=Words(", ".join(map(str, ns)), "、".join(map(str, ns))))
 
 
 def unrecorded(st: GameState) -> list[int]:

@@ -190,7 +190,7 @@ def _record_role(ctx: Ctx, s: Seat, role: str) -> None:
     se, sz = who(ctx.st, s.seat)
     left = oc.unrecorded(ctx.st)
     more_en, more_zh = en_zh("table.record_role",
-                             seats=Words(oc.seats_en(left), '、'.join(map(str, left)))) if left else ("", "")
+                             seats=oc.seat_list(left)) if left else ("", "")
     ctx.event("role",
               say("role/role2", src=Words(se, sz), more=Words(more_en, more_zh), role=Words(role, oc.ROLE_ZH[role])),
               seat=s.seat, role=role)

@@ -20,6 +20,13 @@ class Key:
     action: str
     words: Message | None
     show: bool = True
+    help: Message | None = None
+    """Its words in the F1 help when the footer's are too short to say what it does (F4: ``EN`` / ``中文``)."""
+
+    def described(self, lang: str) -> str:
+        """Its row's text in the F1 help in ``lang``: :attr:`help`, else the footer's words."""
+        words = self.help or self.words
+        return words.text(lang) if words is not None else ""
 
     @property
     def zh(self) -> str:
@@ -38,7 +45,7 @@ KEYS: tuple[Key, ...] = (
     Key("ctrl+z", "undo", text("tui.key.undo")),
     Key("ctrl+y", "redo", text("tui.key.redo")),
     Key("f3,ctrl+t", "distances", text("tui.key.distances")),
-    Key("f4,ctrl+l", "toggle_lang", text("tui.key.toggle_lang")),
+    Key("f4,ctrl+l", "toggle_lang", text("tui.key.toggle_lang"), help=text("tui.action.toggle_lang")),
     Key("f5", "reveal_roles", text("tui.key.reveal_roles")),
     Key("f6", "scan", text("tui.key.scan")),
     Key("ctrl+q", "quit", text("tui.key.quit")),

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from companion.journal import Journal, JournalError
     from companion.rules.errors import Event
+    from companion.rules.messages import Words
     from companion.rules.state import GameState
 
 __all__ = ["CommandLanguage", "Journaled", "JournaledEntry", "LogEntryLike", "ReadingLike", "ScanStatusLike",
@@ -65,7 +66,8 @@ class Journaled(Protocol):
     """A session kept in a journal (:class:`companion.session.Session`): where it stands (``tip``, the last
     live entry; ``last_seq``, the newest, undone or not), the entries by position, how it was opened
     (``opened``: "new", "resumed" or "none_unfinished"; ``problem``: the journal opened only up to its last
-    good entry), and read-only watching (``readonly``, ``reload()`` True when the game changed).
+    good entry; ``checkpoint_note``: the resume replayed past a checkpoint's place, in en and zh), and read-only
+    watching (``readonly``, ``reload()`` True when the game changed).
 
     Only cheap members: ``isinstance`` on a runtime protocol reads each (``log`` builds the whole log)."""
 
@@ -73,6 +75,7 @@ class Journaled(Protocol):
     game_id: int | None
     opened: str
     problem: JournalError | None
+    checkpoint_note: Words | None
 
     @property
     def readonly(self) -> bool: ...

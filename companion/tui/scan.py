@@ -166,6 +166,23 @@ class ScanMixin(_Host):
         if self._scan is not None and self._scan.key != self._judgement_key():
             self._drop_scan()
 
+    def _scan_after_redraw(self) -> None:
+        """After the screen was redrawn: a scan whose judgement is gone stops, the preview held for another
+        judgement goes, and a card the scan left in the bar unchanged is cleared when its judgement changed."""
+        self._check_scan()  # a scan whose judgement is gone stops
+        if self._preview_key is not None and self._preview_key != self._judgement_key():
+            self._hide_preview()  # the held preview belonged to another judgement
+        if self._filled is not None and self._filled[1] != self._judgement_key():
+            bar = self.query_one(CommandBar)  # a scanned card left in the bar belonged to another judgement
+            if bar.value == self._filled[0]:
+                bar.value = ""
+            self._filled = None
+
+    def scan_bar_changed(self, value: str) -> None:
+        """The command bar now holds ``value``: cleared, the held preview has nothing left to compare."""
+        if not value.strip() and self._preview_key is not None:
+            self._hide_preview()
+
     def on_unmount(self) -> None:
         self._scan = None  # quitting: the worker thread ends after its current frame
 

@@ -325,7 +325,8 @@ def _seat_groups(seat: Seat, lang: str, *, reveal: bool, state: GameState | None
     if hp and not marks:
         hp = [[seg for seg in hp[0] if seg[1] != "hp"]]
         hp[0] = [(hp[0][0][0].lstrip(), "")]
-    if state is None or state.hands_tracked:  # light mode (track hands off): no hand count
+    if (state is None or state.hands_tracked) and not offers:  # no hand count in light mode (track hands off), nor
+        # under the generals on offer (before start: nobody holds a card yet, the card's room is for the names)
         hp.append([((f"手{seat.hand}" if lang == "zh" else f"h{seat.hand}") if compact
                     else label("hand", lang, n=seat.hand), "")])
     if hp:
@@ -711,9 +712,32 @@ def index_preview(corner, caption: str | None = None) -> "Text | None":
     return Text(caption.center(width), style="bold", no_wrap=True) + Text("\n") + picture
 
 
+_NO_LINE_START = frozenset("）」』】》〉〕，。、；：！？…”’)]}>,.;:!?%")
+"""Characters a line does not begin with (closing brackets and punctuation: GB/T 15834, the Chinese rule of
+line breaking): they stay with the text before them."""
+_NO_LINE_END = frozenset("（「『【《〈〔“‘([{<")
+"""Characters a line does not end with (opening brackets): they go to the next line with the text after them."""
+
+
+def _break_before(word: str, head: str) -> str:
+    """``head`` (the start of ``word`` that fits a line) shortened so that the break neither leaves a closing
+    bracket or punctuation to begin the next line, nor an opening bracket to end this one, nor splits a run of
+    Latin letters and digits (``（Ann）``); ``head`` as it is when no such break is left in it."""
+    if len(head) >= len(word):
+        return head
+    for cut in range(len(head), 0, -1):
+        before, after = word[cut - 1], word[cut]
+        if after in _NO_LINE_START or before in _NO_LINE_END or (before.isascii() and before.isalnum()
+                                                                   and after.isascii() and after.isalnum()):
+            continue
+        return word[:cut]
+    return head
+
+
 def fold_cells(line: str, width: int, indent: int = 4) -> list[str]:
     """Fold a log line to ``width`` terminal cells: at spaces where there are any
-    (English), by cells inside a long run without spaces (Chinese has none);
+    (English), by cells inside a long run without spaces (Chinese has none), never before a
+    closing bracket or punctuation nor after an opening one (:func:`_break_before`);
     continuation lines are indented by ``indent``.  Returns at least one line."""
     from rich.cells import cell_len, chop_cells  # noqa: PLC0415 - rich only when drawing (text.py stays importable without the UI stack)
 
@@ -734,7 +758,7 @@ def fold_cells(line: str, width: int, indent: int = 4) -> list[str]:
             piece = word
         while cell_len(cur) + cell_len(piece) > avail:  # a word longer than a line
             room = avail - cell_len(cur)
-            head = chop_cells(piece, max(1, room))[0]
+            head = _break_before(piece, chop_cells(piece, max(1, room))[0])
             out.append(cur + head)
             piece = piece[len(head):]
             cur, avail = " " * indent, width

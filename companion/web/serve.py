@@ -134,9 +134,10 @@ def serve_journal(path: Path, game_id: int | None = None, *, host: str | None = 
                         server.notify()
                 except Exception as e:  # noqa: BLE001 - a journal being written may be briefly unreadable
                     print(text("web.serve.serve_journal/error", prog=_PROG, why=e).text(lang), file=sys.stderr, flush=True)
-                if watch.error != shown_error and watch.error:
+                error = None if watch.error is None else watch.error.en  # a new error, not the one shown
+                if error != shown_error and error:
                     print(text("web.serve.serve_journal/error", prog=_PROG, why=watch.error).text(lang), file=sys.stderr, flush=True)
-                shown_error = watch.error
+                shown_error = error
                 try:
                     await asyncio.wait_for(stop.wait(), POLL_S)
                 except asyncio.TimeoutError:

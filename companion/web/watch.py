@@ -15,9 +15,17 @@ import sqlite3
 from pathlib import Path
 
 from ..journal import APPLICATION_ID, JournalError
-from ..session import Session
+from ..rules.messages import Message, Words, en_zh, text
+from ..session import Session, describe_error
 
 __all__ = ["JournalWatch"]
+
+
+def _journal_error(key: str, file: Path, /, **params: object) -> JournalError:
+    """The JournalError about ``file`` of the catalogue's ``[text]`` entry ``key`` (``str(e)`` English, ``e.zh``
+    Chinese)."""
+    en, zh = en_zh(key, **params)
+    return JournalError(en, file, zh=zh)
 
 
 class JournalWatch:
@@ -30,44 +38,44 @@ class JournalWatch:
     def __init__(self, path: str | os.PathLike, game_id: int | None = None) -> None:
         self.path = Path(path)
         if not self.path.is_file():
-            raise JournalError(f"no journal at {self.path}", self.path)
+            raise _journal_error("web.watch.no_journal", self.path, path=self.path)
         try:
             self._con = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True,
                                         isolation_level=None, check_same_thread=False)
             app_id = self._con.execute("PRAGMA application_id").fetchone()[0]
         except sqlite3.Error as e:
-            raise JournalError(f"cannot open journal {self.path} read-only: {e}", self.path) from None
+            raise _journal_error("web.watch.cannot_open", self.path, path=self.path, why=e) from None
         if app_id != APPLICATION_ID:
             self._con.close()
-            raise JournalError(f"{self.path} is not a companion journal (application_id {app_id:#x})", self.path)
+            raise _journal_error("web.watch.foreign", self.path, path=self.path, app_id=app_id)
         if game_id is None:
             row = self._one("SELECT id FROM games WHERE over = 0 ORDER BY updated DESC, id DESC LIMIT 1") or \
                 self._one("SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1")
             if row is None:
-                raise JournalError(f"no game in {self.path} yet", self.path)
+                raise _journal_error("web.watch.no_game_yet", self.path, path=self.path)
             game_id = row[0]
         elif self._one("SELECT id FROM games WHERE id = ?", (game_id,)) is None:
-            raise JournalError(f"no game {game_id} in {self.path} (see `companion games`)", self.path)
+            raise _journal_error("web.watch.no_game", self.path, path=self.path, game=game_id)
         self.game_id: int = game_id
         self.session = Session(None, None)
         self._lines: list[tuple[str, ...]] = []
         self._sizes: list[int] = []  # in-memory entries made by each journal entry (one per line)
         self._data_version: int | None = None
-        self.error: str | None = None  # why the last reload stopped short (a line that no longer applies)
+        self.error: Message | None = None  # why the last reload stopped short (a line that no longer applies)
         self.poll()
 
     def _one(self, sql: str, args: tuple = ()):
         try:
             return self._con.execute(sql, args).fetchone()
         except sqlite3.Error as e:
-            raise JournalError(f"cannot read journal {self.path}: {e}", self.path) from None
+            raise _journal_error("web.watch.cannot_read", self.path, path=self.path, why=e) from None
 
     def _live(self) -> list[tuple[str, ...]]:
         try:
             rows = self._con.execute("SELECT lines FROM entries WHERE game_id = ? AND undone = 0 ORDER BY seq",
                                      (self.game_id,)).fetchall()
         except sqlite3.Error as e:
-            raise JournalError(f"cannot read journal {self.path}: {e}", self.path) from None
+            raise _journal_error("web.watch.cannot_read", self.path, path=self.path, why=e) from None
         return [tuple(r[0].split("\n")) for r in rows]
 
     def poll(self) -> bool:
@@ -96,7 +104,8 @@ class JournalWatch:
             except Exception as e:  # noqa: BLE001 - show what replays; say why the rest does not
                 for _ in range(done):
                     s.undo()
-                self.error = f"entry {len(self._lines) + 1} ({' / '.join(lines)}) does not replay: {e}"
+                self.error = text("web.watch.no_replay", n=len(self._lines) + 1, lines=" / ".join(lines),
+                                  why=Words(describe_error(e), describe_error(e, "zh")))
                 break
             self._lines.append(lines)
             self._sizes.append(done)

@@ -112,7 +112,7 @@ def plain_text(chs: list[Any], lang: str) -> str:
 
 
 QUESTION_LINES = 4
-"""Lines the question may take (``app.BANNER_LINES``; wrapped, never cut: the longest of the transcripts takes 3
+"""Lines the question may take (``view.BANNER_LINES``; wrapped, never cut: the longest of the transcripts takes 3
 at 80 columns)."""
 
 
@@ -151,7 +151,7 @@ class ChoicesBar(Static):
         self.large = False
         """The question drawn large (120×36 and up: padded, on a stronger background)."""
         self.kept = 0
-        """Lines kept when less is drawn (app.py ``ASK_LINES`` once the game has started)."""
+        """Lines kept when less is drawn (view.py ``ASK_LINES`` once the game has started)."""
 
     def on_click(self, event: Click) -> None:
         off = event.get_content_offset(self)
