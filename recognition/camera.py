@@ -171,6 +171,11 @@ FALLBACK_EVERY = 3
 """CameraScanner: with nothing accepted on the last index frame, the fallback outline search
 runs on every FALLBACK_EVERY-th index frame."""
 
+FINE_EVERY = 9
+"""CameraScanner: with nothing accepted (nor noted) on the last index frame, the reader's second
+pass (``read_frame(fine=True)``, ~90 ms CPU on a 1280x720 frame without a card) runs on every
+FINE_EVERY-th index frame; after a frame that read a card, on every one."""
+
 NOTE_HOLD_FRAMES = 30
 """Frames (1 s at 30 fps) after a reading with a note during which FrameVoter accepts nothing."""
 
@@ -311,9 +316,10 @@ class CameraScanner:
     index frame after one whose reading was accepted or had a note (a card that only the
     fallback finds keeps its streak); 1 runs it on every frame, as ``read_frame`` does. The
     wide-corner search of the outlines read (``read_frame(wide=True)``: 三国杀-style and small
-    indices, also costly on a frame without a card) and the second pass on a copy of the whole
-    frame (``read_frame(fine=True)``: small cards, 三国杀-style faces on busy tables; ~90 ms more on a
-    1280x720 frame without a card) follow the same cadence.
+    indices, also costly on a frame without a card) follows the same cadence. fine_every: the
+    second pass on a copy of the whole frame (``read_frame(fine=True)``: small cards, 三国杀-style
+    faces on busy tables; ~90 ms more on a 1280x720 frame without a card) on every fine_every-th
+    index frame, and on every index frame after one that was accepted or had a note.
     budget: the share of each frame's interval at ``fps`` the loop may use on average, in
     ``clock`` seconds (the thread's CPU time); after a frame that cost more, the next frames
     are grabbed (``grab()``: a webcam's MJPG frame is then not decoded; a source without
@@ -332,10 +338,11 @@ class CameraScanner:
                  qr_every: int = 3, max_bad_frames: int = 15, width: int = 1280, height: int = 720,
                  clear_frames: int | None = None, second_every: int = SECOND_EVERY,
                  fallback_every: int = FALLBACK_EVERY, budget: float | None = None, fps: float = 30.0,
-                 clock=time.thread_time):
+                 clock=time.thread_time, fine_every: int = FINE_EVERY):
         self.source = source
         self.second_every = max(1, second_every)
         self.fallback_every = max(1, fallback_every)
+        self.fine_every = max(1, fine_every)
         self.voter = FrameVoter(frames_needed, threshold, clear_frames=clear_frames)
         self.qr_every = max(1, qr_every)
         self.max_bad_frames = max_bad_frames
@@ -448,10 +455,11 @@ class CameraScanner:
                 else:
                     n_index += 1
                     thorough = seen_card or n_index % self.fallback_every == 0
+                    fine = seen_card or n_index % self.fine_every == 0
                     reading = read_frame(frame, self.voter.threshold, qr_mode="fast" if try_qr else "off",
                                          qr_part=qr_part,
                                          second_search=not self.voter.settled or n_index % self.second_every == 0,
-                                         fallback=thorough, wide=thorough, fine=thorough)
+                                         fallback=thorough, wide=thorough, fine=fine)
                     seen_card = reading.accepted or reading.note is not None
                     near = reading.quad if reading.suit is not None else None
             except cv2.error:

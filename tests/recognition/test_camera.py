@@ -231,9 +231,10 @@ def test_device_that_cannot_be_opened_keeps_the_camera_message():
         open_capture(97)
 
 
-def _scan_flags(readings, **kw):
+def _scan_flags(readings, fines=None, **kw):
     """(second_search, fallback) of every read_frame call of a CameraScanner (QR on every third
-    frame) fed len(readings) frames, read_frame returning readings in turn."""
+    frame) fed len(readings) frames, read_frame returning readings in turn; fines (a list): each
+    call's fine is appended."""
     import recognition.camera as camera
 
     calls, it = [], iter(readings)
@@ -241,7 +242,9 @@ def _scan_flags(readings, **kw):
     def fake_read_frame(frame, threshold, qr_mode="off", qr_part=None, second_search=True, fallback=True,
                         wide=True, fine=True):
         assert wide == fallback  # the wide-corner search follows the fallback's cadence
-        assert fine == fallback  # ... and so does the second pass
+        assert fallback or not fine  # the second pass only on fallback frames
+        if fines is not None:
+            fines.append(fine)
         calls.append((second_search, fallback))
         return next(it)
 
@@ -278,6 +281,16 @@ def test_scanner_fallback_bounded_without_a_card_and_kept_while_one_is_read():
     seq = [nothing, nothing, _r("spade", 7, 0.99), _r("spade", 7, 0.99), nothing, noted, nothing, nothing, nothing]
     assert [f for _, f in _scan_flags(seq)] == [False, False, True, True, True, True, True, False, True]
     assert [f for _, f in _scan_flags([nothing] * 3, fallback_every=1)] == [True] * 3
+
+
+def test_scanner_second_pass_bounded_without_a_card_and_kept_while_one_is_read():
+    nothing = Reading(None, None, 0.0, False)
+    fines: list = []
+    _scan_flags([nothing] * 18, fines)  # no card: the second pass on every ninth index frame only
+    assert fines == ([False] * 8 + [True]) * 2
+    fines.clear()  # a card read: the next index frames run it too
+    _scan_flags([nothing] * 3 + [_r("spade", 7, 0.99)] * 3 + [nothing] * 3, fines)
+    assert fines == [False, False, False, False, True, True, True, False, True]
 
 
 class _Clock:
