@@ -28,6 +28,18 @@ async def _palette(pilot, query: str) -> None:
     await pilot.pause()
 
 
+async def _palette_in(pilot, lang: str) -> None:
+    """Switch the dashboard to ``lang`` with F4 if it is not in it, then open the palette (ctrl+p)."""
+    from textual.command import CommandPalette
+
+    app = pilot.app
+    if app.lang != lang:
+        await pilot.press("f4")
+        assert await until(pilot, lambda: app.lang == lang)
+    await pilot.press("ctrl+p")
+    assert await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+
+
 async def test_palette_opens_a_dialog_by_its_name():
     from companion.tui.screens import DistanceScreen
 
@@ -167,11 +179,7 @@ async def test_palette_search_field_speaks_the_dashboards_language():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for lang in ("zh", "en"):
-            if app.lang != lang:
-                await pilot.press("f4")
-                assert await until(pilot, lambda want=lang: app.lang == want)
-            await pilot.press("ctrl+p")
-            assert await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+            await _palette_in(pilot, lang)
             field = app.screen.query_one(CommandInput)
             assert ("命令" in field.placeholder) == (lang == "zh"), field.placeholder
             assert field.placeholder == label("palette_search", lang)
@@ -230,11 +238,7 @@ async def test_a_search_that_finds_nothing_says_so_in_the_dashboards_language():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for lang in ("zh", "en"):
-            if app.lang != lang:
-                await pilot.press("f4")
-                assert await until(pilot, lambda want=lang: app.lang == want)
-            await pilot.press("ctrl+p")
-            assert await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+            await _palette_in(pilot, lang)
             await pilot.press(*"qqxqqx")
 
             def shown() -> list[str]:
