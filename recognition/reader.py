@@ -605,16 +605,17 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
 
 
 # A second index anywhere in the frame (reader._second_index): a rank and a suit glyph
-# of a card 0.4-2.5 times as tall as the accepted one (its rank height ~ INDEX_RANK_FRAC
+# 0.4-3 times as tall as the accepted card's rank (its rank height ~ INDEX_RANK_FRAC
 # of the card's long side on poker and 三国杀-style faces: 30 of 425 px canonical), outside
-# that card. Candidate pairs of ink blobs are warped upright as an index corner (rank
+# that card (2.5 before issue 18, rtwo: pair seed 52 004 003, a large ♣K whose rank of a large
+# index font is 2.67 times the small ♦8's beside it). Candidate pairs of ink blobs are warped upright as an index corner (rank
 # centre to suit centre INDEX_PAIR_PX apart, as on the canonical corner crops) and read
 # like one; an index reading at least SECOND_INDEX_MIN (any card but the accepted one)
 # means a second card in view.
 INDEX_RANK_FRAC = 30 / 425
 INDEX_PAIR_PX = 36.5
 INDEX_RANK_AT = (44.0, 34.0)  # where the rank blob is put on the crop (room on the left for the "1" of a "10")
-SECOND_SIZES = (0.4, 2.5)
+SECOND_SIZES = (0.4, 3.0)
 SECOND_INDEX_MIN = 0.5
 MAX_INDEX_SPOTS = 8
 # A spot is an index on a card when its crop's paper is at most SPOT_PAPER_MARGIN ink levels
