@@ -616,6 +616,9 @@ INDEX_RANK_FRAC = 30 / 425
 INDEX_PAIR_PX = 36.5
 INDEX_RANK_AT = (44.0, 34.0)  # where the rank blob is put on the crop (room on the left for the "1" of a "10")
 SECOND_SIZES = (0.4, 3.0)
+# ... and the ink threshold's window is 2.4 times the rank height SPOT_WINDOW times the card's (the
+# largest glyph sought before SECOND_SIZES reached 3: the same blobs, larger ones kept too)
+SPOT_WINDOW = 2.5
 SECOND_INDEX_MIN = 0.5
 MAX_INDEX_SPOTS = 8
 # A spot is an index on a card when its crop's paper is at most SPOT_PAPER_MARGIN ink levels
@@ -662,7 +665,7 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     while lo * f / 2 >= SPOT_MIN_PX and min(img.shape[:2]) >= 64:
         img = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
         f = img.shape[1] / frame.shape[1]
-    block = int(2 * round(1.2 * hi * f) + 1)
+    block = int(2 * round(1.2 * SPOT_WINDOW * h_rank * f) + 1)
     # ink: 25 grey levels darker than the mean of a window 2.4 glyph heights wide
     binm = cv2.adaptiveThreshold(img, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, max(3, block), 25)
     # the accepted card (a margin of 4% of its size) is not searched
