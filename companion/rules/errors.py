@@ -69,8 +69,8 @@ class Refused(Worded, Exception):
 
     def citation(self, lang: str = "en") -> str:
         """The rule and its source in ``lang``: ``"[slash.range; RULES_NOTES: Distance and attack range]"`` in
-        English (the id and the source as given), ``"[杀·攻击范围；规则笔记：距离与攻击范围]"`` in Chinese (the
-        catalogue's ``[name] "rule.<id>"`` and ``[source]`` entries; :func:`~companion.rules.messages.citation`)."""
+        English (the id and the source as given), ``"[slash.range；规则笔记：距离与攻击范围]"`` in Chinese (the rule
+        id as it is, the source's ``[source]`` entries; :func:`~companion.rules.messages.citation`)."""
         return citation(self.rule, self.source, lang)
 
     def line(self, lang: str = "en") -> str:

@@ -17,7 +17,7 @@ from . import outcome as oc
 from .deck import Face
 from .errors import Event, Refused
 from .judgement import Judgement, resolve_judgement
-from .messages import Message, Words, en_zh, name, rule_text, say, text
+from .messages import Message, Words, en_zh, name, say, text
 from .outcome import who
 from .prompts import JudgementJob, RespondData
 from .state import PHASES, Frame, GameState, Prompt, RespondPrompt, Seat
@@ -75,7 +75,7 @@ class Ctx:
             return
         r = Refused(rule, en, zh, source, forceable=forceable, msg=msg, **params)
         if self.forced and forceable:
-            self.ev.append(Event("forced", say("forced", rule=Words(str(rule), rule_text(rule, "zh")), why=r.text), data={"rule": rule}))
+            self.ev.append(Event("forced", say("forced", rule=rule, why=r.text), data={"rule": rule}))
             return
         raise r
 

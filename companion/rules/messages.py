@@ -9,8 +9,8 @@ kind of message:
 * ``[event]`` keyed by event kind (``"phase"``), or ``"<kind>/<case>"`` (``"skip/skips_draw_phase"``);
 * ``[text]`` the other sentences: questions, range terms, outcomes (``"prompt.discard"``);
 * ``[name]`` the words of the vocabulary, keyed ``"<vocabulary>.<id>"``: ``"phase.draw"`` (``draw`` / ``摸牌``),
-  ``"role.lord"``, ``"slot.weapon"``, ``"suit.spade"``, ``"kingdom.wei"``, ``"nature.fire"``, a rule's short name
-  ``"rule.slash.range"`` (``slash.range`` / ``杀·攻击范围``) — :func:`name`, :class:`Names`;
+  ``"role.lord"``, ``"slot.weapon"``, ``"suit.spade"``, ``"kingdom.wei"``, ``"nature.fire"`` — :func:`name`,
+  :class:`Names`;
 * ``[source]`` the documents a rule comes from, one entry per document cited: its English text is the citation
   as the code writes it (``"RULES_NOTES: Distance and attack range"``) — :func:`source_text`, :func:`citation`.
 
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     _Render = Callable[[dict[str, Any]], str]
 
 __all__ = ["LANGS", "SECTIONS", "Message", "Words", "catalogue", "en_zh", "append_en_zh", "say", "text", "name",
-           "Names", "render", "rule_text", "source_text", "citation"]
+           "Names", "render", "source_text", "citation"]
 
 LANGS: Final = ("en", "zh")
 """The languages the UI speaks; each has ``companion/data/messages/<lang>.toml``."""
@@ -455,19 +455,8 @@ class Names(Mapping[str, str]):
 
 # --------------------------------------------------------------------------- zhcite: a refusal's citation
 
-_RULE_NAMES: dict[str, Names] = {}
 _SOURCE_KEYS: dict[str, str] = {}
 """The English text of each ``[source]`` entry → its key (filled on first use)."""
-
-
-def rule_text(rule: str, lang: str) -> str:
-    """A rule id as ``lang`` cites it: the ``[name]`` entry ``"rule.<id>"`` (``"slash.range"`` in English, the id
-    the journal and docs/rules.md spell; ``"杀·攻击范围"`` in Chinese); the id itself for one the catalogue lacks
-    (an older-form refusal from outside the rules core)."""
-    names = _RULE_NAMES.get(lang)
-    if names is None:
-        names = _RULE_NAMES[lang] = Names("rule", lang)
-    return names.get(str(rule), str(rule))
 
 
 def source_text(source: str, lang: str) -> str:
@@ -485,8 +474,9 @@ def source_text(source: str, lang: str) -> str:
 
 def citation(rule: str, source: str, lang: str) -> str:
     """The ``[rule; source]`` tail of a refusal's line in ``lang``: ``"[slash.range; RULES_NOTES: Distance and
-    attack range]"`` (English: the id and the source exactly as the code gives them) / ``"[杀·攻击范围；规则笔记：
-    距离与攻击范围]"``; ``"[rule]"`` without a source."""
-    r, s = rule_text(rule, lang), source_text(source, lang)
+    attack range]"`` (English: the id and the source exactly as the code gives them) / ``"[slash.range；规则笔记：
+    距离与攻击范围]"``; ``"[rule]"`` without a source.  The rule id is the same in every language: an identifier, as
+    the journal, the forced-refusal log line and docs/rules.md spell it."""
+    r, s = str(rule), source_text(source, lang)
     cite = text("errors.citation", rule=r, source=s) if source else text("errors.citation/no_source", rule=r, source=s)
     return cite.text(lang)
