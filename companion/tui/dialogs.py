@@ -13,13 +13,15 @@ from typing import TYPE_CHECKING, cast
 from companion.rules.vocab import PromptKind
 
 from .keys import KEYS
-from .protocols import AppMixin
 from .text import label, skill_answer_verbs
 from .widgets.command import CommandBar
 
 if TYPE_CHECKING:
     from .app import CompanionApp
+    from .host import AppMixin
     from .protocols import UsageLike
+else:
+    AppMixin = object  # the mixins' one base (companion/tui/host.py) adds nothing at run time
 
 __all__ = ["DialogsMixin"]
 

@@ -11,14 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from companion.journal import JournalError
 
-from .protocols import AppMixin
 from .quick import qlabel
 from .text import label, redact_line
 
 if TYPE_CHECKING:
     from companion.rules.state import GameState
 
+    from .host import AppMixin
     from .protocols import LogEntryLike
+else:
+    AppMixin = object  # the mixins' one base (companion/tui/host.py) adds nothing at run time
 
 __all__ = ["HistoryMixin"]
 

@@ -1,6 +1,5 @@
-"""What the dashboard needs of a game: :class:`SessionLike`, of a journaled one: :class:`Journaled`, of
-the command language: :class:`CommandLanguage` (``companion.script``), and what its mixins need of the app
-they are mixed into: :class:`DashboardHost`, through their one base :class:`AppMixin`.
+"""What the dashboard needs of a game: :class:`SessionLike`, of a journaled one: :class:`Journaled`, and of
+the command language: :class:`CommandLanguage` (``companion.script``).
 
 :class:`companion.session.Session` is both.  A session that is only :class:`SessionLike` (the tests'
 ``FakeSession``, a bench's) gets the same screen without the journal's parts: no journal line, no
@@ -14,17 +13,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from textual.app import App
-
     from companion.journal import Journal, JournalError
-    from companion.rules.errors import Event, Refused
+    from companion.rules.errors import Event
     from companion.rules.messages import Words
     from companion.rules.state import GameState
 
-    from .serve import WebShare
-
-__all__ = ["AppMixin", "CommandLanguage", "DashboardHost", "Journaled", "JournaledEntry", "LogEntryLike",
-           "ReadingLike", "ScanStatusLike", "ScannerLike", "SessionLike", "UsageLike", "VoterLike"]
+__all__ = ["CommandLanguage", "Journaled", "JournaledEntry", "LogEntryLike", "ReadingLike", "ScanStatusLike",
+           "ScannerLike", "SessionLike", "UsageLike", "VoterLike"]
 
 
 class LogEntryLike(Protocol):
@@ -165,89 +160,6 @@ class ScannerLike(Protocol):
     def updates(self) -> Iterator[ScanStatusLike]: ...
     def __enter__(self) -> Any: ...
     def __exit__(self, *exc: object) -> Any: ...
-
-
-class DashboardHost(Protocol):
-    """What the dashboard's mixins (``view.py``, ``submit.py``, ``history.py``, ``dialogs.py``, ``quick.py``,
-    ``scan.py``) use of :class:`companion.tui.app.CompanionApp` besides Textual's ``App``: each member is
-    provided by the app or by one of the mixins, and declared here once for all of them (through
-    :class:`AppMixin`, which declares the attributes they assign); mypy checks, where the app is made, that
-    it provides them all."""
-
-    # -- CompanionApp (app.py) --
-    @property
-    def script(self) -> CommandLanguage: ...
-
-    # -- view.py --
-    @property
-    def state(self) -> GameState: ...
-    @property
-    def readonly(self) -> bool: ...
-    @property
-    def message(self) -> str: ...
-    def say(self, text: str, *, error: bool = False) -> None: ...
-    def refresh_view(self) -> None: ...
-    def fit_table(self) -> None: ...
-
-    # -- submit.py --
-    def submit_line(self, line: str, *, typed: bool = True, quiet: bool = True) -> bool: ...
-    def refusal_text(self, r: Refused, *, typed: bool = True, kept: bool = False) -> str: ...
-    def _internal(self, error: Exception, where: str) -> None: ...
-
-    # -- history.py --
-    def action_undo(self) -> None: ...
-    def action_redo(self) -> None: ...
-
-    # -- dialogs.py --
-    def open_skills(self, seat: int | None) -> None: ...
-    def open_distances(self, seat: int | None) -> None: ...
-    def action_serve(self, where: str = "") -> None: ...
-
-    # -- quick.py --
-    @property
-    def asking(self) -> bool: ...
-    def action_choose(self, i: int) -> None: ...
-    def draw_choices(self) -> None: ...
-    def empty_enter(self) -> bool: ...
-    def numbered_enter(self, line: str) -> bool: ...
-    def step_setting(self, line: str) -> bool: ...
-    def card_beginning(self, line: str) -> str | None: ...
-    def after_answer(self, before: Any) -> None: ...
-    def hand_asked(self, r: Refused, line: str) -> None: ...
-    def undo_run(self) -> int: ...
-    def redo_run(self) -> int: ...
-
-    # -- scan.py --
-    def _drop_scan(self) -> None: ...
-    def _hide_preview(self) -> None: ...
-    def _scan_after_redraw(self) -> None: ...
-
-
-if TYPE_CHECKING:
-    class AppMixin(App[int], DashboardHost):
-        """The base of each of the dashboard's mixins: to mypy, the app they are mixed into (a Textual ``App``
-        with what :class:`DashboardHost` declares, and the attributes below); at run time ``object``, adding
-        nothing to the app's classes.  The attributes are declared here, not in the protocol: the mixins assign
-        them, and mypy takes an assignment to a protocol's bare attribute in a subclass for a new definition."""
-
-        # set in CompanionApp.__init__ (app.py)
-        session: SessionLike
-        journaled: Journaled | None
-        lang: str  # "zh" or "en" (a reactive in CompanionApp)
-        reveal: bool  # the hidden roles are drawn (F5; a reactive in CompanionApp)
-        camera: int | str  # the webcam F6 reads (an index or a device path)
-        web_share: WebShare | None
-        WIDE: int  # columns from which the log moves to the right of the table
-        _ptext: str
-        _drawn_header: str | None
-        _drawn_banner: str | None
-        _opened: dict[str, str] | None
-        _slots: dict[tuple, tuple[list[Any], set[int]]]
-        # set in QuickMixin (quick.py)
-        _partial: Any  # the partial Choice whose line is in the bar
-        _ask: tuple[Any, int, str] | None  # (state, seat, line) of a hand.ask refusal
-else:
-    AppMixin = object
 
 
 if TYPE_CHECKING:

@@ -31,12 +31,14 @@ from companion.rules.errors import CommandError, Refused
 from companion.rules.messages import Message, Names, render, text
 from companion.rules.vocab import PromptKind, Rule
 
-from .protocols import AppMixin
 from .text import Templates
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from .host import AppMixin
+else:
+    AppMixin = object  # the mixins' one base (companion/tui/host.py) adds nothing at run time
 
 __all__ = ["QuickMixin", "QUICK_LABELS", "STEP_WORDS"]
 

@@ -31,7 +31,8 @@ from companion.tui.text import SCAN_SURE, accepts_judge_face, index_preview, lab
 from companion.tui.widgets.command import CommandBar
 
 if TYPE_CHECKING:
-    from companion.tui.protocols import AppMixin, ReadingLike, ScannerLike, ScanStatusLike
+    from companion.tui.host import AppMixin
+    from companion.tui.protocols import ReadingLike, ScannerLike, ScanStatusLike
     from recognition.camera import CameraScanner
     from recognition.camera import ScanStatus as CameraStatus
     from recognition.reader import Reading
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
                                                                                     ReadingLike]:
         return c, st, r  # mypy checks that the reader's scan has what the dashboard reads of one (tui/protocols)
 
-    _Host = AppMixin  # the mixins' one base: the app they are mixed into (tui/protocols.py)
+    _Host = AppMixin  # the mixins' one base: the app they are mixed into (tui/host.py)
 else:
     # a MessagePump at run time, so that Textual collects the ``@on`` handlers below (its metaclass does)
     _Host = MessagePump

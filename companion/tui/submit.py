@@ -8,14 +8,20 @@ command changes nothing and says why in the message line, a bug goes to the cras
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from companion.journal import JournalError
 from companion.rules.errors import CommandError, Refused
 
-from .protocols import AppMixin
 from .text import accepts_judge_face, label, line_is_secret
 from .widgets.command import CommandBar, last_token
+
+if TYPE_CHECKING:
+    from .host import AppMixin
+else:
+    AppMixin = object  # the mixins' one base (companion/tui/host.py) adds nothing at run time
 
 __all__ = ["SubmitMixin", "UNDO_WORDS", "REDO_WORDS"]
 

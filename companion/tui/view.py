@@ -18,7 +18,6 @@ from textual.widgets import Static
 
 from companion.journal import JournalError
 
-from .protocols import AppMixin
 from .text import header_text, label, prompt_text
 from .widgets.command import CommandBar
 from .widgets.log import GameLog
@@ -28,6 +27,10 @@ if TYPE_CHECKING:
     from textual.geometry import Size
 
     from companion.rules.state import GameState
+
+    from .host import AppMixin
+else:
+    AppMixin = object  # the mixins' one base (companion/tui/host.py) adds nothing at run time
 
 __all__ = ["ViewMixin", "opened_lines", "ASK_LINES", "ASK_LINES_LARGE", "BANNER_LINES", "LARGE_HEIGHT",
            "MESSAGE_LINES"]
