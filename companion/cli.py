@@ -661,14 +661,6 @@ def _template(text: str) -> re.Pattern[str]:
     return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts)))
 
 
-_ARGPARSE_REASONS = ("argparse.expected_one", "argparse.expected_at_most_one", "argparse.expected_at_least_one",
-                     "argparse.required", "argparse.one_of", "argparse.unrecognized", "argparse.ambiguous",
-                     "argparse.invalid_choice", "argparse.invalid_value", "argparse.not_allowed", "argparse.ignored",
-                     "argparse.expected_n", "argparse.expected_n/plural")
-"""argparse's reasons (the catalogue's ``[text] "cli.<key>"``) that :func:`_argparse_reason` says again with their
-values as they are, in the order they are tried (after ``argparse.argument``, whose own reason is said again)."""
-
-
 def _argparse_reason(message: str) -> str:
     """argparse's reason for a usage error (``the following arguments are required: --players``) in the run's
     language.  argparse words it in English through gettext, from compiled catalogues this package does not ship;
@@ -688,11 +680,33 @@ def _argparse_reason(message: str) -> str:
 
     if (v := said("argparse.argument")) is not None:  # "argument --players: invalid int value: 'x'"
         return _msg("argparse.argument", argument_name=v["argument_name"], message=_argparse_reason(v["message"]))
-    for key in _ARGPARSE_REASONS:
-        if (v := said(key)) is not None:  # said again with the same values, argparse's type name "int" too
-            if key == "argparse.invalid_value" and v["type"] == "int":
-                v["type"] = _msg("argparse.int")
-            return _msg(key, **v)
+    if said("argparse.expected_one") is not None:
+        return _msg("argparse.expected_one")
+    if said("argparse.expected_at_most_one") is not None:
+        return _msg("argparse.expected_at_most_one")
+    if said("argparse.expected_at_least_one") is not None:
+        return _msg("argparse.expected_at_least_one")
+    if (v := said("argparse.required")) is not None:
+        return _msg("argparse.required", names=v["names"])
+    if (v := said("argparse.one_of")) is not None:
+        return _msg("argparse.one_of", names=v["names"])
+    if (v := said("argparse.unrecognized")) is not None:
+        return _msg("argparse.unrecognized", args=v["args"])
+    if (v := said("argparse.ambiguous")) is not None:
+        return _msg("argparse.ambiguous", option=v["option"], matches=v["matches"])
+    if (v := said("argparse.invalid_choice")) is not None:
+        return _msg("argparse.invalid_choice", value=v["value"], choices=v["choices"])
+    if (v := said("argparse.invalid_value")) is not None:
+        kind = _msg("argparse.int") if v["type"] == "int" else v["type"]
+        return _msg("argparse.invalid_value", type=kind, value=v["value"])
+    if (v := said("argparse.not_allowed")) is not None:
+        return _msg("argparse.not_allowed", other=v["other"])
+    if (v := said("argparse.ignored")) is not None:
+        return _msg("argparse.ignored", value=v["value"])
+    if (v := said("argparse.expected_n")) is not None:
+        return _msg("argparse.expected_n", n=v["n"])
+    if (v := said("argparse.expected_n/plural")) is not None:
+        return _msg("argparse.expected_n/plural", n=v["n"])
     return message
 
 
