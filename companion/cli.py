@@ -555,6 +555,20 @@ def cmd_serve(args) -> int:
                                port=args.port or _msg("serve.default_port"), why=e.strerror or e)) from None
 
 
+def _port(text: str) -> int:
+    """``--port P``: a TCP port number, 1–65535, or 0 for any free port (the tests' choice).  Raises ValueError
+    for what is not a whole number (argparse's ``invalid int value``, as ``type=int`` gave) and
+    argparse.ArgumentTypeError, in the run's language, for a number outside the range (the server would crash
+    on it: ``OverflowError``)."""
+    n = int(text)
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(_msg("serve.port_range", port=text))
+    return n
+
+
+_port.__name__ = "int"  # argparse names a type by it in "invalid int value: 'x'"
+
+
 # --------------------------------------------------------------------------- parser
 
 
@@ -848,7 +862,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     db_opt(p)
     p.add_argument("--game", type=int, metavar="ID", default=argparse.SUPPRESS, help=_help("game"))
     p.add_argument("--host", metavar="H", default=None, help=_help("host"))
-    p.add_argument("--port", type=int, metavar="P", default=None, help=_help("port"))
+    p.add_argument("--port", type=_port, metavar="P", default=None, help=_help("port"))
     lang_opt(p)
     p.set_defaults(func=cmd_serve)
 

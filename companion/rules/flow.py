@@ -95,6 +95,12 @@ def card_ref(kind: str, face: Face | None) -> str:
 card_name = oc.card_words  # 赤兔♥5: the one card naming of every log line
 
 
+def phase_name(phase: str | None) -> Message | str:
+    """The word for a phase id (``"play"``: ``play`` / ``出牌``, the ``[name] "phase.*"`` entry) as a value that
+    renders in the language of the text around it; ``""`` when no turn has begun (``None``)."""
+    return name("phase", phase) if phase else ""
+
+
 def again_data(data: RespondData, more: int) -> RespondData:
     """The data of a 无双 "one more" question: ``jinks`` left, and the hints (八卦阵 ``judge FACE``, 护驾 / 激将)
     are added again by skills' ``_hints`` — each 闪 asked may be judged by an unused 八卦阵 (RULES_NOTES: Judgements)."""

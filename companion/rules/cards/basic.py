@@ -101,11 +101,16 @@ def use_slash(ctx: Ctx, u: Use) -> None:
             eg = text("cards.basic.slash_colour/spear", n=n, t=t) if u.via == "spear" else \
                 text("cards.basic.slash_colour/face", n=n, t=t)
             ctx.check(False, Rule.SLASH_COLOUR, source=SRC_WEAPON, eg=eg, target=Words(te_, tz_))
-    used = st.counters.get("slash", 0)
+    # the limit is the user's own play phase's (rulebook 001 出牌阶段: "每个出牌阶段仅限使用一次【杀】", of 你的 phase);
+    # the counter is the current player's: a 杀 forced past card.phase outside its user's play phase is under no
+    # limit and uses up nobody's 杀 (it was counted as the current player's, and its refusal said their count)
+    own = st.turn_seat == n and st.phase == "play"
+    used = st.counters.get("slash", 0) if own else 0
     lifts = [r for f in SLASH_LIMIT_LIFTS if (r := f(st, s))]
     ctx.check(used < 1 or bool(lifts), Rule.SLASH_LIMIT, source="RULES_NOTES: Other facts (one 杀 per play phase)", n=n,
               used=used)
-    st.counters["slash"] = used + 1
+    if own:
+        st.counters["slash"] = used + 1
     u.pay()
     te = ", ".join(who(st, t)[0] for t in targets)
     tz = "、".join(who(st, t)[1] for t in targets)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..deck import KINDS, CardKind, Face, faces_of, maneuvering_cards, standard_deck
 from ..distance import card_kind_of, distance, has_skill
 from ..errors import Refused
-from ..flow import Action, Ctx, card_name
+from ..flow import Action, Ctx, card_name, phase_name
 from ..messages import Words, say, text
 from ..outcome import who
 from ..state import AnyPrompt, GameState, Seat
@@ -76,7 +76,7 @@ def own_play(ctx: Ctx, u: Use) -> None:
     """Refuse (``card.phase``, forceable) a card used outside its user's own play phase."""
     st, n, kind = ctx.st, u.n, u.kind
     ctx.check(st.turn_seat == n and st.phase == "play", Rule.CARD_PHASE, source=SRC_PLAY, n=n, kind=kind,
-              turn_seat=st.turn_seat, phase=st.phase)
+              turn_seat=st.turn_seat, phase=phase_name(st.phase))
 
 
 def check_face(ctx: Ctx, kind: CardKind, face: Face | None) -> None:

@@ -51,7 +51,7 @@ from ..cards.armor import armor_works, bagua_hint
 from ..deck import KINDS, CardError, CardKind, Face, Suit, card_kind, faces_of, parse_face
 from ..distance import has_skill
 from ..errors import Event, Refused, Worded
-from ..flow import HOOKS, JUDGED, Action, Ctx, judgement, top_frame
+from ..flow import HOOKS, JUDGED, Action, Ctx, judgement, phase_name, top_frame
 from ..generals import GENERALS, SKILL_INDEX, SKILLS, Gender
 from ..judgement import Judgement
 from ..messages import Message, Words, append_en_zh, en_zh, say, text
@@ -458,7 +458,7 @@ def verb(ctx: Ctx, a: Action) -> None:
         why_en, why_zh = _not_owner(st, n, sid)
         ctx.check(False, Rule.SKILL_NONE, why_en, why_zh, SRC_SKILL)
     ctx.check(st.turn_seat == n and st.phase == "play" and not st.prompts, Rule.SKILL_PHASE, source=SRC_SKILL,
-              sk_name=Words(ske, skz), turn_seat=st.turn_seat, phase=st.phase)
+              sk_name=Words(ske, skz), turn_seat=st.turn_seat, phase=phase_name(st.phase))
     ACTIVE[sid](ctx, n, args)
 
 
