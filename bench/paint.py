@@ -171,11 +171,23 @@ def journal_of(n: int, cache: Path) -> Path:
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
+def child(code: str, keys: int, argv: list[str] | None = None) -> str:
+    """The child's source: ``code`` with the repository, the size, the keys and the command line filled in."""
+    return (code.replace("ROOT)", repr(str(ROOT)) + ")", 1).replace("SIZE)", repr(SIZE) + ")", 1)
+            .replace("KEYS)", f"{keys})").replace("ARGV)", repr(argv or []) + ")"))
+
+
+FIRST_FRAME_EXIT = (
+    'print("first", time.perf_counter() - t0, time.process_time())',
+    'print("first", time.perf_counter() - t0, time.process_time(), flush=True); import os; os._exit(0)',
+)
+"""``--print-child``: the child ends at its first frame (for an instruction count of the first paint alone)."""
+
+
 def run(code: str, keys: int, argv: list[str] | None = None) -> dict[str, list[tuple[float, float]]]:
     """``{"first": [(wall ms, CPU ms)], "key": [...]}`` of one fresh child (CPU: the process's, since it started
     for ``first``, during the key for ``key``)."""
-    src = (code.replace("ROOT)", repr(str(ROOT)) + ")", 1).replace("SIZE)", repr(SIZE) + ")", 1)
-           .replace("KEYS)", f"{keys})").replace("ARGV)", repr(argv or []) + ")"))
+    src = child(code, keys, argv)
     out = subprocess.run([sys.executable, "-c", src], capture_output=True, text=True, cwd=ROOT, env=ENV)
     if out.returncode:
         raise SystemExit(f"bench child failed:\n{out.stderr[-2000:]}")
@@ -210,7 +222,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=None)
     ap.add_argument("--keys", type=int, default=20, help="keys per process (keys)")
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "companion-bench")
+    ap.add_argument("--print-child", choices=("bare", "dashboard"), default=None,
+                    help="first: print the child's code, ended at its first frame, for the first of --entries "
+                         "(0: a new game in a fresh temporary journal; N: resuming a temporary copy of the cached "
+                         "journal of N entries), and exit (docs/performance.md: its callgrind count)")
     a = ap.parse_args(argv)
+    if a.print_child:
+        n = int((a.entries or "0").split(",")[0])
+        a.cache.mkdir(parents=True, exist_ok=True)
+        db = str(Path(tempfile.mkdtemp()) / f"j-{n}.sqlite3")  # a copy: the child opens the journal for writing
+        if n:
+            Path(db).write_bytes(journal_of(n, a.cache).read_bytes())
+        args = ["new", "--db", db] if n == 0 else ["resume", "--db", db, "--game", "1"]
+        code = BARE if a.print_child == "bare" else COMPANION
+        print(child(code, 0, args).replace(*FIRST_FRAME_EXIT))
+        return 0
     a.cache.mkdir(parents=True, exist_ok=True)
     sizes = [int(x) for x in (a.entries or ("20,3000,10000" if a.what == "keys" else "0,3000")).split(",")]
     rounds = a.rounds or (3 if a.what == "keys" else 5)

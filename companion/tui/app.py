@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.reactive import var
 from textual.widgets import Input, Static
@@ -37,6 +36,7 @@ from .scan import ScanMixin
 from .submit import SubmitMixin
 from .text import label
 from .view import ASK_LINES, ViewMixin
+from .widgets.boxes import CoveredColumn, CoveredRow
 from .widgets.command import CommandBar, CommandSuggester
 from .widgets.footer import KeyFooter
 from .widgets.log import LOG_MAX_LINES, GameLog
@@ -130,14 +130,14 @@ class CompanionApp(QuickMixin, ScanMixin, ViewMixin, SubmitMixin, HistoryMixin, 
         from .widgets.choices import ChoicesBar  # noqa: PLC0415
 
         yield ChoicesBar(id="ask")  # the question and the choices, one widget: ASK_LINES kept once started
-        with Vertical(id="body"):
+        with CoveredColumn(id="body"):
             yield SeatTable(len(self.state.seats), id="table")
             log = GameLog(id="log", wrap=False, markup=False, auto_scroll=True, max_lines=LOG_MAX_LINES)
             yield log
             yield Static("", id="scan-preview")
         yield Static("", id="scan-line")  # the live scan status, apart from the command feedback
         yield Static("", id="message", classes="-empty")
-        with Horizontal(id="command-row"):
+        with CoveredRow(id="command-row"):
             yield Static("›", id="command-prompt")
             yield CommandBar(
                 id="command",
