@@ -61,6 +61,11 @@ SINGLE_SUIT_PX = 8.0
 # 6.1-6.4 px tall read as a spade in both corners) had 0.0092 and 0.0139, the right ones at most 0.0069.
 LONE_SMALL_CONF = SINGLE_CORNER_FACTOR * 0.9995
 SMALL_SUIT_OTHER = 0.005
+# ... and in the small-index read a spade or club needs a suit of SMALL_BLACK_SUIT_PX in every
+# corner: what tells them apart (a point or three lobes) is about a third of the suit's height, under
+# 2 px below 5 px. Set after the small read accepted a club of 4.0-4.7 px as a spade from both
+# corners three times (0.972-0.994; rendered 205 000 081, 265 000 027, 三国杀-style 269 000 027).
+SMALL_BLACK_SUIT_PX = 5.0
 # Ink redness (glyphs.segment_index: white-balanced on the paper, relative to the ink's
 # darkness) between black and red. On 400 rendered validation photos (bench VALID_SEED+i)
 # the reddest black index measures 0.14 and the least red red index 0.38 (apart from 4
@@ -1031,7 +1036,8 @@ def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: 
     passes ``_rank_doubted``'s checks (relevel: also the re-read at RELEVEL_LEVEL; off for
     glyphs thresholded below INK_LEVEL). small (the small-index read), or a lone corner's
     suit under SINGLE_SUIT_PX: the reading's other suits (same rank) must score at most
-    SMALL_SUIT_OTHER."""
+    SMALL_SUIT_OTHER; small: a spade or club SMALL_BLACK_SUIT_PX tall in every corner; small, or
+    a lone corner: no corner's suit doubted (``_suit_doubted``)."""
     if len(scores) == 2:
         joint = np.sqrt(scores[0] * scores[1])
     else:
@@ -1044,9 +1050,11 @@ def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: 
         lone_px >= (SMALL_GLYPH_PX if small else MIN_GLYPH_PX) and conf >= LONE_SMALL_CONF)
     if small or lone_px < SINGLE_SUIT_PX:
         lone_ok = lone_ok and float(np.delete(joint[r], s).max()) <= SMALL_SUIT_OTHER
+    if small and not RED[s]:
+        lone_ok = lone_ok and min(g.suit_box[3] for g in gs) * px >= SMALL_BLACK_SUIT_PX
     accepted = conf >= threshold and lone_ok \
         and all(_boxes_fit(g, int(r) + 1, len(gs) == 1) for g in gs) and not _rank_doubted(gs, crops, int(r) + 1, relevel) \
-        and not (len(gs) == 1 and _suit_doubted(crops[0], gs[0], int(s)))
+        and not ((small or len(gs) == 1) and any(_suit_doubted(c, g, int(s)) for g, c in zip(gs, crops, strict=True)))
     return Reading(SUITS[s], int(r) + 1, conf, accepted, "index", _index_crop(crops[best], gs[best]), quad)
 
 
