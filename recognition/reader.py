@@ -1036,8 +1036,8 @@ def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: 
     passes ``_rank_doubted``'s checks (relevel: also the re-read at RELEVEL_LEVEL; off for
     glyphs thresholded below INK_LEVEL). small (the small-index read), or a lone corner's
     suit under SINGLE_SUIT_PX: the reading's other suits (same rank) must score at most
-    SMALL_SUIT_OTHER; small: a spade or club SMALL_BLACK_SUIT_PX tall in every corner; small, or
-    a lone corner: no corner's suit doubted (``_suit_doubted``)."""
+    SMALL_SUIT_OTHER; small: a spade or club SMALL_BLACK_SUIT_PX tall in every corner; a lone
+    corner: its suit not doubted (``_suit_doubted``)."""
     if len(scores) == 2:
         joint = np.sqrt(scores[0] * scores[1])
     else:
@@ -1054,7 +1054,7 @@ def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: 
         lone_ok = lone_ok and min(g.suit_box[3] for g in gs) * px >= SMALL_BLACK_SUIT_PX
     accepted = conf >= threshold and lone_ok \
         and all(_boxes_fit(g, int(r) + 1, len(gs) == 1) for g in gs) and not _rank_doubted(gs, crops, int(r) + 1, relevel) \
-        and not ((small or len(gs) == 1) and any(_suit_doubted(c, g, int(s)) for g, c in zip(gs, crops, strict=True)))
+        and not (len(gs) == 1 and _suit_doubted(crops[0], gs[0], int(s)))
     return Reading(SUITS[s], int(r) + 1, conf, accepted, "index", _index_crop(crops[best], gs[best]), quad)
 
 
