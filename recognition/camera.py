@@ -19,18 +19,18 @@ from typing import Iterator, Protocol, TypeGuard
 import cv2
 import numpy as np
 
+from companion.rules.messages import en_zh
+
 from .reader import ACCEPT_THRESHOLD, Reading, read_frame, read_label
+from .words import WordedError
 
 
-class CameraError(RuntimeError):
+class CameraError(WordedError, RuntimeError):
     """No camera, a camera that went away, or a camera that only gives unusable frames.
 
-    ``str(e)`` is the English message; ``e.zh`` the same in Chinese (the dashboard in zh shows it).
+    ``str(e)`` is the English message; ``e.zh`` the same in Chinese (the dashboard in zh shows it), ``e.text(lang)``
+    either (the catalogue's ``[text] "recognition.camera.*"``).
     """
-
-    def __init__(self, message: str, zh: str | None = None) -> None:
-        super().__init__(message)
-        self.zh = zh or message
 
 
 class Capture(Protocol):
@@ -190,13 +190,19 @@ BUDGET = 0.14
 """CameraScanner on a live camera: the share of each camera frame's interval (1/fps) that the loop
 may use on average, in the scanning thread's CPU time (decode, reading, voting, the caller's
 handling between updates). Frames beyond it are grabbed without being decoded or read. Under
-issue 18's 15% of a 30 fps frame: a read slower than 2 * MAX_SKIP frames' share is not paid
+issue 18's 15% of a 30 fps frame: a read slower than MAX_DEBT frames' share is not paid
 for in full (at load 8.5 on 2 cores, 0.15 gave 15.0-15.1%, docs/performance.md)."""
 
 MAX_SKIP = 8
 """CameraScanner: at most this many frames grabbed unread in a row (a slow read, e.g. the first,
-which loads the nets, does not blind the loop for long), and at most 2 * MAX_SKIP frames' share
-of the budget owed (a slower stretch is not paid for later)."""
+which loads the nets, does not blind the loop for long)."""
+
+MAX_DEBT = 4 * MAX_SKIP
+"""CameraScanner: at most this many frames' share of the budget owed (a slower stretch, e.g. the
+first read, which loads the nets, is not paid for later). 2 * MAX_SKIP before issue 18 (rtwo): the
+reader's second pass on a frame without a card (``FINE_EVERY``, ~90-110 ms of CPU, more than 16
+frames' share) was then not paid for in full, and the live loop without a card took 15.8% of a 30 fps
+frame against a budget of 14% (docs/performance.md)."""
 
 
 def is_device(source) -> bool:
@@ -257,27 +263,22 @@ def open_capture(source: int | str, width: int = 1280, height: int = 720) -> cv2
     if not device:
         p = str(source)  # not a device: a path
         if not os.path.exists(p):
-            raise CameraError(f"cannot open camera {source!r}: no such file or device",
-                              f"无法打开摄像头{source!r}：没有这个文件或设备")
+            raise CameraError(*en_zh("recognition.camera.open/no_file", source=repr(source)))
         if os.path.isdir(p):
-            raise CameraError(f"cannot open camera {source!r}: it is a directory, not a video file or device",
-                              f"无法打开摄像头{source!r}：这是一个目录，不是视频文件或设备")
+            raise CameraError(*en_zh("recognition.camera.open/directory", source=repr(source)))
     try:
         src = int(source) if isinstance(source, str) and source.isdigit() else source
         with _quiet_stderr():
             cap = cv2.VideoCapture(src)
     except (cv2.error, TypeError, ValueError) as e:
-        raise CameraError(f"cannot open camera {source!r}: {e}", f"无法打开摄像头{source!r}：{e}") from e
+        raise CameraError(*en_zh("recognition.camera.open/error", source=repr(source), why=str(e))) from e
     if not cap.isOpened():
         cap.release()
         if not device:
-            raise CameraError(f"cannot read video file {source!r} (corrupt, truncated, or not a video)",
-                              f"无法读取视频文件{source!r}（文件损坏、不完整或不是视频）")
+            raise CameraError(*en_zh("recognition.camera.open/bad_file", source=repr(source)))
         if isinstance(source, str) and not source.isdigit() and not os.path.exists(source):
-            raise CameraError(f"cannot open camera {source!r}: no such device",
-                              f"无法打开摄像头{source!r}：没有这个设备")
-        raise CameraError(f"cannot open camera {source!r} (not connected, busy, or no permission)",
-                          f"无法打开摄像头{source!r}（未连接、被占用或没有权限）")
+            raise CameraError(*en_zh("recognition.camera.open/no_device", source=repr(source)))
+        raise CameraError(*en_zh("recognition.camera.open/unavailable", source=repr(source)))
     if device:
         cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
         cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
@@ -324,7 +325,7 @@ class CameraScanner:
     ``clock`` seconds (the thread's CPU time); after a frame that cost more, the next frames
     are grabbed (``grab()``: a webcam's MJPG frame is then not decoded; a source without
     ``grab`` is read and dropped) and not read, at most MAX_SKIP in a row (what is still owed
-    is paid after the next frame read), so the loop's
+    is paid after the next frame read; at most MAX_DEBT frames' share is owed), so the loop's
     share of a core stays near budget whatever the machine's speed. Every frame that is read
     gets all of its checks: the voter counts read frames only (CLEAR_FRAMES of them before an
     acceptance), so a skipped frame delays an acceptance, never makes it easier. None (the
@@ -404,12 +405,12 @@ class CameraScanner:
         while True:
             cap = self._cap
             if cap is None:  # close() was called (from the thread that stopped the scan)
-                raise CameraError(f"camera {self._name()} was closed", f"摄像头{self._name()}已关闭")
+                raise CameraError(*en_zh("recognition.camera.closed", name=self._name()))
             if allowance > 0:
                 now = self.clock()
                 if mark is not None:  # the last frame's cost (its reading and the caller's handling)
                     # no credit beyond one frame: cheap frames do not buy a run of costly ones
-                    debt = min(max(debt + (now - mark) - allowance, -allowance), 2 * MAX_SKIP * allowance)
+                    debt = min(max(debt + (now - mark) - allowance, -allowance), MAX_DEBT * allowance)
                 mark = now
                 skipped = 0
                 while debt > 0 and skipped < MAX_SKIP and self._skip(cap):
@@ -423,21 +424,20 @@ class CameraScanner:
                 ok, frame = cap.read()
             except Exception as e:
                 self.close()
-                raise CameraError(f"camera {self._name()} failed: {e}", f"摄像头{self._name()}出错：{e}") from e
+                raise CameraError(*en_zh("recognition.camera.failed", name=self._name(), why=str(e))) from e
             if not ok and self.is_file:  # a video file's end is not a disconnect
                 self.close()
                 if n == 0:
-                    raise CameraError(f"video file {self._name()} has no readable frames (corrupt or truncated?)",
-                                      f"视频文件{self._name()}没有可读的画面（文件损坏或不完整？）")
+                    raise CameraError(*en_zh("recognition.camera.no_frames", name=self._name()))
                 self.ended = "end of video file"
                 return
             if not ok or not _usable(frame):
                 bad += 1
                 if bad >= self.max_bad_frames:
                     self.close()
-                    what = "stopped delivering frames (disconnected?)" if not ok else "delivers unusable frames"
-                    what_zh = "不再传来画面（已断开？）" if not ok else "传来的画面无法使用"
-                    raise CameraError(f"camera {self._name()} {what}", f"摄像头{self._name()}{what_zh}")
+                    if not ok:
+                        raise CameraError(*en_zh("recognition.camera.stopped", name=self._name()))
+                    raise CameraError(*en_zh("recognition.camera.unusable", name=self._name()))
                 continue
             bad = 0
             n += 1
