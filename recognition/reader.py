@@ -51,6 +51,22 @@ SINGLE_CORNER_FACTOR = 0.92  # only one of the two indices could be read
 # not 4); docs/recognition.md, "Honesty notes".
 MIN_GLYPH_PX = 6.0
 SINGLE_SUIT_PX = 8.0
+# Issue 18 (rsmall, 4 Dec): a lone corner with a smaller suit (from MIN_GLYPH_PX; from
+# SMALL_GLYPH_PX in the small-index read) is accepted at LONE_SMALL_CONF = 0.92 x 0.9995 (its
+# corner scoring >= 0.9995): on the development seeds (rendered 205 000 000+ and 215 000 000+,
+# 三国杀-style 209 000 000+ and 219 000 000+, every scale) the wrong lone readings of such
+# corners scored at most 0.9112 (a corner's 0.990) and the right ones mostly 0.9195-0.92; an
+# earlier session saw one wrong lone small corner at 0.9987 (0.9188). Such a reading, and every
+# reading of the small-index read, also needs its other suits (same rank) to score at most
+# SMALL_SUIT_OTHER: the two readings the small-index read accepted wrong there (a club 4.4 and
+# 6.1-6.4 px tall read as a spade in both corners) had 0.0092 and 0.0139, the right ones at most 0.0069.
+LONE_SMALL_CONF = SINGLE_CORNER_FACTOR * 0.9995
+SMALL_SUIT_OTHER = 0.005
+# ... and in the small-index read a spade or club needs a suit of SMALL_BLACK_SUIT_PX in every
+# corner: what tells them apart (a point or three lobes) is about a third of the suit's height, under
+# 2 px below 5 px. Set after the small read accepted a club of 4.0-4.7 px as a spade from both
+# corners three times (0.972-0.994; rendered 205 000 081, 265 000 027, 三国杀-style 269 000 027).
+SMALL_BLACK_SUIT_PX = 5.0
 # Ink redness (glyphs.segment_index: white-balanced on the paper, relative to the ink's
 # darkness) between black and red. On 400 rendered validation photos (bench VALID_SEED+i)
 # the reddest black index measures 0.14 and the least red red index 0.38 (apart from 4
@@ -1039,12 +1055,16 @@ def _resolved(g, px: float) -> bool:
 
 
 def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: np.ndarray, threshold: float,
-             px: float, relevel: bool = True) -> Reading:
+             px: float, relevel: bool = True, small: bool = False) -> Reading:
     """One Reading from the (13, 4) scores of one or two corners (their IndexGlyphs gs and
     corner crops): geometric mean of two, SINGLE_CORNER_FACTOR times a lone one, which is
-    accepted only when its suit is SINGLE_SUIT_PX tall, and only when the rank passes
-    ``_rank_doubted``'s checks (relevel: also the re-read at RELEVEL_LEVEL; off for glyphs
-    thresholded below INK_LEVEL)."""
+    accepted only when its suit is SINGLE_SUIT_PX tall, or (a smaller suit, from
+    MIN_GLYPH_PX, or SMALL_GLYPH_PX for small) at LONE_SMALL_CONF; and only when the rank
+    passes ``_rank_doubted``'s checks (relevel: also the re-read at RELEVEL_LEVEL; off for
+    glyphs thresholded below INK_LEVEL). small (the small-index read), or a lone corner's
+    suit under SINGLE_SUIT_PX: the reading's other suits (same rank) must score at most
+    SMALL_SUIT_OTHER; small: a spade or club SMALL_BLACK_SUIT_PX tall in every corner; a lone
+    corner: its suit not doubted (``_suit_doubted``)."""
     if len(scores) == 2:
         joint = np.sqrt(scores[0] * scores[1])
     else:
@@ -1052,8 +1072,16 @@ def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: 
     r, s = np.unravel_index(int(joint.argmax()), joint.shape)
     conf = float(joint[r, s])
     best = int(np.argmax([sc[r, s] for sc in scores]))
-    accepted = conf >= threshold and (len(scores) == 2 or gs[0].suit_box[3] * px >= SINGLE_SUIT_PX) \
-        and all(_boxes_fit(g, int(r) + 1, len(gs) == 1) for g in gs) and not _rank_doubted(gs, crops, int(r) + 1, relevel)
+    lone_px = gs[0].suit_box[3] * px if len(scores) == 1 else math.inf
+    lone_ok = lone_px >= SINGLE_SUIT_PX or (
+        lone_px >= (SMALL_GLYPH_PX if small else MIN_GLYPH_PX) and conf >= LONE_SMALL_CONF)
+    if small or lone_px < SINGLE_SUIT_PX:
+        lone_ok = lone_ok and float(np.delete(joint[r], s).max()) <= SMALL_SUIT_OTHER
+    if small and not RED[s]:
+        lone_ok = lone_ok and min(g.suit_box[3] for g in gs) * px >= SMALL_BLACK_SUIT_PX
+    accepted = conf >= threshold and lone_ok \
+        and all(_boxes_fit(g, int(r) + 1, len(gs) == 1) for g in gs) and not _rank_doubted(gs, crops, int(r) + 1, relevel) \
+        and not (len(gs) == 1 and _suit_doubted(crops[0], gs[0], int(s)))
     return Reading(SUITS[s], int(r) + 1, conf, accepted, "index", _index_crop(crops[best], gs[best]), quad)
 
 
@@ -1159,6 +1187,40 @@ def _relevel_mask(crop: np.ndarray, g) -> np.ndarray | None:
     x0, y0 = int(st[:, 0].min()), int(st[:, 1].min())
     x1, y1 = int((st[:, 0] + st[:, 2]).max()), int((st[:, 1] + st[:, 3]).max())
     return keep[p.lab[y0:y1, x0:x1]].view(np.uint8) * 255
+
+
+# A lone corner's suit read again (issue 18, rsmall, 4 Dec): the pieces of ink holding it, thresholded
+# at SUIT_RELEVEL_LEVEL (further into the ink than INK_LEVEL), read by the suit net; another suit with
+# at least SUIT_RELEVEL_OTHER doubts the reading. A blurred club's three lobes merge at a lower level
+# (or with levels from the index zone only) into a spade's outline and part at a higher one: a
+# 三国杀-style ♣10 at full scale read ♠10 from the wide search, its corner scoring 0.9989 (development
+# seed 219 000 035); re-thresholded at 0.6 it reads club 0.98.
+SUIT_RELEVEL_LEVEL = 0.6
+SUIT_RELEVEL_OTHER = 0.5
+
+
+def _suit_doubted(crop: np.ndarray, g, suit: int) -> bool:
+    """True when the suit of IndexGlyphs g in the upright corner crop, thresholded at
+    SUIT_RELEVEL_LEVEL (the pieces there holding its ink; not when one of them also holds the
+    rank's ink), reads as another suit than ``suit`` (index into SUITS) with at least
+    SUIT_RELEVEL_OTHER."""
+    p = prepare(crop, level=SUIT_RELEVEL_LEVEL)
+    if p is None:
+        return False
+    x, y, w, h = g.suit_box
+    ids = set(np.unique(p.lab[y:y + h, x:x + w][g.suit_mask > 127]).tolist()) - {0}
+    rx, ry, rw, rh = g.rank_box
+    if not ids or ids & set(np.unique(p.lab[ry:ry + rh, rx:rx + rw][g.rank_mask > 127]).tolist()):
+        return False
+    keep = np.zeros(p.n, bool)
+    keep[list(ids)] = True
+    st = p.stats[list(ids)]
+    x0, y0 = int(st[:, 0].min()), int(st[:, 1].min())
+    x1, y1 = int((st[:, 0] + st[:, 2]).max()), int((st[:, 1] + st[:, 3]).max())
+    m = keep[p.lab[y0:y1, x0:x1]].view(np.uint8) * 255
+    ps = default_models()["suit"].predict_proba(glyph_features_many([m]))[0, :4]
+    k = int(ps.argmax())
+    return k != suit and float(ps[k]) >= SUIT_RELEVEL_OTHER
 
 
 def _cut_beside(crop: np.ndarray, g) -> bool:
@@ -1355,14 +1417,16 @@ def _read_quad_small(frame: np.ndarray, quad: np.ndarray, threshold: float, wide
                     alts += [g for g in segment_index_layouts(c, p)
                              if min(g.rank_box[3], g.suit_box[3]) * px >= SMALL_GLYPH_PX]
         if not alts:
-            return None
+            continue
         sc = _glyph_scores(alts)
         k = max(range(len(sc)), key=lambda i: float(sc[i].max()))
         scores.append(sc[k])
         gs.append(alts[k])
         crops.append(c)
-    r = _combine(scores, gs, crops, quad, max(threshold, SMALL_THRESHOLD), px, relevel=False)
-    return r
+    if not gs:
+        return None
+    return _combine(scores, gs, crops, quad, max(threshold, SMALL_THRESHOLD if len(gs) == 2 else LONE_SMALL_CONF),
+                    px, relevel=False, small=True)
 
 
 def load_image(path: str | os.PathLike) -> np.ndarray:

@@ -72,8 +72,9 @@ def test_lower_thresholds_read_more_small_indices(monkeypatch):
 
 
 def test_small_read_needs_both_corners_and_its_threshold(monkeypatch):
-    """With one corner blank (paper only) no small reading is given; above SMALL_THRESHOLD
-    only."""
+    """Two corners are accepted above SMALL_THRESHOLD only; with one corner blank (paper only) the
+    small reading is the other corner's alone (SINGLE_CORNER_FACTOR: at most 0.92), accepted only at
+    LONE_SMALL_CONF (4 Dec, rsmall: before, no small reading was given from one corner)."""
     read = []
     for i in range(40):
         rank, suit = i % 13 + 1, render.SUITS[(i // 13) % 4]
@@ -82,8 +83,10 @@ def test_small_read_needs_both_corners_and_its_threshold(monkeypatch):
         q = _letterboxed_quad(p.image, p.quad, 0.25)
         s = reader._read_quad_small(frame, q, reader.ACCEPT_THRESHOLD)
         if s is not None and s.accepted:
-            assert s.confidence >= reader.SMALL_THRESHOLD
-            read.append((frame, q))
+            assert s.confidence >= reader.SMALL_THRESHOLD or \
+                reader.LONE_SMALL_CONF <= s.confidence <= reader.SINGLE_CORNER_FACTOR + 1e-9
+            if s.confidence >= reader.SMALL_THRESHOLD:
+                read.append((frame, q))
     assert read
     warp = reader.warp_corner
 
@@ -95,4 +98,6 @@ def test_small_read_needs_both_corners_and_its_threshold(monkeypatch):
 
     monkeypatch.setattr(reader, "warp_corner", one_blank)
     for frame, q in read:
-        assert reader._read_quad_small(frame, q, reader.ACCEPT_THRESHOLD) is None
+        r = reader._read_quad_small(frame, q, reader.ACCEPT_THRESHOLD)
+        assert r is None or r.confidence <= reader.SINGLE_CORNER_FACTOR + 1e-9
+        assert r is None or not r.accepted or r.confidence >= reader.LONE_SMALL_CONF
