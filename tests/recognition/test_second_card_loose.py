@@ -45,3 +45,19 @@ def test_a_large_card_with_a_large_index_font_is_noticed():
     r = reader.read_frame(sc.image, qr_mode="off")
     assert r.label == "♦8" and not r.accepted
     assert r.note == "two cards in view: ♦8 and ♣K"
+
+
+def test_overlapping_cards_outlined_as_one_are_noticed():
+    """Two overlapping cards outlined as one square-ish quad (outside the usual 1.15-1.9 long:short
+    range, accepted from the fallback search): the second card's index lies inside that outline,
+    which the second-index search then searches too (pairs 20 003 001 and 54 003 008)."""
+    for seed, other in ((20_003_001, "♣2"), (54_003_008, None)):  # the ♠A of 54 003 008 reads ♠8: noticed only
+        r = reader.read_frame(_pair(seed).image, qr_mode="off")
+        assert not r.accepted and r.note is not None and r.note.startswith("two cards in view"), (seed, r.note)
+        assert other is None or other in r.note
+    img = _pair(20_003_001).image
+    best = reader.read_frame(img, qr_mode="off", second_search=False)
+    assert best.accepted and best.label == "♥3" and not geometry.usual_shape(best.quad)
+    assert reader._second_index(img, best, 0.9) is None  # outside the outline: nothing
+    found = reader._second_index(img, best, 0.9, inside=True)
+    assert found is not None and found.label == "♣2"
