@@ -800,6 +800,11 @@ SPOT_TURN_MIN = 4.0
 # threshold).
 SPOT_LEVELS_BOX = (24, 12, 66, 94)
 SPOT_BOX_DARKER = 20.0
+# When no index is found at INK_LEVEL (nor with the box's levels), the spot crop is thresholded once
+# more at this level (fraction of the way from its paper to its darkest ink): a thin, light rank over
+# a dark suit lies under the threshold the suit's ink sets (issue 18, rtwo: fresh pair 64 006 023, a
+# grey "7" over a black spade on a pink card on a pink table).
+SPOT_LOW_LEVEL = 0.3
 
 
 def _read_spot_at(frame: np.ndarray, rank_c: np.ndarray, ang: float, dist: float, threshold: float,
@@ -821,6 +826,10 @@ def _read_spot_at(frame: np.ndarray, rank_c: np.ndarray, ang: float, dist: float
             p = prepare(crop, box=SPOT_LEVELS_BOX)
             if p is not None and p.paper <= paper_max and p.top - p.paper >= SPOT_CONTRAST_MIN:
                 g = segment_index(crop, p)
+    if g is None and p is not None and p.paper <= paper_max and p.top - p.paper >= SPOT_CONTRAST_MIN:
+        # a thin, light rank over a dark suit falls under the threshold set by the suit's ink
+        lp = prepare(crop, level=SPOT_LOW_LEVEL)
+        g = segment_index(crop, lp) if lp is not None else None
     if g is None or min(g.rank_box[3], g.suit_box[3]) / s < NOTICE_GLYPH_PX:
         return None, False
     rx, ry = g.rank_box[0] + g.rank_box[2] / 2, g.rank_box[1] + g.rank_box[3] / 2

@@ -61,3 +61,12 @@ def test_overlapping_cards_outlined_as_one_are_noticed():
     assert reader._second_index(img, best, 0.9) is None  # outside the outline: nothing
     found = reader._second_index(img, best, 0.9, inside=True)
     assert found is not None and found.label == "♣2"
+
+
+def test_a_thin_light_rank_over_a_dark_suit_is_noticed():
+    """The second card's index is found by the blob search but its thin grey rank lies under the
+    threshold its black suit sets: the spot is thresholded once more at SPOT_LOW_LEVEL (pairs
+    64 006 023, a ♠7 on a pink table, and 52 000 028, a ♠J on a grey one)."""
+    for seed, note in ((64_006_023, "two cards in view: ♠3 and ♠7"), (52_000_028, "two cards in view: ♦5 and ♠J")):
+        r = reader.read_frame(_pair(seed).image, qr_mode="off")
+        assert not r.accepted and r.note == note, (seed, r.note)
