@@ -252,7 +252,7 @@ def _inset_quad(q: np.ndarray, d: float) -> np.ndarray:
     return np.array(out, np.float32)
 
 
-def _usual_shape(q: np.ndarray) -> bool:
+def usual_shape(q: np.ndarray) -> bool:
     """True when the ordered quad q (4, 2) has a long:short ratio within the first searches'
     1.15-MAX_ASPECT."""
     p = np.asarray(q, np.float32).reshape(4, 2).tolist()
@@ -352,7 +352,7 @@ def _choose(found: list, g: np.ndarray, s: float, full: np.ndarray, max_candidat
     # partly out of view) after whole ones
     gh, gw = g.shape
     # with a wider aspect range (the fallback): outlines of the usual shape first
-    found.sort(key=lambda x: (_on_border(x[1], gw, gh) >= 2, aspect is not None and not _usual_shape(x[1]), -x[0]))
+    found.sort(key=lambda x: (_on_border(x[1], gw, gh) >= 2, aspect is not None and not usual_shape(x[1]), -x[0]))
     out: list[Candidate] = []
     for _, q, c, t, *img in found:  # (score, quad, contour, level[, the full image it was found on])
         tol = max(1.5, 0.03 * _long_side(q))

@@ -24,6 +24,7 @@ from .geometry import (
     edge_candidates,
     fallback_candidates,
     holds_brighter_card,
+    usual_shape,
     warp_corner,
 )
 from .glyphs import INK_LEVEL, bowl_tail, glyph_features_many, ink_map, prepare, segment_index, segment_index_layouts
@@ -607,7 +608,8 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
             seen.append(q)
             others.append(Reading(None, None, 0.0, False, "index", quad=q))
     if not others and not merged and second_search:  # an index anywhere else in the frame (no outline found)
-        second = _second_index(frame, best, threshold)
+        # an outline of an odd shape may be two overlapping cards: their indices lie inside it
+        second = _second_index(frame, best, threshold, inside=not usual_shape(card))
         if second is not None:
             others.append(second)
     if not others and merged:  # two cards side by side, outlined as one
@@ -664,14 +666,17 @@ PAIR_SUIT_MIN = 0.5
 NOTICE_GLYPH_PX = 4.0
 
 
-def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading | None:
+def _second_index(frame: np.ndarray, best: Reading, threshold: float, inside: bool = False) -> Reading | None:
     """An index (rank + suit glyph pair) outside the accepted card best (its quad), read
     with at least SECOND_INDEX_MIN confidence as another card than best; None when there
     is none. Looks at ink blobs of a glyph's size anywhere in the frame (a second card
     whose outline is not found: on a table the colour of the cards, touching or
     overlapping the first). The blobs are sought in the green channel (black and red ink
     are both dark there; one channel instead of 255 - min(B, G, R) of a colour copy), the
-    spots are read from the colour frame."""
+    spots are read from the colour frame. inside: the accepted card's outline is searched too
+    (an outline outside the usual long:short range, ``geometry.usual_shape``, may be two
+    overlapping cards outlined as one: the second card's index lies inside it; the card's
+    own indices, read as the accepted card or as its rank with another suit, are passed over)."""
     assert best.quad is not None
     quad = np.asarray(best.quad, np.float32)
     h_rank = _long(quad) * INDEX_RANK_FRAC  # the accepted card's rank height, frame px
@@ -686,10 +691,11 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     block = int(2 * round(1.2 * SPOT_WINDOW * h_rank * f) + 1)
     # ink: 25 grey levels darker than the mean of a window 2.4 glyph heights wide
     binm = cv2.adaptiveThreshold(img, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, max(3, block), 25)
-    # the accepted card (a margin of 4% of its size) is not searched
+    # the accepted card (a margin of 4% of its size) is not searched, unless inside
     c = quad.mean(0)
-    grown = (quad - c) * 1.04 + c
-    cv2.fillConvexPoly(binm, np.round(grown * f).astype(np.int32), 0)
+    if not inside:
+        grown = (quad - c) * 1.04 + c
+        cv2.fillConvexPoly(binm, np.round(grown * f).astype(np.int32), 0)
     # ink blobs of a glyph's size (contours: far cheaper than labelling the whole frame)
     # (RETR_CCOMP: a blob inside a hole of another, e.g. a glyph on a card ringed by dark table, is on the top level too)
     cnts, hier = cv2.findContours(binm, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
@@ -769,8 +775,14 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
             continue
         spots.append(ci)
         r = _read_spot(frame, ci, v[k], float(np.linalg.norm(v[k])), threshold, paper_max)
-        if r is not None and (r.suit, r.rank) != (best.suit, best.rank):
-            return r
+        if r is None or (r.suit, r.rank) == (best.suit, best.rank):
+            continue
+        # inside the card's outline, its own index read with another suit (♦4 as ♥4, ♣J as ♠J: fresh
+        # rendered singles 205 000 094 at scale 0.5, 三国杀-style 209 000 036) is not a second card
+        if inside and r.rank == best.rank and cv2.pointPolygonTest(
+                quad.reshape(-1, 1, 2), (float(ci[0]), float(ci[1])), False) >= 0:
+            continue
+        return r
     return None
 
 
@@ -806,6 +818,11 @@ SPOT_TURN_MIN = 4.0
 # threshold).
 SPOT_LEVELS_BOX = (24, 12, 66, 94)
 SPOT_BOX_DARKER = 20.0
+# When no index is found at INK_LEVEL (nor with the box's levels), the spot crop is thresholded once
+# more at this level (fraction of the way from its paper to its darkest ink): a thin, light rank over
+# a dark suit lies under the threshold the suit's ink sets (issue 18, rtwo: fresh pair 64 006 023, a
+# grey "7" over a black spade on a pink card on a pink table).
+SPOT_LOW_LEVEL = 0.3
 
 
 def _read_spot_at(frame: np.ndarray, rank_c: np.ndarray, ang: float, dist: float, threshold: float,
@@ -827,6 +844,10 @@ def _read_spot_at(frame: np.ndarray, rank_c: np.ndarray, ang: float, dist: float
             p = prepare(crop, box=SPOT_LEVELS_BOX)
             if p is not None and p.paper <= paper_max and p.top - p.paper >= SPOT_CONTRAST_MIN:
                 g = segment_index(crop, p)
+    if g is None and p is not None and p.paper <= paper_max and p.top - p.paper >= SPOT_CONTRAST_MIN:
+        # a thin, light rank over a dark suit falls under the threshold set by the suit's ink
+        lp = prepare(crop, level=SPOT_LOW_LEVEL)
+        g = segment_index(crop, lp) if lp is not None else None
     if g is None or min(g.rank_box[3], g.suit_box[3]) / s < NOTICE_GLYPH_PX:
         return None, False
     rx, ry = g.rank_box[0] + g.rank_box[2] / 2, g.rank_box[1] + g.rank_box[3] / 2

@@ -45,3 +45,28 @@ def test_a_large_card_with_a_large_index_font_is_noticed():
     r = reader.read_frame(sc.image, qr_mode="off")
     assert r.label == "♦8" and not r.accepted
     assert r.note == "two cards in view: ♦8 and ♣K"
+
+
+def test_overlapping_cards_outlined_as_one_are_noticed():
+    """Two overlapping cards outlined as one square-ish quad (outside the usual 1.15-1.9 long:short
+    range, accepted from the fallback search): the second card's index lies inside that outline,
+    which the second-index search then searches too (pairs 20 003 001 and 54 003 008)."""
+    for seed, other in ((20_003_001, "♣2"), (54_003_008, None)):  # the ♠A of 54 003 008 reads ♠8: noticed only
+        r = reader.read_frame(_pair(seed).image, qr_mode="off")
+        assert not r.accepted and r.note is not None and r.note.startswith("two cards in view"), (seed, r.note)
+        assert other is None or other in r.note
+    img = _pair(20_003_001).image
+    best = reader.read_frame(img, qr_mode="off", second_search=False)
+    assert best.accepted and best.label == "♥3" and not geometry.usual_shape(best.quad)
+    assert reader._second_index(img, best, 0.9) is None  # outside the outline: nothing
+    found = reader._second_index(img, best, 0.9, inside=True)
+    assert found is not None and found.label == "♣2"
+
+
+def test_a_thin_light_rank_over_a_dark_suit_is_noticed():
+    """The second card's index is found by the blob search but its thin grey rank lies under the
+    threshold its black suit sets: the spot is thresholded once more at SPOT_LOW_LEVEL (pairs
+    64 006 023, a ♠7 on a pink table, and 52 000 028, a ♠J on a grey one)."""
+    for seed, note in ((64_006_023, "two cards in view: ♠3 and ♠7"), (52_000_028, "two cards in view: ♦5 and ♠J")):
+        r = reader.read_frame(_pair(seed).image, qr_mode="off")
+        assert not r.accepted and r.note == note, (seed, r.note)
