@@ -50,6 +50,9 @@ def _cjk(word: str) -> bool:
 class SubmitMixin(_Host):
     """The command bar's completion and submission (see the module docstring)."""
 
+    _unfinished = False
+    """The last line submitted was the beginning of several cards' names (neither sent nor refused)."""
+
     if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
         session: SessionLike
         lang: str
@@ -146,10 +149,15 @@ class SubmitMixin(_Host):
         secret = line_is_secret(line, self.state)
         if not secret:
             bar.remember(line)
+        self._unfinished = False
         if self.submit_line(line) or secret or self.asking:  # asked (light mode): sent again after the answer
             bar.value = ""
+        elif self._unfinished:  # a beginning of several cards' names: typing goes on where it stopped
+            bar.cursor_position = len(bar.value)
         else:
-            bar.cursor_position = len(bar.value)  # kept to correct (not selected: a typed key edits it; Esc empties it)
+            # refused or unreadable: kept to correct, selected, so that the next line typed replaces it (a newcomer
+            # typed '2 杀 12' then '12 桃' and sent '2 杀 12 12 桃'); ← → / Home / End edit it, Esc empties it
+            bar.select_all()
 
     def submit_lines(self, pasted: list[str]) -> None:
         """A paste of several lines: each is submitted in order, visibly; the first refused line stops
@@ -192,6 +200,7 @@ class SubmitMixin(_Host):
         if typed:
             expanded = self.card_beginning(line)  # a unique beginning of an equipment card's name (quick.py)
             if expanded is None:
+                self._unfinished = True  # not refused: the moderator types on (submit_bar keeps the cursor at the end)
                 return False  # several cards begin so: the message names them
             line = expanded
         before = self.state
@@ -236,11 +245,13 @@ class SubmitMixin(_Host):
 
     def refusal_text(self, r: Refused, *, typed: bool = True, kept: bool = False) -> str:
         """A refusal as the message line says it: its words, rule and source (and, typed, the force hint;
-        ``kept``: the line stays in the command bar to correct, and Esc clears it)."""
+        ``kept``: the line stays in the command bar to correct, selected — so the force hint starts with Home — and
+        Esc clears it)."""
         lang = self.lang
         words = r.zh if lang == "zh" else r.en
         src = f"; {r.source}" if r.source else ""
-        hint = " " + label("force_hint", lang) if typed and r.forceable else ""
+        # the kept line is selected (typing replaces it): forcing it starts with Home
+        hint = " " + label("force_hint_kept" if kept else "force_hint", lang) if typed and r.forceable else ""
         if kept:
             hint += " " + label("esc_clears", lang)
         return f"✗ {label('refused', lang)}: {words} [{r.rule}{src}]{hint}"
