@@ -47,6 +47,22 @@ def _cjk(word: str) -> bool:
     return bool(word) and "\u3400" <= word[0] <= "\u9fff"
 
 
+def _not_another_card(word: str, lines: list[str]) -> list[str]:
+    """``lines`` without those whose last word names another card than ``word`` when ``word`` already names one
+    (newcomer finding, 4 Dec: the ghost ``桃园结义`` behind a complete ``桃``; ``qinggang`` → ``qinggang_sword``,
+    the same card, stays)."""
+    from companion.rules.deck import CardError, card_kind  # noqa: PLC0415
+
+    def kind(w: str) -> str | None:
+        try:
+            return card_kind(w).id
+        except (CardError, ValueError):
+            return None
+
+    typed = kind(word)
+    return lines if typed is None else [x for x in lines if kind(last_token(x)) in (typed, None)]
+
+
 class SubmitMixin(_Host):
     """The command bar's completion and submission (see the module docstring)."""
 
@@ -111,6 +127,8 @@ class SubmitMixin(_Host):
                 out.append(full)
         if not last_token(text):  # nothing of the word typed yet: the screen's language first (zh 贯石斧, en axe)
             out.sort(key=lambda line: _cjk(last_token(line)) != (self.lang == "zh"))
+        else:
+            out = _not_another_card(last_token(text), out)
         if c is not None and c.needs == "card" and c.params.get("cards") and text.startswith(c.before):
             out = self._equipment_first(out, c.before, c.params["cards"])
         return out
