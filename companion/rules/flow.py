@@ -503,8 +503,11 @@ def v_discard(ctx: Ctx, a: Action) -> None:
                   hand_limit=hand_limit(s), k=k)
     s.hand = max(0, s.hand - k)
     ne, nz = who(st, n)
-    ctx.event("discard", say("discard/discards_hand2", who=Words(ne, nz), k=k, hand=s.hand), seat=n,
-              **({"correction": True} if correction else {}))
+    said = say("discard/discards_hand2", who=Words(ne, nz), k=k, hand=s.hand)
+    if correction:
+        ctx.event("discard", said, seat=n, correction=True)
+    else:
+        ctx.event("discard", said, seat=n)
     top = st.prompt
     if top is not None and top.kind == _DISCARD and top.seat == n:
         st.prompts.pop()

@@ -6,6 +6,7 @@ redraw the visible window only (issue 15: key-to-paint does not depend on the ga
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
@@ -50,7 +51,7 @@ Item = tuple[str, list, bool, bool, bool]
 """``(title, events, undone, forced, correction)`` of one log entry."""
 
 
-def is_correction(lines: tuple[str, ...] | list[str], events: list) -> bool:
+def is_correction(lines: Sequence[str], events: list) -> bool:
     """The entry is one of the moderator's corrections (docs/commands.md, Corrections: ``damage``, ``heal``, …,
     ``equip``, ``place``; not ``name``), or a ``discard`` outside the discard phase (its event says so:
     ``data["correction"]``, ``flow.v_discard``)."""
