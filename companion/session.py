@@ -160,9 +160,7 @@ class ReplayError(Exception):
 def describe_error(error: BaseException, lang: str = "en") -> str:
     """One line for a refusal or a syntax error (``Refused`` gets its rule and source)."""
     if isinstance(error, Refused):
-        text = error.zh if lang == "zh" else error.en
-        src = f"; {error.source}" if error.source else ""
-        return f"{text} [{error.rule}{src}]"
+        return error.line(lang)
     if isinstance(error, CommandError) and lang == "zh":
         return error.zh
     msg = str(error)

@@ -9,7 +9,10 @@ state's dataclass tree losslessly:
   ``{"d": [[key, value], ...]}`` in insertion order (keys may be integers);
 * a dataclass or named tuple of the rules core (``GameState``, ``Seat``, ``Prompt``, ``Face``,
   ``Frame``... any defined in ``companion.rules``) is ``{"c": "companion.rules.state:GameState",
-  "f": {field: value, ...}}``; an enum member of the rules core ``{"e": "module:Class", "v": value}``.
+  "f": {field: value, ...}}``; an enum member of the rules core ``{"e": "module:Class", "v": value}``;
+* a prompt's payload (:class:`~companion.rules.prompts.Payload`) is its JSON dict (``to_json``: the present
+  fields, in declaration order), as ``Prompt.data`` was a dict before the payloads were dataclasses; ``Prompt``
+  makes the dict its kind's payload again when decoded (a snapshot's dict in any key order, so version 3 stays).
 
 A snapshot of an older version is read through its upgrade (:data:`UPGRADES`: the fields of a rules-core class
 as that version wrote them → the fields of this version), so a checkpoint written before still opens.
@@ -32,6 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .rules.prompts import Payload
 from .rules.state import GameState
 
 __all__ = ["SNAPSHOT_VERSION", "UPGRADES", "SnapshotError", "encode", "decode", "rules_fingerprint"]
@@ -85,6 +89,8 @@ def _enc(v: Any) -> Any:
         return {"s": sorted(items, key=lambda x: json.dumps(x, sort_keys=True))}
     if isinstance(v, dict):
         return {"d": [[_enc(k), _enc(x)] for k, x in v.items()]}
+    if isinstance(v, Payload):
+        return {"d": [[k, _enc(x)] for k, x in v.to_json().items()]}
     name = _name(type(v))
     if name is not None and isinstance(v, enum.Enum):
         return {"e": name, "v": _enc(v.value)}

@@ -190,13 +190,19 @@ BUDGET = 0.14
 """CameraScanner on a live camera: the share of each camera frame's interval (1/fps) that the loop
 may use on average, in the scanning thread's CPU time (decode, reading, voting, the caller's
 handling between updates). Frames beyond it are grabbed without being decoded or read. Under
-issue 18's 15% of a 30 fps frame: a read slower than 2 * MAX_SKIP frames' share is not paid
+issue 18's 15% of a 30 fps frame: a read slower than MAX_DEBT frames' share is not paid
 for in full (at load 8.5 on 2 cores, 0.15 gave 15.0-15.1%, docs/performance.md)."""
 
 MAX_SKIP = 8
 """CameraScanner: at most this many frames grabbed unread in a row (a slow read, e.g. the first,
-which loads the nets, does not blind the loop for long), and at most 2 * MAX_SKIP frames' share
-of the budget owed (a slower stretch is not paid for later)."""
+which loads the nets, does not blind the loop for long)."""
+
+MAX_DEBT = 4 * MAX_SKIP
+"""CameraScanner: at most this many frames' share of the budget owed (a slower stretch, e.g. the
+first read, which loads the nets, is not paid for later). 2 * MAX_SKIP before issue 18 (rtwo): the
+reader's second pass on a frame without a card (``FINE_EVERY``, ~90-110 ms of CPU, more than 16
+frames' share) was then not paid for in full, and the live loop without a card took 15.8% of a 30 fps
+frame against a budget of 14% (docs/performance.md)."""
 
 
 def is_device(source) -> bool:
@@ -324,7 +330,7 @@ class CameraScanner:
     ``clock`` seconds (the thread's CPU time); after a frame that cost more, the next frames
     are grabbed (``grab()``: a webcam's MJPG frame is then not decoded; a source without
     ``grab`` is read and dropped) and not read, at most MAX_SKIP in a row (what is still owed
-    is paid after the next frame read), so the loop's
+    is paid after the next frame read; at most MAX_DEBT frames' share is owed), so the loop's
     share of a core stays near budget whatever the machine's speed. Every frame that is read
     gets all of its checks: the voter counts read frames only (CLEAR_FRAMES of them before an
     acceptance), so a skipped frame delays an acceptance, never makes it easier. None (the
@@ -409,7 +415,7 @@ class CameraScanner:
                 now = self.clock()
                 if mark is not None:  # the last frame's cost (its reading and the caller's handling)
                     # no credit beyond one frame: cheap frames do not buy a run of costly ones
-                    debt = min(max(debt + (now - mark) - allowance, -allowance), 2 * MAX_SKIP * allowance)
+                    debt = min(max(debt + (now - mark) - allowance, -allowance), MAX_DEBT * allowance)
                 mark = now
                 skipped = 0
                 while debt > 0 and skipped < MAX_SKIP and self._skip(cap):

@@ -409,11 +409,14 @@ def holds_brighter_card(q: np.ndarray, others: list[np.ndarray], gray: np.ndarra
 
 
 def card_candidates(frame: np.ndarray, max_candidates: int = 4, gray: np.ndarray | None = None,
-                    small: tuple | None = None) -> list[Candidate]:
+                    small: tuple | None = None, loose: list | None = None) -> list[Candidate]:
     """Like ``find_cards`` but the quads are refined lazily (``Candidate.quad()``).
 
     gray: the frame already converted to grey (H, W) uint8, when the caller has it;
-    small: ``detect_copy(gray)`` when the caller has it.
+    small: ``detect_copy(gray)`` when the caller has it. loose: when given, the card-shaped
+    hulls of contours that fill only LOOSE_FILL-0.85 of them (``_collect``) are appended to it
+    as Candidates (at most LOOSE_MAX, most likely first, none within a few px of another or of
+    a returned outline): possible second cards, not outlines to read a card from.
     """
     h, w = frame.shape[:2]
     if gray is None:
@@ -421,12 +424,16 @@ def card_candidates(frame: np.ndarray, max_candidates: int = 4, gray: np.ndarray
     full = gray
     gray, s = small if small is not None else detect_copy(gray)
     img_area = float(gray.shape[0] * gray.shape[1])
-    found = _level_outlines(gray, _levels(gray))
+    lf: list | None = [] if loose is not None else None
+    found = _level_outlines(gray, _levels(gray), loose=lf)
     if not found:  # e.g. a light table: fall back to edges (closed outlines)
         edges = cv2.dilate(cv2.Canny(gray, 30, 90), np.ones((3, 3), np.uint8))
         cnts, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         _collect(cnts, MIN_CARD_AREA * img_area, img_area, found, None)
-    out = _choose(found, gray, s, full, max_candidates, [])
+    kept: list[np.ndarray] = []
+    out = _choose(found, gray, s, full, max_candidates, kept)
+    if loose is not None and lf:
+        loose += _choose(lf, gray, s, full, LOOSE_MAX, kept)
     ratio = max(h, w) / min(h, w)
     if 1.25 < ratio < 1.75:
         out.append(Candidate(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32), None, 1.0))
@@ -467,17 +474,17 @@ def _levels(g: np.ndarray, fine: bool = False) -> list[int]:
     return out
 
 
-def _level_outlines(g: np.ndarray, levels: list[int], fine: bool = False) -> list:
+def _level_outlines(g: np.ndarray, levels: list[int], fine: bool = False, loose: list | None = None) -> list:
     """(score, quad, contour, level) of the card-shaped outlines of the downscaled image g
     (H, W) uint8 thresholded at each of levels. fine (the fallback search): a hull without
-    four corners gets the quad of its four longest sides."""
+    four corners gets the quad of its four longest sides. loose: see ``_collect``."""
     img_area = float(g.shape[0] * g.shape[1])
     found: list[tuple[float, np.ndarray, np.ndarray, int | None]] = []
     min_area = MIN_CARD_AREA * img_area
     for t in levels:
         _, m = cv2.threshold(g, t, 255, cv2.THRESH_BINARY)
         cnts, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        _collect(cnts, min_area, img_area, found, t, fine)
+        _collect(cnts, min_area, img_area, found, t, fine, loose)
     return found
 
 
@@ -567,12 +574,22 @@ def _on_border(q: np.ndarray, w: int, h: int) -> int:
     return int(((q[:, 0] < 1.5) | (q[:, 0] > w - 2.5) | (q[:, 1] < 1.5) | (q[:, 1] > h - 2.5)).sum())
 
 
+# A contour filling LOOSE_FILL to 0.85 of its convex hull is not a card outline for reading, but its
+# hull, when card-shaped, may be a second card in view whose artwork or index reaches its edge and
+# notches the outline at every grey level (issue 18, rtwo: fresh pair 54 001 023, a ♦J on a dark striped
+# table whose art cuts its edge, outlined only so, at 0.75 of its hull). ``reader._other_cards`` reads
+# such hulls (``card_candidates(loose=...)``) after the other outlines; they cost nothing to collect.
+LOOSE_FILL = 0.65
+LOOSE_MAX = 3
+
+
 def _collect(cnts, min_area: float, img_area: float, found: list, level: int | None,
-             long_sides: bool = False) -> None:
+             long_sides: bool = False, loose: list | None = None) -> None:
     """Append (score, ordered quad, contour, level) to found for each card-shaped contour of
     cnts at least min_area (pixels of an image of img_area). long_sides (the fallback search):
     a hull without four corners gets the quad of its four longest sides, and the long:short
-    range is FALLBACK_ASPECT."""
+    range is FALLBACK_ASPECT. loose: when given, (score, ordered quad, hull, level) of each
+    contour that fills only LOOSE_FILL-0.85 of its card-shaped convex hull is appended to it."""
     aspect = FALLBACK_ASPECT if long_sides else None
     for c in cnts:
         if len(c) < 4:
@@ -584,7 +601,12 @@ def _collect(cnts, min_area: float, img_area: float, found: list, level: int | N
         if a < 0.45 * bw * bh:  # far from convex (a rotated card fills >= half its box)
             continue
         hull = cv2.convexHull(c)
-        if a < 0.85 * cv2.contourArea(hull):  # a card's outline fills its hull
+        ha = cv2.contourArea(hull)
+        if a < 0.85 * ha:  # a card's outline fills its hull
+            if loose is not None and a >= LOOSE_FILL * ha:
+                sc, o = _score_quad(_quad_from_hull(hull), ha, img_area, MIN_CARD_AREA)
+                if sc > 0:
+                    loose.append((sc, o, hull, level))
             continue
         sc, o = _score_quad(_quad_from_hull(hull, long_sides), a, img_area, MIN_CARD_AREA, aspect=aspect)
         if sc <= 0 and len(hull) > 4 and a < 0.02 * img_area:  # a small card's round corners cut the polygon's

@@ -237,21 +237,23 @@ def read_frame(frame: np.ndarray, threshold: float = ACCEPT_THRESHOLD, qr_mode: 
         return Reading(None, None, 0.0, False)
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     small = detect_copy(gray)
-    cands = card_candidates(frame, max_candidates, gray, small)
+    loose: list = []  # card-shaped hulls of notched outlines: possible second cards (geometry.LOOSE_FILL)
+    cands = card_candidates(frame, max_candidates, gray, small, loose)
     if qr_mode != "off":
         lab = _search_label(gray, cands, qr_mode, qr_part)
         if lab is not None:
             return lab
     best = _read_pass(frame, gray, small, cands, threshold, max_candidates, second_card_edges, fallback,
-                      second_search, wide)
+                      second_search, wide, loose=loose)
     if best.accepted or best.note is not None or not fine \
             or min(max(frame.shape[:2]), FINE_LONG_SIDE) < 1.5 * max(small[0].shape):
         return best
     # the second pass (issue 18, small cards and 三国杀-style faces on busy tables): every search again
     # on a copy FINE_LONG_SIDE long
     fine_small = detect_copy(gray, FINE_LONG_SIDE)
-    r = _read_pass(frame, gray, fine_small, card_candidates(frame, max_candidates, gray, fine_small), threshold,
-                   max_candidates, second_card_edges, fallback, second_search, wide, FINE_LATE)
+    fine_loose: list = []
+    r = _read_pass(frame, gray, fine_small, card_candidates(frame, max_candidates, gray, fine_small, fine_loose),
+                   threshold, max_candidates, second_card_edges, fallback, second_search, wide, FINE_LATE, fine_loose)
     return r if r.accepted or r.note is not None or r.confidence > best.confidence else best
 
 
@@ -267,11 +269,12 @@ FINE_LATE = True
 
 def _read_pass(frame: np.ndarray, gray: np.ndarray, small: tuple, cands: list, threshold: float,
                max_candidates: int, second_card_edges: bool, fallback: bool, second_search: bool,
-               wide: bool, late_all: bool = False) -> Reading:
+               wide: bool, late_all: bool = False, loose: list | None = None) -> Reading:
     """One pass of ``read_frame``'s searches on the detect copy ``small`` (``detect_copy``) whose
     outlines ``cands`` (``card_candidates``) are known: the outlines read in turn (grey levels,
     closed edges, the fallback's, the closed colour edges', the wide read), the accepted reading
-    checked for a second card (late_all: also by ``_another_outline``, as one from the fallback search)."""
+    checked for a second card (late_all: also by ``_another_outline``, as one from the fallback search;
+    loose: ``card_candidates``' notched hulls, looked at by ``_other_cards``)."""
     done: list[tuple] = []  # (candidate, its Reading)
     best = _read_candidates(frame, cands, threshold, done, Reading(None, None, 0.0, False), gray)
     if not best.accepted:  # closed edges: a card on a table as light as it, or barely brighter
@@ -299,7 +302,7 @@ def _read_pass(frame: np.ndarray, gray: np.ndarray, small: tuple, cands: list, t
         late = late or best.accepted
     if best.accepted:
         best = _other_cards(frame, cands, done, best, threshold, gray if second_card_edges else None, small,
-                            second_search)
+                            second_search, loose)
     if best.accepted and (late or late_all):
         best = _another_outline(frame, cands, best)
     return best
@@ -524,14 +527,18 @@ def _similar_size(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, threshold: float,
-                 gray: np.ndarray | None = None, small: tuple | None = None, second_search: bool = True) -> Reading:
+                 gray: np.ndarray | None = None, small: tuple | None = None, second_search: bool = True,
+                 loose: list | None = None) -> Reading:
     """best was accepted: read the other candidates that are different cards (not
     overlapping it, nor one already read, about its size); when one of them reads as
     another card with at least SECOND_CARD_MIN confidence, best is returned not
     accepted, with a note. Only such candidates are read. gray/small (the grey frame and
     its detect copy): also look at closed-edge outlines (a second card on a table as
-    light as it). second_search: when no other outline is a card, search the rest of the
-    frame for a second index (``_second_index``)."""
+    light as it). loose: card-shaped hulls of notched outlines (``geometry.card_candidates(loose=...)``),
+    looked at when no other outline is a card: a distinct one of about the card's size whose corner
+    gives an index read with at least SECOND_INDEX_MIN (or noticed, ``_notice_quad``) is a second card.
+    second_search: when no other outline is a card, search the rest of the frame for a second index
+    (``_second_index``)."""
     read = {id(c): r for c, r in done}
     if best.quad is None:  # an accepted index reading has its quad; none: nothing to compare
         return best
@@ -567,6 +574,20 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
     look(cands)
     if not others and gray is not None:
         look(edge_candidates(gray, 4, small, [c.outline() for c in cands]))
+    for cand in loose or []:  # notched outlines: an index needed
+        if others or merged:
+            break
+        q = cand.quad()
+        if not _similar_size(card, q) or not all(distinct_cards(s, q) for s in seen):
+            continue
+        r = _read_quad(frame, q, threshold)
+        if r.suit is not None and r.confidence >= SECOND_INDEX_MIN:
+            seen.append(q)
+            if (r.suit, r.rank) != (best.suit, best.rank):
+                others.append(r)
+        elif _notice_quad(frame, q, threshold):
+            seen.append(q)
+            others.append(Reading(None, None, 0.0, False, "index", quad=q))
     if not others and not merged and second_search:  # an index anywhere else in the frame (no outline found)
         second = _second_index(frame, best, threshold)
         if second is not None:
@@ -584,16 +605,20 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
 
 
 # A second index anywhere in the frame (reader._second_index): a rank and a suit glyph
-# of a card 0.4-2.5 times as tall as the accepted one (its rank height ~ INDEX_RANK_FRAC
+# 0.4-3 times as tall as the accepted card's rank (its rank height ~ INDEX_RANK_FRAC
 # of the card's long side on poker and 三国杀-style faces: 30 of 425 px canonical), outside
-# that card. Candidate pairs of ink blobs are warped upright as an index corner (rank
+# that card (2.5 before issue 18, rtwo: pair seed 52 004 003, a large ♣K whose rank of a large
+# index font is 2.67 times the small ♦8's beside it). Candidate pairs of ink blobs are warped upright as an index corner (rank
 # centre to suit centre INDEX_PAIR_PX apart, as on the canonical corner crops) and read
 # like one; an index reading at least SECOND_INDEX_MIN (any card but the accepted one)
 # means a second card in view.
 INDEX_RANK_FRAC = 30 / 425
 INDEX_PAIR_PX = 36.5
 INDEX_RANK_AT = (44.0, 34.0)  # where the rank blob is put on the crop (room on the left for the "1" of a "10")
-SECOND_SIZES = (0.4, 2.5)
+SECOND_SIZES = (0.4, 3.0)
+# ... and the ink threshold's window is 2.4 times the rank height SPOT_WINDOW times the card's (the
+# largest glyph sought before SECOND_SIZES reached 3: the same blobs, larger ones kept too)
+SPOT_WINDOW = 2.5
 SECOND_INDEX_MIN = 0.5
 MAX_INDEX_SPOTS = 8
 # A spot is an index on a card when its crop's paper is at most SPOT_PAPER_MARGIN ink levels
@@ -640,7 +665,7 @@ def _second_index(frame: np.ndarray, best: Reading, threshold: float) -> Reading
     while lo * f / 2 >= SPOT_MIN_PX and min(img.shape[:2]) >= 64:
         img = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
         f = img.shape[1] / frame.shape[1]
-    block = int(2 * round(1.2 * hi * f) + 1)
+    block = int(2 * round(1.2 * SPOT_WINDOW * h_rank * f) + 1)
     # ink: 25 grey levels darker than the mean of a window 2.4 glyph heights wide
     binm = cv2.adaptiveThreshold(img, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, max(3, block), 25)
     # the accepted card (a margin of 4% of its size) is not searched

@@ -25,6 +25,12 @@ EN_MAY_HOLD: dict[str, set[str]] = {
     "deck.module/text": {"红桃", "方块"},  # the suits of a colour typed in Chinese (红10), in the words typed
     "deck.module/text2": {"黑桃", "梅花"},
     "deck.unknown_card/other": {"杀"},  # a card's Chinese name is what one may type
+    # zhcite: the rules' citations as the code writes them (the English refusal line stays as the journal knows it):
+    # a section of the Chinese rulebook by its title, a card by its name
+    "rules_notes.deck/maneuvering": {"兵粮寸断", "酒", "军争"}, "rules_notes.judgements/lightning": {"闪电"},
+    "rules_notes.other/one_slash": {"杀"}, "rulebook.001/discard_phase": {"弃牌阶段"}, "rulebook.hp": {"体力牌"},
+    "rulebook.play_phase": {"出牌阶段"}, "rulebook.nullification": {"无懈可击"}, "rulebook.setup": {"游戏准备"},
+    "rulebook.generals": {"选将"},
 }
 """The en texts that may hold Chinese, and the Chinese each may hold: input, and a language's own name."""
 

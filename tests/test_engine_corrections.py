@@ -157,7 +157,7 @@ def test_heal_at_full_hp_is_refused_with_the_numbers():
     assert st.seat(3).hp == hp
     for line in ("heal 3 99", "heal 3 1", "force heal 3 1"):
         r = refused(st, line)
-        assert r.rule == "heal.full" and not r.forceable and "体力牌" in r.source
+        assert r.rule == "heal.full" and not r.forceable and r.source == "rulebook: HP never exceeds max HP"
         assert f"full HP {hp}/{hp}" in r.en and f"（{hp}/{hp}）" in r.zh, (r.en, r.zh)
     st, ev = events(run(st, "lose 3 2"), "heal 3 99")
     assert st.seat(3).hp == hp and [e.kind for e in ev] == ["heal"] and f"recovers 2 HP: HP {hp}/{hp}" in ev[0].en

@@ -458,7 +458,7 @@ def _weapon(st: GameState, p: AnyPrompt) -> list[Choice]:
     n = p.seat
     k = p.kind
     out: list[Choice] = []
-    t: int | None = p.data.get("target")  # type: ignore[assignment]  # the hit seat (not 雌雄双股剑's: no target)
+    t: int | None = p.data.get("target")  # the hit seat (not 雌雄双股剑's: no target)
     if k == "weapon.double_swords" and _hand(st, n) >= 1:
         out.append(_c(f"discard {n} 1", "discard", *en_zh("choices.weapon/discard"), "discard", n, n=1))
     elif k == "weapon.axe" and _hand(st, n) >= 2:

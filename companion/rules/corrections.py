@@ -41,7 +41,7 @@ def v_damage(ctx: Ctx, a: Action) -> None:
     oc.deal_damage(ctx.st, ctx.ev, s.seat, int(a.args["n"]), src, a.args.get("nature", "normal"))
 
 
-SRC_HP_CAP = "rulebook: 体力牌 (HP never exceeds max HP)"
+SRC_HP_CAP = "rulebook: HP never exceeds max HP"  # 体力牌
 
 
 def v_heal(ctx: Ctx, a: Action) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .messages import Message, Words, en_zh
+from .messages import Message, Words, citation, en_zh
 
 __all__ = ["Worded", "Refused", "CommandError", "Event"]
 
@@ -67,11 +67,20 @@ class Refused(Worded, Exception):
         self.forceable = forceable
         super().__init__(rule)
 
+    def citation(self, lang: str = "en") -> str:
+        """The rule and its source in ``lang``: ``"[slash.range; RULES_NOTES: Distance and attack range]"`` in
+        English (the id and the source as given), ``"[slash.range；规则笔记：距离与攻击范围]"`` in Chinese (the rule
+        id as it is, the source's ``[source]`` entries; :func:`~companion.rules.messages.citation`)."""
+        return citation(self.rule, self.source, lang)
+
+    def line(self, lang: str = "en") -> str:
+        """One line in ``lang``: ``"<text> [rule; source]"`` (:meth:`citation`)."""
+        return f"{self.text.text(lang)} {self.citation(lang)}"
+
     @property
     def message(self) -> str:
-        """One line: ``"<en> [rule; source]"``."""
-        src = f"; {self.source}" if self.source else ""
-        return f"{self.en} [{self.rule}{src}]"
+        """One line in English: ``"<en> [rule; source]"``."""
+        return self.line("en")
 
     def __str__(self) -> str:
         return self.message

@@ -10,8 +10,8 @@ damage, dying and death are :mod:`companion.rules.outcome`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Final, TypeVar, cast
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, TypeVar
 
 from . import outcome as oc
 from .deck import Face
@@ -19,7 +19,7 @@ from .errors import Event, Refused
 from .judgement import Judgement, resolve_judgement
 from .messages import Message, Words, en_zh, name, say, text
 from .outcome import who
-from .prompts import JudgementJob, RespondData
+from .prompts import DiscardData, JudgeData, JudgementJob, RespondData
 from .state import PHASES, Frame, GameState, Prompt, RespondPrompt, Seat
 from .vocab import PromptKind, Rule
 
@@ -98,9 +98,7 @@ card_name = oc.card_words  # 赤兔♥5: the one card naming of every log line
 def again_data(data: RespondData, more: int) -> RespondData:
     """The data of a 无双 "one more" question: ``jinks`` left, and the hints (八卦阵 ``judge FACE``, 护驾 / 激将)
     are added again by skills' ``_hints`` — each 闪 asked may be judged by an unused 八卦阵 (RULES_NOTES: Judgements)."""
-    again = cast(RespondData, {k: v for k, v in data.items() if k != "hinted"})
-    again["jinks"] = more
-    return again
+    return replace(data, jinks=more, hinted=None)
 
 
 def hand_limit(seat: Seat) -> int:
@@ -292,7 +290,7 @@ def push_discard(ctx: Ctx, s: Seat) -> None:
         ne, nz = who(st, s.seat)
         k = s.hand - lim
         st.prompts.append(Prompt(PromptKind.DISCARD, s.seat, *en_zh("prompt.discard", who=Words(ne, nz), k=k, hand=s.hand, lim=lim),
-                                 {"limit": lim, "owed": k}))
+                                 DiscardData(limit=lim, owed=k)))
 
 
 def discard_follows(ctx: Ctx) -> None:
@@ -320,7 +318,7 @@ def push_next_judge(ctx: Ctx, s: Seat) -> None:
             name = card_name(ref)
             # any seat may first cancel the delayed trick (rulebook: 无懈可击; RULES_NOTES Judgements)
             ctx.st.prompts.append(Prompt(PromptKind.JUDGE, s.seat, *en_zh("prompt.judge", who=Words(ne, nz), name=name),
-                                         {"card": ref}))
+                                         JudgeData(card=ref)))
             return
 
 

@@ -10,7 +10,9 @@ kind of message:
 * ``[text]`` the other sentences: questions, range terms, outcomes (``"prompt.discard"``);
 * ``[name]`` the words of the vocabulary, keyed ``"<vocabulary>.<id>"``: ``"phase.draw"`` (``draw`` / ``摸牌``),
   ``"role.lord"``, ``"slot.weapon"``, ``"suit.spade"``, ``"kingdom.wei"``, ``"nature.fire"`` — :func:`name`,
-  :class:`Names`.
+  :class:`Names`;
+* ``[source]`` the documents a rule comes from, one entry per document cited: its English text is the citation
+  as the code writes it (``"RULES_NOTES: Distance and attack range"``) — :func:`source_text`, :func:`citation`.
 
 A text is a :meth:`str.format` template with named placeholders: ``"seat {seat} is dead"`` /
 ``"{seat}号位已阵亡"``.  Every language has every key with the same placeholders
@@ -37,11 +39,11 @@ if TYPE_CHECKING:
     _Render = Callable[[dict[str, Any]], str]
 
 __all__ = ["LANGS", "SECTIONS", "Message", "Words", "catalogue", "en_zh", "append_en_zh", "say", "text", "name",
-           "Names", "render"]
+           "Names", "render", "source_text", "citation"]
 
 LANGS: Final = ("en", "zh")
 """The languages the UI speaks; each has ``companion/data/messages/<lang>.toml``."""
-SECTIONS: Final = ("refused", "event", "text", "name")
+SECTIONS: Final = ("refused", "event", "text", "name", "source")
 
 _CATALOGUES: dict[str, dict[str, dict[str, str]]] = {}
 HIDE: Final = "hide"
@@ -449,3 +451,32 @@ class Names(Mapping[str, str]):
 
     def __repr__(self) -> str:
         return f"Names({self.vocabulary!r}, {self.lang!r})"
+
+
+# --------------------------------------------------------------------------- zhcite: a refusal's citation
+
+_SOURCE_KEYS: dict[str, str] = {}
+"""The English text of each ``[source]`` entry → its key (filled on first use)."""
+
+
+def source_text(source: str, lang: str) -> str:
+    """A rule source in ``lang``: ``"RULES_NOTES: Distance and attack range"`` → ``"规则笔记：距离与攻击范围"``.
+    ``source`` is one or more documents joined by ``"; "``; each is the ``[source]`` entry whose English text it
+    is, joined by ``lang``'s ``[text] "errors.citation/sep"``.  English, and a document the catalogue lacks, stay
+    as written (tests/test_citations.py proves every source the rules cite has an entry)."""
+    if lang == "en" or not source:
+        return source
+    if not _SOURCE_KEYS:
+        _SOURCE_KEYS.update((en, key) for key, en in catalogue("en")["source"].items())
+    parts = [render(lang, "source", _SOURCE_KEYS[p], {}) if p in _SOURCE_KEYS else p for p in source.split("; ")]
+    return text("errors.citation/sep").text(lang).join(parts)
+
+
+def citation(rule: str, source: str, lang: str) -> str:
+    """The ``[rule; source]`` tail of a refusal's line in ``lang``: ``"[slash.range; RULES_NOTES: Distance and
+    attack range]"`` (English: the id and the source exactly as the code gives them) / ``"[slash.range；规则笔记：
+    距离与攻击范围]"``; ``"[rule]"`` without a source.  The rule id is the same in every language: an identifier, as
+    the journal, the forced-refusal log line and docs/rules.md spell it."""
+    r, s = str(rule), source_text(source, lang)
+    cite = text("errors.citation", rule=r, source=s) if source else text("errors.citation/no_source", rule=r, source=s)
+    return cite.text(lang)

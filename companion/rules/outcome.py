@@ -12,13 +12,14 @@ caller still holds) and append :class:`~companion.rules.errors.Event` s.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from .deck import KINDS, Face, Suit
 from .errors import Event
 from .generals import GENERALS
 from .messages import Message, Names, Words, en_zh, say, text
+from .prompts import DyingData, RevealData
 from .setup import role_table
 from .state import DyingPrompt, GameState, Outcome, Prompt, reason_words, who
 from .vocab import PromptKind, Role, WinReason
@@ -117,13 +118,13 @@ def _dying_order(st: GameState) -> list[int]:
     return alive[i:] + alive[:i]
 
 
-def _dying_prompt(st: GameState, victim: int, source: int | None, order: list[int], i: int) -> DyingPrompt:
+def _dying_prompt(st: GameState, victim: int, source: int | None, order: Sequence[int], i: int) -> DyingPrompt:
     v = st.seat(victim)
     asked = order[i]
     ve, vz = who(st, victim)
     ae, az = who(st, asked)
     return Prompt(PromptKind.DYING, asked, *en_zh("prompt.dying", victim=Words(ve, vz), hp=v.hp, asked=Words(ae, az)),
-                  {"victim": victim, "source": source, "order": order, "i": i})
+                  DyingData(victim=victim, source=source, order=tuple(order), i=i))
 
 
 def start_dying(st: GameState, ev: list[Event], victim: int, source: int | None) -> None:
@@ -267,7 +268,7 @@ def kill(st: GameState, ev: list[Event], victim: int, source: int | None) -> Non
         left = +remaining_roles(st)
         opts = " / ".join(sorted(left))
         st.prompts.append(Prompt(PromptKind.REVEAL, victim, *en_zh("prompt.reveal", victim=Words(ve, vz), opts=opts),
-                                 {"victim": victim, "source": source}))
+                                 RevealData(victim=victim, source=source)))
         return
     finish_death(st, ev, victim, source)
 

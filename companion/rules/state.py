@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeAlias, 
 
 from .messages import Words, en_zh
 from .prompts import (
+    PAYLOADS,
     CollateralData,
     DiscardData,
     DoubleSwordsData,
@@ -30,6 +31,7 @@ from .prompts import (
     SkillData,
     TargetData,
     WeaponHitData,
+    payload_from_json,
 )
 from .vocab import Phase, PromptKind, Role, WinReason
 
@@ -119,7 +121,7 @@ class Seat:
 K = TypeVar("K", bound=PromptKind, covariant=True)
 """A prompt's kind: one :class:`PromptKind` member (a ``Literal`` of it in :data:`AnyPrompt`)."""
 D = TypeVar("D", covariant=True)
-"""A prompt's payload: the kind's ``TypedDict`` of :mod:`companion.rules.prompts`."""
+"""A prompt's payload: the kind's dataclass of :mod:`companion.rules.prompts`."""
 
 
 @dataclass(slots=True)
@@ -129,20 +131,21 @@ class Prompt(Generic[K, D]):
     ``kind`` is a :class:`~companion.rules.vocab.PromptKind` member:
     ``respond`` (play 闪 or take damage), ``dying`` (桃 asked), ``reveal`` (turn up a dead seat's role card),
     ``discard`` (down to the hand limit), ``judge`` (flip a judgement card), ``skill``, the tricks' and the
-    weapons' own.  ``seat`` is who must answer; ``data`` is the kind's own payload (a ``TypedDict`` of
-    :mod:`companion.rules.prompts`: source seat, card, amount, who has been asked, ...; a plain dict at run
-    time, so the JSON of checkpoints is unchanged); ``en``/``zh`` the question as shown ("seat 5: play 闪 or
-    take 1 damage from seat 2's 杀").  The constructor pairs each kind with its payload, and :data:`AnyPrompt`
-    (what ``GameState.prompts`` holds) is the union of the pairs, so comparing ``p.kind`` with a member narrows
-    ``p.data`` to that kind's payload.  A kind given as its string is kept as the member (snapshots, tests);
-    ValueError for a kind the rules core does not have.
+    weapons' own.  ``seat`` is who must answer; ``data`` is the kind's own payload (a frozen dataclass of
+    :mod:`companion.rules.prompts`: source seat, card, who is asked, ...; shared by clones, never changed);
+    ``en``/``zh`` the question as shown ("seat 5: play 闪 or take 1 damage from seat 2's 杀").  The constructor
+    pairs each kind with its payload, and :data:`AnyPrompt` (what ``GameState.prompts`` holds) is the union of the
+    pairs, so comparing ``p.kind`` with a member narrows ``p.data`` to that kind's payload.  A kind given as its
+    string is kept as the member, and a payload given as its JSON dict (or left out: every field absent) is made
+    the kind's dataclass (snapshots, tests: :func:`~companion.rules.prompts.payload_from_json`).  ValueError for a
+    kind the rules core does not have; TypeError for a key its payload does not have or another kind's payload.
     """
 
     kind: K
     seat: int
     en: str
     zh: str = ""
-    data: D = field(default_factory=dict)  # type: ignore[assignment]  # every payload is a dict at run time
+    data: D = None  # type: ignore[assignment]  # None: the kind's payload with every field absent (__post_init__)
 
     if TYPE_CHECKING:
         @overload
@@ -194,11 +197,13 @@ class Prompt(Generic[K, D]):
         def __init__(self, kind: Any, seat: int, en: str, zh: str = "", data: Any = ...) -> None: ...
 
     def __post_init__(self) -> None:
-        self.kind = PromptKind(self.kind)  # type: ignore[assignment]  # ValueError for a kind the rules core does not have
+        kind = self.kind = PromptKind(self.kind)  # type: ignore[assignment]  # ValueError for a kind the rules core does not have
+        if type(self.data) is not PAYLOADS[kind]:
+            self.data = payload_from_json(kind, self.data)  # type: ignore[assignment, arg-type]  # the JSON dict, or None
 
     def clone(self) -> Prompt[K, D]:
-        """An independent copy (``data`` copied one level deep)."""
-        copy: Prompt[K, D] = Prompt(self.kind, self.seat, self.en, self.zh, dict(self.data))  # type: ignore[call-overload]
+        """An independent copy (the payload, frozen, is shared)."""
+        copy: Prompt[K, D] = Prompt(self.kind, self.seat, self.en, self.zh, self.data)  # type: ignore[call-overload]
         return copy
 
 
@@ -225,7 +230,7 @@ AnyPrompt: TypeAlias = Union[
     DoubleSwordsPrompt, BladePrompt, AxePrompt, IceSwordPrompt, KylinBowPrompt,
 ]
 """A prompt of any kind, as ``GameState.prompts`` holds it: compare ``p.kind`` with a :class:`PromptKind` member
-to narrow ``p.data`` to that kind's payload (``if p.kind is PromptKind.DYING: p.data["victim"]``)."""
+to narrow ``p.data`` to that kind's payload (``if p.kind is PromptKind.DYING: p.data.victim``)."""
 
 
 class Frame(NamedTuple):

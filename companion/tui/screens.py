@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from rich.text import Text
 from textual import events
@@ -22,10 +22,71 @@ from .text import label, seat_label
 if TYPE_CHECKING:
     from .app import CompanionApp
 
-__all__ = ["DistanceScreen", "HelpScreen", "ConfirmRevealScreen", "SkillsScreen", "distance_rows", "skill_lines"]
+__all__ = ["DialogScreen", "DistanceScreen", "HelpScreen", "ConfirmRevealScreen", "SkillsScreen", "distance_rows", "skill_lines"]
 
 
-class TypingGoesToTheBar(ModalScreen[None]):
+ResultT = TypeVar("ResultT")
+
+
+class DialogScreen(ModalScreen[ResultT]):
+    """Base of the dashboard's dialogs (F1, F3, F5, F7, F10): their styles, parsed when the first dialog opens
+    rather than with app.tcss before the first paint (issue 15: ≈ 10 M instructions of every start).
+
+    Default CSS (a widget's), where app.tcss is the app's: each rule here selects by class or id what Textual's
+    own default CSS selects by type (``Vertical``, ``Static``, ``DataTable``, ``VerticalScroll``, ``Input``),
+    so it wins as it did from app.tcss; scoped to the dialogs.  ``ModalScreen`` itself stays in app.tcss: the
+    command palette is one too."""
+
+    DEFAULT_CSS = """
+    .dialog {
+        width: auto;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    .dialog-title {
+        text-style: bold;
+        height: auto;
+    }
+    #distance-dialog {
+        width: 90%;
+        max-width: 110;
+    }
+    #matrix {
+        height: auto;
+        max-height: 16;
+        width: auto;
+    }
+    #reason {
+        height: auto;
+        min-height: 2;
+        width: 100%;
+        color: $text;
+    }
+    #help-dialog {
+        width: 100%;
+        max-width: 110;
+    }
+    #help-text {
+        width: 100%;
+        height: auto;
+    }
+    #help-scroll {
+        scrollbar-gutter: stable;  /* the text is laid out beside the scrollbar, not under it */
+        height: auto;
+        max-height: 20;
+        width: 100%;
+    }
+    #confirm-input {
+        width: 30;
+    }
+    """
+
+
+class TypingGoesToTheBar(DialogScreen[None]):
     """Base of the look-only dialogs (F1, F3, F7): typing is never lost.
 
     Any printable key (or a paste) closes the dialog and lands in the command bar,
@@ -184,7 +245,7 @@ class HelpScreen(TypingGoesToTheBar, ModalScreen[None]):
 REVEAL_WORDS = ("reveal", "亮明")
 
 
-class ConfirmRevealScreen(ModalScreen[bool]):
+class ConfirmRevealScreen(DialogScreen[bool]):
     """Show hidden roles only after the moderator types a word and presses Enter.
 
     A single stray key cannot reveal: Escape or any other text cancels.

@@ -10,9 +10,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from .screens import DialogScreen
 from .text import label
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class WebShare:
             self.url = None
 
 
-class ServeScreen(ModalScreen[None]):
+class ServeScreen(DialogScreen[None]):
     """The URL and its QR code for the players' phones; Esc closes (the server keeps running)."""
 
     BINDINGS = [Binding("escape,f10", "close", "Close")]

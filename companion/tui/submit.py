@@ -267,12 +267,11 @@ class SubmitMixin(_Host):
         Esc clears it)."""
         lang = self.lang
         words = r.zh if lang == "zh" else r.en
-        src = f"; {r.source}" if r.source else ""
         # the kept line is selected (typing replaces it): forcing it starts with Home
         hint = " " + label("force_hint_kept" if kept else "force_hint", lang) if typed and r.forceable else ""
         if kept:
             hint += " " + label("esc_clears", lang)
-        return f"✗ {label('refused', lang)}: {words} [{r.rule}{src}]{hint}"
+        return f"✗ {label('refused', lang)}: {words} {r.citation(lang)}{hint}"
 
     def _submit(self, line: str, *, typed: bool = True) -> bool:
         """Send one command line to the session; True when it was applied.

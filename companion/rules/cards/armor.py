@@ -8,6 +8,7 @@ RULES_NOTES "Judgements" (八卦阵 red = 闪).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..deck import Face
@@ -100,8 +101,8 @@ def _bagua_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
                       seat=top.seat)
             responded(ctx, top, True)
     else:
-        top.data["bagua"] = True
-        st.prompts[-1] = drop_bagua_hint(top)
+        judged = Prompt(PromptKind.RESPOND, top.seat, top.en, top.zh, replace(top.data, bagua=True))
+        st.prompts[-1] = drop_bagua_hint(judged)
 
 
 JUDGED["bagua"] = _bagua_judged

@@ -45,6 +45,7 @@ from ..flow import (
 )
 from ..messages import Message, Words, en_zh, say, text
 from ..outcome import who
+from ..prompts import CollateralData, NoData, RespondData, TargetData
 from ..state import AnyPrompt, Frame, GameState, Prompt, RespondPrompt, Seat, ZonePrompt
 from ..vocab import PromptKind, Rule
 from ..zones import ask_hand, card_label, has_cards, resolve_zone, take_zone, zone_label, zone_zh, zones_of
@@ -200,7 +201,7 @@ def _eff_respond(need: str) -> Effect:
                               PromptKind.RESPOND, t,
                               *en_zh("prompt.respond/play_take_damage_take", target=Words(te, tz), card=card_en, d=d,
                                         prog=Words(prog_en, prog_zh), value=Words(need, KINDS[need].zh)),
-                              {"source": f.user, "card": f.card, "need": need, "frame": True, "cause": k.zh}))
+                              RespondData(source=f.user, card=f.card, need=need, frame=True, cause=k.zh)))
         return False
     return eff
 
@@ -217,7 +218,7 @@ def _duel_prompt(ctx: Ctx, f: Frame) -> None:
     st.prompts.append(Prompt(
                           PromptKind.RESPOND, turn,
                           *en_zh("prompt.respond/play_take_damage", target=Words(te, tz), d=d, other=Words(oe, oz), r=r),
-                          {"source": src, "card": f.card, "need": "slash", "frame": True, "cause": "决斗", "duel": True}))
+                          RespondData(source=src, card=f.card, need="slash", frame=True, cause="决斗", duel=True)))
 
 
 def duel_slash_played(st: GameState) -> None:
@@ -242,7 +243,7 @@ def _eff_amazing_grace(ctx: Ctx, f: Frame, t: int) -> bool:
     left = f.pool
     n = len(f.targets)
     st.prompts.append(Prompt(PromptKind.PICK, t,
-                             *en_zh("prompt.pick", target=Words(te, tz), left=left, user=Words(ue, uz), i=f.i, n=n), {}))
+                             *en_zh("prompt.pick", target=Words(te, tz), left=left, user=Words(ue, uz), i=f.i, n=n), NoData()))
     return False
 
 
@@ -263,7 +264,7 @@ def _eff_zone(ctx: Ctx, f: Frame, t: int) -> bool:
                                     act=text("cards.tricks.zone/discard") if k.id == "dismantlement" else
                                     text("cards.tricks.zone/take"),
                                     value_list=Words(', '.join(x[0] for x in labels), '、'.join(x[1] for x in labels))),
-                          {"target": t}))
+                          TargetData(target=t)))
     return False
 
 
@@ -281,7 +282,7 @@ def _eff_collateral(ctx: Ctx, f: Frame, t: int) -> bool:
     st.prompts.append(Prompt(
                           PromptKind.COLLATERAL, t, *en_zh("prompt.collateral", asked=Words(ae, az), by=Words(be, bz), t=t,
                                     card_label=card_label(w), user=Words(ue, uz)),
-                          {"victim": b, "user": f.user}))
+                          CollateralData(victim=b, user=f.user)))
     return False
 
 
@@ -386,7 +387,7 @@ def _window_prompt(ctx: Ctx, f: Frame, asked: int) -> None:
             what = text("cards.tricks.window_prompt/chain_cancels", by=Words(be, bz), depth=depth,
                         prev=_cancelled(st, f), trick=trick)
         words = en_zh("prompt.nullify_chain", what=what, prog=Words(prog, prog_zh))
-    st.prompts.append(Prompt(PromptKind.NULLIFY, asked, *words, {}))
+    st.prompts.append(Prompt(PromptKind.NULLIFY, asked, *words, NoData()))
 
 
 def _trick_words(st: GameState, f: Frame) -> Words:

@@ -33,7 +33,7 @@ from ..flow import RESPONDED, Action, Ctx
 from ..generals import GENERALS
 from ..messages import Message, Words, en_zh, say, text
 from ..outcome import who
-from ..prompts import RespondData, WeaponHitData
+from ..prompts import DoubleSwordsData, RespondData, TargetData
 from ..state import SLOTS, AnyPrompt, BladePrompt, GameState, Prompt, RespondPrompt, Seat, WeaponHitPrompt
 from ..vocab import PromptKind, Rule
 from ..zones import SLOT_ZH, take_zone, zone_label
@@ -142,7 +142,7 @@ def slash_at(ctx: Ctx, n: int, targets: list[int], ref: str, face: Face | None, 
     for t in reversed(targets):
         ts = st.seat(t)
         te, tz = who(st, t)
-        data: RespondData = {"source": n, "card": ref, "slash": True, "need": "jink", "ignore_armor": ignore, "cause": "杀"}
+        data = RespondData(source=n, card=ref, slash=True, need="jink", ignore_armor=ignore, cause="杀")
         if ignore and ts.equipment.get("armor"):
             ctx.event("weapon", say("weapon/armor_ignored", target=Words(te, tz)), seat=n)
         shield = armor_works(st, data, ts) == "nioh_shield" and color == "black"
@@ -175,7 +175,7 @@ def _double_swords(ctx: Ctx, s: Seat, ts: Seat, shield: bool) -> bool:
         return False
     st.prompts.append(Prompt(PromptKind.DOUBLE_SWORDS, ts.seat,
                              *en_zh("prompt.weapon.double_swords", target=Words(te, tz), who=Words(ne, nz)),
-                             {"user": s.seat, "nioh": ts.seat if shield else None}))
+                             DoubleSwordsData(user=s.seat, nioh=ts.seat if shield else None)))
     return True
 
 
@@ -194,10 +194,10 @@ def after_dodge(ctx: Ctx, data: RespondData, t: int) -> None:
     if w == "blade" and s.hand >= 1:
         st.prompts.append(Prompt(PromptKind.BLADE, n,
                                  *en_zh("prompt.weapon.blade", who=Words(ne, nz), target=Words(te, tz), n=n),
-                                 {"target": t}))
+                                 TargetData(target=t)))
     elif w == "axe" and s.hand >= 2:  # hand cards (equipment discards are entered with 'unequip')
         st.prompts.append(Prompt(PromptKind.AXE, n, *en_zh("prompt.weapon.axe", who=Words(ne, nz), target=Words(te, tz)),
-                                 cast(WeaponHitData, {**data, "target": t})))
+                                 data.hit(t)))
 
 
 def slash_hit(ctx: Ctx, data: RespondData, t: int) -> None:
@@ -212,7 +212,7 @@ def slash_hit(ctx: Ctx, data: RespondData, t: int) -> None:
     if src is not None and w == "ice_sword" and not data.get("ice_done") and (ts.hand > 0 or any(ts.equipment.values())):
         st.prompts.append(Prompt(PromptKind.ICE_SWORD, src,
                                  *en_zh("prompt.weapon.ice_sword", who=Words(ne, nz), target=Words(te, tz)),
-                                 cast(WeaponHitData, {**data, "target": t, "ice_done": True})))
+                                 data.hit(t, ice_done=True)))
         return
     if (src is not None and w == "kylin_bow" and not data.get("kylin_done")
             and (ts.equipment.get("plus_horse") or ts.equipment.get("minus_horse"))):
@@ -220,7 +220,7 @@ def slash_hit(ctx: Ctx, data: RespondData, t: int) -> None:
         horses = Words(" / ".join(have), " / ".join(SLOT_ZH[sl] for sl in have))  # 'pick -1马' is read too (zones)
         st.prompts.append(Prompt(PromptKind.KYLIN_BOW, src,
                                  *en_zh("prompt.weapon.kylin_bow", who=Words(ne, nz), target=Words(te, tz), horses=horses),
-                                 cast(WeaponHitData, {**data, "target": t, "kylin_done": True})))
+                                 data.hit(t, kylin_done=True)))
         return
     oc.deal_damage(st, ctx.ev, t, 1, src, "normal", "杀")
 

@@ -43,7 +43,7 @@ the old FAQ (``rulebook/003``) and RULES_NOTES.md; docs/rules.md lists them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, TypeVar, cast
 
 from .. import outcome as oc
@@ -133,7 +133,7 @@ def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: s
     ctx.st.prompts.append(Prompt(
                               PromptKind.SKILL, owner, *en_zh("prompt.skill/text", who=Words(ne, nz), sk_name=Words(ske, skz),
                                         what=Words(what_en, what_zh), choice=Words(choice_en, choice_zh)),
-                              cast(SkillData, data)))
+                              SkillData(**data)))
 
 
 def offer(ctx: Ctx, s: Seat, sid: str, key: str, /) -> bool:
@@ -691,7 +691,7 @@ def hints(ctx: Ctx, before: GameState) -> None:
         append_en_zh(en, zh, bagua_hint())
     if en:
         st.prompts[-1] = Prompt(p.kind, p.seat, p.en + " — " + "; ".join(en), p.zh + "——" + "；".join(zh),
-                                {**p.data, "hinted": True})
+                                replace(p.data, hinted=True))
 
 
 def owners_from(st: GameState, n: int) -> list[int]:

@@ -6,6 +6,7 @@ Each skill is defined here once, as data plus a small effect, on the machinery o
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from .. import outcome as oc
@@ -106,7 +107,7 @@ def wushuang(ctx: Ctx, before: GameState) -> None:
         st.prompts[i] = Prompt(
                             PromptKind.RESPOND, p.seat, *en_zh("prompt.respond/two_needed", asked=Words(pe, pz), word=word,
                                       split_value=Words(p.en.split(': ', 1)[-1], p.zh.split('：', 1)[-1])),
-                            {**p.data, "jinks": 2})
+                            replace(p.data, jinks=2))
 
 
 @on("finish", "biyue")

@@ -14,7 +14,7 @@ from ..flow import REPLACE_JUDGEMENT, Action, Ctx, deferred_judgement_effect, dr
 from ..judgement import JUDGEMENTS, Judgement
 from ..messages import Words, en_zh, text
 from ..outcome import who
-from ..prompts import JudgementJob
+from ..prompts import JudgementJob, SkillData
 from ..state import GameState, Prompt, Seat, SkillPrompt
 from ..vocab import PromptKind, Rule
 from .base import (
@@ -198,7 +198,7 @@ def _ganglie_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
         return
     se, sz = who(st, src)
     st.prompts.append(Prompt(PromptKind.SKILL, src, *en_zh("prompt.skill/discard_hand_cards", src=Words(se, sz)),
-                             {"skill": "ganglie", "step": "choice", "owner": job["seat"]}))
+                             SkillData(owner=job["seat"], skill="ganglie", step="choice")))
 
 
 SKILL_JUDGED["ganglie"] = _ganglie_judged

@@ -7,7 +7,7 @@ Each skill is defined here once, as data plus a small effect, on the machinery o
 
 from __future__ import annotations
 
-from typing import cast
+from dataclasses import replace
 
 from .. import outcome as oc
 from .. import zones as zn
@@ -16,7 +16,6 @@ from ..distance import in_range
 from ..flow import Action, Ctx, on, target_refusal
 from ..messages import Message, Words, en_zh, text
 from ..outcome import who
-from ..prompts import RespondData
 from ..state import SLOTS, GameState, Prompt, RespondPrompt, Seat, SkillPrompt
 from ..vocab import Kingdom, PromptKind, Rule
 from .base import (
@@ -200,7 +199,7 @@ def _liuli(ctx: Ctx, p: RespondPrompt, n: int, args: list[str]) -> None:
         en_zh("skills.wu.liuli/discards_hand_card", hand=me.hand)
     used(ctx, n, "liuli",
          *en_zh("skills.wu.liuli/passes_stays_user", what=Words(what_en, what_zh), target=Words(te, tz), src=se))
-    data = cast(RespondData, {k: v for k, v in p.data.items() if k not in ("bagua", "hinted")})
+    data = replace(p.data, bagua=None, hinted=None)  # asked again of the new target: its own 八卦阵, its hints
     d = oc.expected_damage(st, t, src, "杀")
     st.prompts[-1] = Prompt(
                          PromptKind.RESPOND, t, *en_zh("prompt.respond/play_take_damage_from_jink", target=Words(te, tz), d=d,

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.events import Resize
 
@@ -255,9 +256,10 @@ class GameLog(RichLog):
         if not lines:
             return
         parts = [Text(part, style=style) for line, style in lines for part in fold_cells(line, width)]
+        block = Text("\n").join(parts)
         # scrolled now, not after the next refresh as RichLog's auto_scroll does: the new lines are painted in
         # the frame that paints the command's other changes (one frame per key, not two)
-        self.write(Text("\n").join(parts), scroll_end=False)
+        self.write(block, width=self._first_width(block), scroll_end=False)
         if self.auto_scroll:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         self._sync_scrollbar()
@@ -271,6 +273,20 @@ class GameLog(RichLog):
                 self._lines -= self._folded[drop]
                 drop += 1
             del self._plain[:drop], self._folded[:drop]
+
+    def _first_width(self, block: Text) -> int | None:
+        """The width to render ``block`` at when the pane has not been laid out yet, else None (RichLog's own).
+
+        Before its first resize RichLog keeps a write and renders it on that resize, after the first frame: the
+        pane's lines then came in a second frame with a layout of the screen for its scrollbar (issue 15, first
+        paint).  The lines are folded to the width the pane will have (``_width``), so they are rendered now, at
+        the width RichLog gives them once laid out — the widest line, at least ``min_width`` — and the first
+        layout finds the pane's length; a pane laid out at another width is refolded (``refold``)."""
+        if self._size_known:
+            return None
+        self._size_known = True  # RichLog's flag (Textual 8.2): its writes are no longer kept for the resize
+        widest = min(max(map(cell_len, block.plain.split("\n"))), self.app.console.options.max_width)
+        return max(widest, self.min_width)
 
     def _sync_scrollbar(self) -> None:
         """Give the scrollbar the pane's new length now (no layout follows a write: ``refresh``), so that it is
