@@ -6,7 +6,6 @@ redraw the visible window only (issue 15: key-to-paint does not depend on the ga
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.cells import cell_len
@@ -38,6 +37,8 @@ else:
     RichLog = _rich_log()
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from companion.tui.app import CompanionApp
     from companion.tui.protocols import LogEntryLike
 
