@@ -47,27 +47,8 @@ def _cjk(word: str) -> bool:
     return bool(word) and "\u3400" <= word[0] <= "\u9fff"
 
 
-def _not_another_card(word: str, lines: list[str]) -> list[str]:
-    """``lines`` without those whose last word names another card than ``word`` when ``word`` already names one
-    (newcomer finding, 4 Dec: the ghost ``桃园结义`` behind a complete ``桃``; ``qinggang`` → ``qinggang_sword``,
-    the same card, stays)."""
-    from companion.rules.deck import CardError, card_kind  # noqa: PLC0415
-
-    def kind(w: str) -> str | None:
-        try:
-            return card_kind(w).id
-        except (CardError, ValueError):
-            return None
-
-    typed = kind(word)
-    return lines if typed is None else [x for x in lines if kind(last_token(x)) in (typed, None)]
-
-
 class SubmitMixin(_Host):
     """The command bar's completion and submission (see the module docstring)."""
-
-    _unfinished = False
-    """The last line submitted was the beginning of several cards' names (neither sent nor refused)."""
 
     if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
         session: SessionLike
@@ -148,6 +129,9 @@ class SubmitMixin(_Host):
         return [x for x in out if equip(x)] + [x for x in out if not equip(x)]
 
     # -- Enter and paste ------------------------------------------------------
+    _unfinished = False
+    """The last line submitted was the beginning of several cards' names (neither sent nor refused)."""
+
     def submit_bar(self, bar: CommandBar, value: str) -> None:
         """Enter in the command bar with ``value`` in it (called by the bar as the key arrives, so a paste
         delivered as keys submits its lines one by one, in order)."""
@@ -313,3 +297,19 @@ class SubmitMixin(_Host):
         self.say(f"✗ {label('internal', self.lang)} ({type(error).__name__}) — "
                  + label("internal_tail", self.lang, path=path or "?"), error=True)
         self.refresh_view()
+
+
+def _not_another_card(word: str, lines: list[str]) -> list[str]:
+    """``lines`` without those whose last word names another card than ``word`` when ``word`` already names one
+    (newcomer finding, 4 Dec: the ghost ``桃园结义`` behind a complete ``桃``; ``qinggang`` → ``qinggang_sword``,
+    the same card, stays)."""
+    from companion.rules.deck import CardError, card_kind  # noqa: PLC0415
+
+    def kind(w: str) -> str | None:
+        try:
+            return card_kind(w).id
+        except (CardError, ValueError):
+            return None
+
+    typed = kind(word)
+    return lines if typed is None else [x for x in lines if kind(last_token(x)) in (typed, None)]
