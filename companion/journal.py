@@ -52,7 +52,10 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .rules.messages import Message
 
 __all__ = [
     "APPLICATION_ID", "MAGIC", "SCHEMA_VERSION", "JournalError",
@@ -93,27 +96,8 @@ CREATE TABLE entries (
 """
 
 # What a failed write means to the moderator, by kind: (zh, en).  "{doing}" is what did not happen.
-_WRITE_TEXT = {
-    "full": ("无法写入日志：磁盘已满——{doing_zh}；请腾出磁盘空间后继续",
-             "the journal cannot be written: the disk is full — {doing}; free some disk space and go on"),
-    "io": ("无法写入日志：磁盘读写错误（{detail}）——{doing_zh}；请检查磁盘后继续",
-           "the journal cannot be written: disk I/O error ({detail}) — {doing}; check the disk and go on"),
-    "readonly": ("日志文件是只读的（{detail}）——{doing_zh}；请以只读方式打开，或换一个可写的文件（--db）",
-                 "the journal is read-only ({detail}) — {doing}; open it read-only, or use a writable file (--db)"),
-    "watching": ("只读打开：可以查看，不能输入命令——{doing_zh}",
-                 "opened read-only: you can watch, not enter commands — {doing}"),
-    "busy": ("日志文件被另一个程序锁住——{doing_zh}；请稍后重试",
-             "the journal is locked by another program — {doing}; try again in a moment"),
-    "conflict": ("另一个 companion 窗口改动了这局游戏——{doing_zh}；请关闭此窗口，重新打开（companion resume）查看最新局面",
-                 "another companion window changed this game — {doing}; close this window and reopen the game "
-                 "(companion resume) to see where it is now"),
-    "corrupt": ("日志文件已损坏（{detail}）——{doing_zh}；请保留该文件，另用 --db 开始新文件",
-                "the journal file is damaged ({detail}) — {doing}; keep the file and start another with --db"),
-    "closed": ("日志已关闭——{doing_zh}", "the journal is closed — {doing}"),
-    "error": ("无法写入日志（{detail}）——{doing_zh}", "the journal cannot be written ({detail}) — {doing}"),
-}
-_DOING = {"submit": ("本操作未生效", "nothing was applied"), "undo": ("没有撤销", "nothing was undone"),
-          "redo": ("没有重做", "nothing was redone"), "write": ("没有写入", "nothing was written")}
+_DOINGS = frozenset({"submit", "undo", "redo", "write"})
+"""What a failed write was doing (``[text] "journal.doing/<doing>"``: what did not happen)."""
 
 
 class JournalError(Exception):
@@ -165,12 +149,41 @@ def _one_line(text: object, limit: int = 160) -> str:
 
 
 def describe_write_error(kind: str, doing: str, path: object, detail: str = "") -> tuple[str, str]:
-    """(en, zh) for a failed write of kind ``kind`` while ``doing`` (submit, undo, redo, write)."""
-    zh_t, en_t = _WRITE_TEXT.get(kind, _WRITE_TEXT["error"])
-    d_zh, d_en = _DOING.get(doing, _DOING["write"])
-    detail = _one_line(detail or kind, 100)
-    return (en_t.format(doing=d_en, detail=detail) + f" [{path}]",
-            zh_t.format(doing_zh=d_zh, detail=detail) + f" [{path}]")
+    """(en, zh) for a failed write of kind ``kind`` while ``doing`` (submit, undo, redo, write): the catalogue's
+    ``[text] "journal.write/<kind>"`` with what did not happen (``"journal.doing/<doing>"``)."""
+    from .rules.messages import en_zh, text  # noqa: PLC0415 - the catalogue only for an error
+
+    done = doing if doing in _DOINGS else "write"
+    what = {"submit": text("journal.doing/submit"), "undo": text("journal.doing/undo"),
+            "redo": text("journal.doing/redo"), "write": text("journal.doing/write")}[done]
+    d, at = _one_line(detail or kind, 100), str(path)
+    if kind == "full":
+        return en_zh("journal.write/full", doing=what, detail=d, path=at)
+    if kind == "io":
+        return en_zh("journal.write/io", doing=what, detail=d, path=at)
+    if kind == "readonly":
+        return en_zh("journal.write/readonly", doing=what, detail=d, path=at)
+    if kind == "watching":
+        return en_zh("journal.write/watching", doing=what, detail=d, path=at)
+    if kind == "busy":
+        return en_zh("journal.write/busy", doing=what, detail=d, path=at)
+    if kind == "conflict":
+        return en_zh("journal.write/conflict", doing=what, detail=d, path=at)
+    if kind == "corrupt":
+        return en_zh("journal.write/corrupt", doing=what, detail=d, path=at)
+    if kind == "closed":
+        return en_zh("journal.write/closed", doing=what, detail=d, path=at)
+    return en_zh("journal.write/error", doing=what, detail=d, path=at)
+
+
+def _journal_error(key: str, path: str | os.PathLike | None, /, *, kind: str = "error", pid: int | None = None,
+                   **values: Any) -> JournalError:
+    """The JournalError of the catalogue's ``[text]`` entry ``key`` with ``values`` (``str(e)`` English, ``e.zh``
+    Chinese)."""
+    from .rules.messages import en_zh  # noqa: PLC0415 - the catalogue only for an error
+
+    en, zh = en_zh(key, **values)
+    return JournalError(en, path, kind=kind, zh=zh, pid=pid)
 
 
 def _write_error(e: sqlite3.Error | OSError, path: Path, doing: str) -> JournalError:
@@ -266,10 +279,6 @@ def _empty_sqlite(head: bytes, size: int) -> bool:
     return cookie == 0 and size <= page
 
 
-def _not_kept(path: Path) -> str:
-    return f"{path} was not modified; choose another file with --db."
-
-
 def _check_existing(path: Path, *, recover: bool) -> bool:
     """Check an existing file before anything is written.  Returns True when it holds no journal yet
     (an empty file, or an SQLite file without any table).
@@ -285,31 +294,23 @@ def _check_existing(path: Path, *, recover: bool) -> bool:
             head = f.read(100)
     except OSError as e:
         kind = "readonly" if e.errno in (13, 1) else "io"
-        raise JournalError(f"cannot read journal {path}: {e.strerror or e}", path, kind=kind,
-                           zh=f"无法读取日志 {path}：{e.strerror or e}") from None
+        raise _journal_error("journal.read", path, kind=kind, path=str(path), why=str(e.strerror or e)) from None
     hot = _hot_journal(path)
     is_sqlite = len(head) >= 100 and head.startswith(_SQLITE_HEADER)
     if hot and not is_sqlite:
         head = b""  # page 1 of an interrupted first write: the -journal decides (rolled back below)
     elif not is_sqlite:
-        raise JournalError(
-            f"{path} is not a companion journal: not an SQLite database (corrupt or another kind of file). "
-            + _not_kept(path), path, kind="corrupt",
-            zh=f"{path} 不是 companion 日志：不是 SQLite 数据库（已损坏或是别的文件）。文件未被修改；请用 --db 另选文件。")
+        raise _journal_error("journal.not_sqlite", path, kind="corrupt", path=str(path))
     app_id = int.from_bytes(head[68:72], "big") if head else 0
     if app_id not in (APPLICATION_ID, 0) and not hot:
         # refused from the raw header: no SQLite connection, so no -wal / -shm appears beside it
-        raise JournalError(
-            f"{path} is an SQLite database of another application (application_id {app_id:#x}, expected "
-            f"{APPLICATION_ID:#x}). " + _not_kept(path), path, kind="foreign",
-            zh=f"{path} 是其他程序的 SQLite 数据库（application_id {app_id:#x}）。文件未被修改；请用 --db 另选文件。")
+        raise _journal_error("journal.foreign", path, kind="foreign", path=str(path), app_id=f"{app_id:#x}",
+                             expected=f"{APPLICATION_ID:#x}")
     if hot:
         if not recover or app_id not in (APPLICATION_ID, 0):
-            raise JournalError(
-                f"{path} has an interrupted write (a leftover {path.name}-journal from a crash). "
-                + ("Open it for writing (companion resume --db …) to let SQLite roll it back."
-                   if app_id in (APPLICATION_ID, 0) else _not_kept(path)), path, kind="hot",
-                zh=f"{path} 有一次中断的写入（崩溃留下的 {path.name}-journal）。请以可写方式打开（companion resume）以回滚它。")
+            if app_id in (APPLICATION_ID, 0):
+                raise _journal_error("journal.hot", path, kind="hot", path=str(path), name=path.name)
+            raise _journal_error("journal.hot/foreign", path, kind="hot", path=str(path), name=path.name)
         try:  # SQLite rolls the hot journal back on the first read of a read-write connection
             con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, isolation_level=None)
             try:
@@ -317,64 +318,57 @@ def _check_existing(path: Path, *, recover: bool) -> bool:
             finally:
                 con.close()
         except sqlite3.Error as e:
-            raise JournalError(f"cannot roll back the interrupted write of {path}: {e}", path, kind=_kind_of(e),
-                               zh=f"无法回滚 {path} 中断的写入：{e}") from None
+            raise _journal_error("journal.rollback", path, kind=_kind_of(e), path=str(path), why=str(e)) from None
         return _check_existing(path, recover=False)
     if app_id != APPLICATION_ID:  # 0: an SQLite file without our header (raw header again: no -shm appears)
         if _empty_sqlite(head, size) and not _sibling(path, "-wal").exists():
             return True  # no schema at all: what an interrupted creation by an older version leaves
-        raise JournalError(
-            f"{path} is an SQLite database of another application (application_id {app_id:#x}, expected "
-            f"{APPLICATION_ID:#x}). " + _not_kept(path), path, kind="foreign",
-            zh=f"{path} 是其他程序的 SQLite 数据库（application_id {app_id:#x}）。文件未被修改；请用 --db 另选文件。")
+        raise _journal_error("journal.foreign", path, kind="foreign", path=str(path), app_id=f"{app_id:#x}",
+                             expected=f"{APPLICATION_ID:#x}")
     wal = _sibling(path, "-wal")
     uri = path.resolve().as_uri() + ("?mode=ro" if wal.exists() else "?mode=ro&immutable=1")
     try:
         con = sqlite3.connect(uri, uri=True, isolation_level=None)
     except sqlite3.Error as e:
-        raise JournalError(f"cannot open journal {path} read-only: {e}", path, kind=_kind_of(e)) from None
+        raise _journal_error("journal.open_read_only", path, kind=_kind_of(e), path=str(path), why=str(e)) from None
     try:
         app_id = con.execute("PRAGMA application_id").fetchone()[0]
         version = con.execute("PRAGMA user_version").fetchone()[0]
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if app_id != APPLICATION_ID or not _TABLES <= tables:
-            raise JournalError(
-                f"{path} is an SQLite database of another application "
-                f"(application_id {app_id:#x}, expected {APPLICATION_ID:#x}"
-                f"{'; companion tables missing' if not _TABLES <= tables else ''}). " + _not_kept(path), path,
-                kind="foreign", zh=f"{path} 是其他程序的 SQLite 数据库。文件未被修改；请用 --db 另选文件。")
+            if _TABLES <= tables:
+                raise _journal_error("journal.foreign_db", path, kind="foreign", path=str(path), app_id=f"{app_id:#x}",
+                                     expected=f"{APPLICATION_ID:#x}")
+            raise _journal_error("journal.foreign_db/no_tables", path, kind="foreign", path=str(path),
+                                 app_id=f"{app_id:#x}", expected=f"{APPLICATION_ID:#x}")
         meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("application") != MAGIC:
-            raise JournalError(f"{path} is not a companion journal (meta application {meta.get('application')!r}). "
-                               + _not_kept(path), path, kind="foreign",
-                               zh=f"{path} 不是 companion 日志。文件未被修改。")
+            raise _journal_error("journal.foreign_meta", path, kind="foreign", path=str(path),
+                                 application=repr(meta.get("application")))
         if version > SCHEMA_VERSION:
-            raise JournalError(
-                f"{path} was written by a newer companion (journal schema {version}, this version reads up to "
-                f"{SCHEMA_VERSION}). It was not modified; upgrade the companion to open it.", path, kind="newer",
-                zh=f"{path} 由更新版本的 companion 写入（日志格式 {version}）。文件未被修改；请升级后再打开。")
+            raise _journal_error("journal.newer", path, kind="newer", path=str(path), version=version,
+                                 supported=SCHEMA_VERSION)
         if version < 1:
-            raise JournalError(f"{path}: unknown journal schema version {version}. It was not modified.", path,
-                               kind="foreign", zh=f"{path}：未知的日志格式 {version}。文件未被修改。")
+            raise _journal_error("journal.unknown_version", path, kind="foreign", path=str(path), version=version)
         # One row of quick_check can hold many "\n"-separated faults (a damaged page gave 101 lines): one line.
         problems = [ln for r in con.execute("PRAGMA quick_check(20)") for ln in str(r[0]).splitlines()
                     if ln.strip() and not ln.startswith("***")] or ["no result"]
         if problems != ["ok"]:
-            more = f", and {len(problems) - 1} more" if len(problems) > 1 else ""
-            raise JournalError(f"{path} is corrupt (SQLite integrity check: {_one_line(problems[0], 100)}{more}). "
-                               "It was not modified.", path, kind="corrupt",
-                               zh=f"{path} 已损坏（SQLite 完整性检查未通过）。文件未被修改。")
+            if len(problems) > 1:
+                raise _journal_error("journal.integrity/more", path, kind="corrupt", path=str(path),
+                                     problem=_one_line(problems[0], 100), more=len(problems) - 1)
+            raise _journal_error("journal.integrity", path, kind="corrupt", path=str(path),
+                                 problem=_one_line(problems[0], 100))
     except sqlite3.DatabaseError as e:
         kind = _kind_of(e)
         if kind in ("full", "io", "busy", "readonly"):
-            what = {"full": "the disk is full", "io": "disk full or I/O error",
-                    "busy": "it is locked by another program", "readonly": "it cannot be read"}[kind]
-            raise JournalError(f"cannot read journal {path}: {what} ({_one_line(e)}); the file was not modified — "
-                               "free disk space / check the disk and try again", path, kind=kind,
-                               zh=f"无法读取日志 {path}：磁盘已满或读写错误（{_one_line(e)}）；"
-                                  "文件未被修改——请腾出空间或检查磁盘后重试") from None
-        raise JournalError(f"{path} is corrupt or not a companion journal ({_one_line(e)}). It was not modified.",
-                           path, kind="corrupt", zh=f"{path} 已损坏或不是 companion 日志。文件未被修改。") from None
+            from .rules.messages import text  # noqa: PLC0415 - the catalogue only for an error
+
+            what = {"full": text("journal.read_fault/full"), "io": text("journal.read_fault/io"),
+                    "busy": text("journal.read_fault/busy"), "readonly": text("journal.read_fault/readonly")}[kind]
+            raise _journal_error("journal.read_fault", path, kind=kind, path=str(path), what=what,
+                                 why=_one_line(e)) from None
+        raise _journal_error("journal.corrupt", path, kind="corrupt", path=str(path), why=_one_line(e)) from None
     finally:
         con.close()
     return False
@@ -471,7 +465,7 @@ def _create(path: Path, replace: bool) -> None:
                 pass
 
 
-def _writable(path: Path) -> str | None:
+def _writable(path: Path) -> str | Message | None:
     """Why ``path`` (an existing file) cannot be opened for writing, or None."""
     try:
         fd = os.open(path, os.O_RDWR)
@@ -480,7 +474,9 @@ def _writable(path: Path) -> str | None:
     os.close(fd)
     d = path.parent
     if not os.access(d, os.W_OK) and not _sibling(path, "-wal").exists():
-        return f"the folder {d} is read-only (the journal needs to write {path.name}-wal beside it)"
+        from .rules.messages import text  # noqa: PLC0415 - the catalogue only for an error
+
+        return text("journal.folder_read_only", folder=str(d), name=path.name)
     return None
 
 
@@ -519,12 +515,9 @@ def _acquire(path: Path) -> None:
             pid_text = ""
         os.close(fd)
         pid = int(pid_text) if pid_text.isdigit() else None
-        who = f" (pid {pid})" if pid else ""
-        raise JournalError(
-            f"this journal is open in another companion window{who} — close that window, or open it read-only "
-            f"to watch (companion resume --read-only) [{path}]", path, kind="locked", pid=pid,
-            zh=f"这个日志正在另一个 companion 窗口中打开{who}——请关闭那个窗口，或以只读方式打开观看"
-               f"（companion resume --read-only） [{path}]") from None
+        if pid:
+            raise _journal_error("journal.locked/pid", path, kind="locked", pid=pid, process=pid, path=str(path)) from None
+        raise _journal_error("journal.locked", path, kind="locked", pid=pid, path=str(path)) from None
     try:
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
@@ -573,11 +566,7 @@ class Journal:
             self._check_kind(p)
             why = _writable(p)
             if why is not None:
-                raise JournalError(
-                    f"the journal {p} cannot be written ({why}): open it read-only to look at it "
-                    "(companion resume --read-only), or choose a writable file with --db", p, kind="readonly",
-                    zh=f"日志 {p} 无法写入（{why}）：可以只读方式打开查看（companion resume --read-only），"
-                       "或用 --db 选择可写的文件")
+                raise _journal_error("journal.not_writable", p, kind="readonly", path=str(p), why=why)
             if _check_existing(p, recover=True):
                 _create(p, replace=True)
             else:
@@ -586,13 +575,11 @@ class Journal:
             try:
                 p.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
-                raise JournalError(f"cannot create the journal directory {p.parent}: {e.strerror or e}", p,
-                                   kind="readonly" if e.errno in (13, 30, 1) else "io",
-                                   zh=f"无法创建日志目录 {p.parent}：{e.strerror or e}") from None
+                raise _journal_error("journal.mkdir", p, kind="readonly" if e.errno in (13, 30, 1) else "io",
+                                     folder=str(p.parent), why=str(e.strerror or e)) from None
             if not os.access(p.parent, os.W_OK):
-                raise JournalError(f"cannot create the journal {p}: the folder {p.parent} is read-only; "
-                                   "choose another file with --db", p, kind="readonly",
-                                   zh=f"无法创建日志 {p}：目录 {p.parent} 是只读的；请用 --db 另选文件")
+                raise _journal_error("journal.folder_not_writable", p, kind="readonly", path=str(p),
+                                     folder=str(p.parent))
             _create(p, replace=False)
             self._check_kind(p)
             _check_existing(p, recover=False)
@@ -609,33 +596,33 @@ class Journal:
                 self._con.close()
                 self._con = None
             kind = _kind_of(e)
-            hint = {"full": (" (the disk is full: free some space and try again; the file was not modified)",
-                             "（磁盘已满：请腾出空间后重试；文件未被修改）"),
-                    "io": (" (disk full or I/O error: free some disk space or check the disk and try again; the file "
-                           "was not modified)", "（磁盘已满或读写错误：请腾出空间或检查磁盘后重试；文件未被修改）")}
-            en, zh = hint.get(kind, ("", ""))
-            raise JournalError(f"cannot use journal {p}: {_one_line(e)}{en}", p, kind=kind,
-                               zh=f"无法使用日志 {p}：{_one_line(e)}{zh}") from None
+            if kind == "full":
+                raise _journal_error("journal.unusable/full", p, kind=kind, path=str(p), why=_one_line(e)) from None
+            if kind == "io":
+                raise _journal_error("journal.unusable/io", p, kind=kind, path=str(p), why=_one_line(e)) from None
+            raise _journal_error("journal.unusable", p, kind=kind, path=str(p), why=_one_line(e)) from None
 
     @staticmethod
     def _check_kind(p: Path) -> None:
         try:
             mode = p.stat().st_mode
         except OSError as e:
-            raise JournalError(f"cannot open journal {p}: {e.strerror or e}", p, kind="io") from None
+            raise _journal_error("journal.cannot_open", p, kind="io", path=str(p), why=str(e.strerror or e)) from None
         if stat.S_ISDIR(mode):
-            raise JournalError(f"{p} is a directory, not a journal file", p, kind="notfile",
-                               zh=f"{p} 是目录，不是日志文件")
+            raise _journal_error("journal.directory", p, kind="notfile", path=str(p))
         if not stat.S_ISREG(mode):
-            what = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) \
-                else "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
-            raise JournalError(f"{p} is {what}, not a journal file: choose a journal file with --db", p,
-                               kind="notfile", zh=f"{p} 不是普通文件，不能作为日志：请用 --db 选择日志文件")
+            if stat.S_ISFIFO(mode):
+                raise _journal_error("journal.not_a_file/fifo", p, kind="notfile", path=str(p))
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+                raise _journal_error("journal.not_a_file/device", p, kind="notfile", path=str(p))
+            if stat.S_ISSOCK(mode):
+                raise _journal_error("journal.not_a_file/socket", p, kind="notfile", path=str(p))
+            raise _journal_error("journal.not_a_file", p, kind="notfile", path=str(p))
 
     def _open_readonly(self) -> None:
         p = self.path
         if not p.exists():
-            raise JournalError(f"no journal at {p}", p, kind="nogame", zh=f"{p} 没有日志")
+            raise _journal_error("journal.missing", p, kind="nogame", path=str(p))
         self._check_kind(p)
         if _check_existing(p, recover=False):
             return  # empty: no games, no connection
@@ -644,7 +631,7 @@ class Journal:
         try:
             self._con = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as e:
-            raise JournalError(f"cannot open journal {p} read-only: {_one_line(e)}", p, kind=_kind_of(e)) from None
+            raise _journal_error("journal.open_read_only", p, kind=_kind_of(e), path=str(p), why=_one_line(e)) from None
 
     def _upgrade(self) -> None:
         """Schema 1 → 2: add ``entries.hash`` and fill the chain, in one transaction."""
@@ -723,13 +710,12 @@ class Journal:
         if self._con is None:
             if self.readonly:
                 return []  # an empty file opened read-only: no games
-            raise JournalError("the journal is closed", self.path, kind="closed", zh="日志已关闭")
+            raise _journal_error("journal.closed", self.path, kind="closed")
         try:
             return self._con.execute(sql, args).fetchall()
         except sqlite3.Error as e:
             kind = _kind_of(e)
-            raise JournalError(f"cannot read journal {self.path}: {_one_line(e)}", self.path, kind=kind,
-                               zh=f"无法读取日志 {self.path}：{_one_line(e)}") from None
+            raise _journal_error("journal.read", self.path, kind=kind, path=str(self.path), why=_one_line(e)) from None
 
     # -- games ------------------------------------------------------------------
     def new_game(self, title: str = "") -> int:
@@ -753,8 +739,7 @@ class Journal:
         """The game ``game_id``.  Raises JournalError when there is no such game."""
         rows = self._read(self._GAME_SQL + " WHERE g.id = ?", (game_id,))
         if not rows:
-            raise JournalError(f"no game {game_id} in {self.path} (see `companion games`)", self.path, kind="nogame",
-                               zh=f"{self.path} 中没有第{game_id}局（见 companion games）")
+            raise _journal_error("journal.no_game", self.path, kind="nogame", game=game_id, path=str(self.path))
         return self._game(rows[0])
 
     def latest_unfinished(self) -> int | None:
@@ -829,9 +814,10 @@ class Journal:
                            (game_id,)).fetchone()[0]
 
     def _conflict(self, doing: str, expected: int, tip: int) -> JournalError:
-        en, zh = describe_write_error("conflict", doing, self.path)
-        return JournalError(en + f" (this window is at entry {expected}, the journal at {tip})", self.path,
-                            kind="conflict", zh=zh + f"（本窗口在第{expected}条，日志在第{tip}条）")
+        from .rules.messages import Words  # noqa: PLC0415 - the catalogue only for an error
+
+        return _journal_error("journal.conflict", self.path, kind="conflict", expected=expected, tip=tip,
+                              what=Words(*describe_write_error("conflict", doing, self.path)))
 
     def append(self, game_id: int, lines: list[str] | tuple[str, ...], *, forced: bool = False,
                parent: int = 0, over: bool | None = None, winner: str | None = None,
@@ -878,8 +864,7 @@ class Journal:
             row = con.execute("SELECT undone, parent FROM entries WHERE game_id = ? AND seq = ?",
                               (game_id, seq)).fetchone()
             if row is None:
-                raise JournalError(f"game {game_id} has no entry {seq}", self.path, kind="conflict",
-                                   zh=f"第{game_id}局没有第{seq}条")
+                raise _journal_error("journal.no_entry", self.path, kind="conflict", game=game_id, seq=seq)
             tip = self._tip(con, game_id)
             if undone and (row[0] or tip != seq):
                 raise self._conflict(doing, seq, tip)

@@ -163,6 +163,9 @@ def describe_error(error: BaseException, lang: str = "en") -> str:
         return error.line(lang)
     if isinstance(error, CommandError) and lang == "zh":
         return error.zh
+    said = getattr(error, "text", None)
+    if callable(said):  # a JournalError, a card reader's error: said in each language
+        return str(said(lang))
     msg = str(error)
     if isinstance(error, KeyError) and error.args:
         msg = str(error.args[0])

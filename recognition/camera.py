@@ -19,18 +19,18 @@ from typing import Iterator, Protocol, TypeGuard
 import cv2
 import numpy as np
 
+from companion.rules.messages import en_zh
+
 from .reader import ACCEPT_THRESHOLD, Reading, read_frame, read_label
+from .words import WordedError
 
 
-class CameraError(RuntimeError):
+class CameraError(WordedError, RuntimeError):
     """No camera, a camera that went away, or a camera that only gives unusable frames.
 
-    ``str(e)`` is the English message; ``e.zh`` the same in Chinese (the dashboard in zh shows it).
+    ``str(e)`` is the English message; ``e.zh`` the same in Chinese (the dashboard in zh shows it), ``e.text(lang)``
+    either (the catalogue's ``[text] "recognition.camera.*"``).
     """
-
-    def __init__(self, message: str, zh: str | None = None) -> None:
-        super().__init__(message)
-        self.zh = zh or message
 
 
 class Capture(Protocol):
@@ -263,27 +263,22 @@ def open_capture(source: int | str, width: int = 1280, height: int = 720) -> cv2
     if not device:
         p = str(source)  # not a device: a path
         if not os.path.exists(p):
-            raise CameraError(f"cannot open camera {source!r}: no such file or device",
-                              f"无法打开摄像头{source!r}：没有这个文件或设备")
+            raise CameraError(*en_zh("recognition.camera.open/no_file", source=repr(source)))
         if os.path.isdir(p):
-            raise CameraError(f"cannot open camera {source!r}: it is a directory, not a video file or device",
-                              f"无法打开摄像头{source!r}：这是一个目录，不是视频文件或设备")
+            raise CameraError(*en_zh("recognition.camera.open/directory", source=repr(source)))
     try:
         src = int(source) if isinstance(source, str) and source.isdigit() else source
         with _quiet_stderr():
             cap = cv2.VideoCapture(src)
     except (cv2.error, TypeError, ValueError) as e:
-        raise CameraError(f"cannot open camera {source!r}: {e}", f"无法打开摄像头{source!r}：{e}") from e
+        raise CameraError(*en_zh("recognition.camera.open/error", source=repr(source), why=str(e))) from e
     if not cap.isOpened():
         cap.release()
         if not device:
-            raise CameraError(f"cannot read video file {source!r} (corrupt, truncated, or not a video)",
-                              f"无法读取视频文件{source!r}（文件损坏、不完整或不是视频）")
+            raise CameraError(*en_zh("recognition.camera.open/bad_file", source=repr(source)))
         if isinstance(source, str) and not source.isdigit() and not os.path.exists(source):
-            raise CameraError(f"cannot open camera {source!r}: no such device",
-                              f"无法打开摄像头{source!r}：没有这个设备")
-        raise CameraError(f"cannot open camera {source!r} (not connected, busy, or no permission)",
-                          f"无法打开摄像头{source!r}（未连接、被占用或没有权限）")
+            raise CameraError(*en_zh("recognition.camera.open/no_device", source=repr(source)))
+        raise CameraError(*en_zh("recognition.camera.open/unavailable", source=repr(source)))
     if device:
         cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
         cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
@@ -410,7 +405,7 @@ class CameraScanner:
         while True:
             cap = self._cap
             if cap is None:  # close() was called (from the thread that stopped the scan)
-                raise CameraError(f"camera {self._name()} was closed", f"摄像头{self._name()}已关闭")
+                raise CameraError(*en_zh("recognition.camera.closed", name=self._name()))
             if allowance > 0:
                 now = self.clock()
                 if mark is not None:  # the last frame's cost (its reading and the caller's handling)
@@ -429,21 +424,20 @@ class CameraScanner:
                 ok, frame = cap.read()
             except Exception as e:
                 self.close()
-                raise CameraError(f"camera {self._name()} failed: {e}", f"摄像头{self._name()}出错：{e}") from e
+                raise CameraError(*en_zh("recognition.camera.failed", name=self._name(), why=str(e))) from e
             if not ok and self.is_file:  # a video file's end is not a disconnect
                 self.close()
                 if n == 0:
-                    raise CameraError(f"video file {self._name()} has no readable frames (corrupt or truncated?)",
-                                      f"视频文件{self._name()}没有可读的画面（文件损坏或不完整？）")
+                    raise CameraError(*en_zh("recognition.camera.no_frames", name=self._name()))
                 self.ended = "end of video file"
                 return
             if not ok or not _usable(frame):
                 bad += 1
                 if bad >= self.max_bad_frames:
                     self.close()
-                    what = "stopped delivering frames (disconnected?)" if not ok else "delivers unusable frames"
-                    what_zh = "不再传来画面（已断开？）" if not ok else "传来的画面无法使用"
-                    raise CameraError(f"camera {self._name()} {what}", f"摄像头{self._name()}{what_zh}")
+                    if not ok:
+                        raise CameraError(*en_zh("recognition.camera.stopped", name=self._name()))
+                    raise CameraError(*en_zh("recognition.camera.unusable", name=self._name()))
                 continue
             bad = 0
             n += 1

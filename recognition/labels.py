@@ -20,7 +20,10 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, NamedTuple
 
+from companion.rules.messages import en_zh
+
 from .payload import encode_payload
+from .words import WordedError
 
 if TYPE_CHECKING:
     from PIL import Image, ImageFont
@@ -52,13 +55,14 @@ class LabelEntry(NamedTuple):
     en: str
 
 
-class LabelsError(RuntimeError):
-    """Deck data unavailable, the shipped fonts missing, or the output cannot be written."""
+class LabelsError(WordedError, RuntimeError):
+    """Deck data unavailable, the shipped fonts missing, or the output cannot be written: ``str(e)`` in English,
+    ``e.zh`` / ``e.text(lang)`` (the catalogue's ``[text] "recognition.labels.*"``)."""
 
 
-class LabelsWarning(UserWarning):
+class LabelsWarning(WordedError, UserWarning):
     """A Chinese name has characters the shipped CJK subset lacks: that label prints the
-    English name instead (rebuild the subset with card_images/fonts/build.py)."""
+    English name instead (rebuild the subset with card_images/fonts/build.py).  ``str(w)`` / ``w.zh``."""
 
 
 def make_entries(cards: Iterable[tuple[str, str, int, str, str]]) -> list[LabelEntry]:
@@ -84,7 +88,7 @@ def deck_entries() -> list[LabelEntry]:
     try:
         from companion.rules.deck import KINDS, standard_deck  # noqa: PLC0415
     except ImportError as e:
-        raise LabelsError(f"deck data not available (companion.rules.deck: {e})") from e
+        raise LabelsError(*en_zh("recognition.labels.no_deck", why=str(e))) from e
     cards = []
     for c in standard_deck():
         k = KINDS[c.kind]
@@ -105,7 +109,7 @@ def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
     try:
         return ImageFont.truetype(str(path), size)
     except OSError as e:
-        raise LabelsError(f"the label font {path} is missing or unreadable ({e}); reinstall the package") from e
+        raise LabelsError(*en_zh("recognition.labels.font", path=str(path), why=str(e))) from e
 
 
 def missing_glyphs(font: ImageFont.FreeTypeFont, text: str) -> str:
@@ -143,7 +147,7 @@ def render_sheets(entries: list[LabelEntry]) -> list[Image.Image]:
     from PIL import Image, ImageDraw  # noqa: PLC0415 - see the note at the imports
 
     if not entries:
-        raise LabelsError("no cards to label")
+        raise LabelsError(*en_zh("recognition.labels.no_cards"))
     pw, ph = _mm(A4_MM[0]), _mm(A4_MM[1])
     cw, ch = _mm(CELL_MM[0]), _mm(CELL_MM[1])
     m = _mm(MARGIN_MM)
@@ -156,8 +160,7 @@ def render_sheets(entries: list[LabelEntry]) -> list[Image.Image]:
     lacking = {e.zh: missing_glyphs(big, e.zh) for e in entries}
     for zh, miss in lacking.items():
         if miss:
-            warnings.warn(f"the shipped CJK font has no glyph for {miss!r} (in {zh!r}): that label "
-                          "prints the English name", LabelsWarning, stacklevel=2)
+            warnings.warn(LabelsWarning(*en_zh("recognition.labels.glyph", miss=repr(miss), name=repr(zh))), stacklevel=2)
     pages = []
     for start in range(0, len(entries), per_page):
         page = Image.new("RGB", (pw, ph), "white")
@@ -229,7 +232,7 @@ def _from_cache(entries: list[LabelEntry], out: str | os.PathLike, cache_dir: Pa
         for a, b in zip(src, dst, strict=True):
             shutil.copyfile(a, b)
     except OSError as e:
-        raise LabelsError(f"cannot write labels to {out}: {e}") from e
+        raise LabelsError(*en_zh("recognition.labels.write", out=str(out), why=str(e))) from e
     return dst
 
 
@@ -279,7 +282,7 @@ def write_sheets(entries: list[LabelEntry], out: str | os.PathLike, cache_dir: P
             p.save(png, "PNG", dpi=(DPI, DPI), compress_level=1)  # zlib's fastest: encoding is most of the time
             paths.append(png)
     except OSError as e:
-        raise LabelsError(f"cannot write labels to {out}: {e}") from e
+        raise LabelsError(*en_zh("recognition.labels.write", out=str(out), why=str(e))) from e
     if cache_dir is not None:
         _to_cache(entries, paths, cache_dir)
     return paths

@@ -28,6 +28,7 @@ from .geometry import (
 )
 from .glyphs import INK_LEVEL, bowl_tail, glyph_features_many, ink_map, prepare, segment_index, segment_index_layouts
 from .model import default_models
+from .words import WordedError
 
 SUITS = ("spade", "heart", "club", "diamond")
 SUIT_SYMBOLS = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}
@@ -95,8 +96,9 @@ TEN_INDEX = 9
 DISTINCT_OVERLAP = 0.25
 
 
-class ReadError(ValueError):
-    """The image file cannot be read or is not an image."""
+class ReadError(WordedError, ValueError):
+    """The image file cannot be read or is not an image: ``str(e)`` in English, ``e.zh`` / ``e.text(lang)`` (the
+    catalogue's ``[text] "recognition.reader.*"``)."""
 
 
 @dataclass
@@ -1365,15 +1367,16 @@ def _read_quad_small(frame: np.ndarray, quad: np.ndarray, threshold: float, wide
 
 def load_image(path: str | os.PathLike) -> np.ndarray:
     """Read an image file to BGR uint8. Raises ReadError when it is missing or not an image."""
+    from companion.rules.messages import en_zh  # noqa: PLC0415 - the catalogue only for an error
     p = os.fspath(path)
     if os.path.isdir(p):
-        raise ReadError(f"{p}: is a directory")
+        raise ReadError(*en_zh("recognition.reader.directory", path=p))
     if not os.path.isfile(p):
-        raise ReadError(f"{p}: no such file")
+        raise ReadError(*en_zh("recognition.reader.no_file", path=p))
     data = np.fromfile(p, np.uint8)
     img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     if img is None:
-        raise ReadError(f"{p}: not a readable image")
+        raise ReadError(*en_zh("recognition.reader.not_image", path=p))
     return img
 
 

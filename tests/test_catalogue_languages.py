@@ -43,6 +43,7 @@ KEYWORDS = {
     "Enter", "Esc", "Tab", "Ctrl", "ctrl", "Home",  # keys
     "English",  # F4: the language it switches to, in its own name
     "id", "issue",  # a card's id (slash); the issue a variant cites
+    "SQLite",  # zhcite: the journal's file format, by its name (journal.not_sqlite: 不是 SQLite 数据库)
 }
 """Latin words a Chinese text may hold besides the command language's verbs and the ids of cards, skills,
 generals and variants; abbreviations in capitals are allowed too (JSON, UTC, FAQ, the seat letters S T N), and

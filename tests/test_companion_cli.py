@@ -156,7 +156,7 @@ def test_usage_errors_exit_2(capsys):
 
 
 def test_scan_and_labels_registered(capsys):
-    assert main(["scan"]) == 2  # no images: the recognition CLI's own usage message
+    assert main(["scan", "--lang", "en"]) == 2  # no images: the recognition CLI's own usage message
     assert "give IMAGE" in capsys.readouterr().err
     assert main(["labels", "--help"]) == 0
 

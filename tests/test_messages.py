@@ -30,21 +30,32 @@ MSG_DIR = ROOT / "companion" / "data" / "messages"
 RULES = ROOT / "companion" / "rules"
 NOT_PARAMS = {"source", "forceable", "msg"}  # keywords of Refused / ctx.check that are not values of the text
 MOVED = [ROOT / "companion" / "session.py", ROOT / "companion" / "script.py", ROOT / "companion" / "cli.py",
-         ROOT / "companion" / "web" / "serve.py", ROOT / "companion" / "web" / "watch.py", ROOT / "recognition" / "cli.py"]
+         ROOT / "companion" / "web" / "serve.py", ROOT / "companion" / "web" / "watch.py", ROOT / "recognition" / "cli.py",
+         ROOT / "recognition" / "camera.py", ROOT / "recognition" / "reader.py", ROOT / "recognition" / "labels.py",
+         ROOT / "companion" / "journal.py"]
 """Modules outside the rules core whose sentences are the catalogue's: scanned with the rules (the texts they name
 exist in every language with their values; no text is dead) and held to :data:`MOVED_PROSE_LEFT`."""
 MOVED_PROSE_LEFT = {"companion/session.py": 0, "companion/script.py": 0, "companion/cli.py": 0, "companion/web/serve.py": 0,
-                    "companion/web/watch.py": 0, "recognition/cli.py": 12}
+                    "companion/web/watch.py": 0, "recognition/cli.py": 0, "recognition/camera.py": 3,
+                    "recognition/reader.py": 6, "recognition/labels.py": 2,
+                    "companion/journal.py": 13}
 """Lines of prose a module of :data:`MOVED` still holds (73 in companion/script.py before its verbs' help, the words of
 the usage placeholders and of what a number is moved to the catalogue: ``script.verb/…``, ``script.placeholder/…``,
 ``script.what/…``).  A verb's usage line and example (``Usage("deal roles|generals [seed=N]", …, "deal roles
 seed=7")``) are command lines as typed, not prose.  recognition/cli.py: its help is the catalogue's
-(``cli.help.scan`` …); what ``scan`` and ``labels`` print is still its own English (the count may only go down)."""
-TEXT_HELPERS = {"_refuse_line": (0, set()), "_journal_error": (0, {"kind"}), "_err": (1, set()), "_said": (0, set()),
-                "label": (0, set()), "qlabel": (0, set()), "_msg": (0, set()), "_help": (0, set()), "offer": (3, set())}
+(``cli.help.scan`` …), and what ``scan`` and ``labels`` print (``recognition.cli.*``; 12 lines before).  The card
+reader's errors are the catalogue's (``recognition.camera.*``, ``recognition.reader.*``, ``recognition.labels.*``);
+left in English: the notes of a reading (``two cards in view: …``, reader.py, shown after "NOT SURE" / "不确定"),
+``ScanStatus.text`` and ``CameraScanner.ended`` (the dashboard and the CLI word the status from its fields), a
+``ValueError`` of the program itself, and two font file names labels.py's prose count takes for words.
+companion/journal.py: its errors are the catalogue's (``journal.*``); the 13 lines left are SQL, the file's magic
+string, SQLite's own English it matches (``"disk is full"``) and a ``ValueError`` of the program itself."""
+TEXT_HELPERS = {"_refuse_line": (0, set()), "_journal_error": (0, {"kind", "pid"}), "_err": (1, set()), "_said": (0, set()),
+                "label": (0, set()), "qlabel": (0, set()), "_msg": (0, set()), "_help": (0, set()), "offer": (3, set()),
+                "_say": (0, set())}
 """Functions of :data:`MOVED` and :data:`TUI` (and ``offer`` of companion/rules/skills/base.py) that render the
 ``[text]`` entry named by their argument at this position (their keywords but these are the text's values)."""
-HELPER_PREFIX = {"label": "tui.text.", "qlabel": "tui.quick.", "_msg": "cli.", "_help": "cli.help."}
+HELPER_PREFIX = {"label": "tui.text.", "qlabel": "tui.quick.", "_msg": "cli.", "_help": "cli.help.", "_say": "recognition.cli."}
 """The key a helper's argument names, after this prefix: ``label("round", lang, n=2)`` is ``[text] "tui.text.round"``."""
 TUI = sorted((ROOT / "companion" / "tui").rglob("*.py"))
 """The dashboard: its texts are the catalogue's ``tui.*`` entries (companion/tui/text.py ``label``, quick.py ``qlabel``

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from ..public import public_view
-from ..rules.messages import text
+from ..rules.messages import Words, text
 from .server import DEFAULT_PORT, PublicServer, lan_address, new_token
 
 __all__ = ["choose_host", "host_note", "start", "qr_text", "serve_journal", "game_token", "POLL_S"]
@@ -102,6 +102,15 @@ def qr_text(data: str) -> str:
     return "\n".join("".join(chars[(not a, not b)] for a, b in zip(m[r], m[r + 1], strict=True)) for r in range(0, len(m), 2))
 
 
+def error_words(e: BaseException) -> Words:
+    """What went wrong, in each language: a JournalError's (or any error's) ``text(lang)``, its ``zh``, else
+    ``str(e)`` in both."""
+    said = getattr(e, "text", None)
+    if callable(said):
+        return Words(str(said("en")), str(said("zh")))
+    return Words(str(e), getattr(e, "zh", None) or str(e))
+
+
 def serve_journal(path: Path, game_id: int | None = None, *, host: str | None = None,
                   port: int | None = None, lang: str = "en") -> int:
     """``companion serve``: follow game ``game_id`` of the journal at ``path`` read-only and serve its public
@@ -133,7 +142,8 @@ def serve_journal(path: Path, game_id: int | None = None, *, host: str | None = 
                     if watch.poll():
                         server.notify()
                 except Exception as e:  # noqa: BLE001 - a journal being written may be briefly unreadable
-                    print(text("web.serve.serve_journal/error", prog=_PROG, why=e).text(lang), file=sys.stderr, flush=True)
+                    print(text("web.serve.serve_journal/error", prog=_PROG, why=error_words(e)).text(lang), file=sys.stderr,
+                          flush=True)
                 error = None if watch.error is None else watch.error.en  # a new error, not the one shown
                 if error != shown_error and error:
                     print(text("web.serve.serve_journal/error", prog=_PROG, why=watch.error).text(lang), file=sys.stderr, flush=True)

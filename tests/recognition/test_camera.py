@@ -112,7 +112,7 @@ def test_camera_error_says_it_in_chinese_too():
 
 def test_cli_camera_missing_is_clear_message(tmp_path, capsys):
     from recognition.cli import main
-    assert main(["scan", "--camera", str(tmp_path / "nodev")]) == 1
+    assert main(["scan", "--camera", str(tmp_path / "nodev"), "--lang", "en"]) == 1
     err = capsys.readouterr().err
     assert "cannot open camera" in err and "no such file" in err and "Traceback" not in err
 
@@ -136,7 +136,7 @@ def test_cli_camera_path_reads_a_video_then_reports_its_end(tmp_path, capsys):
     for _ in range(12):
         w.write(frame)
     w.release()
-    code = main(["scan", "--camera", str(path), "--frames-needed", "2", "--json"])
+    code = main(["scan", "--camera", str(path), "--frames-needed", "2", "--json", "--lang", "en"])
     out, err = capsys.readouterr()
     assert code == 0  # a file's end is a normal end when a card was accepted
     lines = out.strip().splitlines()
@@ -188,7 +188,7 @@ def test_cli_video_file_without_a_card_ends_with_exit_1(tmp_path, capsys):
     from recognition.cli import main
     path = tmp_path / "table.avi"
     _write_clip(path, [np.full((240, 320, 3), 90, np.uint8)] * 4)
-    assert main(["scan", "--camera", str(path)]) == 1
+    assert main(["scan", "--camera", str(path), "--lang", "en"]) == 1
     err = capsys.readouterr().err
     assert "end of video file, no card accepted" in err and "disconnected" not in err
 

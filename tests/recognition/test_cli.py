@@ -8,6 +8,12 @@ from recognition.cli import main, parse_card_text
 from recognition.labels import LabelEntry, qr_image
 
 
+@pytest.fixture(autouse=True)
+def _english(monkeypatch):
+    """These tests read the English output: an English locale (the shared fixture's is Chinese)."""
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+
+
 def _label_photo(tmp_path, suit="heart", rank=12):
     e = LabelEntry(f"peach-{suit}-{rank}", "peach", suit, rank, "桃", "Peach")
     q = np.array(qr_image(e, 240).convert("RGB"))[:, :, ::-1]

@@ -147,7 +147,7 @@ def test_scan_json_has_a_note_only_when_there_is_one(tmp_path, capsys):
     a, b = (json.loads(x) for x in capsys.readouterr().out.strip().splitlines())
     assert "note" not in a and a["accepted"]
     assert not b["accepted"] and b["note"].startswith("two cards in view")
-    assert main(["scan", str(two)]) == 1
+    assert main(["scan", str(two), "--lang", "en"]) == 1
     assert "NOT SURE (two cards in view" in capsys.readouterr().out
 
 
