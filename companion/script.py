@@ -115,6 +115,9 @@ VERBS: dict[str, Usage] = {
 }
 """Verb → :class:`Usage` (``use`` stands for the card form ``S CARD …``)."""
 
+FORCE = Usage("force LINE", _said("script.verb/force"), "force 2 slash 5")
+"""The ``force`` prefix (not a verb: it goes before any line, :func:`parse`); ``force`` alone says this."""
+
 ROLE_WORDS = {
     "lord": "lord", "主公": "lord", "zhugong": "lord", "king": "lord",
     "loyalist": "loyalist", "loyal": "loyalist", "忠臣": "loyalist", "zhongchen": "loyalist", "minister": "loyalist",
@@ -140,6 +143,7 @@ _PLACEHOLDERS = {
     "G": _said("script.placeholder/G"), "G1": _said("script.placeholder/G1"), "G2": _said("script.placeholder/G2"),
     "T2": _said("script.placeholder/T2"), "SUIT": _said("script.placeholder/SUIT"),
     "ARGS": _said("script.placeholder/ARGS"), "WHAT": _said("script.placeholder/WHAT"),
+    "LINE": _said("script.placeholder/LINE"),
 }
 """Usage placeholders → their words (the catalogue's ``script.placeholder/<P>``; the command words themselves stay as
 typed)."""
@@ -355,6 +359,9 @@ def parse(line: str) -> Action | None:
     text, forced = _strip(line)
     if not text:
         return None
+    if text.casefold() == "force":  # the prefix with no line after it (newcomer finding: "unknown command 'force'")
+        en, zh = en_zh("script.force/alone", help=FORCE.help)
+        raise CommandError(en, FORCE.usage, zh, usage_zh(FORCE.usage))
     toks = text.split()
     head = toks[0]
     if re.fullmatch(r"\d+", head) or _seat_word(head) is not None:

@@ -40,7 +40,7 @@ WORD = re.compile(r"(?<![\w.\-=?/$'])[A-Za-z]+(?![\w.=/'])")
 KEYWORDS = {
     "all", "on", "off", "via", "using", "hands", "generals", "roles", "seed", "weapon", "spade", "force",  # commands
     "companion", "check", "replay", "resume", "new", "games", "serve", "distance", "dead", "game",  # the CLI's
-    "Enter", "Esc", "Tab", "Ctrl", "ctrl",  # keys
+    "Enter", "Esc", "Tab", "Ctrl", "ctrl", "Home",  # keys
     "English",  # F4: the language it switches to, in its own name
     "id", "issue",  # a card's id (slash); the issue a variant cites
     "SQLite",  # zhcite: the journal's file format, by its name (journal.not_sqlite: 不是 SQLite 数据库)

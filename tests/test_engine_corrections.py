@@ -146,3 +146,18 @@ def test_discard_phase_refuses_a_discard_nobody_owes():
     assert st.seat(1).hand == 4
     st = run(table(5), "discard 1")                # outside the discard phase: a plain record, as before
     assert st.seat(1).hand == 3
+
+
+def test_heal_at_full_hp_is_refused_with_the_numbers():
+    """``heal 3 99`` at full HP did nothing and was journaled as "recovers 0 HP" (newcomer finding, 4 Dec): refused,
+    as 桃 is (``peach.full``), with HP/max HP and the rule (rulebook 体力牌: HP never exceeds max HP); a hurt seat
+    still recovers up to its max."""
+    st = table(4)
+    hp = st.seat(3).max_hp
+    assert st.seat(3).hp == hp
+    for line in ("heal 3 99", "heal 3 1", "force heal 3 1"):
+        r = refused(st, line)
+        assert r.rule == "heal.full" and not r.forceable and r.source == "rulebook: HP never exceeds max HP"
+        assert f"full HP {hp}/{hp}" in r.en and f"（{hp}/{hp}）" in r.zh, (r.en, r.zh)
+    st, ev = events(run(st, "lose 3 2"), "heal 3 99")
+    assert st.seat(3).hp == hp and [e.kind for e in ev] == ["heal"] and f"recovers 2 HP: HP {hp}/{hp}" in ev[0].en

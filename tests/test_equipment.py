@@ -175,7 +175,7 @@ def test_dashboard_judgement_area_in_placement_order():
     st = run(play6(), "place 3 乐不思蜀", "place 3 闪电")
     assert seat_lines(st.seat(3), "zh")[4] == "判定区: 乐 闪电"
     st = run(st, "remove 3 乐不思蜀", "place 3 indulgence")
-    assert seat_lines(st.seat(3), "en")[4] == "judge: Light Indul"
+    assert seat_lines(st.seat(3), "en")[4] == "judge: Lightning Indul"  # Lightning is never "Light" (light mode?)
 
 
 def test_a_typed_face_must_be_that_card_in_the_deck():

@@ -229,7 +229,8 @@ def test_documented_corrections_damage_triggers_skills_lose_and_heal_are_silent(
     assert ask(run(st, "damage 2 1 from 1"))[0] == "yiji"
     assert ask(run(st, "damage 3 1 from 1"))[0] == "ganglie"
     assert ask(run(st, "damage 4 1 from 1"))[0] == "fankui"
-    for line in ("lose 2 1", "lose 3 1", "lose 4 1", "heal 1 1"):
+    for line in ("lose 2 1", "lose 3 1", "lose 4 1"):
         assert run(st, line).prompt is None, line
+    assert run(st, "lose 1 1", "heal 1 1").prompt is None  # a hurt seat: at full HP heal is refused (heal.full)
     doc = (Path(__file__).parent.parent / "docs" / "commands.md").read_text(encoding="utf-8")
     assert "silent HP fixes" in doc and "There is no `hp` command" in doc and "discard.none" in doc

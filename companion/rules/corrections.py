@@ -41,11 +41,20 @@ def v_damage(ctx: Ctx, a: Action) -> None:
     oc.deal_damage(ctx.st, ctx.ev, s.seat, int(a.args["n"]), src, a.args.get("nature", "normal"))
 
 
+SRC_HP_CAP = "rulebook: HP never exceeds max HP"  # 体力牌
+
+
 def v_heal(ctx: Ctx, a: Action) -> None:
     """``heal S N``: seat S recovers N HP (not above its max); a dying seat back to 1 HP leaves its 桃 round.
-    Raises Refused ``seat.unknown``."""
+    Raises Refused ``heal.full`` when the seat is at full HP (nothing to recover: rulebook 体力牌, HP never exceeds
+    max HP — a 桃 is refused there too, ``peach.full``; not forceable, forcing it would change nothing),
+    ``seat.unknown``."""
     s = seat_at(ctx, a.seat)
-    oc.heal(ctx.st, ctx.ev, s.seat, int(a.args["n"]))
+    n = int(a.args["n"])
+    ne, nz = who(ctx.st, s.seat)
+    ctx.check(s.hp < s.max_hp, Rule.HEAL_FULL, source=SRC_HP_CAP, forceable=False, who=Words(ne, nz), n=n, hp=s.hp,
+              max_hp=s.max_hp)
+    oc.heal(ctx.st, ctx.ev, s.seat, n)
     top = ctx.st.prompt
     if top is not None and top.kind == _DYING and top.data.victim == s.seat and s.hp >= 1:
         ctx.st.prompts.pop()

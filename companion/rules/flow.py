@@ -483,7 +483,9 @@ def drop_prompts(ctx: Ctx) -> None:
 
 def v_discard(ctx: Ctx, a: Action) -> None:
     """``discard [S] N``: seat S (the current player) discards N hand cards — in the discard phase down to the
-    hand limit, never more.  Raises Refused ``discard.count``, ``discard.none``, ``discard.excess``.
+    hand limit, never more; outside it (or another seat's) a correction, its event's data ``correction=True``
+    (the log marks it as it marks the other corrections).  Raises Refused ``discard.count``, ``discard.none``,
+    ``discard.excess``.
     Source: rulebook 001 弃牌阶段; RULES_NOTES Other facts (hand limit = current HP)."""
     st = ctx.st
     n = a.seat if a.seat is not None else st.turn_seat
@@ -492,6 +494,9 @@ def v_discard(ctx: Ctx, a: Action) -> None:
     ctx.check(k <= s.hand, Rule.DISCARD_COUNT, source=SRC_DISCARD, n=n, k=k,
               hand_cards=Words(oc.hand_cards(s.hand), s.hand))
     top = st.prompt
+    answer = top is not None and top.kind == _DISCARD and top.seat == n
+    # outside the discard phase, or another seat's: not a phase step but a correction (docs/commands.md), marked so
+    correction = not answer and not (st.phase == "discard" and n == st.turn_seat)
     if (st.phase == "discard" and n == st.turn_seat and s.hand <= hand_limit(s)
             and not (top is not None and top.kind == _DISCARD and top.seat == n)):
         # rulebook 001 弃牌阶段: "每超出一张，需要弃一张手牌" — within the limit nothing is owed.
@@ -502,7 +507,11 @@ def v_discard(ctx: Ctx, a: Action) -> None:
                   hand_limit=hand_limit(s), k=k)
     s.hand = max(0, s.hand - k)
     ne, nz = who(st, n)
-    ctx.event("discard", say("discard/discards_hand2", who=Words(ne, nz), k=k, hand=s.hand), seat=n)
+    said = say("discard/discards_hand2", who=Words(ne, nz), k=k, hand=s.hand)
+    if correction:
+        ctx.event("discard", said, seat=n, correction=True)
+    else:
+        ctx.event("discard", said, seat=n)
     top = st.prompt
     if top is not None and top.kind == _DISCARD and top.seat == n:
         st.prompts.pop()

@@ -121,6 +121,7 @@ class Rule(StrEnum):
     HAND_COUNT = "hand.count"
     HAND_ASK = "hand.ask"
     HAND_EMPTY = "hand.empty"
+    HEAL_FULL = "heal.full"
     JINK_RESPONSE = "jink.response"
     JUDGE_NONE = "judge.none"
     JUDGEMENT_DUPLICATE = "judgement.duplicate"

@@ -72,6 +72,8 @@ class SubmitMixin(AppMixin):
                 out.append(full)
         if not last_token(text):  # nothing of the word typed yet: the screen's language first (zh 贯石斧, en axe)
             out.sort(key=lambda line: _cjk(last_token(line)) != (self.lang == "zh"))
+        else:
+            out = _not_another_card(last_token(text), out)
         if c is not None and c.needs == "card" and c.params.get("cards") and text.startswith(c.before):
             out = self._equipment_first(out, c.before, c.params["cards"])
         return out
@@ -91,6 +93,9 @@ class SubmitMixin(AppMixin):
         return [x for x in out if equip(x)] + [x for x in out if not equip(x)]
 
     # -- Enter and paste ------------------------------------------------------
+    _unfinished = False
+    """The last line submitted was the beginning of several cards' names (neither sent nor refused)."""
+
     def submit_bar(self, bar: CommandBar, value: str) -> None:
         """Enter in the command bar with ``value`` in it (called by the bar as the key arrives, so a paste
         delivered as keys submits its lines one by one, in order)."""
@@ -110,10 +115,15 @@ class SubmitMixin(AppMixin):
         secret = line_is_secret(line, self.state)
         if not secret:
             bar.remember(line)
+        self._unfinished = False
         if self.submit_line(line) or secret or self.asking:  # asked (light mode): sent again after the answer
             bar.value = ""
+        elif self._unfinished:  # a beginning of several cards' names: typing goes on where it stopped
+            bar.cursor_position = len(bar.value)
         else:
-            bar.cursor_position = len(bar.value)  # kept to correct (not selected: a typed key edits it; Esc empties it)
+            # refused or unreadable: kept to correct, selected, so that the next line typed replaces it (a newcomer
+            # typed '2 杀 12' then '12 桃' and sent '2 杀 12 12 桃'); ← → / Home / End edit it, Esc empties it
+            bar.select_all()
 
     def submit_lines(self, pasted: list[str]) -> None:
         """A paste of several lines: each is submitted in order, visibly; the first refused line stops
@@ -156,6 +166,7 @@ class SubmitMixin(AppMixin):
         if typed:
             expanded = self.card_beginning(line)  # a unique beginning of an equipment card's name (quick.py)
             if expanded is None:
+                self._unfinished = True  # not refused: the moderator types on (submit_bar keeps the cursor at the end)
                 return False  # several cards begin so: the message names them
             line = expanded
         before = self.state
@@ -200,10 +211,12 @@ class SubmitMixin(AppMixin):
 
     def refusal_text(self, r: Refused, *, typed: bool = True, kept: bool = False) -> str:
         """A refusal as the message line says it: its words, rule and source (and, typed, the force hint;
-        ``kept``: the line stays in the command bar to correct, and Esc clears it)."""
+        ``kept``: the line stays in the command bar to correct, selected — so the force hint starts with Home — and
+        Esc clears it)."""
         lang = self.lang
         words = r.zh if lang == "zh" else r.en
-        hint = " " + label("force_hint", lang) if typed and r.forceable else ""
+        # the kept line is selected (typing replaces it): forcing it starts with Home
+        hint = " " + label("force_hint_kept" if kept else "force_hint", lang) if typed and r.forceable else ""
         if kept:
             hint += " " + label("esc_clears", lang)
         return f"✗ {label('refused', lang)}: {words} {r.citation(lang)}{hint}"
@@ -248,3 +261,19 @@ class SubmitMixin(AppMixin):
         self.say(f"✗ {label('internal', self.lang)} ({type(error).__name__}) — "
                  + label("internal_tail", self.lang, path=path or "?"), error=True)
         self.refresh_view()
+
+
+def _not_another_card(word: str, lines: list[str]) -> list[str]:
+    """``lines`` without those whose last word names another card than ``word`` when ``word`` already names one
+    (newcomer finding, 4 Dec: the ghost ``桃园结义`` behind a complete ``桃``; ``qinggang`` → ``qinggang_sword``,
+    the same card, stays)."""
+    from companion.rules.deck import CardError, card_kind  # noqa: PLC0415
+
+    def kind(w: str) -> str | None:
+        try:
+            return card_kind(w).id
+        except (CardError, ValueError):
+            return None
+
+    typed = kind(word)
+    return lines if typed is None else [x for x in lines if kind(last_token(x)) in (typed, None)]

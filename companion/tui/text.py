@@ -74,7 +74,7 @@ _SHORT = {
     "dayuan": ("大宛", "Dayuan"),
     "zixing": ("紫骍", "Zixing"),
     "indulgence": ("乐", "Indul"),
-    "lightning": ("闪电", "Light"),
+    "lightning": ("闪电", "Lightning"),  # not "Light": read as light mode (newcomer finding, 4 Dec)
     "supply_shortage": ("兵粮", "Supply"),
 }
 
@@ -402,7 +402,7 @@ def seat_card(seat: Seat, lang: str, width: int, height: int, *, reveal: bool = 
 
     tries = [dict(long=True, rows=True, tall=True), dict(long=True, rows=True), dict(long=True, rows=True, jcompact=True),
              dict(long=False, rows=True, jlong=True), dict(long=False, rows=True, jlong=True, jcompact=True),
-             dict(long=False, rows=True),
+             dict(long=False, rows=True), dict(long=False, rows=False, jlong=True),
              dict(long=False, rows=False), dict(long=False, rows=False, marks=False),
              dict(long=False, rows=False, marks=False, compact=True),
              dict(long=False, rows=False, marks=False, compact=True, horses=False)]
@@ -416,25 +416,43 @@ def seat_card(seat: Seat, lang: str, width: int, height: int, *, reveal: bool = 
             groups = [g for g in groups if g != [[("—", "")]]]
         lines = _pack(groups, width, rows=bool(t["rows"]), tall=bool(t.get("tall")))
         if len(lines) <= height and all(sum(cell_len(x) for x, _ in ln) <= width for ln in lines):
-            if t.get("tall"):
-                lines += _skill_lines(seat, lang, width, height - len(lines))
-            return lines
+            skills = _skill_lines(seat, lang, width, height - len(lines), blank=bool(t.get("tall")))
+            bare = [ln for ln in lines if ln != [("—", "")]]
+            if not skills and len(bare) < len(lines):  # no line to spare: the skills take the "no equipment" line
+                skills = _skill_lines(seat, lang, width, height - len(bare), blank=False)
+                lines = bare if skills else lines
+            return lines + skills
     return lines
 
 
-def _skill_lines(seat: Seat, lang: str, width: int, room: int) -> list[list[Segment]]:
-    """Tall cards with room to spare (2 lines or more): the general's skills by name, after a blank line
-    (F7 or a click on the general's line gives their texts)."""
+def _skill_lines(seat: Seat, lang: str, width: int, room: int, *, blank: bool = True) -> list[list[Segment]]:
+    """The general's skills by name in the ``room`` lines a card has left (F7 or a click on the general's line
+    gives their texts): after a blank line on tall cards (``blank``) with 2 lines or more to spare; else in the
+    lines left, one is enough (80×24: newcomer finding, 4 Dec — the cards had a line to spare and hid the skills),
+    without the "skills:" head when only the names fit.  English names are comma-separated (``Villainous Hero,
+    Escort``: two skills, not one of three words).  [] when a name would be cut or they do not fit."""
     g = _general(seat.general)
-    if g is None or room < 2 or not seat.alive:
+    if g is None or room < 1 or not seat.alive:
         return []
     from rich.cells import cell_len  # noqa: PLC0415
 
-    items = [f"{label('skills', lang)}:"] + [(k.zh if lang == "zh" else k.en) for k in g.skills]
-    if any(cell_len(x) > width for x in items):
+    names = [(k.zh if lang == "zh" else k.en) for k in g.skills]
+    if lang != "zh":
+        names = [n + "," for n in names[:-1]] + names[-1:]
+    head = f"{label('skills', lang)}:"
+    if any(cell_len(x) > width for x in [head, *names]):
         return []  # a name would be cut: left to F7
-    lines = _pack([[[(x, "skill")] for x in items]], width, rows=False)
-    return [[("", "")]] + lines if len(lines) + 1 <= room else []
+
+    def packed(items: list[str]) -> list[list[Segment]]:
+        return _pack([[[(x, "skill")] for x in items]], width, rows=False)
+
+    if blank and room >= 2 and len(lines := packed([head, *names])) + 1 <= room:
+        return [[("", "")]] + lines
+    for items in ([head, *names], names):
+        lines = packed(items)
+        if len(lines) <= room:
+            return lines
+    return []
 
 
 def hidden_roles(state: GameState) -> set[str]:
@@ -592,9 +610,13 @@ def skill_answer_verbs(p: AnyPrompt | None) -> frozenset[str]:
 
 
 def prompt_text(state: GameState, lang: str) -> str:
-    """The banner: ``⚠ 5号位：求桃 …``, with the scan hint for a judgement; "" when nothing is asked."""
+    """The banner: ``⚠ 5号位：求桃 …``, with the scan hint for a judgement; the setup's next step before ``start``;
+    at a start phase with nothing asked, what F2 does (newcomer finding, 4 Dec: the empty line said nothing there);
+    "" when nothing is asked."""
     p = state.prompt
     if p is None:
+        if state.started and not state.over and state.phase == "start":
+            return label("hint_next_phase", lang)
         return setup_hint(state, lang)
     q = " ".join((((p.zh or p.en) if lang == "zh" else p.en) or "").split())  # no line break after the ⚠
     who = seat_label(p.seat, lang)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from pilot_support import played as _session
 from screen import type_line, until
+from textual.widgets.input import Selection
 
 from companion.tui.app import CommandBar, CompanionApp
 from companion.tui.commands import palette_entries
@@ -58,7 +59,7 @@ async def test_esc_and_ctrl_u_abandon_a_half_filled_choice(key):
         assert len(s.log) == n + 1 and list(s.log[-1].lines) == ["1 ex_nihilo"]
 
 
-async def test_a_refused_line_stays_to_edit_not_selected():
+async def test_a_refused_line_stays_to_edit_selected():
     s = _session(SUN)
     app = CompanionApp(s, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -66,7 +67,10 @@ async def test_a_refused_line_stays_to_edit_not_selected():
         await type_line(pilot, "1 杀 3")  # seat 3 is out of 孙权's range
         bar = app.query_one(CommandBar)
         assert bar.value == "1 杀 3" and app.message
-        await pilot.press("backspace", "2")  # the seat corrected; the rest kept
+        # selected, so that a new line typed replaces it (newcomer finding, 4 Dec: tests/tui/test_refused_selected.py);
+        # End (or an arrow) first to edit it
+        assert bar.selection == Selection(0, len("1 杀 3"))
+        await pilot.press("end", "backspace", "2")  # the seat corrected; the rest kept
         await pilot.pause()
         assert bar.value == "1 杀 2"
         await pilot.press("enter")

@@ -94,5 +94,8 @@ def test_tall_cards_with_room_name_the_skills(ten, lang):
     for k in GENERALS["zhangliao"].skills:
         assert (k.zh if lang == "zh" else k.en) in " ".join(lines)
     assert all(cell_len(ln) <= 17 for ln in lines) and len(lines) <= 9
+    # one line to spare (80×24): the skills in it, no blank line before them (tests/tui/test_seat_80x24.py)
     short = ["".join(t for t, _ in ln) for ln in seat_card(seat, lang, 17, 5, state=ten)]
-    assert not any("技能" in ln or "skills" in ln for ln in short)  # no room: F7 has them
+    assert short[-1] and all((k.zh if lang == "zh" else k.en) in short[-1] for k in GENERALS["zhangliao"].skills)
+    short = ["".join(t for t, _ in ln) for ln in seat_card(seat, lang, 17, 2, state=ten)]
+    assert not any("技能" in ln or "skills" in ln or "Raid" in ln for ln in short)  # no room: F7 has them

@@ -73,7 +73,7 @@ def test_seat_lines_content():
     assert gen == "Guan Yu Shu"  # the kingdom by name, not its id (issue 16)
     assert hp == "●●●● 4/4  hand 4"
     assert eq == "-1:Chitu"
-    assert jud == "judge: Indul Light"
+    assert jud == "judge: Indul Lightning"  # not "Light" (read as light mode: tests/tui/test_seat_80x24.py)
     assert seat_lines(Seat(7), "zh")[1] == "（未选将）"
 
 

@@ -50,6 +50,8 @@ else:
     RichLog = _rich_log()
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from companion.tui.app import CompanionApp
     from companion.tui.protocols import LogEntryLike
 
@@ -60,8 +62,23 @@ LOG_MAX_LINES = 2000
 LOG_REDRAW_LINES = 60
 """A redraw (undo, redo, language, width) writes at least this many of the newest lines."""
 
-Item = tuple[str, list, bool, bool]
-"""``(title, events, undone, forced)`` of one log entry."""
+Item = tuple[str, list, bool, bool, bool]
+"""``(title, events, undone, forced, correction)`` of one log entry."""
+
+
+def is_correction(lines: Sequence[str], events: list) -> bool:
+    """The entry is one of the moderator's corrections (docs/commands.md, Corrections: ``damage``, ``heal``, …,
+    ``equip``, ``place``; not ``name``), or a ``discard`` outside the discard phase (its event says so:
+    ``data["correction"]``, ``flow.v_discard``)."""
+    from companion.rules.engine import CORRECTIONS  # noqa: PLC0415 - loaded by the session already
+
+    for line in lines:
+        words = line.split()
+        if words[:1] and words[0].casefold() == "force":
+            words = words[1:]
+        if words and words[0].casefold() in CORRECTIONS and words[0].casefold() != "name":
+            return True
+    return any(getattr(ev, "data", None) and ev.data.get("correction") for ev in events)
 
 
 class GameLog(RichLog):
@@ -101,11 +118,12 @@ class GameLog(RichLog):
 
     # -- what is shown -------------------------------------------------------
     def _item(self, e: LogEntryLike) -> Item:
-        """``(title, events, undone, forced)`` of one ``session.log`` entry."""
+        """``(title, events, undone, forced, correction)`` of one ``session.log`` entry."""
         host = self.host
         # a dealt role must not reach the shared screen through the journal lines
         title = f"#{e.seq} " + " ; ".join(redact_line(x, host.state, reveal=host.reveal) for x in e.lines)
-        return (title, list(e.events or []), e.undone, e.forced)
+        events = list(e.events or [])
+        return (title, events, e.undone, e.forced, is_correction(e.lines, events))
 
     def _window(self, n: int) -> tuple[list[Item], bool]:
         """The last ``n`` log entries as ``_item`` tuples, and whether they start at the game's first."""
@@ -174,11 +192,13 @@ class GameLog(RichLog):
     def _entry_lines(self, item: Item) -> list[tuple[str, str]]:
         """``[(plain line, style)]`` of one log entry: its title, then one line per event."""
         host = self.host
-        title, events, undone, forced = item
+        title, events, undone, forced, correction = item
         lang = host.lang
         head = title
         if forced:
             head += f"  [{label('forced', lang)}]"
+        if correction:  # the moderator's correction, not a card or a phase step (newcomer finding, 4 Dec)
+            head += f"  [{label('correction', lang)}]"
         if undone:
             head += f"  ↶ {label('undone', lang)}"
         out = [(head, "dim strike" if undone else "bold")]
