@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from rich.text import Text
@@ -54,56 +53,54 @@ SCAN_TIMEOUT_S = 60.0
 """A scan without an accepted reading stops by itself after this many seconds (its best guess is offered)."""
 
 
-@dataclass(eq=False)
 class ScanRun:
     """One F6 scan: the judgement it belongs to (``ScanMixin._judgement_key``); compared by identity.
 
     ``stopping`` is set on the UI thread (Esc) and read by the worker between frames (a plain attribute:
-    one writer, one reader, no compound update)."""
+    one writer, one reader, no compound update).
 
-    key: tuple | None
-    stopping: bool = False
+    This class and the messages below are plain classes with an ``__init__`` (Textual's own way of writing a
+    message), not dataclasses: the five dataclasses were ≈ 9 M instructions of every start, most of this
+    module's import (issue 15, first paint)."""
+
+    def __init__(self, key: tuple | None, stopping: bool = False) -> None:
+        self.key = key
+        self.stopping = stopping
 
 
-@dataclass
 class ScanStatus(Message):
     """A frame was read: the live status (``recognition.camera`` status) and the warped corner (or None)."""
 
-    run: ScanRun
-    status: ScanStatusLike
-    corner: Any = None
+    def __init__(self, run: ScanRun, status: ScanStatusLike, corner: Any = None) -> None:
+        super().__init__()
+        self.run, self.status, self.corner = run, status, corner
 
 
-@dataclass
 class ScanAccepted(Message):
     """The reader agreed on ``card`` (e.g. ``♠7``): the scan is over."""
 
-    run: ScanRun
-    card: str
-    corner: Any = None
+    def __init__(self, run: ScanRun, card: str, corner: Any = None) -> None:
+        super().__init__()
+        self.run, self.card, self.corner = run, card, corner
 
 
-@dataclass
 class ScanUnsure(Message):
     """Stopped (Esc, the time limit) or the video ended without an agreed card: ``card`` is the best guess
     (None: nothing read)."""
 
-    run: ScanRun
-    card: str | None
-    timed_out: bool = False
-    corner: Any = None
-    video_ended: bool = False
+    def __init__(self, run: ScanRun, card: str | None, timed_out: bool = False, corner: Any = None,
+                 video_ended: bool = False) -> None:
+        super().__init__()
+        self.run, self.card, self.timed_out, self.corner, self.video_ended = run, card, timed_out, corner, video_ended
 
 
-@dataclass
 class ScanFailed(Message):
     """No camera, no reader, or the camera stopped: ``en`` / ``zh`` say why; ``card``: the best guess so far."""
 
-    run: ScanRun
-    en: str
-    zh: str | None = None
-    card: str | None = None
-    corner: Any = None
+    def __init__(self, run: ScanRun, en: str, zh: str | None = None, card: str | None = None,
+                 corner: Any = None) -> None:
+        super().__init__()
+        self.run, self.en, self.zh, self.card, self.corner = run, en, zh, card, corner
 
 
 class ScanMixin(_Host):

@@ -6,6 +6,7 @@ redraw the visible window only (issue 15: key-to-paint does not depend on the ga
 from __future__ import annotations
 
 import sys
+import types
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.cells import cell_len
@@ -15,19 +16,31 @@ from textual.events import Resize
 from companion.tui.text import event_words, fold_cells, hidden_roles, label, redact_line
 
 
+def _pretty(*args: Any, **kwargs: Any) -> Any:
+    """``rich.pretty.Pretty(*args, **kwargs)``, imported when first called."""
+    from rich.pretty import Pretty  # noqa: PLC0415
+
+    return Pretty(*args, **kwargs)
+
+
 def _rich_log() -> type:
-    """Textual's RichLog, imported without ``attrs``: RichLog imports ``rich.pretty``, which imports ``attrs``
-    (when installed: aiohttp needs it) only to pretty-print attrs objects, which the log never shows; that
-    import was ≈ 10 % of the dashboard's first paint (issue 15).  ``attr`` is hidden for that one import when
-    nothing has loaded it yet, and is importable as ever right after."""
-    hide = "attr" not in sys.modules and "rich.pretty" not in sys.modules
-    if hide:
-        sys.modules["attr"] = None  # type: ignore[assignment]  # an ImportError for rich.pretty's try
+    """Textual's RichLog, imported without ``rich.pretty``: RichLog takes rich.pretty's ``Pretty`` only to write an
+    object that is not renderable (the log writes Text only), and rich.pretty costs the dashboard's start ≈ 9 M
+    instructions (and imports ``attrs`` when installed: ≈ 10 % of the first paint before it was kept out, issue
+    15).  For that one import ``rich.pretty`` is a stand-in whose ``Pretty`` imports the real one when called; the
+    stand-in is gone right after, so ``rich.pretty`` (and ``attrs``) import as ever."""
+    if "rich.pretty" in sys.modules:  # already loaded by someone: nothing to keep out
+        from textual.widgets import RichLog  # noqa: PLC0415
+
+        return RichLog
+    stand_in = types.ModuleType("rich.pretty")
+    stand_in.Pretty = _pretty  # type: ignore[attr-defined]
+    sys.modules["rich.pretty"] = stand_in
     try:
         from textual.widgets import RichLog  # noqa: PLC0415
     finally:
-        if hide:
-            del sys.modules["attr"]
+        if sys.modules.get("rich.pretty") is stand_in:
+            del sys.modules["rich.pretty"]
     return RichLog
 
 
@@ -241,9 +254,10 @@ class GameLog(RichLog):
         # scrolled now, not after the next refresh as RichLog's auto_scroll does: the new lines are painted in
         # the frame that paints the command's other changes (one frame per key, not two)
         self.write(block, width=self._first_width(block), scroll_end=False)
-        if self.auto_scroll:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
-        self._sync_scrollbar()
+        if self.size.height:  # laid out (before, the first layout sizes the scrollbar; the redraw scrolls after it)
+            if self.auto_scroll:
+                self.scroll_end(animate=False, immediate=True, x_axis=False)
+            self._sync_scrollbar()
         for line, _style in lines:
             self._plain.append(line)
             self._folded.append(len(fold_cells(line, width)))
