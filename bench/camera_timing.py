@@ -34,37 +34,16 @@ ap.add_argument("--frames", type=int, default=200)
 args = ap.parse_args()
 sys.path.insert(0, args.root)  # the checkout under test, before its modules are imported
 import cv2  # noqa: E402
-import numpy as np  # noqa: E402
+from fake_camera import FakeCamera, timing_frames  # noqa: E402  (bench/, this script's folder)
 
-from card_images import scenes  # noqa: E402
-from card_images.render import SUITS, synth_photo  # noqa: E402
 from recognition import camera, reader  # noqa: E402
 
 cv2.setNumThreads(1)
-frames = [synth_photo(i % 13 + 1, SUITS[(i // 13) % 4], np.random.default_rng(5_010_000 + i)).image for i in range(40)]
-empty = [scenes.background(("dark", "light", "patterned")[i % 3], 720, 1280, np.random.default_rng(5_020_000 + i))
-         for i in range(12)]
-jpgs = [cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 85])[1] for f in frames]
-empty_jpgs = [cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 85])[1] for f in empty]
-
-
-class _Camera:
-    """A fake webcam: read() decodes the next JPEG (the MJPG decode is part of the loop)."""
-
-    def __init__(self, data):
-        self.data, self.k = data, 0
-
-    def read(self):
-        g = cv2.imdecode(self.data[self.k % len(self.data)], cv2.IMREAD_COLOR)
-        self.k += 1
-        return True, g
-
-    def release(self):
-        pass
+frames, empty, jpgs, empty_jpgs = timing_frames()
 
 
 def loop(data):
-    it = iter(camera.CameraScanner(_Camera(data)))
+    it = iter(camera.CameraScanner(FakeCamera(data)))
     return lambda k: next(it)
 
 

@@ -43,45 +43,19 @@ sys.path[:0] = [str(ROOT), str(tmp), str(ROOT / "bench")]
 
 import classical_peer  # noqa: E402
 import cv2  # noqa: E402
-import numpy as np  # noqa: E402
+from fake_camera import FakeCamera, timing_frames  # noqa: E402
 from recog_old import camera as old_camera  # noqa: E402
 from recog_old import reader as old  # noqa: E402
 
-from card_images import scenes  # noqa: E402
-from card_images.render import SUITS, synth_photo  # noqa: E402
 from recognition import camera as new_camera  # noqa: E402
 from recognition import reader as new  # noqa: E402
 
 cv2.setNumThreads(1)
-frames = [synth_photo(i % 13 + 1, SUITS[(i // 13) % 4], np.random.default_rng(5_010_000 + i)).image for i in range(40)]
-empty = [scenes.background(("dark", "light", "patterned")[i % 3], 720, 1280, np.random.default_rng(5_020_000 + i))
-         for i in range(12)]
-jpgs = [cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 85])[1] for f in frames]
-empty_jpgs = [cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 85])[1] for f in empty]
-
-
-class _Camera:
-    """A fake webcam: read() decodes the next JPEG (the MJPG decode is part of the loop); grab()
-    takes it without decoding (OpenCV's V4L2 capture decodes an MJPG frame in retrieve, not grab)."""
-
-    def __init__(self, data):
-        self.data, self.k = data, 0
-
-    def read(self):
-        g = cv2.imdecode(self.data[self.k % len(self.data)], cv2.IMREAD_COLOR)
-        self.k += 1
-        return True, g
-
-    def grab(self):
-        self.k += 1
-        return True
-
-    def release(self):
-        pass
+frames, empty, jpgs, empty_jpgs = timing_frames()
 
 
 def scanner(mod, data):
-    it = iter(mod.CameraScanner(_Camera(data)))
+    it = iter(mod.CameraScanner(FakeCamera(data)))
     return lambda k: next(it)
 
 
@@ -91,7 +65,7 @@ camera_frames: dict[str, int] = {}  # frames taken off the fake camera by the li
 def live_scanner(name, data):
     """This checkout's CameraScanner as on a webcam (its BUDGET; the fake camera's grab()); its clock
     counts only the time inside it (the other timings of the round are not its frames' cost)."""
-    cam = _Camera(data)
+    cam = FakeCamera(data)
     out = [0.0, time.thread_time()]  # thread CPU spent outside the scanner, when it was last left
 
     def clock():

@@ -1,6 +1,6 @@
-"""A prompt's payload is a frozen dataclass of its kind (companion/rules/prompts.py) whose JSON is the dict
-``Prompt.data`` was: the read-only mapping answers as that dict did, ``from_json(to_json())`` gives it back, an
-absent field is its documented default, and a checkpoint keeps the dict."""
+"""A prompt's payload is a dataclass of its kind (companion/rules/prompts.py) whose JSON is the dict ``Prompt.data``
+was: the read-only mapping reads that JSON, ``from_json(to_json())`` gives it back, an absent field is its documented
+default, and a checkpoint keeps the dict (against the dicts the code before wrote: tests/test_snapshot_payloads.py)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_every_payload_is_its_kinds_dataclass_and_round_trips_through_its_json()
         assert payload_from_json(p.kind, js) == p.data
 
 
-def test_the_mapping_answers_as_the_old_dict():
+def test_the_mapping_reads_the_json_to_json_gives():
     for p in PROMPTS:
         old = p.data.to_json()
         assert dict(p.data) == old and list(p.data) == list(old) and len(p.data) == len(old)

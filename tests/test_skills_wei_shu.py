@@ -366,6 +366,27 @@ def test_tieqi_red_no_jink_black_jink_allowed():
     assert run(black, "1 闪").prompt is None
 
 
+def test_tieqi_red_takes_only_a_slash_question_not_a_trick_of_the_same_seat():
+    """铁骑 stops 闪 against "this 杀" only (../shared/reference/standard_generals.json 铁骑: "if the result is red,
+    that target cannot use 闪 against this 杀"): a red judgement meeting, for the same seat, a question of 马超's
+    南蛮入侵 (no ``slash`` in its payload) leaves it — before, an absent ``slash`` read as True and the trick's
+    question was taken for the 杀's: dropped, and the target hit by a 杀."""
+    from dataclasses import replace
+
+    from companion.rules.prompts import RespondData
+    from companion.rules.state import Prompt
+
+    st = at(game("liubei", "guanyu", "zhangfei", "machao", hands=3), 4)
+    st = run(st, "4 杀 1", "yes")
+    assert ask(st) == ("tieqi", 4, "judge") and st.prompts[0].kind == "respond" and st.prompts[0].data.slash
+    trick = Prompt("respond", 1, "seat 1: play 杀 or take 1 damage (南蛮入侵)", "",
+                   RespondData(source=4, card="savage_assault", need="slash", frame=True, cause="南蛮入侵"))
+    st.prompts[0] = trick
+    red = run(st, "judge ♦A")
+    assert red.seat(1).hp == red.seat(1).max_hp and len(red.prompts) == 1
+    assert red.prompt.data == replace(trick.data, hinted=True)  # still asked (激将 named for the lord's 杀)
+
+
 def test_tieqi_declined_and_not_for_other_seats():
     st = at(game("liubei", "guanyu", "zhangfei", "machao", hands=3), 4)
     st = run(st, "4 杀 1", "no")

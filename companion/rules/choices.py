@@ -61,6 +61,7 @@ from .flow import target_refusal, top_frame
 from .generals import SKILLS
 from .messages import Words, en_zh, text
 from .outcome import ROLE_ZH, remaining_roles
+from .prompts import TargetData, WeaponHitData
 from .skills import base as sk
 from .state import (
     SLOTS,
@@ -185,15 +186,15 @@ def _hand(st: GameState, n: int) -> int:
 
 def _respond(st: GameState, p: RespondPrompt) -> list[Choice]:
     n = p.seat
-    need = p.data.get("need", "jink")
+    need = p.data.need or "jink"
     out: list[Choice] = []
     card = _zh(need)
     if _hand(st, n) >= 1:
         out.append(_c(f"{n} {card}", need, _en(need), card, "use", n, card=need))
-    if need == "jink" and not p.data.get("bagua"):
+    if need == "jink" and not p.data.bagua:
         t = st.seat(n)
         if armor.armor_works(st, p.data, t) == "eight_diagram" and not (
-                p.data.get("ignore_armor") and card_kind_of(t.equipment.get("armor")) == "eight_diagram"):
+                p.data.ignore_armor and card_kind_of(t.equipment.get("armor")) == "eight_diagram"):
             out.append(_p("judge ", "", "face", "bagua", *en_zh("choices.respond/eight_diagram_judge"), "judge", n))
     if need == "slash" and card_kind_of(st.seat(n).equipment.get("weapon")) == "spear" and _hand(st, n) >= 2:
         out.append(_c(f"{n} spear", "spear", *en_zh("choices.respond/spear_hand_cards"), "use", n, card="spear"))
@@ -208,8 +209,8 @@ def _liuli(st: GameState, p: RespondPrompt, n: int) -> list[Choice]:
     """流离 (大乔): the 杀's target discards a hand card and passes the 杀 to another seat in its attack range,
     not the 杀's user (``skills.wu._liuli``; standard_generals.json).  ``liuli T`` — the seats in range that the
     user's 杀 may go to; a discarded equipment card (``liuli T SLOT``) is typed (its range leaves with it)."""
-    src = p.data.get("source")
-    if not p.data.get("slash") or src is None or not sk.usable(st, n, "liuli"):
+    src = p.data.source
+    if not p.data.slash or src is None or not sk.usable(st, n, "liuli"):
         return []
     seats = tuple(t for t in st.alive if t not in (n, src) and in_range(st, n, t).ok
                   and target_refusal(st, src, t, "slash") is None) if _hand(st, n) >= 1 else ()
@@ -332,7 +333,7 @@ def _damage_words(p: RespondPrompt) -> int | None:
 
 def _dying(st: GameState, p: DyingPrompt) -> list[Choice]:
     n = p.seat
-    v = p.data.get("victim")
+    v = p.data.victim
     out = []
     if _hand(st, n) >= 1:
         out.append(_c(f"{n} 桃", "peach", *(en_zh("choices.dying/peach_for", n=n, v=v) if v != n else
@@ -373,7 +374,7 @@ def _nullify_choice(st: GameState) -> Choice | None:
 
 
 def _judge(st: GameState, p: JudgePrompt) -> list[Choice]:
-    ref = p.data.get("card") or ""
+    ref = p.data.card
     kind = card_kind_of(ref) or ""
     label = en_zh("choices.judge/card", card=Words(_en(kind), _zh(kind))) if kind else en_zh("choices.judge/bare")
     out = [_p("judge ", "", "face", "judge", *label, "judge", p.seat, card=card_kind_of(ref))]
@@ -399,7 +400,7 @@ def _discard_owed(n: int, k: int) -> list[Choice]:
 
 
 def _reveal(st: GameState, p: RevealPrompt) -> list[Choice]:
-    victim = p.data.get("victim", p.seat)
+    victim = p.data.victim or p.seat
     left = remaining_roles(st, exclude=victim)
     return [_c(f"reveal {r}", "reveal", r, ROLE_ZH.get(r, r), "reveal", victim, role=r)
             for r in ("loyalist", "rebel", "renegade") if left.get(r, 0) > 0]
@@ -458,7 +459,7 @@ def _weapon(st: GameState, p: AnyPrompt) -> list[Choice]:
     n = p.seat
     k = p.kind
     out: list[Choice] = []
-    t: int | None = p.data.get("target")  # the hit seat (not 雌雄双股剑's: no target)
+    t = p.data.target if isinstance(p.data, (WeaponHitData, TargetData)) else None  # the hit seat (not 雌雄双股剑's)
     if k == "weapon.double_swords" and _hand(st, n) >= 1:
         out.append(_c(f"discard {n} 1", "discard", *en_zh("choices.weapon/discard"), "discard", n, n=1))
     elif k == "weapon.axe" and _hand(st, n) >= 2:
@@ -475,8 +476,8 @@ def _weapon(st: GameState, p: AnyPrompt) -> list[Choice]:
 
 
 def _skill(st: GameState, p: SkillPrompt) -> list[Choice]:
-    sid = p.data.get("skill", "")
-    stp = p.data.get("step", "ask")
+    sid = p.data.skill
+    stp = p.data.step or "ask"
     ans = sk.STEPS.get(f"{sid}:{stp}")
     if ans is None:
         return []
@@ -493,7 +494,7 @@ def _skill(st: GameState, p: SkillPrompt) -> list[Choice]:
         out.append(_c("take", "take", *en_zh("choices.skill/take_damage"), "take", n, n=1, any_seat=True))
         return out
     if sid == "fankui" and stp == "ask":
-        src = p.data.get("source")
+        src = p.data.source
         if src is not None:
             out += _zone_choices(st, src, "fankui", n, judgement=False)
         out.append(_c("no", "no", *en_zh("choices.skill/text", name=Words(name.en, name.zh)), "no", n, skill=sid))
@@ -519,7 +520,7 @@ def _skill(st: GameState, p: SkillPrompt) -> list[Choice]:
 def _collateral(st: GameState, p: CollateralPrompt) -> list[Choice]:
     n = p.seat
     out = []
-    v = p.data.get("victim")
+    v = p.data.victim
     if _hand(st, n) >= 1:
         words = en_zh("choices.collateral/slash_seat", victim=v)
         out.append(_shield_answer(st, n, v, words) or _c(f"{n} 杀", "slash", *words, "use", n, card="slash"))
@@ -554,8 +555,8 @@ def _question(st: GameState, p: AnyPrompt) -> list[Choice]:
     if p.kind == PromptKind.PICK:
         return [_c("pick", "pick", *en_zh("choices.question"), "pick", p.seat)]
     if p.kind == PromptKind.ZONE:
-        t = p.data.get("target")
-        return _zone_choices(st, t, "pick", p.seat) if t is not None else []
+        t = p.data.target
+        return _zone_choices(st, t, "pick", p.seat) if t else []  # 0: no target (absent)
     if p.kind == PromptKind.COLLATERAL:
         return _collateral(st, p)
     if p.kind.startswith("weapon."):
@@ -826,7 +827,7 @@ def covers(chs: list[Choice], action: Action, state: GameState) -> bool:
     property test "every accepted answer is listed"."""
     p = state.prompt
     seat = action.seat
-    if p is not None and p.kind == PromptKind.SKILL and p.data.get("skill") == "fankui" and action.verb in ("yes", "pick"):
+    if p is not None and p.kind == PromptKind.SKILL and p.data.skill == "fankui" and action.verb in ("yes", "pick"):
         # 反馈: 'yes' takes a hand card, 'pick ZONE' is 'fankui ZONE' (skills.wei)
         words = ["hand"] if action.verb == "yes" else list(action.args.get("what") or ["hand"])
         action = Action("skill", seat, {"skill": "fankui", "args": words}, action.forced, action.text)

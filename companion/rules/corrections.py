@@ -47,7 +47,7 @@ def v_heal(ctx: Ctx, a: Action) -> None:
     s = seat_at(ctx, a.seat)
     oc.heal(ctx.st, ctx.ev, s.seat, int(a.args["n"]))
     top = ctx.st.prompt
-    if top is not None and top.kind == _DYING and top.data["victim"] == s.seat and s.hp >= 1:
+    if top is not None and top.kind == _DYING and top.data.victim == s.seat and s.hp >= 1:
         ctx.st.prompts.pop()
         oc.rescued(ctx.st, ctx.ev, s.seat)
 

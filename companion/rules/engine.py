@@ -47,6 +47,7 @@ from .flow import (
 )
 from .messages import Words, en_zh, say
 from .outcome import who
+from .prompts import DyingData, RevealData
 from .skills import base as sk
 from .state import AnyPrompt, GameState, win_words
 from .table import SRC_NO_PROMPT, SRC_PROMPT, SRC_SETUP
@@ -94,7 +95,7 @@ def _v_use(ctx: Ctx, a: Action) -> None:
     targets: list[int] = list(a.args.get("targets") or [])
     top = st.prompt
     n = a.seat
-    need = top.data.get("need", "jink") if top is not None and top.kind == _RESPOND else None
+    need = (top.data.need or "jink") if top is not None and top.kind == _RESPOND else None
     if n is None and top is not None and (kind.id == need or (need == "slash" and kind.id == "spear") or
                                           (kind.id == "peach" and top.kind == _DYING) or
                                           top.kind in ("collateral", "weapon.blade", "weapon.axe")):
@@ -200,7 +201,7 @@ def _answers(p: AnyPrompt, a: Action) -> bool:
     if p.kind == _RESPOND:
         if v == "use":
             cid = card_kind(a.args["card"]).id
-            need = p.data.get("need", "jink")
+            need = p.data.need or "jink"
             as_need = cid == need or (need == "slash" and (cid == "spear" or a.args.get("via") == "spear"))
             return cid == "nullification" or (as_need and a.seat in (None, p.seat))
         return v in ("take", "pass", "judge")
@@ -243,7 +244,7 @@ def apply(state: GameState, action: Action) -> Applied:
     if p is not None and p.kind == _RESPOND and v == "use" and action.seat not in (None, p.seat) \
             and not action.args.get("targets") and not action.args.get("vskill") and not _answers(p, action):
         cid = card_kind(action.args["card"]).id
-        need = p.data.get("need", "jink")
+        need = p.data.need or "jink"
         if cid == need or (need == "slash" and cid == "spear"):  # the answer card from the wrong seat (as `S take`)
             raise Refused(Rule.PROMPT_SEAT, source=SRC_PROMPT, forceable=False, msg="seat_must_answer_seat", seat=p.seat,
                           action_seat=action.seat)
@@ -315,7 +316,7 @@ def _dying_comes_back(ctx: Ctx) -> None:
     (rulebook 001 濒死: "当角色的体力降至0或更低时，进入濒死状态"), so when a forced line dropped its 桃
     question (``force next`` while dying) the question is asked again."""
     st = ctx.st
-    asked = {p.data.get("victim") for p in st.prompts if p.kind in ("dying", "reveal")}
+    asked = {p.data.victim for p in st.prompts if isinstance(p.data, (DyingData, RevealData))}
     for s in st.seats:
         if s.alive and s.hp <= 0 and s.seat not in asked:
             ctx.event("dying_again", say("dying_again", seat=s.seat, hp=s.hp), seat=s.seat)

@@ -304,7 +304,7 @@ def discard_follows(ctx: Ctx) -> None:
     if top is None or top.kind != _DISCARD or st.phase != "discard" or top.seat != st.turn_seat:
         return
     s = st.seat(top.seat)
-    if top.data.get("owed") != s.hand - hand_limit(s) or top.data.get("limit") != hand_limit(s):
+    if top.data.owed != s.hand - hand_limit(s) or top.data.limit != hand_limit(s):
         push_discard(ctx, s)
 
 

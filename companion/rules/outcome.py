@@ -19,7 +19,7 @@ from .deck import KINDS, Face, Suit
 from .errors import Event
 from .generals import GENERALS
 from .messages import Message, Names, Words, en_zh, say, text
-from .prompts import DyingData, RevealData
+from .prompts import CollateralData, DyingData, RevealData
 from .setup import role_table
 from .state import DyingPrompt, GameState, Outcome, Prompt, reason_words, who
 from .vocab import PromptKind, Role, WinReason
@@ -130,7 +130,7 @@ def _dying_prompt(st: GameState, victim: int, source: int | None, order: Sequenc
 def start_dying(st: GameState, ev: list[Event], victim: int, source: int | None) -> None:
     """Push the ``dying`` prompt: 桃 is asked of each living seat, current player first, in seat order."""
     for p in st.prompts:
-        if p.kind == PromptKind.DYING and p.data.get("victim") == victim:
+        if p.kind == PromptKind.DYING and p.data.victim == victim:
             return
     order = _dying_order(st)
     st.prompts.append(_dying_prompt(st, victim, source, order, 0))
@@ -200,7 +200,7 @@ def heal(st: GameState, ev: list[Event], n: int, amount: int, cause: str = "", c
 def dying_peach(st: GameState, ev: list[Event], user: int) -> None:
     """A 桃 on the dying seat of the top ``dying`` prompt (hand already paid by the caller)."""
     p = cast(DyingPrompt, st.prompts[-1])
-    victim = p.data["victim"]
+    victim = p.data.victim
     ue, uz = who(st, user)
     ve, vz = who(st, victim)
     ev.append(Event("peach", say("peach", user=Words(ue, uz), victim=Words(ve, vz)), seat=user))
@@ -215,7 +215,7 @@ def dying_peach(st: GameState, ev: list[Event], user: int) -> None:
         ev.append(Event("rescued", say("rescued", victim=Words(ve, vz)), seat=victim))
         rescued(st, ev, victim)
     else:
-        st.prompts[-1] = _dying_prompt(st, victim, p.data["source"], p.data["order"], p.data["i"])
+        st.prompts[-1] = _dying_prompt(st, victim, p.data.source, p.data.order, p.data.i)
 
 
 def rescued(st: GameState, ev: list[Event], victim: int) -> None:
@@ -227,30 +227,30 @@ def rescued(st: GameState, ev: list[Event], victim: int) -> None:
 def dying_pass(st: GameState, ev: list[Event]) -> None:
     """The asked seat gives no 桃; the next seat is asked, or the dying seat dies."""
     p = cast(DyingPrompt, st.prompts[-1])
-    victim, order, i = p.data["victim"], p.data["order"], p.data["i"] + 1
+    victim, order, i = p.data.victim, p.data.order, p.data.i + 1
     ae, az = who(st, p.seat)
     ev.append(Event("pass", say("pass/gives", asked=Words(ae, az)), seat=p.seat))
     while i < len(order) and not st.seat(order[i]).alive:
         i += 1
     if i < len(order):
-        st.prompts[-1] = _dying_prompt(st, victim, p.data["source"], order, i)
+        st.prompts[-1] = _dying_prompt(st, victim, p.data.source, order, i)
         return
     st.prompts.pop()
-    kill(st, ev, victim, p.data["source"])
+    kill(st, ev, victim, p.data.source)
 
 
 def dying_nobody(st: GameState, ev: list[Event]) -> None:
     """``pass all`` / ``nobody`` at a ``dying`` question: no seat still to be asked gives 桃 — the rescue
     round closes and the dying seat dies (rulebook 001 武将死亡: without 桃 the general dies)."""
     p = cast(DyingPrompt, st.prompts.pop())
-    victim, order, i = p.data["victim"], p.data["order"], p.data["i"]
+    victim, order, i = p.data.victim, p.data.order, p.data.i
     rest = [n for n in order[i:] if st.seat(n).alive]
     ve, vz = who(st, victim)
     seats = ", ".join(map(str, rest))
     ev.append(Event("pass",
                     say("pass/nobody_gives_seats", victim=Words(ve, vz), seats=Words(seats, '、'.join(map(str, rest)))),
                     seat=p.seat, data={"seats": rest}))
-    kill(st, ev, victim, p.data["source"])
+    kill(st, ev, victim, p.data.source)
 
 
 def kill(st: GameState, ev: list[Event], victim: int, source: int | None) -> None:
@@ -258,7 +258,8 @@ def kill(st: GameState, ev: list[Event], victim: int, source: int | None) -> Non
     prompt when unknown), then :func:`finish_death`."""
     s = st.seat(victim)
     s.alive = False
-    st.prompts = [p for p in st.prompts if p.seat != victim and p.data.get("victim") != victim]
+    st.prompts = [p for p in st.prompts if p.seat != victim
+                  and not (isinstance(p.data, (DyingData, RevealData, CollateralData)) and p.data.victim == victim)]
     ve, vz = who(st, victim)
     ev.append(Event("death", say("death", victim=Words(ve, vz)), seat=victim, data={"source": source}))
     if s.role is None:

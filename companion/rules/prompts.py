@@ -1,4 +1,4 @@
-"""The payload of each kind of question (``Prompt.data``): one frozen dataclass per :class:`PromptKind`.
+"""The payload of each kind of question (``Prompt.data``): one dataclass per :class:`PromptKind`.
 
 Every field has a default that means **absent** (the key was not in the payload's JSON), named in each class's
 docstring: ``None`` for a field that is left out when it does not apply (``RespondData.jinks``: not 无双), and a
@@ -34,8 +34,13 @@ P = TypeVar("P", bound="Payload")
 
 class Payload(Mapping[str, Any]):
     """The base of every payload: the read-only mapping of its JSON (present fields only; tuples read as lists),
-    :meth:`to_json` and :meth:`from_json`.  Subclasses are ``@dataclass(frozen=True, slots=True, kw_only=True)``;
-    a payload is never changed, :func:`dataclasses.replace` makes the next one (states share them)."""
+    :meth:`to_json` and :meth:`from_json`; equality (the same class and fields, or the old dict: ``p.data == {…}``)
+    and the repr, written once here.  Subclasses are ``@dataclass(slots=True, kw_only=True, eq=False, repr=False)``.
+    A payload is never changed in place: states share it (``Prompt.clone``), and :func:`dataclasses.replace` makes
+    the next one (tests/test_transcripts.py and test_cards_immutability.py check it).  Not ``frozen``, and ``eq`` /
+    ``repr`` not generated for each class: a frozen dataclass sets each field through ``object.__setattr__`` (the
+    1,000-line replay of bench/engine 0.8 % dearer in instructions), and each generated method is source text
+    compiled at import (≈ 1 M instructions a method; docs/performance.md)."""
 
     __slots__ = ()
     _ABSENT: ClassVar[dict[str, object]] = {}
@@ -46,6 +51,18 @@ class Payload(Mapping[str, Any]):
     def _present(self, name: str, absent: object) -> bool:
         v = getattr(self, name)
         return v is not absent and (absent is None or type(v) is not type(absent) or v != absent)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is type(self):
+            return all(getattr(self, k) == getattr(other, k) for k in self._ABSENT)
+        if isinstance(other, dict):  # the dict a payload was
+            return self.to_json() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # compared by value, never hashed (as the dict was)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in self._ABSENT)})"
 
     def __getitem__(self, key: str) -> Any:
         absent = self._ABSENT.get(key, _NOT_A_FIELD)
@@ -107,7 +124,7 @@ class JudgementJob(TypedDict, total=False):
     target: int  # 铁骑: the 杀's target
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class RespondData(Payload):
     """``respond``: play the card asked for or take the damage (a 杀's 闪, 南蛮入侵 / 决斗's 杀, 万箭齐发's 闪).
 
@@ -142,7 +159,7 @@ class RespondData(Payload):
             kylin_done=kylin_done if kylin_done is not None else (was.kylin_done if was else None))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class WeaponHitData(RespondData):
     """``weapon.axe`` / ``weapon.ice_sword`` / ``weapon.kylin_bow``: the 杀's :class:`RespondData` and ``target``,
     the seat it hits (always written; absent: 0); ``ice_done`` / ``kylin_done`` (True: 寒冰剑 / 麒麟弓 was offered;
@@ -153,7 +170,7 @@ class WeaponHitData(RespondData):
     kylin_done: bool | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class DyingData(Payload):
     """``dying``: the 桃 round for ``victim``, asking ``order[i]``; ``source`` the damage's (None: nobody).  All
     always written; absent: ``victim`` 0, ``source`` 0, ``order`` (), ``i`` -1."""
@@ -164,7 +181,7 @@ class DyingData(Payload):
     i: int = -1
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class RevealData(Payload):
     """``reveal``: ``victim``'s role card is turned up (the kill's reward / penalty go to ``source``, None:
     nobody).  Always written; absent: ``victim`` 0, ``source`` 0."""
@@ -173,7 +190,7 @@ class RevealData(Payload):
     source: int | None = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class DiscardData(Payload):
     """``discard``: down to the hand limit ``limit`` (always written; absent: -1), ``owed`` the cards owed when
     asked (None: absent, in questions journaled before 2 Dec) — ``flow.push_discard``; ``flow.discard_follows``
@@ -183,14 +200,14 @@ class DiscardData(Payload):
     owed: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class JudgeData(Payload):
     """``judge``: the delayed trick ``card`` (a card ref; always written, absent: "") is judged."""
 
     card: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class SkillData(Payload):
     """``skill``: skill ``skill``'s question at ``step`` (both always written; absent: ""), with what that step
     needs (absent: None): ``source`` (反馈, 刚烈: the damage's source), ``owner`` (刚烈's choice: the skill's owner),
@@ -213,12 +230,12 @@ class SkillData(Payload):
     step: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class NoData(Payload):
     """``nullify`` (the window's state is the resolution stack's frame), ``pick`` (五谷丰登): no fields."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class TargetData(Payload):
     """``zone`` (过河拆桥 / 顺手牵羊), ``weapon.blade``: the seat whose card / who is aimed at (always written;
     absent: 0)."""
@@ -226,7 +243,7 @@ class TargetData(Payload):
     target: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class CollateralData(Payload):
     """``collateral``: 借刀杀人's ``user`` asks for a 杀 on ``victim`` (both always written; absent: 0)."""
 
@@ -234,7 +251,7 @@ class CollateralData(Payload):
     user: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class DoubleSwordsData(Payload):
     """``weapon.double_swords``: the weapon's ``user``; ``nioh``: the seat whose 仁王盾 is logged once answered
     (None: none).  Both always written; absent: 0."""

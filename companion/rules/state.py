@@ -131,8 +131,8 @@ class Prompt(Generic[K, D]):
     ``kind`` is a :class:`~companion.rules.vocab.PromptKind` member:
     ``respond`` (play 闪 or take damage), ``dying`` (桃 asked), ``reveal`` (turn up a dead seat's role card),
     ``discard`` (down to the hand limit), ``judge`` (flip a judgement card), ``skill``, the tricks' and the
-    weapons' own.  ``seat`` is who must answer; ``data`` is the kind's own payload (a frozen dataclass of
-    :mod:`companion.rules.prompts`: source seat, card, who is asked, ...; shared by clones, never changed);
+    weapons' own.  ``seat`` is who must answer; ``data`` is the kind's own payload (a dataclass of
+    :mod:`companion.rules.prompts`: source seat, card, who is asked, ...; shared by clones, never changed in place);
     ``en``/``zh`` the question as shown ("seat 5: play 闪 or take 1 damage from seat 2's 杀").  The constructor
     pairs each kind with its payload, and :data:`AnyPrompt` (what ``GameState.prompts`` holds) is the union of the
     pairs, so comparing ``p.kind`` with a member narrows ``p.data`` to that kind's payload.  A kind given as its
@@ -197,15 +197,22 @@ class Prompt(Generic[K, D]):
         def __init__(self, kind: Any, seat: int, en: str, zh: str = "", data: Any = ...) -> None: ...
 
     def __post_init__(self) -> None:
-        kind = self.kind = PromptKind(self.kind)  # type: ignore[assignment]  # ValueError for a kind the rules core does not have
-        if type(self.data) is not PAYLOADS[kind]:
+        kind = self.kind
+        if type(kind) is not PromptKind:
+            kind = self.kind = PromptKind(kind)  # type: ignore[assignment]  # ValueError for a kind the rules core does not have
+        if type(self.data) is not _PAYLOAD_OF[kind._value_]:
             self.data = payload_from_json(kind, self.data)  # type: ignore[assignment, arg-type]  # the JSON dict, or None
 
     def clone(self) -> Prompt[K, D]:
-        """An independent copy (the payload, frozen, is shared)."""
-        copy: Prompt[K, D] = Prompt(self.kind, self.seat, self.en, self.zh, self.data)  # type: ignore[call-overload]
+        """An independent copy (the payload, never changed in place, is shared; kind and payload are not checked
+        again: no ``__init__``)."""
+        copy: Prompt[K, D] = object.__new__(Prompt)
+        copy.kind, copy.seat, copy.en, copy.zh, copy.data = self.kind, self.seat, self.en, self.zh, self.data
         return copy
 
+
+_PAYLOAD_OF: dict[str, type] = {k.value: cls for k, cls in PAYLOADS.items()}
+"""A kind's string → its payload's class (a member's hash is Python code, its string's is not)."""
 
 RespondPrompt: TypeAlias = Prompt[Literal[PromptKind.RESPOND], RespondData]
 DyingPrompt: TypeAlias = Prompt[Literal[PromptKind.DYING], DyingData]

@@ -33,7 +33,7 @@ def v_reveal(ctx: Ctx, a: Action) -> None:
     role = a.args["role"]
     if top is None or top.kind != PromptKind.REVEAL:
         raise Refused(Rule.PROMPT_NONE, source=SRC_NO_PROMPT, forceable=False, msg="role_card_turn")
-    victim = top.data["victim"]
+    victim = top.data.victim
     if a.seat is not None and a.seat != victim:
         raise Refused(Rule.PROMPT_SEAT, source=SRC_PROMPT, forceable=False, msg="seat_role_being", victim=victim,
                       seat=a.seat)
@@ -41,7 +41,7 @@ def v_reveal(ctx: Ctx, a: Action) -> None:
     s = st.seat(victim)
     s.role, s.role_public = role, True
     st.prompts.pop()
-    oc.finish_death(st, ctx.ev, victim, top.data.get("source"), discard=False)
+    oc.finish_death(st, ctx.ev, victim, top.data.source, discard=False)
 
 
 def check_role(ctx: Ctx, n: int, role: str) -> None:
@@ -159,7 +159,7 @@ def v_role(ctx: Ctx, a: Action) -> None:
     ``role.hidden`` (forceable: a living non-lord's role is not entered during the game), ``role.lord``, ``role.known``."""
     st = ctx.st
     top = st.prompt
-    if st.started and top is not None and top.kind == PromptKind.REVEAL and a.seat == top.data["victim"]:
+    if st.started and top is not None and top.kind == PromptKind.REVEAL and a.seat == top.data.victim:
         v_reveal(ctx, Action("reveal", a.seat, {"role": a.args["role"]}, a.forced))
         return
     s = seat_at(ctx, a.seat, alive=False)

@@ -8,7 +8,7 @@ F5 the hidden roles (after a confirmation).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from companion.rules.vocab import PromptKind
 
@@ -17,38 +17,17 @@ from .text import label, skill_answer_verbs
 from .widgets.command import CommandBar
 
 if TYPE_CHECKING:
-    from textual.app import App
-
-    from companion.rules.state import GameState
-
     from .app import CompanionApp
-    from .protocols import CommandLanguage, UsageLike
-
-    _Host = App[int]  # the mixin is used in CompanionApp, an App
+    from .host import AppMixin
+    from .protocols import UsageLike
 else:
-    _Host = object
+    AppMixin = object  # the mixins' one base (companion/tui/host.py) adds nothing at run time
 
 __all__ = ["DialogsMixin"]
 
 
-class DialogsMixin(_Host):
+class DialogsMixin(AppMixin):
     """The dialogs' keys, the palette's picks, F4 and F5 (see the module docstring)."""
-
-    if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
-        lang: str
-        reveal: bool
-        _ask: Any
-
-        @property
-        def script(self) -> CommandLanguage: ...
-
-        @property
-        def state(self) -> GameState: ...
-        @property
-        def readonly(self) -> bool: ...
-        def say(self, text: str, *, error: bool = False) -> None: ...
-        def submit_line(self, line: str, *, typed: bool = True, quiet: bool = True) -> bool: ...
-        def action_choose(self, i: int) -> None: ...
 
     # -- look-only dialogs ----------------------------------------------------
     def action_help(self) -> None:

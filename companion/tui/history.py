@@ -15,36 +15,18 @@ from .quick import qlabel
 from .text import label, redact_line
 
 if TYPE_CHECKING:
-    from textual.app import App
-
     from companion.rules.state import GameState
 
-    from .protocols import Journaled, LogEntryLike, SessionLike
-
-    _Host = App[int]  # the mixin is used in CompanionApp, an App
+    from .host import AppMixin
+    from .protocols import LogEntryLike
 else:
-    _Host = object
+    AppMixin = object  # the mixins' one base (companion/tui/host.py) adds nothing at run time
 
 __all__ = ["HistoryMixin"]
 
 
-class HistoryMixin(_Host):
+class HistoryMixin(AppMixin):
     """Undo / redo of one entry or of a quiet-phase run (see the module docstring)."""
-
-    if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
-        session: SessionLike
-        journaled: Journaled | None
-        lang: str
-        reveal: bool
-
-        @property
-        def state(self) -> GameState: ...
-        def say(self, text: str, *, error: bool = False) -> None: ...
-        def refresh_view(self) -> None: ...
-        def undo_run(self) -> int: ...
-        def redo_run(self) -> int: ...
-        def _drop_scan(self) -> None: ...
-        def _internal(self, error: Exception, where: str) -> None: ...
 
     def _live_top(self) -> int | None:
         """Seq of the last live journal entry (what an undo would undo), None when there is none."""

@@ -36,15 +36,9 @@ from .text import Templates
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from textual.app import App
-
-    from companion.rules.state import GameState
-
-    from .protocols import CommandLanguage, Journaled, SessionLike
-
-    _Host = App[int]  # the mixin is used in CompanionApp, an App
+    from .host import AppMixin
 else:
-    _Host = object
+    AppMixin = object  # the mixins' one base (companion/tui/host.py) adds nothing at run time
 
 __all__ = ["QuickMixin", "QUICK_LABELS", "STEP_WORDS"]
 
@@ -122,27 +116,8 @@ def qlabel(key: str, lang: str, **kw: Any) -> str:
     return render(lang, "text", "tui.quick." + key, kw)
 
 
-class QuickMixin(_Host):
+class QuickMixin(AppMixin):
     """Choices, quiet-phase runs and seat clicks for the dashboard (see the module docstring)."""
-
-    if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
-        session: SessionLike
-        lang: str
-
-        @property
-        def script(self) -> CommandLanguage: ...
-
-        @property
-        def state(self) -> GameState: ...
-        def say(self, text: str, *, error: bool = False) -> None: ...
-        def submit_line(self, line: str, *, typed: bool = True, quiet: bool = True) -> bool: ...
-        def refresh_view(self) -> None: ...
-        def _drop_scan(self) -> None: ...
-        def open_skills(self, seat: int | None) -> None: ...
-        def open_distances(self, seat: int | None) -> None: ...
-        def refusal_text(self, r: Refused, *, typed: bool = True, kept: bool = False) -> str: ...
-        journaled: Journaled | None
-        _slots: dict[tuple, tuple[list[Any], set[int]]]
 
     step_every_phase: bool = False
     _picked: int | None = None  # the choice a lone number in the bar points at (Enter picks it)

@@ -30,10 +30,8 @@ from companion.tui.text import SCAN_SURE, accepts_judge_face, index_preview, lab
 from companion.tui.widgets.command import CommandBar
 
 if TYPE_CHECKING:
-    from textual.app import App
-
-    from companion.rules.state import GameState
-    from companion.tui.protocols import Journaled, ReadingLike, ScannerLike, ScanStatusLike, SessionLike
+    from companion.tui.host import AppMixin
+    from companion.tui.protocols import ReadingLike, ScannerLike, ScanStatusLike
     from recognition.camera import CameraScanner
     from recognition.camera import ScanStatus as CameraStatus
     from recognition.reader import Reading
@@ -42,7 +40,7 @@ if TYPE_CHECKING:
                                                                                     ReadingLike]:
         return c, st, r  # mypy checks that the reader's scan has what the dashboard reads of one (tui/protocols)
 
-    _Host = App[int]  # the mixin is used in CompanionApp, an App
+    _Host = AppMixin  # the mixins' one base: the app they are mixed into (tui/host.py)
 else:
     # a MessagePump at run time, so that Textual collects the ``@on`` handlers below (its metaclass does)
     _Host = MessagePump
@@ -105,17 +103,6 @@ class ScanFailed(Message):
 
 class ScanMixin(_Host):
     """The F6 scan of :class:`~companion.tui.app.CompanionApp` (at most one at a time)."""
-
-    if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
-        session: SessionLike
-        journaled: Journaled | None
-        lang: str
-        camera: int | str
-
-        @property
-        def state(self) -> GameState: ...
-        def say(self, text: str, *, error: bool = False) -> None: ...
-        def fit_table(self) -> None: ...
 
     _scan: ScanRun | None = None  # the scan whose reports are shown (None: none, or it was dropped)
     _preview_key: tuple | None = None  # the judgement whose scanned card's preview is held

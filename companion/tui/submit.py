@@ -8,7 +8,7 @@ command changes nothing and says why in the message line, a bug goes to the cras
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -19,15 +19,9 @@ from .text import accepts_judge_face, label, line_is_secret
 from .widgets.command import CommandBar, last_token
 
 if TYPE_CHECKING:
-    from textual.app import App
-
-    from companion.rules.state import GameState
-
-    from .protocols import CommandLanguage, SessionLike
-
-    _Host = App[int]  # the mixin is used in CompanionApp, an App
+    from .host import AppMixin
 else:
-    _Host = object
+    AppMixin = object  # the mixins' one base (companion/tui/host.py) adds nothing at run time
 
 __all__ = ["SubmitMixin", "UNDO_WORDS", "REDO_WORDS"]
 
@@ -47,38 +41,8 @@ def _cjk(word: str) -> bool:
     return bool(word) and "\u3400" <= word[0] <= "\u9fff"
 
 
-class SubmitMixin(_Host):
+class SubmitMixin(AppMixin):
     """The command bar's completion and submission (see the module docstring)."""
-
-    if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
-        session: SessionLike
-        lang: str
-        _partial: Any
-
-        @property
-        def script(self) -> CommandLanguage: ...
-
-        @property
-        def state(self) -> GameState: ...
-        @property
-        def readonly(self) -> bool: ...
-        @property
-        def message(self) -> str: ...
-        @property
-        def asking(self) -> bool: ...
-        def say(self, text: str, *, error: bool = False) -> None: ...
-        def refresh_view(self) -> None: ...
-        def empty_enter(self) -> bool: ...
-        def numbered_enter(self, line: str) -> bool: ...
-        def step_setting(self, line: str) -> bool: ...
-        def card_beginning(self, line: str) -> str | None: ...
-        def after_answer(self, before: Any) -> None: ...
-        def hand_asked(self, r: Refused, line: str) -> None: ...
-        def _hide_preview(self) -> None: ...
-        def _drop_scan(self) -> None: ...
-        def action_serve(self, where: str = "") -> None: ...
-        def action_undo(self) -> None: ...
-        def action_redo(self) -> None: ...
 
     # -- completion -----------------------------------------------------------
     def _same_words(self, text: str, before: str) -> bool:

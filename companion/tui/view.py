@@ -9,7 +9,7 @@ screen from ``session.state`` and ``session.log`` (each widget repainted only wh
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.cells import chop_cells
 from rich.text import Text
@@ -24,17 +24,13 @@ from .widgets.log import GameLog
 from .widgets.table import LOG_MIN, SeatTable
 
 if TYPE_CHECKING:
-    from textual.app import App
     from textual.geometry import Size
 
     from companion.rules.state import GameState
 
-    from .protocols import Journaled, SessionLike
-    from .serve import WebShare
-
-    _Host = App[int]  # the mixin is used in CompanionApp, an App
+    from .host import AppMixin
 else:
-    _Host = object
+    AppMixin = object  # the mixins' one base (companion/tui/host.py) adds nothing at run time
 
 __all__ = ["ViewMixin", "opened_lines", "ASK_LINES", "ASK_LINES_LARGE", "BANNER_LINES", "LARGE_HEIGHT",
            "MESSAGE_LINES"]
@@ -78,24 +74,8 @@ def opened_lines(text: str, width: int) -> list[str]:
     return [*lines, cur] if cur else lines
 
 
-class ViewMixin(_Host):
+class ViewMixin(AppMixin):
     """The dashboard's drawing and layout (see the module docstring)."""
-
-    if TYPE_CHECKING:  # what CompanionApp, the class this is mixed into, provides
-        session: SessionLike
-        journaled: Journaled | None
-        lang: str
-        reveal: bool
-        web_share: WebShare | None
-        WIDE: int
-        _ptext: str
-        _drawn_header: str | None
-        _drawn_banner: str | None
-        _opened: dict[str, str] | None
-        _partial: Any
-
-        def draw_choices(self) -> None: ...
-        def _scan_after_redraw(self) -> None: ...
 
     # -- layout ---------------------------------------------------------------
     def lay_out(self, size: Size) -> None:

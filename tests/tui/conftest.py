@@ -12,11 +12,19 @@ for p in (str(REPO), str(HERE)):
         sys.path.insert(0, p)
 
 from fakes import FakeSession  # noqa: E402
+from pilot_support import LIULI, played  # noqa: E402
 
 
 @pytest.fixture
 def session():
     return FakeSession()
+
+
+@pytest.fixture
+def liuli_session():
+    """A real in-memory session at ``pilot_support.LIULI``: 大乔 asked for 闪 after 关羽's 武圣 杀, with 流离's
+    hint (a question of three lines at 80 columns)."""
+    return played(LIULI)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -54,7 +54,7 @@ def table_state() -> GameState:
     return GameState(
         players=6, seats=seats, started=True, round=2, turn_seat=2, phase="play",
         prompts=[Prompt("dying", 5, en="seat 5 is dying: asking seat 2 for a Peach (桃)",
-                        zh="5号位濒死：求桃（询问2号位）", data={"victim": 5, "order": [2], "i": 0})],
+                        zh="5号位濒死：求桃（询问2号位）", data={"victim": 5, "source": None, "order": [2], "i": 0})],
     )
 
 

@@ -7,9 +7,9 @@ it did on 19 of 40 keys of the bench's game).  Played by the real rules core, `n
 from __future__ import annotations
 
 import pytest
+from pilot_support import played
 from screen import screen_text
 
-from companion.session import Session
 from companion.tui.app import ASK_LINES, CommandBar, CompanionApp
 from companion.tui.text import prompt_text
 from companion.tui.widgets.choices import ChoicesBar
@@ -26,9 +26,7 @@ def next_line(state) -> str:
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 async def test_the_ask_widget_keeps_its_lines_and_nothing_is_laid_out_as_questions_come_and_go(lang):
-    s = Session.new(None)
-    for line in SETUP:
-        s.submit(line)
+    s = played(SETUP)
     app = CompanionApp(s, lang=lang)
     app.step_every_phase = True  # one phase a key: the question and the choices change on most keys
     async with app.run_test(size=(120, 30)) as pilot:
@@ -58,12 +56,8 @@ async def test_the_ask_widget_keeps_its_lines_and_nothing_is_laid_out_as_questio
         assert laid_out == [0] * len(laid_out), laid_out
 
 
-async def test_a_question_taller_than_the_kept_lines_grows_the_widget_and_it_gives_them_back():
-    s = Session.new(None)
-    for line in ["players 4", "lord 1", "general 1 guanyu", "general 2 daqiao", "general 3 luxun",
-                 "general 4 lvbu", "start", "next", "next", "next", "1 杀:♥Q 2 via wusheng"]:
-        s.submit(line)  # 大乔 asked for 闪 after 关羽's 武圣 杀, with 流离's hint: 3 lines at 80 columns
-    app = CompanionApp(s, lang="en")
+async def test_a_question_taller_than_the_kept_lines_grows_the_widget_and_it_gives_them_back(liuli_session):
+    app = CompanionApp(liuli_session, lang="en")  # 大乔 asked for 闪 with 流离's hint: 3 lines at 80 columns
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         ask = app.query_one(ChoicesBar)

@@ -6,9 +6,9 @@ takes what it needs (never cut: tests/tui/test_long_question.py).  Played by the
 from __future__ import annotations
 
 import pytest
+from pilot_support import played
 from screen import screen_text, type_line
 
-from companion.session import Session
 from companion.tui.app import ASK_LINES, CompanionApp
 from companion.tui.text import prompt_text
 from companion.tui.widgets.choices import ChoicesBar
@@ -29,9 +29,7 @@ def zone(app) -> tuple[int, int, int]:
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 async def test_a_question_and_choices_that_come_and_go_do_not_move_the_board(lang):
-    s = Session.new(None)
-    for line in SETUP:
-        s.submit(line)
+    s = played(SETUP)
     app = CompanionApp(s, lang=lang)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -48,11 +46,8 @@ async def test_a_question_and_choices_that_come_and_go_do_not_move_the_board(lan
         assert all(q + c <= ASK_LINES for q, c in shown), seen
 
 
-async def test_a_question_longer_than_the_kept_lines_is_drawn_whole_and_the_board_comes_back():
-    s = Session.new(None)
-    for line in ["players 4", "lord 1", "general 1 guanyu", "general 2 daqiao", "general 3 luxun",
-                 "general 4 lvbu", "start", "next", "next", "next", "1 杀:♥Q 2 via wusheng"]:
-        s.submit(line)  # 大乔 asked for 闪 after 关羽's 武圣 杀, with 流离's hint: 3 lines at 80 columns
+async def test_a_question_longer_than_the_kept_lines_is_drawn_whole_and_the_board_comes_back(liuli_session):
+    s = liuli_session  # 大乔 asked for 闪 with 流离's hint: 3 lines at 80 columns
     app = CompanionApp(s, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

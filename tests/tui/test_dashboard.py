@@ -626,7 +626,7 @@ async def test_banner_warning_sign_keeps_its_text_at_80x24(zh):
     from companion.rules.state import Prompt
 
     state = table_state()
-    state.prompts = [Prompt("dying", 5, en="seat 5 is dying", zh=zh, data={"victim": 5, "order": [2], "i": 0})]
+    state.prompts = [Prompt("dying", 5, en="seat 5 is dying", zh=zh, data={"victim": 5, "source": None, "order": [2], "i": 0})]
     app = CompanionApp(FakeSession(state), lang="zh")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -7,13 +7,8 @@ from __future__ import annotations
 import pytest
 from screen import screen_text
 
-from companion.session import Session
 from companion.tui.app import CompanionApp
 from companion.tui.text import prompt_text
-
-LIULI = ["players 4", "lord 1", "general 1 guanyu", "general 2 daqiao", "general 3 luxun", "general 4 lvbu",
-         "start", "next", "next", "next", "1 杀:♥Q 2 via wusheng"]
-"""关羽's 武圣 杀 on 大乔: she is asked for 闪, with 流离's hint."""
 
 
 def _squashed(text: str) -> str:
@@ -22,10 +17,8 @@ def _squashed(text: str) -> str:
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
-async def test_the_whole_question_is_on_the_screen(lang, size):
-    s = Session.new(None)
-    for line in LIULI:
-        s.submit(line)
+async def test_the_whole_question_is_on_the_screen(lang, size, liuli_session):
+    s = liuli_session  # 关羽's 武圣 杀 on 大乔: she is asked for 闪, with 流离's hint
     app = CompanionApp(s, lang=lang)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -36,11 +29,8 @@ async def test_the_whole_question_is_on_the_screen(lang, size):
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-async def test_a_long_message_is_drawn_whole(lang):
-    s = Session.new(None)
-    for line in LIULI:
-        s.submit(line)
-    app = CompanionApp(s, lang=lang)
+async def test_a_long_message_is_drawn_whole(lang, liuli_session):
+    app = CompanionApp(liuli_session, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         long = " ".join(["refused: the rule says this and that, with its numbers"] * 4) + " END"

@@ -7,7 +7,6 @@ RULES_NOTES "Judgements" (八卦阵 red = 闪).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -17,7 +16,7 @@ from ..flow import JUDGED, Action, Ctx, again_data, judgement, responded
 from ..judgement import Judgement
 from ..messages import Words, en_zh, say
 from ..outcome import named, who
-from ..prompts import JudgementJob
+from ..prompts import JudgementJob, RespondData
 from ..state import GameState, Prompt, RespondPrompt, Seat
 from ..vocab import PromptKind, Rule
 from .common import use_equipment, uses
@@ -29,10 +28,10 @@ HANDLES = frozenset({"eight_diagram", "nioh_shield"})
 """The card ids whose rules live here (equipped with ``S CARD``: :func:`companion.rules.cards.common.equip`)."""
 
 
-def armor_works(st: GameState, data: Mapping[str, Any], target: Seat) -> str | None:
+def armor_works(st: GameState, data: RespondData, target: Seat) -> str | None:
     """The target's armor kind id when it works against this 杀 / request (青釭剑 ignores it), else None."""
     a = card_kind_of(target.equipment.get("armor"))
-    if a is None or data.get("ignore_armor"):
+    if a is None or data.ignore_armor:
         return None
     return a
 
@@ -72,13 +71,13 @@ def v_judge(ctx: Ctx, a: Action) -> None:
     st = ctx.st
     face: Face = a.args["face"]
     top = st.prompt
-    assert top is not None
+    assert top is not None and top.kind == PromptKind.RESPOND  # engine._v_judge: at a 闪 question only
     t = st.seat(top.seat)
-    if top.data.get("ignore_armor") and card_kind_of(t.equipment.get("armor")) == "eight_diagram":
+    if top.data.ignore_armor and card_kind_of(t.equipment.get("armor")) == "eight_diagram":
         ctx.check(False, Rule.JUDGE_NONE, source=SRC_WEAPON, msg="ignores_seat_judgement", seat=t.seat)
     ctx.check(
-        armor_works(st, top.data, t) == "eight_diagram" and top.data.get("need", "jink") == "jink"
-              and not top.data.get("bagua"),
+        armor_works(st, top.data, t) == "eight_diagram" and (top.data.need or "jink") == "jink"
+              and not top.data.bagua,
         Rule.JUDGE_NONE, source=SRC_JUDGE, msg="seat_has_unused", seat=t.seat)
     judgement(ctx, {"kind": "bagua", "subject": "eight_diagram", "seat": t.seat}, face)
 
@@ -90,14 +89,14 @@ def _bagua_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
         return
     te, tz = who(st, top.seat)
     if j.effect:
-        more = top.data.get("jinks", 1) - 1
+        more = (top.data.jinks if top.data.jinks is not None else 1) - 1
         if more > 0:
             st.prompts[-1] = Prompt(PromptKind.RESPOND, top.seat, *en_zh("prompt.respond/one_more_needed", target=Words(te, tz)),
                                     again_data(top.data, more))
             ctx.event("jink", say("jink/counts_one_more", target=Words(te, tz)), seat=top.seat)
         else:
             st.prompts.pop()
-            ctx.event("jink", say("jink/counts_misses", target=Words(te, tz), cause=named(top.data.get('cause', '杀'))),
+            ctx.event("jink", say("jink/counts_misses", target=Words(te, tz), cause=named(top.data.cause or "杀")),
                       seat=top.seat)
             responded(ctx, top, True)
     else:

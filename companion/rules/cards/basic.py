@@ -40,9 +40,9 @@ def answer_with(ctx: Ctx, u: Use) -> bool:
         return False
     ne, nz = who(st, n)
     u.pay()
-    if top.data.get("duel"):
+    if top.data.duel:
         tk.duel_slash_played(st)  # the 决斗 prompt counts 杀 cards, not rounds (无双: two a round)
-    more = top.data.get("jinks", 1) - 1  # 无双: two 闪 for his 杀, two 杀 each time in his 决斗
+    more = (top.data.jinks if top.data.jinks is not None else 1) - 1  # 无双: two 闪 for his 杀, two 杀 each time in his 决斗
     if more > 0:
         st.prompts[-1] = Prompt(
                              PromptKind.RESPOND, n, *en_zh("prompt.respond/one_more_needed_take", who=Words(ne, nz), kind=kind,
@@ -52,7 +52,7 @@ def answer_with(ctx: Ctx, u: Use) -> bool:
                   say("cards.basic.answer_with", who=Words(ne, nz), kind=kind, hand=s.hand), seat=n)
         return True
     st.prompts.pop()
-    cause = top.data.get("cause", "杀")
+    cause = top.data.cause or "杀"
     if kind.id == "jink":
         ctx.event("jink", say("jink/plays_misses_hand", who=Words(ne, nz), cause=oc.named(cause), hand=s.hand), seat=n)
     else:
@@ -186,12 +186,12 @@ def v_take(ctx: Ctx, a: Action) -> None:
         raise Refused(Rule.PROMPT_SEAT, source="companion: answer the pending question first", forceable=False,
                       msg="seat_must_answer", seat=top.seat, a_seat=a.seat)
     st.prompts.pop()
-    src = top.data.get("source")
-    if top.data.get("slash"):
+    src = top.data.source
+    if top.data.slash:
         eq.slash_hit(ctx, top.data, top.seat)
     else:
         oc.deal_damage(st, ctx.ev, top.seat, 1, src if src is not None and st.seat(src).alive else None, "normal",
-                       top.data.get("cause", "杀"))
+                       top.data.cause or "杀")
     responded(ctx, top, False)
 
 

@@ -69,7 +69,7 @@ def v_judge(ctx: Ctx, a: Action) -> None:
     top = cast("JudgePrompt | None", st.prompt)  # the engine sends 'judge' here at a judge question only
     assert top is not None
     st.prompts.pop()
-    ref = top.data["card"]
+    ref = top.data.card
     st.extra["judged"] = [*st.extra.get("judged", []), ref]
     judgement(ctx, {"kind": "delayed", "subject": card_kind_of(ref), "seat": top.seat, "card": ref}, face)
 

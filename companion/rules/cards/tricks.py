@@ -11,8 +11,8 @@ top and the frame simply continues once they are answered.
 
 Prompt kinds added here: ``nullify`` (window), ``pick`` (五谷丰登), ``zone``
 (过河拆桥 / 顺手牵羊), ``collateral`` (借刀杀人); 南蛮入侵 / 万箭齐发 / 决斗 use
-the engine's ``respond`` prompt with ``data["need"]`` = ``"slash"``/``"jink"``
-and ``data["frame"] = True``.
+the engine's ``respond`` prompt with ``RespondData.need`` = ``"slash"``/``"jink"``
+and ``RespondData.frame`` True.
 
 Sources: QSanguosha-v2 ``standard-cards.cpp`` (SavageAssault, ArcheryAttack,
 Duel, Collateral, ExNihilo, AmazingGrace, GodSalvation, Dismantlement,
@@ -496,7 +496,7 @@ def responded(ctx: Ctx, prompt: RespondPrompt, played: bool) -> None:
     f = top_frame(st)
     if f is None:
         return
-    if prompt.data.get("duel") and played:
+    if prompt.data.duel and played:
         other = f.user if prompt.seat != f.user else f.targets[0]
         _set(st, turn=other, round=f.round + 1, stage="effect")
         return
@@ -542,10 +542,10 @@ def nullify(ctx: Ctx, s: Seat, ref: str) -> bool:
         s.hand -= 1
         st.prompts.pop()
         holder = top.seat
-        push_frame(st, Frame("judge_null", top.data["card"], st.turn_player(), (holder,), ask_from=st.turn_seat,
+        push_frame(st, Frame("judge_null", top.data.card, st.turn_player(), (holder,), ask_from=st.turn_seat,
                              target=holder, depth=1, by=s.seat, chain=(s.seat,)))
         ctx.event("use",
-                  say("use/plays_against_hand", who=Words(ne, nz), card_label=card_label(top.data['card']), hand=s.hand),
+                  say("use/plays_against_hand", who=Words(ne, nz), card_label=card_label(top.data.card), hand=s.hand),
                   seat=s.seat, card=ref)
         return True
     return False
@@ -583,7 +583,7 @@ def v_pass(ctx: Ctx, a: Action) -> bool:
     if top.kind == PromptKind.COLLATERAL:
         st.prompts.pop()
         a_seat = st.seat(top.seat)
-        u = st.seat(top.data["user"])
+        u = st.seat(top.data.user)
         w = a_seat.equipment.get("weapon")
         a_seat.equipment["weapon"] = None
         u.hand += 1
@@ -640,7 +640,7 @@ def v_pick(ctx: Ctx, a: Action) -> None:
         _advance(ctx)
         return
     f = _frame(st)
-    t = st.seat(cast(ZonePrompt, top).data["target"])  # 过河拆桥 / 顺手牵羊's zone question (checked above)
+    t = st.seat(cast(ZonePrompt, top).data.target)  # 过河拆桥 / 顺手牵羊's zone question (checked above)
     word = what[0] if what else ""
     z = resolve_zone(t, word)
     if z == "hand":  # light mode: does it hold one? (asked, as for 空城)
@@ -665,7 +665,7 @@ def collateral_slash(ctx: Ctx, s: Seat, a: Action) -> list[int] | None:
     top = st.prompt
     if top is None or top.kind != PromptKind.COLLATERAL or s.seat != top.seat:
         return None
-    b = top.data["victim"]
+    b = top.data.victim
     targets = a.args.get("targets") or [b]
     ctx.check(targets == [b], Rule.COLLATERAL_TARGET, source=SRC_TRICK, forceable=False, seat=s.seat, b=b)
     st.prompts.pop()
@@ -687,7 +687,7 @@ def implicit_close(ctx: Ctx) -> None:
 
 
 def _responded(ctx: Ctx, prompt: RespondPrompt, played: bool) -> None:
-    if prompt.data.get("frame"):
+    if prompt.data.frame:
         responded(ctx, prompt, played)
 
 

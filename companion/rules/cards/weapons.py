@@ -8,7 +8,7 @@ The engine calls these hook points (nothing else of the engine is needed here):
   range or distance to that use);
 * :func:`max_slash_targets` — 方天画戟 (the last hand card(s) as a 杀: up to 3 targets);
 * :func:`slash_at` — a 杀 is aimed: 雌雄双股剑, 仁王盾, 青釭剑 (ignores armor), then
-  the target is asked for 闪 (``respond`` prompt, ``data["slash"] = True``);
+  the target is asked for 闪 (``respond`` prompt, ``RespondData.slash`` True);
 * :func:`after_dodge` — the 杀 was dodged: 青龙偃月刀 (may 杀 again), 贯石斧 (discard 2 to hit);
 * :func:`slash_hit` — the 杀 hits: 寒冰剑 (instead of damage, discard 2), 麒麟弓 (discard a horse), damage;
 
@@ -33,7 +33,7 @@ from ..flow import RESPONDED, Action, Ctx
 from ..generals import GENERALS
 from ..messages import Message, Words, en_zh, say, text
 from ..outcome import who
-from ..prompts import DoubleSwordsData, RespondData, TargetData
+from ..prompts import DoubleSwordsData, RespondData, TargetData, WeaponHitData
 from ..state import SLOTS, AnyPrompt, BladePrompt, GameState, Prompt, RespondPrompt, Seat, WeaponHitPrompt
 from ..vocab import PromptKind, Rule
 from ..zones import SLOT_ZH, take_zone, zone_label
@@ -182,7 +182,7 @@ def _double_swords(ctx: Ctx, s: Seat, ts: Seat, shield: bool) -> bool:
 def after_dodge(ctx: Ctx, data: RespondData, t: int) -> None:
     """The 杀 of ``data`` was dodged by seat ``t``: 青龙偃月刀 / 贯石斧 may follow (prompts)."""
     st = ctx.st
-    n = data.get("source")
+    n = data.source
     if n is None:
         return
     s = st.seat(n)
@@ -203,18 +203,19 @@ def after_dodge(ctx: Ctx, data: RespondData, t: int) -> None:
 def slash_hit(ctx: Ctx, data: RespondData, t: int) -> None:
     """The 杀 of ``data`` hits seat ``t``: 寒冰剑 and 麒麟弓 are offered (prompts), else 1 damage."""
     st = ctx.st
-    n = data.get("source")
+    n = data.source
     src = n if n is not None and st.seat(n).alive else None
     ts = st.seat(t)
     w = weapon_of(st.seat(src)) if src is not None else None
     ne, nz = who(st, src)
     te, tz = who(st, t)
-    if src is not None and w == "ice_sword" and not data.get("ice_done") and (ts.hand > 0 or any(ts.equipment.values())):
+    hit = data if isinstance(data, WeaponHitData) else None  # a weapon's question already asked of this hit
+    if src is not None and w == "ice_sword" and not (hit and hit.ice_done) and (ts.hand > 0 or any(ts.equipment.values())):
         st.prompts.append(Prompt(PromptKind.ICE_SWORD, src,
                                  *en_zh("prompt.weapon.ice_sword", who=Words(ne, nz), target=Words(te, tz)),
                                  data.hit(t, ice_done=True)))
         return
-    if (src is not None and w == "kylin_bow" and not data.get("kylin_done")
+    if (src is not None and w == "kylin_bow" and not (hit and hit.kylin_done)
             and (ts.equipment.get("plus_horse") or ts.equipment.get("minus_horse"))):
         have = [sl for sl in ("plus_horse", "minus_horse") if ts.equipment.get(sl)]
         horses = Words(" / ".join(have), " / ".join(SLOT_ZH[sl] for sl in have))  # 'pick -1马' is read too (zones)
@@ -252,16 +253,16 @@ def weapon_pass(ctx: Ctx, top: AnyPrompt) -> None:
     k = top.kind
     pe, pz = who(st, top.seat)
     if top.kind == PromptKind.DOUBLE_SWORDS:
-        u = st.seat(top.data["user"])
+        u = st.seat(top.data.user)
         u.hand += 1
         ue, uz = who(st, u.seat)
         ctx.event("draw", say("draw/draws_hand2", user=Words(ue, uz), hand=u.hand), seat=u.seat)
-        nioh = top.data.get("nioh")
+        nioh = top.data.nioh
         if nioh is not None:
             nioh_shield(ctx, nioh)
     elif top.kind == PromptKind.ICE_SWORD or top.kind == PromptKind.KYLIN_BOW:
         ctx.event("pass", say("pass/does_use", asked=Words(pe, pz), zh_=_zh(k[7:])), seat=top.seat)
-        slash_hit(ctx, top.data, top.data["target"])
+        slash_hit(ctx, top.data, top.data.target)
     else:
         ctx.event("pass", say("pass/does_use", asked=Words(pe, pz), zh_=_zh(k[7:])), seat=top.seat)
 
@@ -284,13 +285,13 @@ def weapon_discard(ctx: Ctx, top: AnyPrompt, n: int, k: int) -> None:
     st.prompts.pop()
     ne, nz = who(st, n)
     ctx.event("discard", say("discard/discards_hand", who=Words(ne, nz), k=k, zh_=_zh(top.kind[7:]), hand=s.hand), seat=n)
-    nioh = top.data.get("nioh") if top.kind == PromptKind.DOUBLE_SWORDS else None
+    nioh = top.data.nioh if top.kind == PromptKind.DOUBLE_SWORDS else None
     if nioh is not None:
         nioh_shield(ctx, nioh)
     if top.kind == PromptKind.AXE:
-        te, tz = who(st, top.data["target"])
+        te, tz = who(st, top.data.target)
         ctx.event("weapon", say("weapon/hits_anyway", target=Words(te, tz)), seat=n)
-        slash_hit(ctx, top.data, top.data["target"])
+        slash_hit(ctx, top.data, top.data.target)
 
 
 def weapon_use(ctx: Ctx, s: Seat, kind_id: str, ref: str, face: Face | None, a: Action) -> bool:
@@ -303,7 +304,7 @@ def weapon_use(ctx: Ctx, s: Seat, kind_id: str, ref: str, face: Face | None, a: 
     if top.kind == PromptKind.AXE:
         weapon_discard(ctx, top, s.seat, 2)
         return True
-    t = cast(BladePrompt, top).data["target"]
+    t = cast(BladePrompt, top).data.target
     tg = list(a.args.get("targets") or [t])
     ctx.check(tg == [t], Rule.BLADE_TARGET, source=SRC_WEAPON, forceable=False, t=t)
     cost = 1
@@ -327,7 +328,7 @@ def weapon_pick(ctx: Ctx, top: AnyPrompt, what: list[str]) -> None:
 
     Raises Refused ``pick.zone`` naming the zones that hold cards."""
     st = ctx.st
-    t = st.seat(cast(WeaponHitPrompt, top).data["target"])  # 寒冰剑 / 麒麟弓: the seat the 杀 hits
+    t = st.seat(cast(WeaponHitPrompt, top).data.target)  # 寒冰剑 / 麒麟弓: the seat the 杀 hits
     if top.kind == PromptKind.KYLIN_BOW:
         horses = [sl for sl in ("plus_horse", "minus_horse") if t.equipment.get(sl)]
         z = what[0] if what else (horses[0] if len(horses) == 1 else "")
@@ -361,7 +362,7 @@ def weapon_pick(ctx: Ctx, top: AnyPrompt, what: list[str]) -> None:
 
 
 def _after_dodge(ctx: Ctx, top: RespondPrompt, played: bool) -> None:
-    if played and top.data.get("slash"):
+    if played and top.data.slash:
         after_dodge(ctx, top.data, top.seat)
 
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeVar
 
 from .. import outcome as oc
 from ..cards.armor import armor_works, bagua_hint
@@ -134,6 +134,14 @@ def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: s
                               PromptKind.SKILL, owner, *en_zh("prompt.skill/text", who=Words(ne, nz), sk_name=Words(ske, skz),
                                         what=Words(what_en, what_zh), choice=Words(choice_en, choice_zh)),
                               SkillData(**data)))
+
+
+def present(value: _T | None) -> _T:
+    """A field of a skill question that its step always carries (``present(p.data.source)`` at 反馈's answer,
+    ``p.data.job`` at 鬼才's): the value.  RuntimeError when it is absent (a bug: the question was asked without it)."""
+    if value is None:
+        raise RuntimeError("a skill question without the field its step reads")
+    return value
 
 
 def offer(ctx: Ctx, s: Seat, sid: str, key: str, /) -> bool:
@@ -254,6 +262,7 @@ RESPONSES: dict[str, Callable[[Ctx, RespondPrompt, int, list[str]], None]] = {}
 
 
 _Fn = TypeVar("_Fn", bound=Callable[..., Any])
+_T = TypeVar("_T")
 
 
 def step(sid: str, name: str = "ask", verbs: tuple[str, ...] = ("yes", "no", "skill"),
@@ -295,10 +304,10 @@ def active(sid: str) -> Callable[[_Fn], _Fn]:
 def answers(p: AnyPrompt, a: Action) -> bool:
     """True when action ``a`` answers prompt ``p`` through a skill."""
     if p.kind == _SKILL:
-        ans = STEPS.get(f"{p.data['skill']}:{p.data.get('step', 'ask')}")
+        ans = STEPS.get(f"{p.data.skill}:{p.data.step or 'ask'}")
         if ans is None or a.verb not in ans.verbs:
             return False
-        return a.verb != "skill" or a.args["skill"] == p.data["skill"]
+        return a.verb != "skill" or a.args["skill"] == p.data.skill
     if a.verb == "skill" and a.args["skill"] in RESPONSES:
         return p.kind == _RESPOND
     if a.verb == "use" and a.args.get("vskill") in ("hujia", "jijiang"):
@@ -313,10 +322,10 @@ def answer(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     the seat that caused the damage is the one concerned)."""
     if a.seat is not None and a.seat != p.seat and a.verb in ("skill", "yes", "no", "pick", "take", "pass"):
         raise refuse(Rule.PROMPT_SEAT, msg="seat_answers_this", seat=p.seat, a_seat=a.seat)
-    ans = STEPS[f"{p.data['skill']}:{p.data.get('step', 'ask')}"]
+    ans = STEPS[f"{p.data.skill}:{p.data.step or 'ask'}"]
     extra = a.args.get("args") if a.verb == "skill" else None
     if extra and not ans.takes_args:
-        sid = p.data["skill"]
+        sid = p.data.skill
         ske, skz = skill_names(sid)
         raise refuse(Rule.SKILL_ARGS, msg="takes_arguments_here", sk_name=Words(ske, skz), sid=sid,
                      extra_list=' '.join(extra))
@@ -326,10 +335,10 @@ def answer(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
 def declined(ctx: Ctx, p: SkillPrompt) -> None:
     """Skill question ``p`` is answered no: it leaves the stack, logged as declined."""
     ctx.st.prompts.pop()
-    ske, skz = skill_names(p.data["skill"])
+    ske, skz = skill_names(p.data.skill)
     ne, nz = who(ctx.st, p.seat)
     log_event(ctx, "decline", p.seat, *en_zh("skills.base.declined", who=Words(ne, nz), sk_name=Words(ske, skz)),
-              skill=p.data["skill"])
+              skill=p.data.skill)
 
 
 def used(ctx: Ctx, n: int, sid: str, en: str = "", zh: str = "") -> None:
@@ -414,7 +423,7 @@ def verb(ctx: Ctx, a: Action) -> None:
     sid = a.args["skill"]
     top = st.prompt
     ske, skz = skill_names(sid)
-    if top is not None and top.kind == PromptKind.SKILL and top.data["skill"] == sid:
+    if top is not None and top.kind == PromptKind.SKILL and top.data.skill == sid:
         if not answers(top, a):
             raise refuse(Rule.PROMPT_ANSWER, msg="answer_this_question", top=Words(top.en, top.zh))
         answer(ctx, top, a)
@@ -626,11 +635,15 @@ def view_as(ctx: Ctx, a: Action, top: AnyPrompt | None) -> tuple[int, int]:
 
 def judge_step(sid: str) -> None:
     """Register step ``"<sid>:judge"``: ``judge FACE`` answers skill ``sid``'s judgement question (刚烈, 铁骑, 洛神),
-    judged with the question's data as its job (SKILL_JUDGED[sid] gives the effect)."""
+    judged with what the question carries as its job: 刚烈's ``source``, 铁骑's ``target`` (SKILL_JUDGED[sid] gives
+    the effect)."""
     def fn(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
         ctx.st.prompts.pop()
-        job = cast(JudgementJob, {"kind": "skill", "skill": sid, "subject": sid, "seat": p.seat,
-                                  **{k: v for k, v in p.data.items() if k not in ("skill", "step")}})
+        job: JudgementJob = {"kind": "skill", "skill": sid, "subject": sid, "seat": p.seat}
+        if p.data.source is not None:
+            job["source"] = p.data.source
+        if p.data.target is not None:
+            job["target"] = p.data.target
         judgement(ctx, job, a.args["face"])
     STEPS[f"{sid}:judge"] = Answer(fn, frozenset({"judge"}))
 
@@ -669,9 +682,9 @@ def hints(ctx: Ctx, before: GameState) -> None:
     # unused 八卦阵 (RULES_NOTES: Judgements 八卦阵 — a red judgement counts as 闪).
     st = ctx.st
     p = st.prompt
-    if p is None or p.kind != _RESPOND or p.data.get("hinted"):
+    if p is None or p.kind != _RESPOND or p.data.hinted:
         return
-    need = p.data.get("need", "jink")
+    need = p.data.need or "jink"
     en: list[str] = []
     zh: list[str] = []
     for sid, want, card in (("hujia", _WEI, "jink"), ("jijiang", _SHU, "slash")):
@@ -684,10 +697,10 @@ def hints(ctx: Ctx, before: GameState) -> None:
                     text("skills.base.hints/giver", seats=seats, card=KINDS[card])
                 append_en_zh(en, zh, en_zh("skills.base.hints/via", sk_name=Words(ske, skz), who=givers, card=card, sid=sid))
     me = st.seat(p.seat)
-    if p.data.get("slash") and usable(st, p.seat, "liuli") and (me.hand > 0 or any(me.equipment.values())):
+    if p.data.slash and usable(st, p.seat, "liuli") and (me.hand > 0 or any(me.equipment.values())):
         ske, skz = skill_names("liuli")
         append_en_zh(en, zh, en_zh("skills.base.hints/liuli_t_slot", sk_name=Words(ske, skz)))
-    if need == "jink" and not p.data.get("bagua") and armor_works(st, p.data, st.seat(p.seat)) == "eight_diagram":
+    if need == "jink" and not p.data.bagua and armor_works(st, p.data, st.seat(p.seat)) == "eight_diagram":
         append_en_zh(en, zh, bagua_hint())
     if en:
         st.prompts[-1] = Prompt(p.kind, p.seat, p.en + " — " + "; ".join(en), p.zh + "——" + "；".join(zh),

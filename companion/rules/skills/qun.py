@@ -92,17 +92,17 @@ def wushuang(ctx: Ctx, before: GameState) -> None:
     # 无双: 锁定技，你使用的杀需两张闪才能抵消；与你决斗的角色每次需打出两张杀。
     st = ctx.st
     for i, p in enumerate(st.prompts):
-        if p.kind != _RESPOND or "jinks" in p.data:
+        if p.kind != _RESPOND or p.data.jinks is not None:
             continue
-        if p.data.get("slash"):
-            lvbu = p.data.get("source")
-        elif p.data.get("duel"):
+        if p.data.slash:
+            lvbu = p.data.source
+        elif p.data.duel:
             lvbu = duel_opponent(st, p.seat)
         else:
             continue
         if lvbu is None or lvbu == p.seat or not usable(st, lvbu, "wushuang"):
             continue
-        word = KINDS["jink" if p.data.get("slash") else "slash"]
+        word = KINDS["jink" if p.data.slash else "slash"]
         pe, pz = who(st, p.seat)
         st.prompts[i] = Prompt(
                             PromptKind.RESPOND, p.seat, *en_zh("prompt.respond/two_needed", asked=Words(pe, pz), word=word,

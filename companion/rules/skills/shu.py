@@ -90,7 +90,7 @@ def _guanxing(ctx: Ctx, s: Seat) -> None:
 
 @accepted("guanxing")
 def _guanxing_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
-    used(ctx, p.seat, "guanxing", *en_zh("skills.shu.guanxing_ans", x=p.data['x']))
+    used(ctx, p.seat, "guanxing", *en_zh("skills.shu.guanxing_ans", x=p.data.x))
 
 
 @on("target", "kongcheng")
@@ -123,17 +123,20 @@ def _tieqi(ctx: Ctx, user: int, target: int) -> None:
 @accepted("tieqi")
 def _tieqi_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     ask(ctx, p.seat, "tieqi", *en_zh("skills.shu.tieqi_ans"), *en_zh("skills.base.choice/judge"), step="judge",
-        target=p.data["target"])
+        target=p.data.target)
 
 
 def _tieqi_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
+    """铁骑 judged red: the target's 闪 question of 马超's 杀 goes (it cannot use 闪 against this 杀) and the 杀
+    hits.  Only a 杀's question (``RespondData.slash``): a question of a trick of his to the same seat (南蛮入侵,
+    万箭齐发, 决斗) is not "this 杀" and stays.  Source: ../shared/reference/standard_generals.json 铁骑 ("You may
+    judge; if the result is red, that target cannot use 闪 against this 杀")."""
     st = ctx.st
     if not j.effect:
         return
     for i in range(len(st.prompts) - 1, -1, -1):
         p = st.prompts[i]
-        if p.kind == PromptKind.RESPOND and p.seat == job["target"] and p.data.get("source") == job["seat"] \
-                and p.data.get("slash", True):
+        if p.kind == PromptKind.RESPOND and p.seat == job["target"] and p.data.source == job["seat"] and p.data.slash:
             del st.prompts[i]
             te, tz = who(st, p.seat)
             log_event(ctx, "skill", p.seat, *en_zh("skills.shu.tieqi_judged", target=Words(te, tz)))
@@ -166,7 +169,7 @@ def kongcheng_duel(ctx: Ctx, before: GameState) -> None:
     p = st.prompt
     if "faq_kongcheng_duel" not in st.variants:
         return
-    if p is None or p.kind != _RESPOND or not p.data.get("duel") or st.seat(p.seat).hand > 0 \
+    if p is None or p.kind != _RESPOND or not p.data.duel or st.seat(p.seat).hand > 0 \
             or not usable(st, p.seat, "kongcheng"):
         return
     st.prompts.pop()

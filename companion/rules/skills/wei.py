@@ -33,6 +33,7 @@ from .base import (
     log_event,
     offer,
     owners,
+    present,
     refuse,
     skill_names,
     step,
@@ -69,8 +70,8 @@ def _jianxiong(ctx: Ctx, victim: int, amount: int, source: int | None, cause: st
 
 @accepted("jianxiong")
 def _jianxiong_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
-    used(ctx, p.seat, "jianxiong", *en_zh("skills.wei.jianxiong_ans/takes", cause=oc.named(p.data['cause'])))
-    draw_cards(ctx, p.seat, 1, *en_zh("skills.wei.jianxiong_ans/takes2", cause=oc.named(p.data['cause'])))
+    used(ctx, p.seat, "jianxiong", *en_zh("skills.wei.jianxiong_ans/takes", cause=oc.named(p.data.cause)))
+    draw_cards(ctx, p.seat, 1, *en_zh("skills.wei.jianxiong_ans/takes2", cause=oc.named(p.data.cause)))
 
 
 @on("damaged", "fankui")
@@ -102,7 +103,7 @@ def _fankui_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
         words = [zn.ZONE_WORDS.get(w.casefold(), w) for w in (a.args.get("args", []) if a.verb == "skill" else [])]
     if len(words) > 1:
         raise refuse(Rule.SKILL_ARGS, msg="takes_one_card", words_list=' '.join(words))
-    src = st.seat(p.data["source"])
+    src = st.seat(present(p.data.source))
     me = st.seat(p.seat)
     word = words[0] if words else "hand"
     z = zn.resolve_zone(src, word) if word == "hand" or word in src.equipment else None
@@ -139,23 +140,23 @@ def _tiandu(ctx: Ctx, job: JudgementJob, j: Judgement) -> bool:
 
 
 def _judgement_goes_on(ctx: Ctx, p: SkillPrompt) -> None:
-    deferred_judgement_effect(ctx, p.data["job"], p.data["face"])
+    deferred_judgement_effect(ctx, present(p.data.job), present(p.data.face))
 
 
 @accepted("tiandu", on_no=_judgement_goes_on)
 def _tiandu_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
-    gain_judged(ctx, p.seat, p.data["face"], "tiandu")
+    gain_judged(ctx, p.seat, present(p.data.face), "tiandu")
     _judgement_goes_on(ctx, p)
 
 
 @step("guicai", "guicai", verbs=("no", "skill"), takes_args=True)
 def _guicai_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     st = ctx.st
-    job = p.data["job"].copy()
+    job = present(p.data.job).copy()
     job["replaced"] = True
     if a.verb == "no":
         declined(ctx, p)
-        finish_judgement(ctx, job, p.data["face"])
+        finish_judgement(ctx, job, present(p.data.face))
         return
     args = a.args.get("args", [])
     if len(args) != 1:
@@ -165,7 +166,7 @@ def _guicai_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     ctx.check(s.hand >= 1, Rule.HAND_EMPTY, source="companion: hand count", msg="seat_has_hand_cards", seat=p.seat)
     st.prompts.pop()
     s.hand = max(0, s.hand - 1)
-    used(ctx, p.seat, "guicai", *en_zh("skills.wei.guicai_ans", face=p.data['face'], face2=face, hand=s.hand))
+    used(ctx, p.seat, "guicai", *en_zh("skills.wei.guicai_ans", face=p.data.face, face2=face, hand=s.hand))
     finish_judgement(ctx, job, face)
 
 
@@ -182,7 +183,7 @@ def _ganglie(ctx: Ctx, victim: int, amount: int, source: int | None, cause: str)
 def _ganglie_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     used(ctx, p.seat, "ganglie")
     ask(ctx, p.seat, "ganglie", *en_zh("skills.shu.tieqi_ans"), *en_zh("skills.base.choice/judge"), step="judge",
-        source=p.data["source"])
+        source=p.data.source)
 
 
 def _ganglie_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
@@ -218,7 +219,7 @@ def _ganglie_choice(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
         log_event(ctx, "discard", p.seat, *en_zh("skills.wei.ganglie_choice", src=Words(se, sz), hand=s.hand))
         return
     st.prompts.pop()
-    owner = p.data["owner"]
+    owner = present(p.data.owner)
     oc.deal_damage(st, ctx.ev, p.seat, 1, owner if st.seat(owner).alive else None, "normal", "刚烈")
 
 
@@ -305,12 +306,13 @@ def _yiji_ask(ctx: Ctx, victim: int, i: int, times: int) -> None:
 @step("yiji", takes_args=True)
 def _yiji_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
     st = ctx.st
-    i, times = p.data.get("i", 1), p.data.get("times", 1)
+    i = p.data.i if p.data.i is not None else 1
+    times = p.data.times if p.data.times is not None else 1
     if a.verb == "no":
         declined(ctx, p)
         _yiji_ask(ctx, p.seat, i + 1, times)
         return
-    k = p.data["n"]
+    k = present(p.data.n)
     args = a.args.get("args", []) if a.verb == "skill" else []
     if len(args) % 2:
         raise refuse(Rule.SKILL_ARGS, msg="give_pairs_seat")

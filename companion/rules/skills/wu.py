@@ -34,6 +34,7 @@ from .base import (
     kingdom_of,
     living,
     once,
+    present,
     refuse,
     skill_names,
     suit_arg,
@@ -164,8 +165,8 @@ def _liuli(ctx: Ctx, p: RespondPrompt, n: int, args: list[str]) -> None:
     # to the choice (docs/commands.md "using SLOT": a card used as part of another leaves its slot first;
     # QSanguosha LiuliCard: the range is checked without the discarded card).
     st = ctx.st
-    src = p.data.get("source")
-    if p.seat != n or not p.data.get("slash") or src is None:
+    src = p.data.source
+    if p.seat != n or not p.data.slash or src is None:
         raise refuse(Rule.SKILL_WHEN, msg="used_when_you")
     if not args or len(args) > 2:
         raise refuse(Rule.SKILL_ARGS, msg="needs_target_seat", n=n, slots_list=', '.join(SLOTS))
@@ -244,7 +245,7 @@ def _lianying_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
 
 @accepted("xiaoji")
 def _xiaoji_ans(ctx: Ctx, p: SkillPrompt, a: Action) -> None:
-    draw_cards(ctx, p.seat, p.data["n"], "枭姬", "枭姬")
+    draw_cards(ctx, p.seat, present(p.data.n), "枭姬", "枭姬")
 
 
 
