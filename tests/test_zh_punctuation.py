@@ -1,6 +1,6 @@
 """Chinese punctuation on Chinese screens, English examples on English ones (issue 14: "the UI speaks Chinese and
 English, completely in each"): the dash of a Chinese text is ——, the colon of a Chinese help heading is the
-full-width one, and the English card-face error lists English examples only."""
+full-width one."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.rules.deck import CardSyntaxError, parse_face
 
 ZH = tomllib.loads((Path(__file__).resolve().parents[1] / "companion/data/messages/zh.toml").read_text(encoding="utf-8"))
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -31,11 +30,3 @@ def test_help_headings_take_the_colon_of_the_language(capsys, argv):
     out = capsys.readouterr().out
     assert "\noptions:\n" in out and "：" not in out
 
-
-def test_the_english_card_face_error_gives_english_examples():
-    with pytest.raises(CardSyntaxError) as exc:
-        parse_face("♠14")
-    assert not CJK.search(exc.value.en) and "spade 7" in exc.value.en, exc.value.en
-    assert "黑桃7" in exc.value.zh
-    for face in CardSyntaxError.ACCEPTED.split(", "):
-        parse_face(face)  # every example is read

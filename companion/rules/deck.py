@@ -121,7 +121,7 @@ class CardSyntaxError(CardError):
     """A card face (suit + rank) could not be parsed.  ``.text`` is the input; ``.reason`` the specific
     reason (en) when there is one (a colour word: ``红10``), else ""."""
 
-    ACCEPTED = "♠7, 7♠, S7, 7s, 10h, h10, spade 7, heart 10, club K, ♥Q, ♦10, diamond A"
+    ACCEPTED = "♠7, 7♠, S7, 7s, 10h, h10, spade 7, 黑桃7, 红桃10, 梅花K, K梅花, ♥Q, ♦10, 方块A"
     ACCEPTED_ZH = "♠7、7♠、黑桃7、红桃10、梅花K、K梅花、方块A、10h、♥Q"
 
     def __init__(self, text: str, reason: str = "", reason_zh: str = "") -> None:
