@@ -657,7 +657,22 @@ def _columns() -> int:
 
 
 class _Formatter(argparse.HelpFormatter):
-    """argparse's formatter at the terminal's width (:func:`_columns`), its ``usage:`` in the run's language."""
+    """argparse's formatter at the terminal's width (:func:`_columns`), its ``usage:`` and the headings of the option
+    groups in the run's language (``选项：`` with the full-width colon, ``[text] "cli.help.heading"``)."""
+
+    class _Section(argparse.HelpFormatter._Section):
+        """A section whose heading is the catalogue's ``"{title}:"`` / ``"{title}："`` (argparse adds an ASCII colon)."""
+
+        def format_help(self) -> str:
+            heading, self.heading = self.heading, argparse.SUPPRESS
+            try:
+                body = super().format_help()
+            finally:
+                self.heading = heading
+            if not body or heading is argparse.SUPPRESS or heading is None:
+                return body
+            indent = " " * self.formatter._current_indent
+            return f"\n{indent}{_msg('help.heading', title=heading)}\n{body[1:]}"
 
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, _msg("help.usage") if prefix is None else prefix)

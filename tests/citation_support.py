@@ -68,6 +68,15 @@ def refusal_sites() -> tuple[tuple[Site, ...], tuple[str, ...]]:
     return tuple(sites), tuple(unread)
 
 
+def citations() -> list[tuple[str, int, str]]:
+    """``(file, line, source)`` of every source the code cites on screen: each refusal's, and each role-table
+    variant's (companion/rules/setup.py ``SRC_ROLE_VARIANTS``, said in ``setup.variant/roles``)."""
+    from companion.rules.setup import SRC_ROLE_VARIANTS
+
+    return [(s.file, s.line, s.source) for s in refusal_sites()[0] if s.source] + \
+        [("companion/rules/setup.py", 0, src) for src in SRC_ROLE_VARIANTS.values()]
+
+
 def cited_documents() -> set[str]:
-    """Every document a refusal cites (its source split at ``"; "``)."""
-    return {part for s in refusal_sites()[0] if s.source for part in s.source.split("; ")}
+    """Every document the code cites (a source split at ``"; "``)."""
+    return {part for _file, _line, source in citations() for part in source.split("; ")}

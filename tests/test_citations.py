@@ -100,3 +100,12 @@ def test_the_dashboard_and_the_session_say_the_citation_in_the_screen_language()
     assert line.endswith("[slash.range；规则笔记：距离与攻击范围]") and "RULES_NOTES" not in line
     host.lang = "en"
     assert SubmitMixin.refusal_text(host, r, typed=False).endswith("[slash.range; RULES_NOTES: Distance and attack range]")
+
+
+def test_a_role_table_cites_its_sources_in_the_language_of_the_screen():
+    from companion.rules.setup import ROLE_VARIANTS, VARIANTS
+
+    for name, (_players, _counts, source) in ROLE_VARIANTS.items():
+        assert VARIANTS[name].en.endswith(f"({source})")  # English: as before
+        zh = VARIANTS[name].zh
+        assert not ASCII_WORD.search(zh), zh

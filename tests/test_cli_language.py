@@ -119,7 +119,7 @@ def test_a_usage_error_is_one_clear_line_in_the_language(capsys):
 
 def test_judge_names_its_subject_in_chinese(capsys):
     code, out, _ = run(capsys, "judge", "lightning", "S7", "--lang", "zh")
-    assert code == 0 and out.startswith("闪电 ♠7：生效 — ") and english_words(out) == []
+    assert code == 0 and out.startswith("闪电 ♠7：生效——") and english_words(out) == []
     code, out, _ = run(capsys, "judge", "lightning", "S7", "--lang", "en")
     assert code == 0 and out.startswith("lightning ♠7: takes effect — ") and not CJK.search(out)
 

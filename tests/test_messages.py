@@ -18,7 +18,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from citation_support import refusal_sites
+from citation_support import citations
 
 from companion.rules import messages
 from companion.rules.errors import Event, Refused
@@ -127,10 +127,10 @@ def _uses() -> dict[tuple[str, str], list[tuple[str, int, set[str]]]]:
             key = f"{rule}/{case}" if case else rule
             uses.setdefault(("refused", key), []).append((p.name, n.lineno, kw - NOT_PARAMS))
     source_keys = {en: key for key, en in tomllib.loads((MSG_DIR / "en.toml").read_text(encoding="utf-8"))["source"].items()}
-    for site in refusal_sites()[0]:  # a [source] entry is named by the refusals that cite its document
-        for part in site.source.split("; ") if site.source else ():
+    for file, line, source in citations():  # a [source] entry is named by the code that cites its document
+        for part in source.split("; "):
             if part in source_keys:
-                uses.setdefault(("source", source_keys[part]), []).append((site.file, site.line, set()))
+                uses.setdefault(("source", source_keys[part]), []).append((file, line, set()))
     return uses
 
 

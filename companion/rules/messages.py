@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     _Render = Callable[[dict[str, Any]], str]
 
 __all__ = ["LANGS", "SECTIONS", "Message", "Words", "catalogue", "en_zh", "append_en_zh", "say", "text", "name",
-           "Names", "render", "source_text", "citation"]
+           "Names", "render", "source_text", "citation", "Cited"]
 
 LANGS: Final = ("en", "zh")
 """The languages the UI speaks; each has ``companion/data/messages/<lang>.toml``."""
@@ -470,6 +470,33 @@ def source_text(source: str, lang: str) -> str:
         _SOURCE_KEYS.update((en, key) for key, en in catalogue("en")["source"].items())
     parts = [render(lang, "source", _SOURCE_KEYS[p], {}) if p in _SOURCE_KEYS else p for p in source.split("; ")]
     return text("errors.citation/sep").text(lang).join(parts)
+
+
+class Cited:
+    """A rule source as a value of a text, said in the language of the text around it (:func:`source_text`):
+    ``text("setup.variant/roles", …, source=Cited("FK gamelogic.lua; QS 10p"))`` is "… (FK gamelogic.lua; QS 10p)" /
+    "…（新月杀游戏逻辑源码；太阳神三国杀（10人局））"."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def words(self, lang: str) -> str:
+        """The citation in ``lang``."""
+        return source_text(self.source, lang)
+
+    def __repr__(self) -> str:
+        return f"Cited({self.source!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Cited) and other.source == self.source
+
+    def __hash__(self) -> int:
+        return hash(self.source)
+
+
+NAMED.add(Cited)
 
 
 def citation(rule: str, source: str, lang: str) -> str:

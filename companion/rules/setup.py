@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from .generals import GENERALS, LORD_CANDIDATES
 from .generals import general as find_general
-from .messages import Message, text
+from .messages import Cited, Message, text
 from .state import ROLES
 
 __all__ = [
@@ -69,7 +69,7 @@ VARIANTS: dict[str, Message] = {
     "duel_source_user": text("setup.variant/duel_source_user"),
     "faq_dying_skills": text("setup.variant/faq_dying_skills"),
     "faq_kongcheng_duel": text("setup.variant/faq_kongcheng_duel"),
-    **{k: text("setup.variant/roles", players=v[0], source=v[2],
+    **{k: text("setup.variant/roles", players=v[0], source=Cited(v[2]),
                roles="/".join(str(v[1][r]) for r in ("lord", "loyalist", "rebel", "renegade")))
        for k, v in ROLE_VARIANTS.items()},
 }

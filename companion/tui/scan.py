@@ -335,9 +335,10 @@ class ScanMixin(_Host):
                      video_ended: bool = False) -> bool:
         """Offer the best guess ``card`` (None: nothing read) for the moderator to check; True when it was
         filled into the bar."""
-        why = label("scan_timeout", self.lang, s=f"{SCAN_TIMEOUT_S:g}") + " — " if timed_out else ""
+        why = label("scan_then", self.lang, why=label("scan_timeout", self.lang, s=f"{SCAN_TIMEOUT_S:g}")) \
+            if timed_out else ""
         if video_ended:
-            why = label("scan_video_end", self.lang) + " — " + why
+            why = label("scan_then", self.lang, why=label("scan_video_end", self.lang)) + why
         filled = self._fill_bar(card) if card else False
         if filled:
             self._hold_preview(corner, card)

@@ -219,7 +219,7 @@ def test_game_over_header_gives_the_win_reason_in_the_dashboard_language():
     from engine_support import run, table
     from test_engine_outcome import _kill
     st = _kill(table(6), 1, "2")
-    assert header_text(st, "zh") == "游戏结束 — 胜方：反贼（主公阵亡：反贼获胜）"
+    assert header_text(st, "zh") == "游戏结束——胜方：反贼（主公阵亡：反贼获胜）"
     assert header_text(st, "en").endswith("(the lord is dead: the rebels win)")
     from companion.rules.state import win_words
     assert win_words(run(st, "name 2 Winner")) == ("the lord is dead: the rebels win", "主公阵亡：反贼获胜")
