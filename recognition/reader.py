@@ -1190,17 +1190,17 @@ def _turned_rank(crop: np.ndarray, g) -> tuple[int, float] | None:
     return best
 
 
-def _relevel_mask(crop: np.ndarray, g) -> np.ndarray | None:
-    """The rank of IndexGlyphs g thresholded at RELEVEL_LEVEL: the pieces of ink there that hold the
-    rank's ink (a tight uint8 mask, ink 255); None when there is no ink or one of them also holds
-    the suit's ink (rank and suit merged: nothing to compare)."""
-    p = prepare(crop, level=RELEVEL_LEVEL)
+def _pieces_mask(crop: np.ndarray, level: float, box, mask, other_box, other_mask) -> np.ndarray | None:
+    """The pieces of ink of the upright corner crop, thresholded at ``level``, that hold the ink of
+    one glyph (its box and uint8 mask in the crop) as a tight uint8 mask (ink 255); None when there
+    is no ink there or one of those pieces also holds the other glyph's ink (the two merged)."""
+    p = prepare(crop, level=level)
     if p is None:
         return None
-    x, y, w, h = g.rank_box
-    ids = set(np.unique(p.lab[y:y + h, x:x + w][g.rank_mask > 127]).tolist()) - {0}
-    sx, sy, sw, sh = g.suit_box
-    if not ids or ids & set(np.unique(p.lab[sy:sy + sh, sx:sx + sw][g.suit_mask > 127]).tolist()):
+    x, y, w, h = box
+    ids = set(np.unique(p.lab[y:y + h, x:x + w][mask > 127]).tolist()) - {0}
+    ox, oy, ow, oh = other_box
+    if not ids or ids & set(np.unique(p.lab[oy:oy + oh, ox:ox + ow][other_mask > 127]).tolist()):
         return None
     keep = np.zeros(p.n, bool)
     keep[list(ids)] = True
@@ -1208,6 +1208,13 @@ def _relevel_mask(crop: np.ndarray, g) -> np.ndarray | None:
     x0, y0 = int(st[:, 0].min()), int(st[:, 1].min())
     x1, y1 = int((st[:, 0] + st[:, 2]).max()), int((st[:, 1] + st[:, 3]).max())
     return keep[p.lab[y0:y1, x0:x1]].view(np.uint8) * 255
+
+
+def _relevel_mask(crop: np.ndarray, g) -> np.ndarray | None:
+    """The rank of IndexGlyphs g thresholded at RELEVEL_LEVEL: the pieces of ink there that hold the
+    rank's ink (a tight uint8 mask, ink 255); None when there is no ink or one of them also holds
+    the suit's ink (rank and suit merged: nothing to compare)."""
+    return _pieces_mask(crop, RELEVEL_LEVEL, g.rank_box, g.rank_mask, g.suit_box, g.suit_mask)
 
 
 # A lone corner's suit read again (issue 18, rsmall, 4 Dec): the pieces of ink holding it, thresholded
@@ -1225,20 +1232,9 @@ def _suit_doubted(crop: np.ndarray, g, suit: int) -> bool:
     SUIT_RELEVEL_LEVEL (the pieces there holding its ink; not when one of them also holds the
     rank's ink), reads as another suit than ``suit`` (index into SUITS) with at least
     SUIT_RELEVEL_OTHER."""
-    p = prepare(crop, level=SUIT_RELEVEL_LEVEL)
-    if p is None:
+    m = _pieces_mask(crop, SUIT_RELEVEL_LEVEL, g.suit_box, g.suit_mask, g.rank_box, g.rank_mask)
+    if m is None:
         return False
-    x, y, w, h = g.suit_box
-    ids = set(np.unique(p.lab[y:y + h, x:x + w][g.suit_mask > 127]).tolist()) - {0}
-    rx, ry, rw, rh = g.rank_box
-    if not ids or ids & set(np.unique(p.lab[ry:ry + rh, rx:rx + rw][g.rank_mask > 127]).tolist()):
-        return False
-    keep = np.zeros(p.n, bool)
-    keep[list(ids)] = True
-    st = p.stats[list(ids)]
-    x0, y0 = int(st[:, 0].min()), int(st[:, 1].min())
-    x1, y1 = int((st[:, 0] + st[:, 2]).max()), int((st[:, 1] + st[:, 3]).max())
-    m = keep[p.lab[y0:y1, x0:x1]].view(np.uint8) * 255
     ps = default_models()["suit"].predict_proba(glyph_features_many([m]))[0, :4]
     k = int(ps.argmax())
     return k != suit and float(ps[k]) >= SUIT_RELEVEL_OTHER
