@@ -12,7 +12,14 @@ state's dataclass tree losslessly:
   "f": {field: value, ...}}``; an enum member of the rules core ``{"e": "module:Class", "v": value}``;
 * a prompt's payload (:class:`~companion.rules.prompts.Payload`) is its JSON dict (``to_json``: the present
   fields, in declaration order), as ``Prompt.data`` was a dict before the payloads were dataclasses; ``Prompt``
-  makes the dict its kind's payload again when decoded (a snapshot's dict in any key order, so version 3 stays).
+  makes the dict its kind's payload again when decoded (a snapshot's dict in any key order, so version 3 stays);
+* a prompt's question is its words, ``"en"`` and ``"zh"`` (``{"kind", "seat", "en", "zh", "data"}``, as version 3
+  wrote them when a prompt kept the words): the prompt holds the catalogue's key and values
+  (:attr:`~companion.rules.state.Prompt.said`) and the words are rendered as the snapshot is written, so the JSON
+  reads as the question did; read back, the prompt holds those words.  A frame's ``prog_en`` / ``prog_zh`` (where a
+  trick of several targets is, ``" — 2 of 5"``) are written the same way from its number
+  (:meth:`~companion.rules.state.Frame.progress`) and read back as the number
+  (:func:`~companion.rules.state.prog_of_words`).
 
 A snapshot of an older version is read through its upgrade (:data:`UPGRADES`: the fields of a rules-core class
 as that version wrote them → the fields of this version), so a checkpoint written before still opens.
@@ -36,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from .rules.prompts import Payload
-from .rules.state import GameState
+from .rules.state import WORDS_KEPT, Frame, GameState, Prompt, prog_of_words
 
 __all__ = ["SNAPSHOT_VERSION", "UPGRADES", "SnapshotError", "encode", "decode", "rules_fingerprint"]
 
@@ -78,6 +85,8 @@ def _enc(v: Any) -> Any:
         return v
     if isinstance(v, list):
         return [_enc(x) for x in v]
+    if type(v) is Frame:
+        return {"c": _FRAME, "f": _frame_fields(v)}
     if isinstance(v, tuple) and type(v) is not tuple and _name(type(v)) is not None and hasattr(v, "_fields"):
         return {"c": _name(type(v)), "f": {k: _enc(x) for k, x in zip(v._fields, v, strict=True)}}  # a named tuple
     if isinstance(v, tuple):
@@ -91,12 +100,32 @@ def _enc(v: Any) -> Any:
         return {"d": [[_enc(k), _enc(x)] for k, x in v.items()]}
     if isinstance(v, Payload):
         return {"d": [[k, _enc(x)] for k, x in v.to_json().items()]}
+    if type(v) is Prompt:  # the question as its words (version 3's fields)
+        return {"c": _PROMPT, "f": {"kind": _enc(v.kind), "seat": v.seat, "en": v.en, "zh": v.zh, "data": _enc(v.data)}}
     name = _name(type(v))
     if name is not None and isinstance(v, enum.Enum):
         return {"e": name, "v": _enc(v.value)}
     if name is not None and dataclasses.is_dataclass(v):
         return {"c": name, "f": {f.name: _enc(getattr(v, f.name)) for f in dataclasses.fields(v)}}
     raise SnapshotError(f"cannot snapshot a {type(v).__qualname__}")
+
+
+_FRAME = "companion.rules.state:Frame"
+_PROMPT = "companion.rules.state:Prompt"
+_STORED_FIELDS: dict[str, frozenset[str]] = {_PROMPT: frozenset(("kind", "seat", "en", "zh", "data"))}
+"""The fields a rules-core class is stored with where they are not its own (a prompt's question as its words)."""
+
+
+def _frame_fields(f: Frame) -> dict[str, Any]:
+    """A frame's fields as version 3 wrote them: in order, its progress's words after ``ask_from``."""
+    out: dict[str, Any] = {}
+    for k, x in zip(f._fields, f, strict=True):
+        if k == "prog":
+            words = f.progress()
+            out["prog_en"], out["prog_zh"] = words.en, words.zh
+        else:
+            out[k] = _enc(x)
+    return out
 
 
 def _hashable(v: Any) -> Any:
@@ -161,7 +190,11 @@ def _dec(v: Any, up: dict[str, list[Upgrade]] | None = None) -> Any:
         fields = {k: _dec(x, up) for k, x in v["f"].items()}
         for upgrade in up.get(v["c"], ()) if up else ():
             fields = upgrade(fields)
-        names = set(getattr(cls, "_fields", ())) if named_tuple else {f.name for f in dataclasses.fields(cls)}
+        if cls is Frame and "prog_en" in fields:  # the progress as its words: the number they say
+            fields["prog"] = prog_of_words(fields.get("targets", ()), fields.get("i", 0), fields["prog_en"])
+            fields = {k: x for k, x in fields.items() if k not in WORDS_KEPT}
+        names = set(getattr(cls, "_fields", ())) if named_tuple else \
+            _STORED_FIELDS.get(v["c"]) or {f.name for f in dataclasses.fields(cls)}
         if set(fields) != names:
             raise SnapshotError(f"snapshot of {v['c']} has fields {sorted(fields)}, this version {sorted(names)}")
         return cls(**fields)
@@ -216,8 +249,8 @@ def _fingerprinted(root: Path) -> list[tuple[tuple[str, ...], str]]:
 
 _WORDING = (b"[refused]", b"[event]")
 """The catalogue tables no state holds: refusals are raised, never stored, and events are kept beside the state
-(:class:`~companion.rules.errors.Event`), not in it.  ``[text]`` stays in the fingerprint (a prompt holds its
-rendered question), and ``[name]`` (the words commands are read with)."""
+(:class:`~companion.rules.errors.Event`), not in it.  ``[text]`` stays in the fingerprint (a snapshot stores a
+prompt's rendered question), and ``[name]`` (the words commands are read with)."""
 _TABLES = (b"[refused]", b"[event]", b"[text]", b"[name]")  # the catalogue's tables (``messages.SECTIONS``)
 
 

@@ -152,7 +152,7 @@ def _v_take(ctx: Ctx, a: Action) -> None:
     if a.args.get("all") and (top is None or top.kind != _NULLIFY):
         # `pass all` closes a 无懈可击 window (or a rescue round) for everyone; anywhere else it would cost a
         # seat HP or a choice
-        asked = Words(*en_zh("engine.pass_all/asked", question=Words(top.en, top.zh))) if top is not None else ""
+        asked = Words(*en_zh("engine.pass_all/asked", question=top.said)) if top is not None else ""
         raise Refused(Rule.PASS_ALL, source=SRC_PROMPT, forceable=False, asked=asked)
     if top is not None and top.kind in eq.WEAPON_PROMPTS:
         eq.weapon_pass(ctx, top)
@@ -160,7 +160,7 @@ def _v_take(ctx: Ctx, a: Action) -> None:
     if top is not None and top.kind in tk.PROMPT_KINDS:
         if not tk.v_pass(ctx, a):
             raise Refused(Rule.PROMPT_ANSWER, source=SRC_PROMPT, forceable=False, msg="answer_pick",
-                          top=Words(top.en, top.zh))
+                          top=top.said)
         return
     if top is not None and top.kind == _DYING:
         if a.seat is not None and a.seat != top.seat:
@@ -250,7 +250,7 @@ def apply(state: GameState, action: Action) -> Applied:
                           action_seat=action.seat)
     if p is not None and v not in CORRECTIONS and not _answers(p, action):
         # a forced card or skill would be resolved against the open question: only the turn verbs force past it
-        ctx.check(False, Rule.PROMPT_PENDING, source=SRC_PROMPT, forceable=v in ("next", "end"), p=Words(p.en, p.zh))
+        ctx.check(False, Rule.PROMPT_PENDING, source=SRC_PROMPT, forceable=v in ("next", "end"), p=p.said)
     if p is not None and p.kind == _SKILL and sk.answers(p, action):
         sk.answer(ctx, p, action)
     else:

@@ -295,8 +295,8 @@ def push_discard(ctx: Ctx, s: Seat) -> None:
     if s.hand > lim and st.hands_tracked:  # light mode: the players discard down to their limit themselves
         ne, nz = who(st, s.seat)
         k = s.hand - lim
-        st.prompts.append(Prompt(PromptKind.DISCARD, s.seat, *en_zh("prompt.discard", who=Words(ne, nz), k=k, hand=s.hand, lim=lim),
-                                 DiscardData(limit=lim, owed=k)))
+        st.prompts.append(Prompt(PromptKind.DISCARD, s.seat, text("prompt.discard", who=Words(ne, nz), k=k, hand=s.hand, lim=lim),
+                                 data=DiscardData(limit=lim, owed=k)))
 
 
 def discard_follows(ctx: Ctx) -> None:
@@ -323,8 +323,8 @@ def push_next_judge(ctx: Ctx, s: Seat) -> None:
             ne, nz = who(ctx.st, s.seat)
             name = card_name(ref)
             # any seat may first cancel the delayed trick (rulebook: 无懈可击; RULES_NOTES Judgements)
-            ctx.st.prompts.append(Prompt(PromptKind.JUDGE, s.seat, *en_zh("prompt.judge", who=Words(ne, nz), name=name),
-                                         JudgeData(card=ref)))
+            ctx.st.prompts.append(Prompt(PromptKind.JUDGE, s.seat, text("prompt.judge", who=Words(ne, nz), name=name),
+                                         data=JudgeData(card=ref)))
             return
 
 
@@ -438,7 +438,7 @@ def carry_end(ctx: Ctx) -> None:
     p = st.prompt
     if p is not None:
         ctx.event(
-            "end_wait", say("end_wait", who=Words(ne, nz), via=Words(via_en, via_zh), p=Words(p.en, p.zh),
+            "end_wait", say("end_wait", who=Words(ne, nz), via=Words(via_en, via_zh), p=p.said,
                         phase=Words(st.phase, name("phase", st.turn_phase()).zh)),
             seat=n)
 
@@ -476,7 +476,7 @@ def drop_prompts(ctx: Ctx) -> None:
     clear_stack(ctx.st)
     if ctx.st.prompts:
         for p in ctx.st.prompts:
-            ctx.event("dropped", say("dropped", p=Words(p.en, p.zh)), seat=p.seat)
+            ctx.event("dropped", say("dropped", p=p.said), seat=p.seat)
         ctx.st.prompts = []
 
 

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     _Render = Callable[[dict[str, Any]], str]
 
 __all__ = ["LANGS", "SECTIONS", "Message", "Words", "catalogue", "en_zh", "append_en_zh", "say", "text", "name",
-           "Names", "render", "source_text", "citation", "Cited"]
+           "Names", "render", "source_text", "citation", "Cited", "Joined"]
 
 LANGS: Final = ("en", "zh")
 """The languages the UI speaks; each has ``companion/data/messages/<lang>.toml``."""
@@ -507,3 +507,33 @@ def citation(rule: str, source: str, lang: str) -> str:
     r, s = str(rule), source_text(source, lang)
     cite = text("errors.citation", rule=r, source=s) if source else text("errors.citation/no_source", rule=r, source=s)
     return cite.text(lang)
+
+
+# --------------------------------------------------------------------------- zhcite: a list said in a language
+
+class Joined:
+    """Values said one after the other, joined by ``sep`` (a message: ``"; "`` / ``"；"``) in the language of the text
+    around them: ``Joined((text("a"), text("b")), text("prompt.hinted/sep"))``.  Each value renders as a value of a
+    message does (a :class:`Message`, :class:`Words`, a Named value, a plain value).  Equal when the values and the
+    separator are."""
+
+    __slots__ = ("items", "sep")
+
+    def __init__(self, items: tuple[object, ...], sep: Message) -> None:
+        self.items = items
+        self.sep = sep
+
+    def words(self, lang: str) -> str:
+        """The values in ``lang``, joined."""
+        return self.sep.text(lang).join(str(_value(x, lang)) for x in self.items)
+
+    def __repr__(self) -> str:
+        return f"Joined({self.items!r}, {self.sep!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Joined) and (other.items, other.sep) == (self.items, self.sep)
+
+    __hash__ = None  # type: ignore[assignment]  # its values may be messages
+
+
+NAMED.add(Joined)

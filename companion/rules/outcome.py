@@ -123,8 +123,8 @@ def _dying_prompt(st: GameState, victim: int, source: int | None, order: Sequenc
     asked = order[i]
     ve, vz = who(st, victim)
     ae, az = who(st, asked)
-    return Prompt(PromptKind.DYING, asked, *en_zh("prompt.dying", victim=Words(ve, vz), hp=v.hp, asked=Words(ae, az)),
-                  DyingData(victim=victim, source=source, order=tuple(order), i=i))
+    return Prompt(PromptKind.DYING, asked, text("prompt.dying", victim=Words(ve, vz), hp=v.hp, asked=Words(ae, az)),
+                  data=DyingData(victim=victim, source=source, order=tuple(order), i=i))
 
 
 def start_dying(st: GameState, ev: list[Event], victim: int, source: int | None) -> None:
@@ -268,8 +268,8 @@ def kill(st: GameState, ev: list[Event], victim: int, source: int | None) -> Non
         _discard_everything(st, ev, victim)
         left = +remaining_roles(st)
         opts = " / ".join(sorted(left))
-        st.prompts.append(Prompt(PromptKind.REVEAL, victim, *en_zh("prompt.reveal", victim=Words(ve, vz), opts=opts),
-                                 RevealData(victim=victim, source=source)))
+        st.prompts.append(Prompt(PromptKind.REVEAL, victim, text("prompt.reveal", victim=Words(ve, vz), opts=opts),
+                                 data=RevealData(victim=victim, source=source)))
         return
     finish_death(st, ev, victim, source)
 

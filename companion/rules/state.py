@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeAlias, TypeVar, Union, overload
 
-from .messages import Words, en_zh
+from .messages import Message, Words, en_zh, text
 from .prompts import (
     PAYLOADS,
     CollateralData,
@@ -118,13 +118,16 @@ class Seat:
         }
 
 
+Said: TypeAlias = "Message | Words | str"
+"""What a question is given as: a catalogue message, a pair of words, or its English text (``zh`` beside it)."""
+
 K = TypeVar("K", bound=PromptKind, covariant=True)
 """A prompt's kind: one :class:`PromptKind` member (a ``Literal`` of it in :data:`AnyPrompt`)."""
 D = TypeVar("D", covariant=True)
 """A prompt's payload: the kind's dataclass of :mod:`companion.rules.prompts`."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False, eq=False)
 class Prompt(Generic[K, D]):
     """Something the table must decide before play goes on: ``Prompt[kind, payload]``.
 
@@ -133,7 +136,9 @@ class Prompt(Generic[K, D]):
     ``discard`` (down to the hand limit), ``judge`` (flip a judgement card), ``skill``, the tricks' and the
     weapons' own.  ``seat`` is who must answer; ``data`` is the kind's own payload (a dataclass of
     :mod:`companion.rules.prompts`: source seat, card, who is asked, ...; shared by clones, never changed in place);
-    ``en``/``zh`` the question as shown ("seat 5: play 闪 or take 1 damage from seat 2's 杀").  The constructor
+    ``said`` the question, a catalogue message (``Prompt(kind, seat, text("prompt.dying", …), data=…)``), shown in the
+    screen's language (:meth:`text`; ``en``/``zh`` its two languages: "seat 5: play 闪 or take 1 damage from seat 2's
+    杀"); a question made by hand gives its words, ``Prompt(kind, seat, en, zh, data)``.  The constructor
     pairs each kind with its payload, and :data:`AnyPrompt` (what ``GameState.prompts`` holds) is the union of the
     pairs, so comparing ``p.kind`` with a member narrows ``p.data`` to that kind's payload.  A kind given as its
     string is kept as the member, and a payload given as its JSON dict (or left out: every field absent) is made
@@ -143,71 +148,97 @@ class Prompt(Generic[K, D]):
 
     kind: K
     seat: int
-    en: str
-    zh: str = ""
-    data: D = None  # type: ignore[assignment]  # None: the kind's payload with every field absent (__post_init__)
+    said: Message | Words
+    """The question: the catalogue's message (its key and values, rendered in the screen's language when shown:
+    :meth:`text`), or the words of a question made by hand or read from a snapshot (which keeps the words)."""
+    data: D
 
     if TYPE_CHECKING:
         @overload
-        def __init__(self: RespondPrompt, kind: Literal[PromptKind.RESPOND], seat: int, en: str, zh: str = "",
+        def __init__(self: RespondPrompt, kind: Literal[PromptKind.RESPOND], seat: int, en: Said, zh: str = "",
                      data: RespondData = ...) -> None: ...
         @overload
-        def __init__(self: DyingPrompt, kind: Literal[PromptKind.DYING], seat: int, en: str, zh: str = "",
+        def __init__(self: DyingPrompt, kind: Literal[PromptKind.DYING], seat: int, en: Said, zh: str = "",
                      data: DyingData = ...) -> None: ...
         @overload
-        def __init__(self: RevealPrompt, kind: Literal[PromptKind.REVEAL], seat: int, en: str, zh: str = "",
+        def __init__(self: RevealPrompt, kind: Literal[PromptKind.REVEAL], seat: int, en: Said, zh: str = "",
                      data: RevealData = ...) -> None: ...
         @overload
-        def __init__(self: DiscardPrompt, kind: Literal[PromptKind.DISCARD], seat: int, en: str, zh: str = "",
+        def __init__(self: DiscardPrompt, kind: Literal[PromptKind.DISCARD], seat: int, en: Said, zh: str = "",
                      data: DiscardData = ...) -> None: ...
         @overload
-        def __init__(self: JudgePrompt, kind: Literal[PromptKind.JUDGE], seat: int, en: str, zh: str = "",
+        def __init__(self: JudgePrompt, kind: Literal[PromptKind.JUDGE], seat: int, en: Said, zh: str = "",
                      data: JudgeData = ...) -> None: ...
         @overload
-        def __init__(self: SkillPrompt, kind: Literal[PromptKind.SKILL], seat: int, en: str, zh: str = "",
+        def __init__(self: SkillPrompt, kind: Literal[PromptKind.SKILL], seat: int, en: Said, zh: str = "",
                      data: SkillData = ...) -> None: ...
         @overload
-        def __init__(self: NullifyPrompt, kind: Literal[PromptKind.NULLIFY], seat: int, en: str, zh: str = "",
+        def __init__(self: NullifyPrompt, kind: Literal[PromptKind.NULLIFY], seat: int, en: Said, zh: str = "",
                      data: NoData = ...) -> None: ...
         @overload
-        def __init__(self: PickPrompt, kind: Literal[PromptKind.PICK], seat: int, en: str, zh: str = "",
+        def __init__(self: PickPrompt, kind: Literal[PromptKind.PICK], seat: int, en: Said, zh: str = "",
                      data: NoData = ...) -> None: ...
         @overload
-        def __init__(self: ZonePrompt, kind: Literal[PromptKind.ZONE], seat: int, en: str, zh: str = "",
+        def __init__(self: ZonePrompt, kind: Literal[PromptKind.ZONE], seat: int, en: Said, zh: str = "",
                      data: TargetData = ...) -> None: ...
         @overload
-        def __init__(self: CollateralPrompt, kind: Literal[PromptKind.COLLATERAL], seat: int, en: str, zh: str = "",
+        def __init__(self: CollateralPrompt, kind: Literal[PromptKind.COLLATERAL], seat: int, en: Said, zh: str = "",
                      data: CollateralData = ...) -> None: ...
         @overload
-        def __init__(self: DoubleSwordsPrompt, kind: Literal[PromptKind.DOUBLE_SWORDS], seat: int, en: str, zh: str = "",
+        def __init__(self: DoubleSwordsPrompt, kind: Literal[PromptKind.DOUBLE_SWORDS], seat: int, en: Said, zh: str = "",
                      data: DoubleSwordsData = ...) -> None: ...
         @overload
-        def __init__(self: BladePrompt, kind: Literal[PromptKind.BLADE], seat: int, en: str, zh: str = "",
+        def __init__(self: BladePrompt, kind: Literal[PromptKind.BLADE], seat: int, en: Said, zh: str = "",
                      data: TargetData = ...) -> None: ...
         @overload
-        def __init__(self: AxePrompt, kind: Literal[PromptKind.AXE], seat: int, en: str, zh: str = "",
+        def __init__(self: AxePrompt, kind: Literal[PromptKind.AXE], seat: int, en: Said, zh: str = "",
                      data: WeaponHitData = ...) -> None: ...
         @overload
-        def __init__(self: IceSwordPrompt, kind: Literal[PromptKind.ICE_SWORD], seat: int, en: str, zh: str = "",
+        def __init__(self: IceSwordPrompt, kind: Literal[PromptKind.ICE_SWORD], seat: int, en: Said, zh: str = "",
                      data: WeaponHitData = ...) -> None: ...
         @overload
-        def __init__(self: KylinBowPrompt, kind: Literal[PromptKind.KYLIN_BOW], seat: int, en: str, zh: str = "",
+        def __init__(self: KylinBowPrompt, kind: Literal[PromptKind.KYLIN_BOW], seat: int, en: Said, zh: str = "",
                      data: WeaponHitData = ...) -> None: ...
 
-        def __init__(self, kind: Any, seat: int, en: str, zh: str = "", data: Any = ...) -> None: ...
+        def __init__(self, kind: Any, seat: int, en: Said = "", zh: str = "", data: Any = ...) -> None: ...
+    else:
+        def __init__(self, kind, seat, en="", zh="", data=None):
+            self.kind = kind
+            self.seat = seat
+            self.said = en if type(en) is Message or type(en) is Words else Words(en, zh)
+            if type(kind) is not PromptKind:
+                kind = self.kind = PromptKind(kind)  # ValueError for a kind the rules core does not have
+            self.data = data if type(data) is _PAYLOAD_OF[kind._value_] else payload_from_json(kind, data)  # a JSON dict, None
 
-    def __post_init__(self) -> None:
-        kind = self.kind
-        if type(kind) is not PromptKind:
-            kind = self.kind = PromptKind(kind)  # type: ignore[assignment]  # ValueError for a kind the rules core does not have
-        if type(self.data) is not _PAYLOAD_OF[kind._value_]:
-            self.data = payload_from_json(kind, self.data)  # type: ignore[assignment, arg-type]  # the JSON dict, or None
+    @property
+    def en(self) -> str:
+        """The question in English (rendered from the catalogue when first read)."""
+        return self.said.en
+
+    @property
+    def zh(self) -> str:
+        """The question in Chinese (rendered from the catalogue when first read)."""
+        return self.said.zh
+
+    def text(self, lang: str) -> str:
+        """The question in ``lang`` (``"en"``, ``"zh"``; a language the catalogue lacks: English)."""
+        return self.said.text(lang)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when kind, seat, payload and the question's words in each language are (a question read from a
+        snapshot keeps its words, the same question asked again holds its key and values)."""
+        if type(other) is not Prompt:
+            return NotImplemented
+        return (self.kind == other.kind and self.seat == other.seat and self.data == other.data
+                and self.en == other.en and self.zh == other.zh)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass it was
 
     def clone(self) -> Prompt[K, D]:
-        """An independent copy (the payload, never changed in place, is shared; kind and payload are not checked
-        again: no ``__init__``)."""
+        """An independent copy (the payload and the question, never changed in place, are shared; kind and payload
+        are not checked again: no ``__init__``)."""
         copy: Prompt[K, D] = object.__new__(Prompt)
-        copy.kind, copy.seat, copy.en, copy.zh, copy.data = self.kind, self.seat, self.en, self.zh, self.data
+        copy.kind, copy.seat, copy.said, copy.data = self.kind, self.seat, self.said, self.data
         return copy
 
 
@@ -259,8 +290,7 @@ class Frame(NamedTuple):
     by: int | None = None  # the last seat that played 无懈可击
     chain: tuple[int, ...] = ()  # the seats that played 无懈可击 in the open window, in order
     ask_from: int | None = None  # judge_null: the window asks from this seat on
-    prog_en: str = ""  # " — 2 of 5" (several targets)
-    prog_zh: str = ""
+    prog: int = 0  # the target its window's questions name, 1..len(targets) (several targets), 0 none: progress()
     victim: int | None = None  # 借刀杀人: the seat the 杀 is asked for
     pool: int = 0  # 五谷丰登: revealed cards not yet picked
     turn: int | None = None  # 决斗: whose 杀 is asked (None: the duel not begun)
@@ -275,6 +305,13 @@ class Frame(NamedTuple):
         except ValueError as e:
             raise TypeError(f"Frame: {e}") from None
 
+    def progress(self) -> Message | Words:
+        """Where a trick of several targets is, as its window's questions say it: ``" — 2 of 5"`` / ``"——第2/5个目标"``
+        (the catalogue's ``cards.tricks.progress`` of :attr:`prog`); nothing when ``prog`` is 0.  Rendered when shown:
+        the frame keeps the number, not the words (snapshot version 3 stores the words as ``prog_en`` / ``prog_zh``,
+        companion/snapshot.py; :func:`prog_of_words` reads them back)."""
+        return text("cards.tricks.progress", i=self.prog, n=len(self.targets)) if self.prog else _NO_PROGRESS
+
     def to_json(self) -> dict[str, Any]:
         """The frame as a JSON-ready dict of the fields that differ from their default (tuples as lists)."""
         out: dict[str, Any] = {}
@@ -288,7 +325,10 @@ class Frame(NamedTuple):
     def from_json(cls, data: Mapping[str, Any]) -> Frame:
         """The frame of :meth:`to_json`'s dict, or of a frame as version-1 snapshots kept it (a plain dict of the
         same keys).  TypeError / ValueError for a key it does not have or a value of the wrong shape."""
-        values: dict[str, Any] = {k: tuple(v) if isinstance(v, (list, tuple)) else v for k, v in data.items()}
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, (list, tuple)) else v for k, v in data.items()
+                                  if k not in WORDS_KEPT}  # the words a frame kept, now made when shown
+        if "prog_en" in data:
+            values["prog"] = prog_of_words(values.get("targets", ()), values.get("i", 0), data["prog_en"])
         frame = cls(**values)
         for name in _FRAME_FIELDS:
             if not isinstance(getattr(frame, name), _FRAME_TYPES[name]):
@@ -296,13 +336,28 @@ class Frame(NamedTuple):
         return frame
 
 
+_NO_PROGRESS = Words("", "")
+WORDS_KEPT = ("prog_en", "prog_zh")
+"""The fields of :meth:`Frame.progress`'s words that frames kept (snapshot version 3, a version-1 snapshot's dicts):
+read as :attr:`Frame.prog` (:func:`prog_of_words`), the frame makes the words when shown."""
+
+
+def prog_of_words(targets: tuple[int, ...] | list[int], i: int, en: object) -> int:
+    """:attr:`Frame.prog` of a frame that kept the words of its progress (``en``: ``" — 3 of 5"``, ``""`` none): the
+    target number whose words they are in the catalogue, or, for words it does not say (another wording),
+    ``i + 1`` — the target being resolved, what the window of a frame at rest names."""
+    n = len(targets)
+    if not en or n <= 1:
+        return 0
+    return next((k for k in range(1, n + 1) if text("cards.tricks.progress", i=k, n=n).en == en), i + 1)
+
 _FRAME_FIELDS: tuple[str, ...] = Frame._fields
 _FRAME_DEFAULTS: dict[str, object] = Frame._field_defaults
 _FRAME_REQUIRED = frozenset(_FRAME_FIELDS) - set(_FRAME_DEFAULTS)
 _FRAME_TYPES: dict[str, tuple[type, ...]] = {
     "kind": (str,), "card": (str,), "user": (int,), "targets": (tuple,), "i": (int,), "stage": (str,),
     "target": (int, type(None)), "depth": (int,), "passed": (tuple,), "by": (int, type(None)), "chain": (tuple,),
-    "ask_from": (int, type(None)), "prog_en": (str,), "prog_zh": (str,), "victim": (int, type(None)), "pool": (int,),
+    "ask_from": (int, type(None)), "prog": (int,), "victim": (int, type(None)), "pool": (int,),
     "turn": (int, type(None)), "round": (int,), "slashes": (int,), "lijian": (bool,),
 }
 

@@ -14,7 +14,7 @@ from ..deck import Face
 from ..distance import card_kind_of
 from ..flow import JUDGED, Action, Ctx, again_data, judgement, responded
 from ..judgement import Judgement
-from ..messages import Words, en_zh, say
+from ..messages import Joined, Message, Words, en_zh, say, text
 from ..outcome import named, who
 from ..prompts import JudgementJob, RespondData
 from ..state import GameState, Prompt, RespondPrompt, Seat
@@ -43,9 +43,20 @@ def nioh_shield(ctx: Ctx, t: int) -> None:
 
 
 
+def bagua_said() -> Message:
+    """The hint an unused 八卦阵 adds to a 闪 question (dropped once it was judged black)."""
+    return text("cards.armor.module")
+
+
 def bagua_hint() -> tuple[str, str]:
-    """The hint an unused 八卦阵 adds to a 闪 question (dropped once it was judged black): ``(en, zh)``."""
+    """:func:`bagua_said` as ``(en, zh)``."""
     return en_zh("cards.armor.module")
+
+
+def hinted(question: Message | Words, said: list[Message]) -> Message:
+    """``question`` with the hints ``said`` after it: ``"… — hint; hint"`` / ``"……——提示；提示"`` (the catalogue's
+    ``prompt.hinted``)."""
+    return text("prompt.hinted", question=question, hints=Joined(tuple(said), text("prompt.hinted/sep")))
 
 
 def __getattr__(name: str) -> Any:
@@ -55,13 +66,19 @@ def __getattr__(name: str) -> Any:
 
 
 def drop_bagua_hint(p: RespondPrompt) -> RespondPrompt:
-    """``p`` without the 八卦阵 hint (after a black judgement the seat must play 闪 or take)."""
+    """``p`` without the 八卦阵 hint (after a black judgement the seat must play 闪 or take): the hints of
+    :func:`hinted` but that one; of a question given as words (made by hand, read from a snapshot) or holding the
+    hinted question inside another (无双's), the words without it."""
+    q = p.said
+    if isinstance(q, Message) and q.key == "prompt.hinted":
+        rest = [h for h in q.params["hints"].items if h != bagua_said()]
+        return Prompt(p.kind, p.seat, hinted(q.params["question"], rest) if rest else q.params["question"], data=p.data)
     en, zh = p.en, p.zh
     hint_en, hint_zh = bagua_hint()
     for sep_en, sep_zh in ((" — ", "——"), ("; ", "；")):
         en = en.replace(sep_en + hint_en, "")
         zh = zh.replace(sep_zh + hint_zh, "")
-    return Prompt(p.kind, p.seat, en, zh, p.data)
+    return Prompt(p.kind, p.seat, q if (en, zh) == (p.en, p.zh) else Words(en, zh), data=p.data)
 
 
 def v_judge(ctx: Ctx, a: Action) -> None:
@@ -91,8 +108,8 @@ def _bagua_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
     if j.effect:
         more = (top.data.jinks if top.data.jinks is not None else 1) - 1
         if more > 0:
-            st.prompts[-1] = Prompt(PromptKind.RESPOND, top.seat, *en_zh("prompt.respond/one_more_needed", target=Words(te, tz)),
-                                    again_data(top.data, more))
+            st.prompts[-1] = Prompt(PromptKind.RESPOND, top.seat, text("prompt.respond/one_more_needed", target=Words(te, tz)),
+                                    data=again_data(top.data, more))
             ctx.event("jink", say("jink/counts_one_more", target=Words(te, tz)), seat=top.seat)
         else:
             st.prompts.pop()
@@ -100,7 +117,7 @@ def _bagua_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
                       seat=top.seat)
             responded(ctx, top, True)
     else:
-        judged = Prompt(PromptKind.RESPOND, top.seat, top.en, top.zh, replace(top.data, bagua=True))
+        judged = Prompt(PromptKind.RESPOND, top.seat, top.said, data=replace(top.data, bagua=True))
         st.prompts[-1] = drop_bagua_hint(judged)
 
 

@@ -45,9 +45,9 @@ def answer_with(ctx: Ctx, u: Use) -> bool:
     more = (top.data.jinks if top.data.jinks is not None else 1) - 1  # 无双: two 闪 for his 杀, two 杀 each time in his 决斗
     if more > 0:
         st.prompts[-1] = Prompt(
-                             PromptKind.RESPOND, n, *en_zh("prompt.respond/one_more_needed_take", who=Words(ne, nz), kind=kind,
+                             PromptKind.RESPOND, n, text("prompt.respond/one_more_needed_take", who=Words(ne, nz), kind=kind,
                                        kind_id=kind.id),
-                             again_data(top.data, more))
+                             data=again_data(top.data, more))
         ctx.event("jink" if kind.id == "jink" else "slash_played",
                   say("cards.basic.answer_with", who=Words(ne, nz), kind=kind, hand=s.hand), seat=n)
         return True

@@ -175,7 +175,7 @@ def use_equipment(ctx: Ctx, u: Use) -> None:
     the words of an answer (a 杀 asked, 贯石斧's discard) and are refused ``prompt.pending``."""
     if u.top is not None:
         raise Refused(Rule.PROMPT_PENDING, source=SRC_PROMPT, forceable=False, msg="waiting_answer_first",
-                      top=Words(u.top.en, u.top.zh))
+                      top=u.top.said)
     own_play(ctx, u)
     u.pay()
     equip(ctx, u.s, u.ref)

@@ -195,13 +195,13 @@ def _eff_respond(need: str) -> Effect:
         ue, uz = who(st, f.user)
         n = len(f.targets)
         card_en = KINDS[need]
-        prog_en, prog_zh = en_zh("cards.tricks.eff", k=k, user=Words(ue, uz), i=f.i, n=n)
+        prog = text("cards.tricks.eff", k=k, user=Words(ue, uz), i=f.i, n=n)
         d = oc.expected_damage(st, t, f.user, k.zh)
         st.prompts.append(Prompt(
                               PromptKind.RESPOND, t,
-                              *en_zh("prompt.respond/play_take_damage_take", target=Words(te, tz), card=card_en, d=d,
-                                        prog=Words(prog_en, prog_zh), value=Words(need, KINDS[need].zh)),
-                              RespondData(source=f.user, card=f.card, need=need, frame=True, cause=k.zh)))
+                              text("prompt.respond/play_take_damage_take", target=Words(te, tz), card=card_en, d=d,
+                                        prog=prog, value=Words(need, KINDS[need].zh)),
+                              data=RespondData(source=f.user, card=f.card, need=need, frame=True, cause=k.zh)))
         return False
     return eff
 
@@ -217,8 +217,8 @@ def _duel_prompt(ctx: Ctx, f: Frame) -> None:
     d = oc.expected_damage(st, turn, src, "决斗")
     st.prompts.append(Prompt(
                           PromptKind.RESPOND, turn,
-                          *en_zh("prompt.respond/play_take_damage", target=Words(te, tz), d=d, other=Words(oe, oz), r=r),
-                          RespondData(source=src, card=f.card, need="slash", frame=True, cause="决斗", duel=True)))
+                          text("prompt.respond/play_take_damage", target=Words(te, tz), d=d, other=Words(oe, oz), r=r),
+                          data=RespondData(source=src, card=f.card, need="slash", frame=True, cause="决斗", duel=True)))
 
 
 def duel_slash_played(st: GameState) -> None:
@@ -243,7 +243,7 @@ def _eff_amazing_grace(ctx: Ctx, f: Frame, t: int) -> bool:
     left = f.pool
     n = len(f.targets)
     st.prompts.append(Prompt(PromptKind.PICK, t,
-                             *en_zh("prompt.pick", target=Words(te, tz), left=left, user=Words(ue, uz), i=f.i, n=n), NoData()))
+                             text("prompt.pick", target=Words(te, tz), left=left, user=Words(ue, uz), i=f.i, n=n), data=NoData()))
     return False
 
 
@@ -260,11 +260,11 @@ def _eff_zone(ctx: Ctx, f: Frame, t: int) -> bool:
     te, tz = who(st, t)
     labels = [zone_label(ts, z) for z in zs]
     st.prompts.append(Prompt(
-                          PromptKind.ZONE, f.user, *en_zh("prompt.zone", user=Words(ue, uz), target=Words(te, tz), k=k,
+                          PromptKind.ZONE, f.user, text("prompt.zone", user=Words(ue, uz), target=Words(te, tz), k=k,
                                     act=text("cards.tricks.zone/discard") if k.id == "dismantlement" else
                                     text("cards.tricks.zone/take"),
                                     value_list=Words(', '.join(x[0] for x in labels), '、'.join(x[1] for x in labels))),
-                          TargetData(target=t)))
+                          data=TargetData(target=t)))
     return False
 
 
@@ -280,9 +280,9 @@ def _eff_collateral(ctx: Ctx, f: Frame, t: int) -> bool:
     be, bz = who(st, b)
     ue, uz = who(st, f.user)
     st.prompts.append(Prompt(
-                          PromptKind.COLLATERAL, t, *en_zh("prompt.collateral", asked=Words(ae, az), by=Words(be, bz), t=t,
+                          PromptKind.COLLATERAL, t, text("prompt.collateral", asked=Words(ae, az), by=Words(be, bz), t=t,
                                     card_label=card_label(w), user=Words(ue, uz)),
-                          CollateralData(victim=b, user=f.user)))
+                          data=CollateralData(victim=b, user=f.user)))
     return False
 
 
@@ -367,13 +367,12 @@ def _window_prompt(ctx: Ctx, f: Frame, asked: int) -> None:
     st = ctx.st
     depth = f.depth
     trick = _trick_words(st, f)
-    prog = f.prog_en
-    prog_zh = f.prog_zh
+    prog = f.progress()
     # The window is a question to the whole table (any seat may play 无懈可击), not to the seat asked first:
     # it is not addressed to anyone (the trick's user was asked whether to cancel his own trick).
     # ``pass`` still passes for the seat asked (``asked``, the prompt's seat), in seat order.
     if depth == 0:
-        words = en_zh("prompt.nullify", what=trick, prog=Words(prog, prog_zh))
+        words = text("prompt.nullify", what=trick, prog=prog)
     else:
         # a 无懈可击 against a 无懈可击 (newcomer trial, issue 16: "which one is cancelled?"): the one played, the
         # one it cancels, and what then becomes of the trick (an even chain lets it take effect: _close_window)
@@ -386,8 +385,8 @@ def _window_prompt(ctx: Ctx, f: Frame, asked: int) -> None:
         else:
             what = text("cards.tricks.window_prompt/chain_cancels", by=Words(be, bz), depth=depth,
                         prev=_cancelled(st, f), trick=trick)
-        words = en_zh("prompt.nullify_chain", what=what, prog=Words(prog, prog_zh))
-    st.prompts.append(Prompt(PromptKind.NULLIFY, asked, *words, NoData()))
+        words = text("prompt.nullify_chain", what=what, prog=prog)
+    st.prompts.append(Prompt(PromptKind.NULLIFY, asked, words, data=NoData()))
 
 
 def _trick_words(st: GameState, f: Frame) -> Words:
@@ -465,9 +464,7 @@ def settle(ctx: Ctx) -> None:
             if f.kind == "god_salvation" and st.seat(t).hp >= st.seat(t).max_hp:
                 _set(st, i=f.i + 1)  # a full-HP seat is not affected: no window (QS GodSalvation::isCancelable)
                 continue
-            n_t = len(f.targets)
-            prog_en, prog_zh = en_zh("cards.tricks.progress", i=f.i + 1, n=n_t) if n_t > 1 else ("", "")
-            _set(st, target=t, prog_en=prog_en, prog_zh=prog_zh)
+            _set(st, target=t, prog=f.i + 1 if len(f.targets) > 1 else 0)  # its questions say it: Frame.progress
             f = _frame(st)
             cands = _window_candidates(st, f)
             if cands:
@@ -618,7 +615,7 @@ def v_pick(ctx: Ctx, a: Action) -> None:
         raise Refused(Rule.PICK_NONE, source=SRC_ANSWER, forceable=False)
     if top.kind not in _PICKED:
         raise Refused(Rule.PICK_NONE, source=SRC_ANSWER, forceable=False, msg="question_takes_no_pick",
-                      top=Words(top.en, top.zh))
+                      top=top.said)
     if a.seat is not None and a.seat != top.seat:
         raise Refused(Rule.PROMPT_SEAT, source=SRC_ANSWER, forceable=False,
                       msg="seat_picks_seat", seat=top.seat, a_seat=a.seat)

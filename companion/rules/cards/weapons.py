@@ -31,7 +31,7 @@ from ..distance import card_kind_of
 from ..errors import Refused
 from ..flow import RESPONDED, Action, Ctx
 from ..generals import GENERALS
-from ..messages import Message, Words, en_zh, say, text
+from ..messages import Message, Words, say, text
 from ..outcome import who
 from ..prompts import DoubleSwordsData, RespondData, TargetData, WeaponHitData
 from ..state import SLOTS, AnyPrompt, BladePrompt, GameState, Prompt, RespondPrompt, Seat, WeaponHitPrompt
@@ -149,9 +149,9 @@ def slash_at(ctx: Ctx, n: int, targets: list[int], ref: str, face: Face | None, 
         if not shield:
             d = oc.expected_damage(st, t, n, "杀")
             st.prompts.append(Prompt(
-                                  PromptKind.RESPOND, t, *en_zh("prompt.respond/play_take_damage_from", target=Words(te, tz), d=d,
+                                  PromptKind.RESPOND, t, text("prompt.respond/play_take_damage_from", target=Words(te, tz), d=d,
                                             who=Words(ne, nz)),
-                                  data))
+                                  data=data))
         # 雌雄双股剑 acts when the 杀 is aimed (TargetSpecified), before 仁王盾 cancels a black 杀 as it takes
         # effect (QS DoubleSword / RenwangShield; FK double_swords_skill / nioh_shield_skill; issue 13 §3)
         swords = w == "double_swords" and _double_swords(ctx, s, ts, shield)
@@ -174,8 +174,8 @@ def _double_swords(ctx: Ctx, s: Seat, ts: Seat, shield: bool) -> bool:
         ctx.event("draw", say("draw/has_hand_card", target=Words(te, tz), who=Words(ne, nz), hand=s.hand), seat=s.seat)
         return False
     st.prompts.append(Prompt(PromptKind.DOUBLE_SWORDS, ts.seat,
-                             *en_zh("prompt.weapon.double_swords", target=Words(te, tz), who=Words(ne, nz)),
-                             DoubleSwordsData(user=s.seat, nioh=ts.seat if shield else None)))
+                             text("prompt.weapon.double_swords", target=Words(te, tz), who=Words(ne, nz)),
+                             data=DoubleSwordsData(user=s.seat, nioh=ts.seat if shield else None)))
     return True
 
 
@@ -193,11 +193,11 @@ def after_dodge(ctx: Ctx, data: RespondData, t: int) -> None:
     te, tz = who(st, t)
     if w == "blade" and s.hand >= 1:
         st.prompts.append(Prompt(PromptKind.BLADE, n,
-                                 *en_zh("prompt.weapon.blade", who=Words(ne, nz), target=Words(te, tz), n=n),
-                                 TargetData(target=t)))
+                                 text("prompt.weapon.blade", who=Words(ne, nz), target=Words(te, tz), n=n),
+                                 data=TargetData(target=t)))
     elif w == "axe" and s.hand >= 2:  # hand cards (equipment discards are entered with 'unequip')
-        st.prompts.append(Prompt(PromptKind.AXE, n, *en_zh("prompt.weapon.axe", who=Words(ne, nz), target=Words(te, tz)),
-                                 data.hit(t)))
+        st.prompts.append(Prompt(PromptKind.AXE, n, text("prompt.weapon.axe", who=Words(ne, nz), target=Words(te, tz)),
+                                 data=data.hit(t)))
 
 
 def slash_hit(ctx: Ctx, data: RespondData, t: int) -> None:
@@ -212,16 +212,16 @@ def slash_hit(ctx: Ctx, data: RespondData, t: int) -> None:
     hit = data if isinstance(data, WeaponHitData) else None  # a weapon's question already asked of this hit
     if src is not None and w == "ice_sword" and not (hit and hit.ice_done) and (ts.hand > 0 or any(ts.equipment.values())):
         st.prompts.append(Prompt(PromptKind.ICE_SWORD, src,
-                                 *en_zh("prompt.weapon.ice_sword", who=Words(ne, nz), target=Words(te, tz)),
-                                 data.hit(t, ice_done=True)))
+                                 text("prompt.weapon.ice_sword", who=Words(ne, nz), target=Words(te, tz)),
+                                 data=data.hit(t, ice_done=True)))
         return
     if (src is not None and w == "kylin_bow" and not (hit and hit.kylin_done)
             and (ts.equipment.get("plus_horse") or ts.equipment.get("minus_horse"))):
         have = [sl for sl in ("plus_horse", "minus_horse") if ts.equipment.get(sl)]
         horses = Words(" / ".join(have), " / ".join(SLOT_ZH[sl] for sl in have))  # 'pick -1马' is read too (zones)
         st.prompts.append(Prompt(PromptKind.KYLIN_BOW, src,
-                                 *en_zh("prompt.weapon.kylin_bow", who=Words(ne, nz), target=Words(te, tz), horses=horses),
-                                 data.hit(t, kylin_done=True)))
+                                 text("prompt.weapon.kylin_bow", who=Words(ne, nz), target=Words(te, tz), horses=horses),
+                                 data=data.hit(t, kylin_done=True)))
         return
     oc.deal_damage(st, ctx.ev, t, 1, src, "normal", "杀")
 

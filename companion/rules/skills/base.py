@@ -47,14 +47,14 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, TypeVar
 
 from .. import outcome as oc
-from ..cards.armor import armor_works, bagua_hint
+from ..cards.armor import armor_works, bagua_said, hinted
 from ..deck import KINDS, CardError, CardKind, Face, Suit, card_kind, faces_of, parse_face
 from ..distance import has_skill
 from ..errors import Event, Refused, Worded
 from ..flow import HOOKS, JUDGED, Action, Ctx, judgement, phase_name, top_frame
 from ..generals import GENERALS, SKILL_INDEX, SKILLS, Gender
 from ..judgement import Judgement
-from ..messages import Message, Words, append_en_zh, en_zh, say, text
+from ..messages import Message, Words, en_zh, say, text
 from ..names import norm
 from ..outcome import named, who
 from ..prompts import JudgementJob, SkillData
@@ -131,9 +131,9 @@ def ask(ctx: Ctx, owner: int, sid: str, what_en: str, what_zh: str, choice_en: s
     data.setdefault("skill", sid)
     data.setdefault("step", "ask")
     ctx.st.prompts.append(Prompt(
-                              PromptKind.SKILL, owner, *en_zh("prompt.skill/text", who=Words(ne, nz), sk_name=Words(ske, skz),
+                              PromptKind.SKILL, owner, text("prompt.skill/text", who=Words(ne, nz), sk_name=Words(ske, skz),
                                         what=Words(what_en, what_zh), choice=Words(choice_en, choice_zh)),
-                              SkillData(**data)))
+                              data=SkillData(**data)))
 
 
 def present(value: _T | None) -> _T:
@@ -425,7 +425,7 @@ def verb(ctx: Ctx, a: Action) -> None:
     ske, skz = skill_names(sid)
     if top is not None and top.kind == PromptKind.SKILL and top.data.skill == sid:
         if not answers(top, a):
-            raise refuse(Rule.PROMPT_ANSWER, msg="answer_this_question", top=Words(top.en, top.zh))
+            raise refuse(Rule.PROMPT_ANSWER, msg="answer_this_question", top=top.said)
         answer(ctx, top, a)
         return
     if a.seat is not None and not 1 <= a.seat <= len(st.seats):
@@ -685,8 +685,7 @@ def hints(ctx: Ctx, before: GameState) -> None:
     if p is None or p.kind != _RESPOND or p.data.hinted:
         return
     need = p.data.need or "jink"
-    en: list[str] = []
-    zh: list[str] = []
+    said: list[Message] = []
     for sid, want, card in (("hujia", _WEI, "jink"), ("jijiang", _SHU, "slash")):
         if need == card and usable(st, p.seat, sid) and st.lord_seat == p.seat:
             order = [n for n in owners_from(st, p.seat) if n != p.seat and kingdom_of(st, n) == want and st.seat(n).hand > 0]
@@ -695,16 +694,15 @@ def hints(ctx: Ctx, before: GameState) -> None:
                 seats = Words(", ".join(map(str, order)), "、".join(map(str, order)))
                 givers = text("skills.base.hints/givers", seats=seats, card=KINDS[card]) if len(order) > 1 else \
                     text("skills.base.hints/giver", seats=seats, card=KINDS[card])
-                append_en_zh(en, zh, en_zh("skills.base.hints/via", sk_name=Words(ske, skz), who=givers, card=card, sid=sid))
+                said.append(text("skills.base.hints/via", sk_name=Words(ske, skz), who=givers, card=card, sid=sid))
     me = st.seat(p.seat)
     if p.data.slash and usable(st, p.seat, "liuli") and (me.hand > 0 or any(me.equipment.values())):
         ske, skz = skill_names("liuli")
-        append_en_zh(en, zh, en_zh("skills.base.hints/liuli_t_slot", sk_name=Words(ske, skz)))
+        said.append(text("skills.base.hints/liuli_t_slot", sk_name=Words(ske, skz)))
     if need == "jink" and not p.data.bagua and armor_works(st, p.data, st.seat(p.seat)) == "eight_diagram":
-        append_en_zh(en, zh, bagua_hint())
-    if en:
-        st.prompts[-1] = Prompt(p.kind, p.seat, p.en + " — " + "; ".join(en), p.zh + "——" + "；".join(zh),
-                                replace(p.data, hinted=True))
+        said.append(bagua_said())
+    if said:
+        st.prompts[-1] = Prompt(p.kind, p.seat, hinted(p.said, said), data=replace(p.data, hinted=True))
 
 
 def owners_from(st: GameState, n: int) -> list[int]:

@@ -105,9 +105,9 @@ def wushuang(ctx: Ctx, before: GameState) -> None:
         word = KINDS["jink" if p.data.slash else "slash"]
         pe, pz = who(st, p.seat)
         st.prompts[i] = Prompt(
-                            PromptKind.RESPOND, p.seat, *en_zh("prompt.respond/two_needed", asked=Words(pe, pz), word=word,
+                            PromptKind.RESPOND, p.seat, text("prompt.respond/two_needed", asked=Words(pe, pz), word=word,
                                       split_value=Words(p.en.split(': ', 1)[-1], p.zh.split('：', 1)[-1])),
-                            replace(p.data, jinks=2))
+                            data=replace(p.data, jinks=2))
 
 
 @on("finish", "biyue")

@@ -198,8 +198,8 @@ def _ganglie_judged(ctx: Ctx, job: JudgementJob, j: Judgement) -> None:
         oc.deal_damage(st, ctx.ev, src, 1, job["seat"], "normal", "刚烈")
         return
     se, sz = who(st, src)
-    st.prompts.append(Prompt(PromptKind.SKILL, src, *en_zh("prompt.skill/discard_hand_cards", src=Words(se, sz)),
-                             SkillData(owner=job["seat"], skill="ganglie", step="choice")))
+    st.prompts.append(Prompt(PromptKind.SKILL, src, text("prompt.skill/discard_hand_cards", src=Words(se, sz)),
+                             data=SkillData(owner=job["seat"], skill="ganglie", step="choice")))
 
 
 SKILL_JUDGED["ganglie"] = _ganglie_judged

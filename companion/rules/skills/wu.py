@@ -203,9 +203,9 @@ def _liuli(ctx: Ctx, p: RespondPrompt, n: int, args: list[str]) -> None:
     data = replace(p.data, bagua=None, hinted=None)  # asked again of the new target: its own 八卦阵, its hints
     d = oc.expected_damage(st, t, src, "杀")
     st.prompts[-1] = Prompt(
-                         PromptKind.RESPOND, t, *en_zh("prompt.respond/play_take_damage_from_jink", target=Words(te, tz), d=d,
+                         PromptKind.RESPOND, t, text("prompt.respond/play_take_damage_from_jink", target=Words(te, tz), d=d,
                                    src=Words(se, sz)),
-                         data)
+                         data=data)
 
 
 RESPONSES["liuli"] = _liuli
