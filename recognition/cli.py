@@ -17,6 +17,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from .typed import parse_card_text
+from .words import Note
 
 if TYPE_CHECKING:
     from .reader import Reading
@@ -123,7 +124,7 @@ def _print_reading(path: str, r, as_json: bool, lang: str = "en") -> None:
         print(_say("no_card", lang, path=path))
     else:
         if r.note:
-            state = _say("reading/not_sure_note", lang, note=r.note)
+            state = _say("reading/not_sure_note", lang, note=r.note.text(lang) if isinstance(r.note, Note) else r.note)
         else:
             state = _say("reading/accepted", lang) if r.accepted else _say("reading/not_sure", lang)
         print(_say("reading", lang, path=path, card=r.label, source=_source(r.source, lang),

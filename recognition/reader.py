@@ -29,7 +29,7 @@ from .geometry import (
 )
 from .glyphs import INK_LEVEL, bowl_tail, glyph_features_many, ink_map, prepare, segment_index, segment_index_layouts
 from .model import default_models
-from .words import WordedError
+from .words import WordedError, in_view_note
 
 SUITS = ("spade", "heart", "club", "diamond")
 SUIT_SYMBOLS = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}
@@ -363,7 +363,7 @@ def _another_outline(frame: np.ndarray, cands: list, best: Reading) -> Reading:
         if ac <= 0 or aq <= 0 or max(aq, ac) / min(aq, ac) > LATE_SECOND_AREA or _on_edge(q, frame.shape):
             continue
         if distinct_cards(card, q):
-            return replace(best, accepted=False, note=f"two cards in view: {best.label} and another card")
+            return replace(best, accepted=False, note=in_view_note(best.label))
     return best
 
 
@@ -613,14 +613,10 @@ def _other_cards(frame: np.ndarray, cands: list, done: list, best: Reading, thre
         if second is not None:
             others.append(second)
     if not others and merged:  # two cards side by side, outlined as one
-        return replace(best, accepted=False, note=f"two cards in view: {best.label} beside another card")
+        return replace(best, accepted=False, note=in_view_note(best.label, beside=True))
     if not others:
         return best
-    names = [x.label if x.suit is not None else "another card" for x in others]  # not read: "another card"
-    if len(others) == 1:
-        note = f"two cards in view: {best.label} and {names[0]}"
-    else:
-        note = f"{len(others) + 1} cards in view: " + ", ".join([best.label, *names])
+    note = in_view_note(best.label, [x.label if x.suit is not None else None for x in others])  # None: not read
     return replace(best, accepted=False, note=note)
 
 

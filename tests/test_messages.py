@@ -32,20 +32,21 @@ NOT_PARAMS = {"source", "forceable", "msg"}  # keywords of Refused / ctx.check t
 MOVED = [ROOT / "companion" / "session.py", ROOT / "companion" / "script.py", ROOT / "companion" / "cli.py",
          ROOT / "companion" / "web" / "serve.py", ROOT / "companion" / "web" / "watch.py", ROOT / "recognition" / "cli.py",
          ROOT / "recognition" / "camera.py", ROOT / "recognition" / "reader.py", ROOT / "recognition" / "labels.py",
-         ROOT / "companion" / "journal.py"]
+         ROOT / "companion" / "journal.py", ROOT / "recognition" / "words.py"]
 """Modules outside the rules core whose sentences are the catalogue's: scanned with the rules (the texts they name
 exist in every language with their values; no text is dead) and held to :data:`MOVED_PROSE_LEFT`."""
 MOVED_PROSE_LEFT = {"companion/session.py": 0, "companion/script.py": 0, "companion/cli.py": 0, "companion/web/serve.py": 0,
                     "companion/web/watch.py": 0, "recognition/cli.py": 0, "recognition/camera.py": 3,
-                    "recognition/reader.py": 6, "recognition/labels.py": 2,
-                    "companion/journal.py": 13}
+                    "recognition/reader.py": 3, "recognition/labels.py": 2,
+                    "companion/journal.py": 13, "recognition/words.py": 0}
 """Lines of prose a module of :data:`MOVED` still holds (73 in companion/script.py before its verbs' help, the words of
 the usage placeholders and of what a number is moved to the catalogue: ``script.verb/…``, ``script.placeholder/…``,
 ``script.what/…``).  A verb's usage line and example (``Usage("deal roles|generals [seed=N]", …, "deal roles
 seed=7")``) are command lines as typed, not prose.  recognition/cli.py: its help is the catalogue's
 (``cli.help.scan`` …), and what ``scan`` and ``labels`` print (``recognition.cli.*``; 12 lines before).  The card
 reader's errors are the catalogue's (``recognition.camera.*``, ``recognition.reader.*``, ``recognition.labels.*``);
-left in English: the notes of a reading (``two cards in view: …``, reader.py, shown after "NOT SURE" / "不确定"),
+the notes of a reading (``two cards in view: …``, shown after "NOT SURE" / "不确定") are ``recognition.reader.note/*``
+(recognition/words.py ``in_view_note``; reader.py 6 lines of prose before, 3 after); left in English:
 ``ScanStatus.text`` and ``CameraScanner.ended`` (the dashboard and the CLI word the status from its fields), a
 ``ValueError`` of the program itself, and two font file names labels.py's prose count takes for words.
 companion/journal.py: its errors are the catalogue's (``journal.*``); the 13 lines left are SQL, the file's magic
