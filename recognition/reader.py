@@ -1072,7 +1072,8 @@ def _resolved(g, px: float) -> bool:
 
 
 def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: np.ndarray, threshold: float,
-             px: float, relevel: bool = True, small: bool = False) -> Reading:
+             px: float, relevel: bool = True, small: bool = False, lone_threshold: float | None = None,
+             min_corner: float = 0.0) -> Reading:
     """One Reading from the (13, 4) scores of one or two corners (their IndexGlyphs gs and
     corner crops): geometric mean of two, SINGLE_CORNER_FACTOR times a lone one, which is
     accepted only when its suit is SINGLE_SUIT_PX tall, or (a smaller suit, from
@@ -1081,7 +1082,11 @@ def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: 
     glyphs thresholded below INK_LEVEL). small (the small-index read), or a lone corner's
     suit under SINGLE_SUIT_PX: the reading's other suits (same rank) must score at most
     SMALL_SUIT_OTHER; small: a spade or club SMALL_BLACK_SUIT_PX tall in every corner; a lone
-    corner: its suit not doubted (``_suit_doubted``)."""
+    corner: its suit not doubted (``_suit_doubted``). min_corner: every corner the reading comes
+    from scores at least this for it (the wide read's WIDE_MIN_SCORE).
+    Two corners not accepted so whose best readings are the same card (CORNER_VOTE): the better
+    corner read as a lone one (at lone_threshold, or threshold when None), accepted under the
+    lone corner's rules; the other corner's agreement is its second opinion."""
     if len(scores) == 2:
         joint = np.sqrt(scores[0] * scores[1])
     else:
@@ -1096,10 +1101,27 @@ def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: 
         lone_ok = lone_ok and float(np.delete(joint[r], s).max()) <= SMALL_SUIT_OTHER
     if small and not RED[s]:
         lone_ok = lone_ok and min(g.suit_box[3] for g in gs) * px >= SMALL_BLACK_SUIT_PX
-    accepted = conf >= threshold and lone_ok \
+    accepted = conf >= threshold and lone_ok and min(float(sc[r, s]) for sc in scores) >= min_corner \
         and all(_boxes_fit(g, int(r) + 1, len(gs) == 1) for g in gs) and not _rank_doubted(gs, crops, int(r) + 1, relevel) \
         and not (len(gs) == 1 and _suit_doubted(crops[0], gs[0], int(s)))
+    if not accepted and len(scores) == 2 and CORNER_VOTE:
+        picks = [np.unravel_index(int(sc.argmax()), sc.shape) for sc in scores]
+        if picks[0] == picks[1]:
+            k = int(np.argmax([float(sc.max()) for sc in scores]))
+            lone = _combine([scores[k]], [gs[k]], [crops[k]], quad, threshold if lone_threshold is None else lone_threshold,
+                            px, relevel, small, min_corner=min_corner)
+            if lone.accepted:
+                return lone
     return Reading(SUITS[s], int(r) + 1, conf, accepted, "index", _index_crop(crops[best], gs[best]), quad)
+
+
+# Issue 18 (rsmall, 4 Dec, second session): two corners whose geometric mean is not accepted but
+# whose best readings are the same card are read as the better corner alone, under every rule of a
+# lone corner (its confidence, suit size, other suits, box shapes, rank and suit checks): a second
+# corner that agrees is no weaker evidence than none. At a quarter scale one corner of a small card is
+# often blurred or broken (0.5-0.9) while the other reads 0.9999 (development seeds, shifts
+# 200 000 000, 210 000 000, 260 000 000: 5 more rendered cards read at 0.25-0.35, none wrong).
+CORNER_VOTE = True
 
 
 # Checks of the rank of a reading about to be accepted (issue 18, 3 Dec, accept): a second look at
@@ -1386,11 +1408,7 @@ def _read_quad_wide(frame: np.ndarray, quad: np.ndarray, threshold: float, px: f
             _keep_best_layout(found[j], c, scores, gs, kept)
         if not scores:
             continue
-        t = _combine(scores, gs, kept, quad, threshold, px, relevel=level >= INK_LEVEL)
-        if t.accepted and t.rank is not None and t.suit is not None:
-            ri, si = t.rank - 1, SUITS.index(t.suit)
-            if min(float(sc[ri][si]) for sc in scores) < WIDE_MIN_SCORE:
-                t = replace(t, accepted=False)
+        t = _combine(scores, gs, kept, quad, threshold, px, relevel=level >= INK_LEVEL, min_corner=WIDE_MIN_SCORE)
         if t.accepted:
             return t
         r = t if r is None or t.confidence > r.confidence else r
@@ -1439,7 +1457,7 @@ def _read_quad_small(frame: np.ndarray, quad: np.ndarray, threshold: float, wide
     if not gs:
         return None
     return _combine(scores, gs, crops, quad, max(threshold, SMALL_THRESHOLD if len(gs) == 2 else LONE_SMALL_CONF),
-                    px, relevel=False, small=True)
+                    px, relevel=False, small=True, lone_threshold=max(threshold, LONE_SMALL_CONF))
 
 
 def load_image(path: str | os.PathLike) -> np.ndarray:

@@ -51,3 +51,25 @@ def test_a_small_lone_corner_needs_lone_small_conf(monkeypatch):
     p = _photo(seed, True)
     r = read_frame(scenes.letterbox(p.image, scale), qr_mode="off")
     assert not r.accepted
+
+
+# (seed, 三国杀-style, scale): two small corners whose geometric mean is under SMALL_THRESHOLD, one of
+# them blurred or broken, both reading the same card: read as the better corner alone (CORNER_VOTE;
+# development seeds of that rule, shift 200 000 000).
+VOTED = [(205_000_020, False, 0.25), (205_000_048, False, 0.25), (209_000_026, True, 0.25)]
+
+
+@pytest.mark.parametrize("seed,sgs,scale", VOTED)
+def test_an_agreeing_second_corner_is_a_vote(seed, sgs, scale):
+    p = _photo(seed, sgs)
+    r = read_frame(scenes.letterbox(p.image, scale), qr_mode="off")
+    assert r.accepted and (r.suit, r.rank) == (p.suit, p.rank), (r.label, r.confidence, p.suit, p.rank)
+
+
+@pytest.mark.parametrize("seed,sgs,scale", VOTED)
+def test_without_the_vote_the_pair_is_refused(monkeypatch, seed, sgs, scale):
+    """The acceptance above is the vote's: without it the same frames are refused."""
+    monkeypatch.setattr(reader, "CORNER_VOTE", False)
+    p = _photo(seed, sgs)
+    r = read_frame(scenes.letterbox(p.image, scale), qr_mode="off")
+    assert not r.accepted, (r.label, r.confidence)
