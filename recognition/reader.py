@@ -62,6 +62,12 @@ SINGLE_SUIT_PX = 8.0
 # SMALL_SUIT_OTHER: the two readings the small-index read accepted wrong there (a club 4.4 and
 # 6.1-6.4 px tall read as a spade in both corners) had 0.0092 and 0.0139, the right ones at most 0.0069.
 LONE_SMALL_CONF = SINGLE_CORNER_FACTOR * 0.9995
+# Every lone corner (issue 18, rsmall, 4 Dec, second session) needs a corner score of at least
+# LONE_CORNER_MIN (0.978 before, from ACCEPT_THRESHOLD / SINGLE_CORNER_FACTOR): four lone corners
+# were accepted wrong at 0.978-0.990 on seed shifts 300 000 000 and 310 000 000 (三国杀-style
+# 309 000 051, 319 000 016, 319 000 028, 319 000 032: art or a busy table read as a rank in a
+# suit-above or side-by-side layout), the right ones that low were 6 of 261 lone readings there.
+LONE_CORNER_MIN = 0.992
 SMALL_SUIT_OTHER = 0.005
 # ... and in the small-index read a spade or club needs a suit of SMALL_BLACK_SUIT_PX in every
 # corner: what tells them apart (a point or three lobes) is about a third of the suit's height, under
@@ -1095,8 +1101,8 @@ def _combine(scores: list[np.ndarray], gs: list, crops: list[np.ndarray], quad: 
     conf = float(joint[r, s])
     best = int(np.argmax([sc[r, s] for sc in scores]))
     lone_px = gs[0].suit_box[3] * px if len(scores) == 1 else math.inf
-    lone_ok = lone_px >= SINGLE_SUIT_PX or (
-        lone_px >= (SMALL_GLYPH_PX if small else MIN_GLYPH_PX) and conf >= LONE_SMALL_CONF)
+    lone_ok = (len(scores) == 2 or conf >= SINGLE_CORNER_FACTOR * LONE_CORNER_MIN) and (lone_px >= SINGLE_SUIT_PX or (
+        lone_px >= (SMALL_GLYPH_PX if small else MIN_GLYPH_PX) and conf >= LONE_SMALL_CONF))
     if small or lone_px < SINGLE_SUIT_PX:
         lone_ok = lone_ok and float(np.delete(joint[r], s).max()) <= SMALL_SUIT_OTHER
     if small and not RED[s]:

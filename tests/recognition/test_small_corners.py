@@ -73,3 +73,24 @@ def test_without_the_vote_the_pair_is_refused(monkeypatch, seed, sgs, scale):
     p = _photo(seed, sgs)
     r = read_frame(scenes.letterbox(p.image, scale), qr_mode="off")
     assert not r.accepted, (r.label, r.confidence)
+
+
+# (seed, scale): 三国杀-style frames whose lone corner (art or a busy table read as an index in a
+# suit-above or side-by-side layout) was accepted wrong at a corner score of 0.978-0.990 (seed shifts
+# 300 000 000 / 310 000 000, development sets of LONE_CORNER_MIN).
+LONE_WRONG = [(309_000_051, 0.75), (319_000_016, 0.35), (319_000_028, 0.5)]
+
+
+@pytest.mark.parametrize("seed,scale", LONE_WRONG)
+def test_a_weak_lone_corner_is_not_accepted(seed, scale):
+    p = _photo(seed, True)
+    r = read_frame(scenes.letterbox(p.image, scale), qr_mode="off")
+    assert not r.accepted or (r.suit, r.rank) == (p.suit, p.rank), (r.label, r.confidence)
+
+
+@pytest.mark.parametrize("seed,scale", LONE_WRONG)
+def test_without_lone_corner_min_they_were_wrong(monkeypatch, seed, scale):
+    monkeypatch.setattr(reader, "LONE_CORNER_MIN", reader.ACCEPT_THRESHOLD / reader.SINGLE_CORNER_FACTOR)
+    p = _photo(seed, True)
+    r = read_frame(scenes.letterbox(p.image, scale), qr_mode="off")
+    assert r.accepted and (r.suit, r.rank) != (p.suit, p.rank), (r.label, r.confidence)
